@@ -1,0 +1,901 @@
+/*
+ * city-cli: play, replay and show games of Carcassonne: The City from the
+ * command line, using the public libcity API only (docs/cli.md).
+ *
+ *   city-cli play [--players N] [--seed S] [--ai random|greedy]
+ *                 [--record FILE] [--rule name=value]...
+ *   city-cli replay FILE [--trace]
+ *   city-cli show FILE
+ *
+ * Exit status: 0 success, 1 usage or I/O error, 2 a record (or a game) with
+ * an error.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <city/city.h>
+
+#define EXIT_USAGE 1
+#define EXIT_RECORD 2
+
+/* Files larger than this are not read in full; the library's own limit
+ * (docs/record.md) is far below it and reports the error. */
+#define READ_MAX (64u * 1024u * 1024u)
+
+/* A move in record syntax fits easily. */
+#define MOVE_TEXT_MAX 64
+
+static const char *const decision_names[] = {"tile",  "follower", "gate",
+                                             "wall",  "guard",    "tower",
+                                             "end"};
+
+static const char *const category_names[CITY_CAT_COUNT] = {
+	"streets", "markets", "towers", "stewards", "guards"};
+
+static void usage(FILE *f)
+{
+	fputs("usage:\n"
+	      "  city-cli play [--players N] [--seed S] [--ai random|greedy]\n"
+	      "                [--record FILE] [--rule name=value]...\n"
+	      "  city-cli replay FILE [--trace]\n"
+	      "  city-cli show FILE\n",
+	      f);
+}
+
+/* Report a usage error: `what`, then the offending argument quoted (when
+ * not NULL), then the usage. */
+static int usage_error(const char *what, const char *arg)
+{
+	if (arg)
+		fprintf(stderr, "city-cli: %s \"%s\"\n", what, arg);
+	else
+		fprintf(stderr, "city-cli: %s\n", what);
+	usage(stderr);
+	return EXIT_USAGE;
+}
+
+/* ------------------------------------------------------------------------
+ * The players' random generator: splitmix64 (as R-RNG, but the CLI's own
+ * state, seeded with seed ^ 0x5DEECE66D so that it differs from the draw
+ * order's).
+ */
+typedef struct rng {
+	uint64_t state;
+} rng;
+
+static uint64_t rng_next(rng *r)
+{
+	uint64_t z;
+	r->state += 0x9E3779B97F4A7C15u;
+	z = r->state;
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+/* A number in 0 .. n-1 (n > 0). */
+static size_t rng_below(rng *r, size_t n)
+{
+	return (size_t)(rng_next(r) % (uint64_t)n);
+}
+
+/* ------------------------------------------------------------------------
+ * Files
+ */
+
+/* Read a whole file (at most READ_MAX bytes); the caller frees *out. */
+static int read_file(const char *path, char **out, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	if (!f)
+		return -1;
+	for (;;) {
+		size_t got;
+		if (n == cap) {
+			char *nb;
+			if (cap >= READ_MAX)
+				break;
+			cap = cap ? cap * 2 : 65536;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return -1;
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+static int write_record(const city_game *g, const char *path)
+{
+	size_t need = 0;
+	char *buf;
+	FILE *f;
+	int rc = city_game_save(g, NULL, 0, &need);
+	if (rc != CITY_ERANGE && rc != CITY_OK)
+		return rc;
+	buf = malloc(need);
+	if (!buf)
+		return CITY_ENOMEM;
+	rc = city_game_save(g, buf, need, NULL);
+	if (rc != CITY_OK) {
+		free(buf);
+		return rc;
+	}
+	f = fopen(path, "wb");
+	if (!f) {
+		free(buf);
+		return -100;
+	}
+	if (fwrite(buf, 1, need - 1, f) != need - 1) {
+		fclose(f);
+		free(buf);
+		return -100;
+	}
+	free(buf);
+	return fclose(f) == 0 ? CITY_OK : -100;
+}
+
+/* ------------------------------------------------------------------------
+ * Trace lines (record.md "Trace"), shared by play and replay
+ */
+
+static void print_scores(const city_game *g)
+{
+	int p, n = city_game_players(g);
+	for (p = 0; p < n; p++)
+		printf(" %d", city_game_score(g, p));
+}
+
+static const char *decision_name(int decision)
+{
+	if (decision < 0 || decision > CITY_DECISION_END)
+		return "?";
+	return decision_names[decision];
+}
+
+/* Apply one move and print its trace line:
+ * `<n> p<player> <decision> legal=<count> <move> | <scores>`. */
+static int traced_move(city_game *g, const city_move *m, size_t n)
+{
+	char text[MOVE_TEXT_MAX];
+	size_t legal = 0;
+	int player = city_game_player(g);
+	int decision = city_game_decision(g);
+	int rc = city_legal_moves(g, NULL, 0, &legal);
+	if (rc != CITY_OK)
+		return rc;
+	rc = city_move_to_string(m, text, sizeof text, NULL);
+	if (rc != CITY_OK)
+		return rc;
+	rc = city_apply_move(g, m);
+	if (rc != CITY_OK)
+		return rc;
+	printf("%zu p%d %s legal=%zu %s |", n, player, decision_name(decision),
+	       legal, text);
+	print_scores(g);
+	putchar('\n');
+	return CITY_OK;
+}
+
+/* Final scoring and the `final`, `detail` and `winners` lines. */
+static int print_final(city_game *g)
+{
+	int p, c, n = city_game_players(g);
+	unsigned mask = 0;
+	int rc = city_score_final(g);
+	if (rc != CITY_OK)
+		return rc;
+	printf("final");
+	print_scores(g);
+	putchar('\n');
+	for (p = 0; p < n; p++) {
+		printf("detail p%d", p);
+		for (c = 0; c < CITY_CAT_COUNT; c++)
+			printf(" %s=%d", category_names[c],
+			       city_game_score_detail(g, p, c));
+		putchar('\n');
+	}
+	rc = city_game_winners(g, &mask);
+	if (rc != CITY_OK)
+		return rc;
+	printf("winners");
+	for (p = 0; p < n; p++)
+		if (mask & (1u << p))
+			printf(" p%d", p);
+	putchar('\n');
+	return CITY_OK;
+}
+
+static void print_end_reasons(const city_game *g)
+{
+	int why = city_game_end_reasons(g);
+	printf("ended");
+	if (why > 0 && ((unsigned)why & CITY_ENDED_SUPPLY))
+		printf(" supply(R-END-1a: no wall piece left)");
+	if (why > 0 && ((unsigned)why & CITY_ENDED_TILES))
+		printf(" tiles(R-END-1b: no tile left)");
+	if (why > 0 && ((unsigned)why & CITY_ENDED_GAP))
+		printf(" gap(R-END-1c: wall gap at most %d)",
+		       city_game_rule(g, CITY_RULE_END_GAP));
+	putchar('\n');
+}
+
+/* ------------------------------------------------------------------------
+ * The city as text (docs/cli.md): each cell a 5x3 block, blocks separated
+ * by border lines on which the wall is drawn.
+ */
+#define CELL_W 5
+#define CELL_H 3
+
+typedef struct canvas {
+	int32_t min_x, min_y;
+	size_t cols, rows;
+	char *ch;
+	unsigned char *wall; /* 1 where a wall, gate, guard or tower is drawn */
+} canvas;
+
+static void put(canvas *cv, size_t row, size_t col, char c)
+{
+	if (row < cv->rows && col < cv->cols)
+		cv->ch[row * cv->cols + col] = c;
+}
+
+static char region_char(const city_tileset *ts, unsigned di, char letter)
+{
+	unsigned markets = 0;
+	int kind = city_tileset_region_kind(ts, di, letter, &markets);
+	if (kind != CITY_REGION_MARKET)
+		return '.';
+	switch (markets) {
+	case CITY_MARKET_FISH:
+		return 'F';
+	case CITY_MARKET_GRAIN:
+		return 'G';
+	case CITY_MARKET_LIVESTOCK:
+		return 'L';
+	default:
+		return 'M';
+	}
+}
+
+/* The interior of a tile's block, from what its four board sides show. */
+static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
+                      size_t top, size_t left)
+{
+	const city_tileset *ts = city_game_tileset(g);
+	char l[4], m[4], r[4], reg_l[4], reg_r[4];
+	int design = 0, rotation = 0, idx, s, streets = 0;
+	size_t i, nf;
+	unsigned di;
+	char centre;
+	if (city_game_tile_at(g, x, y, &design, &rotation) != CITY_OK)
+		return;
+	idx = city_tileset_find_design(ts, design);
+	if (idx < 0)
+		return;
+	di = (unsigned)idx;
+	for (s = 0; s < 4; s++) {
+		l[s] = m[s] = r[s] = '?';
+		city_tileset_side(ts, di, s, rotation, &l[s], &m[s], &r[s]);
+		reg_l[s] = region_char(ts, di, l[s]);
+		reg_r[s] = region_char(ts, di, r[s]);
+		if (m[s] != '-')
+			streets++;
+	}
+	/* North row, west to east (the north side's left half is its west
+	 * half); south row, west to east (the south side's right half is its
+	 * west half). */
+	put(cv, top, left + 0, reg_l[CITY_SIDE_N]);
+	put(cv, top, left + 1, reg_l[CITY_SIDE_N]);
+	put(cv, top, left + 2,
+	    m[CITY_SIDE_N] != '-' ? '|' : reg_l[CITY_SIDE_N]);
+	put(cv, top, left + 3, reg_r[CITY_SIDE_N]);
+	put(cv, top, left + 4, reg_r[CITY_SIDE_N]);
+	put(cv, top + 2, left + 0, reg_r[CITY_SIDE_S]);
+	put(cv, top + 2, left + 1, reg_r[CITY_SIDE_S]);
+	put(cv, top + 2, left + 2,
+	    m[CITY_SIDE_S] != '-' ? '|' : reg_r[CITY_SIDE_S]);
+	put(cv, top + 2, left + 3, reg_l[CITY_SIDE_S]);
+	put(cv, top + 2, left + 4, reg_l[CITY_SIDE_S]);
+	/* Middle row: west middle, follower, centre, buildings, east
+	 * middle. */
+	put(cv, top + 1, left + 0,
+	    m[CITY_SIDE_W] != '-' ? '-' : reg_l[CITY_SIDE_W]);
+	put(cv, top + 1, left + 4,
+	    m[CITY_SIDE_E] != '-' ? '-' : reg_l[CITY_SIDE_E]);
+	if (streets == 0)
+		centre = reg_l[CITY_SIDE_N];
+	else if (streets == 2 && m[CITY_SIDE_N] != '-' &&
+	         m[CITY_SIDE_N] == m[CITY_SIDE_S])
+		centre = '|';
+	else if (streets == 2 && m[CITY_SIDE_E] != '-' &&
+	         m[CITY_SIDE_E] == m[CITY_SIDE_W])
+		centre = '-';
+	else
+		centre = '+';
+	put(cv, top + 1, left + 2, centre);
+	put(cv, top + 1, left + 1, ' ');
+	{
+		const char *hist = city_tileset_historic_name(ts, di);
+		int pub = city_tileset_public_buildings(ts, di);
+		char b = ' ';
+		if (hist && hist[0])
+			b = 'H';
+		else if (pub > 0 && pub <= 9)
+			b = (char)('0' + pub);
+		put(cv, top + 1, left + 3, b);
+	}
+	nf = (size_t)(city_game_follower_count(g) > 0
+	                  ? city_game_follower_count(g)
+	                  : 0);
+	for (i = 0; i < nf; i++) {
+		int player = -1, role = -1;
+		int32_t fx = 0, fy = 0;
+		if (city_game_follower(g, i, &player, &role, &fx, &fy, NULL) ==
+		        CITY_OK &&
+		    role != CITY_ROLE_GUARD && fx == x && fy == y &&
+		    player >= 0 && player <= 9)
+			put(cv, top + 1, left + 1, (char)('0' + player));
+	}
+}
+
+/* The border segment of a side of cell (x, y): its first canvas position
+ * and direction, and its length. */
+static size_t side_segment(const canvas *cv, int32_t x, int32_t y, int side,
+                           size_t *row, size_t *col, int *vertical)
+{
+	size_t top = (size_t)(y - cv->min_y) * (CELL_H + 1) + 1;
+	size_t left = (size_t)(x - cv->min_x) * (CELL_W + 1) + 1;
+	switch (side) {
+	case CITY_SIDE_N:
+		*row = top - 1, *col = left, *vertical = 0;
+		return CELL_W;
+	case CITY_SIDE_S:
+		*row = top + CELL_H, *col = left, *vertical = 0;
+		return CELL_W;
+	case CITY_SIDE_W:
+		*row = top, *col = left - 1, *vertical = 1;
+		return CELL_H;
+	default:
+		*row = top, *col = left + CELL_W, *vertical = 1;
+		return CELL_H;
+	}
+}
+
+static void put_segment(canvas *cv, size_t row, size_t col, int vertical,
+                        size_t pos, char c)
+{
+	size_t r = vertical ? row + pos : row;
+	size_t k = vertical ? col : col + pos;
+	put(cv, r, k, c);
+	if (r < cv->rows && k < cv->cols)
+		cv->wall[r * cv->cols + k] = 1;
+}
+
+static void draw_wall(canvas *cv, const city_game *g)
+{
+	int n = city_wall_length(g), t, nt = city_tower_count(g);
+	int *towers_on = NULL;
+	size_t i, r, c, len, k;
+	int vertical;
+	if (n <= 0)
+		return;
+	towers_on = calloc((size_t)n, sizeof *towers_on);
+	for (i = 0; i < (size_t)n; i++) {
+		int32_t x = 0, y = 0;
+		int side = 0, is_gate = 0, guard = -1;
+		if (city_wall_piece(g, i, &x, &y, &side, &is_gate, &guard) !=
+		    CITY_OK)
+			continue;
+		len = side_segment(cv, x, y, side, &r, &c, &vertical);
+		for (k = 0; k < len; k++)
+			put_segment(cv, r, c, vertical, k, is_gate ? 'G' : '#');
+		if (guard >= 0 && guard <= 9)
+			put_segment(cv, r, c, vertical, len / 2,
+			            (char)('0' + guard));
+	}
+	for (t = 0; t < nt; t++) {
+		int piece = -1;
+		int32_t x = 0, y = 0;
+		int side = 0;
+		if (city_tower(g, (size_t)t, NULL, NULL, &piece, NULL) !=
+		        CITY_OK ||
+		    piece < 0 || piece >= n ||
+		    city_wall_piece(g, (size_t)piece, &x, &y, &side, NULL,
+		                    NULL) != CITY_OK)
+			continue;
+		len = side_segment(cv, x, y, side, &r, &c, &vertical);
+		/* A second tower on one piece (a closed ring) goes to the
+		 * other end of the segment. */
+		put_segment(cv, r, c, vertical,
+		            towers_on && towers_on[piece] ? len - 1 : 0, 'T');
+		if (towers_on)
+			towers_on[piece]++;
+	}
+	free(towers_on);
+	/* Corners join wall segments that meet there. */
+	for (r = 0; r < cv->rows; r += CELL_H + 1)
+		for (c = 0; c < cv->cols; c += CELL_W + 1) {
+			int walls = 0;
+			if (r > 0 && cv->wall[(r - 1) * cv->cols + c])
+				walls++;
+			if (r + 1 < cv->rows && cv->wall[(r + 1) * cv->cols + c])
+				walls++;
+			if (c > 0 && cv->wall[r * cv->cols + c - 1])
+				walls++;
+			if (c + 1 < cv->cols && cv->wall[r * cv->cols + c + 1])
+				walls++;
+			if (walls >= 2)
+				put(cv, r, c, '#');
+		}
+}
+
+static void print_legend(void)
+{
+	puts("legend: a cell is a 5x3 block (north row, middle row, south "
+	     "row):\n"
+	     "  . residential   F G L market of fish, grain, livestock   "
+	     "M market of several kinds\n"
+	     "  | - street middles on a side   centre: + crossing or street "
+	     "end, | - street through\n"
+	     "  left of the centre: follower of player 0-3   right of the "
+	     "centre: public buildings 1-4, H historic building\n"
+	     "  ~ hole (an empty cell enclosed by the city)\n"
+	     "  on the borders: G city gate, # wall piece, 0-3 guard of that "
+	     "player, T tower");
+}
+
+/* Print the city: bounds, the grid with coordinates, the legend. */
+static int print_city(const city_game *g)
+{
+	int32_t min_x, min_y, max_x, max_y, x, y;
+	canvas cv;
+	size_t r, c, nx, ny;
+	int rc = city_game_bounds(g, &min_x, &min_y, &max_x, &max_y);
+	if (rc == CITY_ENOTFOUND) {
+		puts("city: no tile placed");
+		return CITY_OK;
+	}
+	if (rc != CITY_OK)
+		return rc;
+	nx = (size_t)((int64_t)max_x - min_x + 1);
+	ny = (size_t)((int64_t)max_y - min_y + 1);
+	cv.min_x = min_x;
+	cv.min_y = min_y;
+	cv.cols = nx * (CELL_W + 1) + 1;
+	cv.rows = ny * (CELL_H + 1) + 1;
+	cv.ch = malloc(cv.cols * cv.rows);
+	cv.wall = calloc(cv.cols * cv.rows, 1);
+	if (!cv.ch || !cv.wall) {
+		free(cv.ch);
+		free(cv.wall);
+		return CITY_ENOMEM;
+	}
+	memset(cv.ch, ' ', cv.cols * cv.rows);
+	for (y = min_y; y <= max_y; y++)
+		for (x = min_x; x <= max_x; x++) {
+			size_t top = (size_t)(y - min_y) * (CELL_H + 1) + 1;
+			size_t left = (size_t)(x - min_x) * (CELL_W + 1) + 1;
+			int cell = city_game_cell(g, x, y);
+			if (cell == CITY_CELL_TILE) {
+				draw_tile(&cv, g, x, y, top, left);
+			} else if (cell == CITY_CELL_HOLE) {
+				for (r = 0; r < CELL_H; r++)
+					for (c = 0; c < CELL_W; c++)
+						put(&cv, top + r, left + c, '~');
+			}
+		}
+	draw_wall(&cv, g);
+
+	printf("city: x %ld..%ld, y %ld..%ld (x grows east, y grows south)\n",
+	       (long)min_x, (long)max_x, (long)min_y, (long)max_y);
+	/* x labels over the middle of each column. */
+	{
+		char *lab = malloc(cv.cols + 16);
+		if (lab) {
+			memset(lab, ' ', cv.cols + 15);
+			lab[cv.cols + 15] = '\0';
+			for (x = min_x; x <= max_x; x++) {
+				char num[16];
+				size_t k, at = (size_t)(x - min_x) *
+				                   (CELL_W + 1) + 2;
+				int w = snprintf(num, sizeof num, "%ld",
+				                 (long)x);
+				for (k = 0; k < (size_t)w && at + k < cv.cols + 15;
+				     k++)
+					lab[at + k] = num[k];
+			}
+			for (r = cv.cols + 15; r > 0 && lab[r - 1] == ' '; r--)
+				lab[r - 1] = '\0';
+			printf("       %s\n", lab);
+			free(lab);
+		}
+	}
+	for (r = 0; r < cv.rows; r++) {
+		size_t end = cv.cols;
+		if (r % (CELL_H + 1) == 2)
+			printf("  %4ld ",
+			       (long)(min_y + (int32_t)(r / (CELL_H + 1))));
+		else
+			printf("       ");
+		while (end > 0 && cv.ch[r * cv.cols + end - 1] == ' ')
+			end--;
+		fwrite(cv.ch + r * cv.cols, 1, end, stdout);
+		putchar('\n');
+	}
+	free(cv.ch);
+	free(cv.wall);
+	print_legend();
+	return CITY_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * play
+ */
+
+enum ai { AI_RANDOM, AI_GREEDY };
+
+/* Parse a decimal number of digits only into *v (at most max). */
+static int parse_number(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		unsigned d;
+		if (*s < '0' || *s > '9')
+			return -1;
+		d = (unsigned)(*s - '0');
+		if (x > (max - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+/* The greedy choice: the legal move that gains the deciding player most
+ * points, each tried on a copy (no allocation per candidate); ties are
+ * broken uniformly by the generator. */
+static size_t choose_greedy(const city_game *g, city_game *scratch,
+                            const city_move *moves, size_t count, rng *r)
+{
+	int player = city_game_player(g);
+	int before = city_game_score(g, player);
+	size_t i, best = 0, ties = 0;
+	int best_gain = -1;
+	for (i = 0; i < count; i++) {
+		int gain;
+		if (city_game_copy(scratch, g) != CITY_OK ||
+		    city_apply_move(scratch, &moves[i]) != CITY_OK)
+			continue;
+		gain = city_game_score(scratch, player) - before;
+		if (gain > best_gain) {
+			best_gain = gain;
+			best = i;
+			ties = 1;
+		} else if (gain == best_gain && rng_below(r, ++ties) == 0) {
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Print the events logged since *seen: the discards (R-TURN-4). */
+static void print_new_events(const city_game *g, size_t *seen)
+{
+	int n = city_game_event_count(g);
+	for (; n > 0 && *seen < (size_t)n; (*seen)++) {
+		city_event e;
+		if (city_game_event(g, *seen, &e) != CITY_OK)
+			continue;
+		if (e.kind == CITY_EVENT_DISCARD)
+			printf("  discard design %d (R-TURN-4: no legal "
+			       "placement)\n",
+			       (int)e.design);
+	}
+}
+
+static int cmd_play(int argc, char **argv)
+{
+	city_options *opts = NULL;
+	city_game *g = NULL, *scratch = NULL;
+	city_move *moves = NULL;
+	size_t cap = 0, n = 0, seen = 0;
+	uint64_t seed = 0, v;
+	int players = 2, rc, i, status = 0;
+	enum ai ai = AI_RANDOM;
+	const char *record = NULL;
+	rng r;
+
+	if (city_options_new(&opts) != CITY_OK) {
+		fputs("city-cli: out of memory\n", stderr);
+		return EXIT_RECORD;
+	}
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(a, "--players") == 0 && val) {
+			if (parse_number(val, 4, &v) || v < 2) {
+				city_options_free(opts);
+				return usage_error("--players must be 2, 3 or 4, not", val);
+			}
+			players = (int)v;
+			i++;
+		} else if (strcmp(a, "--seed") == 0 && val) {
+			if (parse_number(val, UINT64_MAX, &seed)) {
+				city_options_free(opts);
+				return usage_error("--seed must be a number 0..2^64-1, not",
+				                   val);
+			}
+			i++;
+		} else if (strcmp(a, "--ai") == 0 && val) {
+			if (strcmp(val, "random") == 0)
+				ai = AI_RANDOM;
+			else if (strcmp(val, "greedy") == 0)
+				ai = AI_GREEDY;
+			else {
+				city_options_free(opts);
+				return usage_error("--ai must be random or greedy, not",
+				                   val);
+			}
+			i++;
+		} else if (strcmp(a, "--record") == 0 && val) {
+			record = val;
+			i++;
+		} else if (strcmp(a, "--rule") == 0 && val) {
+			if (city_options_parse_rule(opts, val) != CITY_OK) {
+				city_options_free(opts);
+				return usage_error("bad --rule (e.g. wall_trigger=any, "
+				                   "end_gap=3):",
+				                   val);
+			}
+			i++;
+		} else {
+			city_options_free(opts);
+			return usage_error("play: unknown or incomplete argument",
+			                   a);
+		}
+	}
+	city_options_set_players(opts, players);
+	city_options_set_seed(opts, seed);
+	rc = city_game_new(&g, opts);
+	city_options_free(opts);
+	if (rc != CITY_OK) {
+		fprintf(stderr, "city-cli: cannot start a game: %s\n",
+		        city_status_str(rc));
+		return EXIT_RECORD;
+	}
+	if (ai == AI_GREEDY && city_game_clone(&scratch, g) != CITY_OK) {
+		fputs("city-cli: out of memory\n", stderr);
+		city_game_free(g);
+		return EXIT_RECORD;
+	}
+	r.state = seed ^ 0x5DEECE66Du;
+
+	printf("game players=%d seed=%llu ai=%s\n", players,
+	       (unsigned long long)seed, ai == AI_GREEDY ? "greedy" : "random");
+	print_new_events(g, &seen);
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		size_t count = 0, pick;
+		rc = city_legal_moves(g, moves, cap, &count);
+		if (rc == CITY_ERANGE || (rc == CITY_OK && count > cap)) {
+			city_move *nm = realloc(moves, count * sizeof *nm);
+			if (!nm) {
+				rc = CITY_ENOMEM;
+				break;
+			}
+			moves = nm;
+			cap = count;
+			rc = city_legal_moves(g, moves, cap, &count);
+		}
+		if (rc != CITY_OK)
+			break;
+		if (count == 0) {
+			rc = CITY_EILLEGAL;
+			fputs("city-cli: no legal move\n", stderr);
+			break;
+		}
+		pick = ai == AI_GREEDY
+		           ? choose_greedy(g, scratch, moves, count, &r)
+		           : rng_below(&r, count);
+		rc = traced_move(g, &moves[pick], ++n);
+		if (rc != CITY_OK) {
+			fprintf(stderr, "city-cli: move %zu rejected: %s\n", n,
+			        city_game_last_error(g));
+			break;
+		}
+		print_new_events(g, &seen);
+	}
+	if (rc == CITY_OK) {
+		rc = print_city(g);
+		if (rc == CITY_OK)
+			rc = print_final(g);
+		if (rc == CITY_OK)
+			print_end_reasons(g);
+	}
+	if (rc != CITY_OK) {
+		fprintf(stderr, "city-cli: %s\n", city_status_str(rc));
+		status = EXIT_RECORD;
+	}
+	if (record) {
+		int wrc = write_record(g, record);
+		if (wrc != CITY_OK) {
+			fprintf(stderr, "city-cli: cannot write %s: %s\n",
+			        record,
+			        wrc == -100 ? "I/O error" : city_status_str(wrc));
+			if (!status)
+				status = EXIT_USAGE;
+		}
+	}
+	free(moves);
+	city_game_free(scratch);
+	city_game_free(g);
+	return status;
+}
+
+/* ------------------------------------------------------------------------
+ * replay and show
+ */
+
+/* Print a load error as a trace's last line. */
+static void print_load_error(const char *err)
+{
+	if (strncmp(err, "line ", 5) == 0 || strncmp(err, "move ", 5) == 0)
+		printf("error %s\n", err);
+	else
+		printf("error line 0: %s\n", err);
+}
+
+static int cmd_replay(int argc, char **argv)
+{
+	const char *path = NULL;
+	char *text = NULL, err[512];
+	size_t len = 0, applied = 0, i;
+	city_game *g = NULL, *r = NULL;
+	int rc, status = 0, k, nmoves;
+	for (k = 0; k < argc; k++) {
+		if (strcmp(argv[k], "--trace") == 0)
+			continue; /* the output is the trace either way */
+		if (argv[k][0] == '-' && argv[k][1] != '\0')
+			return usage_error("replay: unknown option", argv[k]);
+		if (path)
+			return usage_error("replay: one FILE only, not also",
+			                   argv[k]);
+		path = argv[k];
+	}
+	if (!path)
+		return usage_error("replay: missing FILE", NULL);
+	if (read_file(path, &text, &len) != 0) {
+		fprintf(stderr, "city-cli: cannot read %s\n", path);
+		return EXIT_USAGE;
+	}
+	err[0] = '\0';
+	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
+	                       sizeof err);
+	free(text);
+	if (!g) {
+		print_load_error(err);
+		return EXIT_RECORD;
+	}
+	/* Replay from the start so that each line shows the state before its
+	 * move (player, decision, legal count). */
+	if (city_game_clone(&r, g) != CITY_OK || city_game_reset(r) != CITY_OK) {
+		fputs("city-cli: out of memory\n", stderr);
+		city_game_free(r);
+		city_game_free(g);
+		return EXIT_RECORD;
+	}
+	nmoves = city_game_move_count(g);
+	for (i = 0; nmoves > 0 && i < (size_t)nmoves; i++) {
+		city_move m;
+		int mrc = city_game_move(g, i, &m);
+		if (mrc == CITY_OK)
+			mrc = traced_move(r, &m, i + 1);
+		if (mrc != CITY_OK) {
+			printf("error move %zu: %s\n", i + 1,
+			       city_game_last_error(r));
+			status = EXIT_RECORD;
+			break;
+		}
+	}
+	if (!status && rc != CITY_OK) {
+		print_load_error(err);
+		status = EXIT_RECORD;
+	} else if (!status && city_game_decision(r) == CITY_DECISION_END) {
+		if (print_final(r) != CITY_OK) {
+			printf("error line 0: final scoring failed\n");
+			status = EXIT_RECORD;
+		}
+	} else if (!status) {
+		printf("unfinished");
+		print_scores(r);
+		putchar('\n');
+	}
+	city_game_free(r);
+	city_game_free(g);
+	return status;
+}
+
+static int cmd_show(int argc, char **argv)
+{
+	char *text = NULL, err[512];
+	size_t len = 0, applied = 0;
+	city_game *g = NULL;
+	int rc, status = 0;
+	if (argc != 1 || (argv[0][0] == '-' && argv[0][1] != '\0'))
+		return usage_error("show: expected one FILE", NULL);
+	if (read_file(argv[0], &text, &len) != 0) {
+		fprintf(stderr, "city-cli: cannot read %s\n", argv[0]);
+		return EXIT_USAGE;
+	}
+	err[0] = '\0';
+	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
+	                       sizeof err);
+	free(text);
+	if (!g) {
+		fprintf(stderr, "city-cli: %s: %s\n", argv[0], err);
+		return EXIT_RECORD;
+	}
+	if (rc != CITY_OK) {
+		fprintf(stderr,
+		        "city-cli: %s: %s (showing the city after %zu moves)\n",
+		        argv[0], err, applied);
+		status = EXIT_RECORD;
+	}
+	{
+		int d = city_game_decision(g), p, np = city_game_players(g);
+		printf("moves %d, tiles %d, %s", city_game_move_count(g),
+		       city_game_tile_count(g),
+		       d == CITY_DECISION_END ? "ended" : "next: ");
+		if (d != CITY_DECISION_END)
+			printf("p%d %s", city_game_player(g), decision_name(d));
+		printf(", scores");
+		for (p = 0; p < np; p++)
+			printf(" p%d=%d", p, city_game_score(g, p));
+		putchar('\n');
+	}
+	if (print_city(g) != CITY_OK && !status)
+		status = EXIT_RECORD;
+	city_game_free(g);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "play") == 0)
+		return cmd_play(argc - 2, argv + 2);
+	if (strcmp(argv[1], "replay") == 0)
+		return cmd_replay(argc - 2, argv + 2);
+	if (strcmp(argv[1], "show") == 0)
+		return cmd_show(argc - 2, argv + 2);
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	return usage_error("unknown command", argv[1]);
+}

@@ -1,0 +1,16 @@
+/*
+ * A downstream program built against an installed libcity through its CMake
+ * package: find_package(city CONFIG) and link city::city.
+ */
+#include <stdio.h>
+
+#include <city/city.h>
+
+int main(void)
+{
+	const city_tileset *ts = city_tileset_default();
+	printf("libcity %s, built-in tile set %s\n", city_version_string(),
+	       ts != NULL ? city_tileset_name(ts) : "(none)");
+	return ts != NULL && city_version_number() == CITY_VERSION_NUMBER ? 0
+	                                                                   : 1;
+}

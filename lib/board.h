@@ -1,0 +1,71 @@
+/*
+ * The board: placed tiles by cell, placement legality (R-TILE-1..5) and the
+ * geometry of the city's outline (R-GEO-8): contour steps, the outer contour
+ * walk, exterior/hole classification.
+ */
+#ifndef CITY_LIB_BOARD_H
+#define CITY_LIB_BOARD_H
+
+#include <stddef.h>
+
+#include "state.h"
+
+/* A side of a cell: (x, y, s). Used for contour sides and wall pieces. */
+typedef struct bside {
+	int16_t x, y;
+	uint8_t s;
+} bside;
+
+/* An optional cell treated as occupied by the geometry functions, to ask
+ * "what if a tile were placed here" without changing the state. */
+typedef struct bextra {
+	int16_t x, y;
+	uint8_t on;
+} bextra;
+
+/* Tile index at a cell, or -1. */
+int board_tile_at(const state *s, int x, int y);
+/* Design side shown on board side `side` by placed tile t. */
+const ts_side *board_tile_side(const city_tileset *ts, const state *s,
+                               int t, int side);
+/* Insert a placed tile (no checks; the caller checked legality). Returns
+ * its index. */
+int board_insert(state *s, int x, int y, int design, int rot);
+
+/* Placement checks. Return 0 when legal, else write the reason (rule id,
+ * cell, side) into msg (may be NULL) and return 1. */
+int board_check_placement(const city_tileset *ts, const state *s, int x,
+                          int y, int design, int rot, char *msg, size_t cap);
+/* R-TILE-3 and R-TILE-4 only (independent of the rotation). */
+int board_check_wall_rules(const state *s, int x, int y, char *msg,
+                           size_t cap);
+/* R-TILE-2 only: streets continue on every shared side. */
+int board_streets_continue(const city_tileset *ts, const state *s, int x,
+                           int y, int design, int rot, char *msg, size_t cap);
+
+/* Contour steps (R-GEO-8): the next contour side clockwise / counter-
+ * clockwise from contour side b. */
+bside contour_next(const state *s, bside b, bextra e);
+bside contour_prev(const state *s, bside b, bextra e);
+/* The first side of the outer contour walk: the north side of the
+ * north-most, then west-most tile. */
+bside contour_start(const state *s, bextra e);
+/* Length of the outer contour; with e.on the extra cell counts as a tile.
+ * When `walled` is not NULL it receives how many walk sides hold a wall
+ * piece or the gate. */
+int contour_length(const state *s, bextra e, int *walled);
+/* Whether side b of a tile lies on the outer contour. */
+int contour_contains(const state *s, bside b);
+/* CITY_CELL_TILE / CITY_CELL_EXTERIOR / CITY_CELL_HOLE. */
+int board_cell_kind(const state *s, int x, int y);
+
+static inline int bside_eq(bside a, bside b)
+{
+	return a.x == b.x && a.y == b.y && a.s == b.s;
+}
+
+/* Frontier cells (empty, side-adjacent to a tile), sorted by (y, x).
+ * `out` must hold 4 * n_tiles + 1 cells. Returns the count. */
+int board_frontier(const state *s, int16_t (*out)[2]);
+
+#endif /* CITY_LIB_BOARD_H */

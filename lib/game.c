@@ -1,0 +1,1202 @@
+/*
+ * The game: set-up (R-SET, R-RNG), the decision state machine (R-TURN,
+ * R-FOL, R-WALL rounds, R-END-1), scoring (R-SCORE, R-WALL-5/7) and final
+ * scoring (R-END-2..6). The public façade of the decisions lives here too.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "feature.h"
+#include "game_internal.h"
+#include "wall.h"
+
+static const char *const side_name[4] = {"north", "east", "south", "west"};
+static const char *const end_name[2] = {"cw", "ccw"};
+static const char *const decision_name[7] = {
+    "tile placement", "follower", "gate", "wall piece",
+    "guard",          "tower",    "end"};
+
+/* ---- errors ---------------------------------------------------------- */
+
+void game_set_error(city_game *g, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(g->err, sizeof g->err, fmt, ap);
+	va_end(ap);
+}
+
+const city_options *game_options(const city_game *g)
+{
+	return &g->opts;
+}
+
+const char *city_game_last_error(const city_game *game)
+{
+	if (!game)
+		return "R-ERR-1: no game (NULL handle)";
+	return game->err;
+}
+
+/* ---- set-up ---------------------------------------------------------- */
+
+static uint64_t splitmix64(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+static size_t align8(size_t n)
+{
+	return (n + 7u) & ~(size_t)7u;
+}
+
+/* Work out the layout of the flat state for a tile set. */
+static size_t layout(state *s, const city_tileset *ts)
+{
+	size_t off = align8(sizeof(state));
+	unsigned i, nodes = 0, n = ts->n_tiles, hcap = 8;
+	for (i = 0; i < ts->n_designs; i++)
+		nodes += (unsigned)ts->designs[i].n_parts * ts->designs[i].count;
+	while (hcap < 2 * n)
+		hcap <<= 1;
+	s->n_total = (uint16_t)n;
+	s->cap_nodes = (uint16_t)nodes;
+	/* Bounds: every scoring event returns at least one follower placed on
+	 * a tile; guards, towers, stewards and returns are bounded by the
+	 * pieces; one discard per tile at most. */
+	s->cap_events = (uint16_t)(2 * n + 128);
+	/* place + follower per tile, a tower decision per round (at most one
+	 * per tile), the gate, wall pieces and their guard decisions. */
+	s->cap_moves = (uint16_t)(3 * n + 2 * WALL_SUPPLY + 20);
+	s->hash_mask = (uint16_t)(hcap - 1);
+	s->off_order = (uint32_t)off;
+	off = align8(off + n);
+	s->off_tiles = (uint32_t)off;
+	off = align8(off + n * sizeof(ptile));
+	s->off_hash = (uint32_t)off;
+	off = align8(off + hcap);
+	s->off_nodes = (uint32_t)off;
+	off = align8(off + nodes * sizeof(fnode));
+	s->off_events = (uint32_t)off;
+	off = align8(off + s->cap_events * sizeof(sevent));
+	s->off_moves = (uint32_t)off;
+	off = align8(off + s->cap_moves * sizeof(smove));
+	s->size = (uint32_t)off;
+	return off;
+}
+
+/* Draw order by design index: the explicit order, or R-RNG. Returns 0 or
+ * writes a reason and returns -1. */
+static int make_order(const city_options *o, uint8_t *order, char *err,
+                      size_t errcap)
+{
+	const city_tileset *ts = o->ts;
+	unsigned n = ts->n_tiles, i, k = 0;
+	if (o->n_order) {
+		unsigned used[TS_MAX_DESIGNS];
+		memset(used, 0, sizeof used);
+		if (o->n_order != n) {
+			snprintf(err, errcap,
+			         "R-SET-4: the order lists %u tiles, the tile set "
+			         "has %u",
+			         o->n_order, n);
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			unsigned d;
+			for (d = 0; d < ts->n_designs; d++)
+				if (ts->designs[d].id == o->order[i])
+					break;
+			if (d == ts->n_designs) {
+				snprintf(err, errcap,
+				         "R-SET-4: design %u in the order is not in "
+				         "the tile set",
+				         o->order[i]);
+				return -1;
+			}
+			if (++used[d] > ts->designs[d].count) {
+				snprintf(err, errcap,
+				         "R-SET-4: the order has more than %u of "
+				         "design %u",
+				         ts->designs[d].count, o->order[i]);
+				return -1;
+			}
+			order[i] = (uint8_t)d;
+		}
+		return 0;
+	}
+	for (i = 0; i < ts->n_designs; i++) {
+		unsigned c;
+		for (c = 0; c < ts->designs[i].count; c++)
+			order[k++] = (uint8_t)i;
+	}
+	{
+		uint64_t st = o->seed;
+		for (i = n - 1; i >= 1; i--) {
+			unsigned j = (unsigned)(splitmix64(&st) % (i + 1u));
+			uint8_t t = order[i];
+			order[i] = order[j];
+			order[j] = t;
+		}
+	}
+	return 0;
+}
+
+static int make_stacks(const city_options *o, unsigned n, uint8_t end[3],
+                       char *err, size_t errcap)
+{
+	unsigned a, b, c;
+	if (o->stacks[0] || o->stacks[1] || o->stacks[2]) {
+		a = o->stacks[0];
+		b = o->stacks[1];
+		c = o->stacks[2];
+		if (a < 1 || a + b + c != n) {
+			snprintf(err, errcap,
+			         "R-SET-4: stacks %u %u %u must have A >= 1 and "
+			         "sum to %u tiles",
+			         a, b, c, n);
+			return -1;
+		}
+	} else {
+		b = n * 25u / 75u;
+		c = n * 20u / 75u;
+		a = n - b - c;
+	}
+	end[0] = (uint8_t)a;
+	end[1] = (uint8_t)(a + b);
+	end[2] = (uint8_t)(a + b + c);
+	return 0;
+}
+
+static void draw_next(const city_game *g, state *s, int next_player);
+
+/* Reset the state to the start of the game; the move history region is
+ * kept (undo replays it in place). */
+static void state_start(city_game *g)
+{
+	state *s = &g->st;
+	const city_options *o = &g->opts;
+	state hdr;
+	int p;
+	uint8_t order[TS_MAX_TILES];
+	memcpy(order, st_corder(s), s->n_total);
+	memset(&hdr, 0, sizeof hdr);
+	layout(&hdr, o->ts);
+	memcpy(hdr.stack_end, s->stack_end, 3);
+	*s = hdr;
+	memcpy(st_order(s), order, s->n_total);
+	memset(st_hash(s), 0, (size_t)s->hash_mask + 1);
+	s->n_players = (uint8_t)o->players;
+	for (p = 1; p < OPT_RULES; p++)
+		s->rules[p] = (uint8_t)o->rules[p];
+	for (p = 0; p < s->n_players; p++) {
+		s->supply[p] = FOLLOWERS_PER_PLAYER;
+		s->towers_left[p] = (uint8_t)(12 / s->n_players);
+	}
+	s->walls_left = WALL_SUPPLY;
+	s->cur = NO_TILE;
+	s->last_tile = NO_TILE;
+	draw_next(g, s, 0);
+}
+
+int city_game_new(city_game **out, const city_options *opts)
+{
+	city_options def;
+	const city_options *o = opts;
+	city_game *g;
+	state hdr;
+	uint8_t order[TS_MAX_TILES], ends[3];
+	char err[160];
+	if (!out)
+		return CITY_EINVAL;
+	if (!o) {
+		options_init(&def);
+		o = &def;
+	}
+	if (o->players < 2 || o->players > 4 || !o->ts || o->ts->n_tiles == 0)
+		return CITY_EINVAL;
+	if (make_order(o, order, err, sizeof err) ||
+	    make_stacks(o, o->ts->n_tiles, ends, err, sizeof err))
+		return CITY_EINVAL;
+	memset(&hdr, 0, sizeof hdr);
+	layout(&hdr, o->ts);
+	g = calloc(1, offsetof(city_game, st) + hdr.size);
+	if (!g)
+		return CITY_ENOMEM;
+	options_copy(&g->opts, o);
+	g->st = hdr;
+	memcpy(g->st.stack_end, ends, 3);
+	memcpy(st_order(&g->st), order, hdr.n_total);
+	state_start(g);
+	*out = g;
+	return CITY_OK;
+}
+
+void city_game_free(city_game *game)
+{
+	if (!game)
+		return;
+	options_release(&game->opts);
+	free(game);
+}
+
+int city_game_clone(city_game **out, const city_game *game)
+{
+	city_game *g;
+	size_t sz;
+	if (!out || !game)
+		return CITY_EINVAL;
+	sz = offsetof(city_game, st) + game->st.size;
+	g = malloc(sz);
+	if (!g)
+		return CITY_ENOMEM;
+	memcpy(g, game, sz);
+	options_copy(&g->opts, &game->opts);
+	g->err[0] = '\0';
+	*out = g;
+	return CITY_OK;
+}
+
+int city_game_copy(city_game *dst, const city_game *src)
+{
+	if (!dst || !src || dst->st.size != src->st.size ||
+	    dst->opts.ts != src->opts.ts)
+		return CITY_EINVAL;
+	if (dst == src)
+		return CITY_OK;
+	dst->opts.players = src->opts.players;
+	dst->opts.seed = src->opts.seed;
+	dst->opts.n_order = src->opts.n_order;
+	memcpy(dst->opts.order, src->opts.order, sizeof dst->opts.order);
+	memcpy(dst->opts.stacks, src->opts.stacks, sizeof dst->opts.stacks);
+	memcpy(dst->opts.rules, src->opts.rules, sizeof dst->opts.rules);
+	memcpy(&dst->st, &src->st, src->st.size);
+	dst->err[0] = '\0';
+	return CITY_OK;
+}
+
+/* ---- events and scoring --------------------------------------------- */
+
+static void log_event(state *s, int kind, int reason, int player, int points,
+                      int tile, int part)
+{
+	sevent *e;
+	if (s->n_events >= s->cap_events)
+		return; /* cannot happen: cap_events bounds the log (layout) */
+	e = &st_events(s)[s->n_events++];
+	e->kind = (uint8_t)kind;
+	e->reason = (uint8_t)reason;
+	e->player = (int8_t)player;
+	e->part = (uint8_t)part;
+	e->points = (uint16_t)points;
+	e->tile = (uint8_t)tile;
+	e->pad = 0;
+	e->move = s->n_moves;
+}
+
+static int category_of(int reason)
+{
+	switch (reason) {
+	case CITY_REASON_STREET:
+	case CITY_REASON_WALL_STREET:
+	case CITY_REASON_FINAL_STREET:
+		return CITY_CAT_STREETS;
+	case CITY_REASON_MARKET:
+	case CITY_REASON_WALL_MARKET:
+	case CITY_REASON_FINAL_MARKET:
+		return CITY_CAT_MARKETS;
+	case CITY_REASON_TOWER:
+		return CITY_CAT_TOWERS;
+	case CITY_REASON_STEWARD:
+		return CITY_CAT_STEWARDS;
+	default:
+		return CITY_CAT_GUARDS;
+	}
+}
+
+static void add_points(state *s, int player, int reason, int points,
+                       int tile, int part)
+{
+	s->score[player][category_of(reason)] += points;
+	log_event(s, CITY_EVENT_SCORE, reason, player, points, tile, part);
+}
+
+static int popcount3(unsigned m)
+{
+	return (int)(m & 1u) + (int)(m >> 1 & 1u) + (int)(m >> 2 & 1u);
+}
+
+/* Followers on a feature go back to their owners (R-SCORE-4); with
+ * `defer` they wait in `pending` for the end of a guard decision
+ * (R-OPT-3 "no"). */
+static void return_followers(state *s, int root, int defer)
+{
+	int i;
+	for (i = 0; i < s->n_fol; i++) {
+		follower *f = &s->fol[i];
+		if (f->active &&
+		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
+			f->active = 0;
+			if (defer)
+				s->pending[f->owner]++;
+			else
+				s->supply[f->owner]++;
+		}
+	}
+}
+
+/* Score a completed street or market (R-SCORE-1..4). `base` is the reason
+ * for a street (STREET, WALL_STREET, FINAL_STREET); the market reason
+ * follows it. Returns whether it held followers. */
+static int score_feature(const city_tileset *ts, state *s, int root, int base,
+                         int defer)
+{
+	int counts[MAX_PLAYERS], total, tiles, pts, max = 0, p;
+	unsigned markets;
+	const ts_part *part = feat_part(ts, s, root);
+	const fnode *rn = &st_cnodes(s)[root];
+	int reason = part->kind == TS_STREET ? base : base + 1;
+	total = feat_followers(s, root, counts);
+	if (!total)
+		return 0;
+	feat_measure(ts, s, root, &tiles, &markets);
+	if (part->kind == TS_STREET)
+		pts = tiles <= 3 ? tiles : 2 * tiles;
+	else
+		pts = tiles * popcount3(markets);
+	for (p = 0; p < s->n_players; p++)
+		if (counts[p] > max)
+			max = counts[p];
+	for (p = 0; p < s->n_players; p++)
+		if (counts[p] == max)
+			add_points(s, p, reason, pts, rn->tile, rn->part);
+	return_followers(s, root, defer);
+	return 1;
+}
+
+/* Close a side with a wall piece, the gate or a final wall, scoring what it
+ * completes at once (R-WALL-5, R-END-2). */
+static void close_and_score(const city_tileset *ts, state *s, int t, int side,
+                            int base, int defer)
+{
+	const ts_side *sd = board_tile_side(ts, s, t, side);
+	int nodes[3], n = 0, i, j;
+	feat_close_side(ts, s, t, side);
+	nodes[n++] = feat_node(s, t, sd->left);
+	nodes[n++] = feat_node(s, t, sd->right);
+	if (sd->mid != TS_NONE)
+		nodes[n++] = feat_node(s, t, sd->mid);
+	for (i = 0; i < n; i++) {
+		int r = feat_root(s, nodes[i]), dup = 0;
+		for (j = 0; j < i; j++)
+			dup |= feat_root(s, nodes[j]) == r;
+		if (dup || feat_part(ts, s, r)->kind == TS_RESIDENTIAL ||
+		    !feat_complete(s, r))
+			continue;
+		score_feature(ts, s, r, base, defer);
+	}
+}
+
+/* ---- the turn -------------------------------------------------------- */
+
+static int tile_has_placement(const city_tileset *ts, const state *s,
+                              int design)
+{
+	int16_t cells[4 * TS_MAX_TILES + 4][2];
+	int n = board_frontier(s, cells), i, r;
+	for (i = 0; i < n; i++) {
+		if (board_check_wall_rules(s, cells[i][0], cells[i][1], NULL, 0))
+			continue;
+		for (r = 0; r < 4; r++)
+			if (s->n_tiles == 0 ||
+			    !board_streets_continue(ts, s, cells[i][0], cells[i][1],
+			                            design, r, NULL, 0))
+				return 1;
+	}
+	return 0;
+}
+
+static unsigned end_conditions(const state *s)
+{
+	unsigned r = 0;
+	if (s->walls_left == 0)
+		r |= CITY_ENDED_SUPPLY;
+	if (s->draw_pos >= s->n_total)
+		r |= CITY_ENDED_TILES;
+	if (s->gate_placed &&
+	    wall_gap(s, s->rules[CITY_RULE_END_GAP] + 1) <=
+	        s->rules[CITY_RULE_END_GAP])
+		r |= CITY_ENDED_GAP;
+	return r;
+}
+
+static void set_end(state *s, unsigned reasons)
+{
+	s->decision = CITY_DECISION_END;
+	s->end_reasons = (uint8_t)reasons;
+	s->actor = s->player;
+}
+
+/* Draw for the next turn, discarding unplayable tiles (R-TURN-4). */
+static void draw_next(const city_game *g, state *s, int next_player)
+{
+	const city_tileset *ts = game_ts(g);
+	while (s->draw_pos < s->n_total) {
+		int i = s->draw_pos++;
+		int d = st_corder(s)[i];
+		if (tile_has_placement(ts, s, d)) {
+			s->cur = (uint8_t)i;
+			s->player = (uint8_t)next_player;
+			s->actor = (uint8_t)next_player;
+			s->decision = CITY_DECISION_TILE;
+			return;
+		}
+		log_event(s, CITY_EVENT_DISCARD, 0, -1, 0, d, 0xFF);
+	}
+	/* R-END-1: a drawn tile was unplayable and no tile is left (b). */
+	set_end(s, end_conditions(s) | CITY_ENDED_TILES);
+}
+
+static void end_turn(const city_game *g, state *s)
+{
+	unsigned reasons = end_conditions(s);
+	if (reasons) {
+		set_end(s, reasons);
+		return;
+	}
+	draw_next(g, s, (s->player + 1) % s->n_players);
+}
+
+static int tower_eligible(const state *s, int end)
+{
+	int t = s->round_trigger;
+	return s->towers_left[t] > 0 && s->since[end] >= 1 &&
+	       (s->rules[CITY_RULE_CLOSING_TOWER] || !wall_ring_closed(s));
+}
+
+/* R-WALL-7: after the pieces of the round, the trigger player may place a
+ * tower; the decision is skipped when no end is eligible. */
+static void tower_step(const city_game *g, state *s)
+{
+	if (tower_eligible(s, CITY_END_CW) || tower_eligible(s, CITY_END_CCW)) {
+		s->decision = CITY_DECISION_TOWER;
+		s->actor = s->round_trigger;
+		return;
+	}
+	end_turn(g, s);
+}
+
+/* R-WALL-2: the next piece of the round, interleaved from the trigger
+ * player, until the shares are built, the supply is empty or the ring is
+ * closed. */
+static void continue_round(const city_game *g, state *s)
+{
+	if (s->round_k < s->round_total && s->walls_left > 0 &&
+	    !wall_ring_closed(s)) {
+		s->decision = CITY_DECISION_WALL;
+		s->actor = (uint8_t)((s->round_trigger + s->round_k) % s->n_players);
+		return;
+	}
+	tower_step(g, s);
+}
+
+static void finish_piece(const city_game *g, state *s)
+{
+	int p;
+	for (p = 0; p < MAX_PLAYERS; p++) {
+		s->supply[p] = (uint8_t)(s->supply[p] + s->pending[p]);
+		s->pending[p] = 0;
+	}
+	s->round_k++;
+	continue_round(g, s);
+}
+
+static int guard_allowed(const state *s, int player, int piece)
+{
+	if (s->supply[player] == 0)
+		return 0;
+	if (s->round_first && !s->rules[CITY_RULE_FIRST_ROUND_GUARDS])
+		return 0; /* R-OPT-2 */
+	return !wall_opposite_guarded(s, piece);
+}
+
+static void start_round(const city_game *g, state *s, int stack)
+{
+	int share = (stack == 2 ? 1 : 2) * (s->n_players == 2 ? 2 : 1);
+	if (s->walls_left == 0 || wall_ring_closed(s)) {
+		end_turn(g, s);
+		return;
+	}
+	s->round_trigger = s->player;
+	s->round_stack = (uint8_t)stack;
+	s->round_total = (uint8_t)(share * s->n_players);
+	s->round_k = 0;
+	s->round_first = (uint8_t)!s->gate_placed;
+	s->actor = s->player;
+	s->decision = s->gate_placed ? CITY_DECISION_WALL : CITY_DECISION_GATE;
+}
+
+/* R-TURN-1: scoring of what the placement completed, then perhaps a wall
+ * round (R-WALL-1, R-OPT-1), then the end of the turn. */
+static void after_follower(const city_game *g, state *s)
+{
+	const city_tileset *ts = game_ts(g);
+	const ptile *p = &st_ctiles(s)[s->last_tile];
+	const ts_design *d = &ts->designs[p->design];
+	int nodes[TS_MAX_PARTS + 12], n = 0, i, j, side;
+	int any = 0, occupied = 0, stack;
+	for (i = 0; i < d->n_parts; i++)
+		nodes[n++] = p->node0 + i;
+	/* a neighbour's market closed only by facing this tile (R-DONE-2) */
+	for (side = 0; side < 4; side++) {
+		int o = board_tile_at(s, p->x + DX[side], p->y + DY[side]);
+		const ts_side *sd;
+		if (o < 0)
+			continue;
+		sd = board_tile_side(ts, s, o, (side + 2) & 3);
+		nodes[n++] = feat_node(s, o, sd->left);
+		nodes[n++] = feat_node(s, o, sd->right);
+	}
+	for (i = 0; i < n; i++) {
+		int r = feat_root(s, nodes[i]), dup = 0;
+		for (j = 0; j < i; j++)
+			dup |= feat_root(s, nodes[j]) == r;
+		if (dup || feat_part(ts, s, r)->kind == TS_RESIDENTIAL ||
+		    !feat_complete(s, r))
+			continue;
+		any = 1;
+		occupied |= score_feature(ts, s, r, CITY_REASON_STREET, 0);
+	}
+	stack = game_stack_of(s, s->cur);
+	if (stack >= 2 &&
+	    (s->rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY ? any
+	                                                         : occupied))
+		start_round(g, s, stack);
+	else
+		end_turn(g, s);
+}
+
+/* R-FOL-1..4: may a follower go on part `part` of the tile just placed? */
+static int follower_check(const city_game *g, const state *s, int part,
+                          char *msg, size_t cap)
+{
+	const city_tileset *ts = game_ts(g);
+	const ptile *p = &st_ctiles(s)[s->last_tile];
+	const ts_design *d = &ts->designs[p->design];
+	int root, counts[MAX_PLAYERS];
+	if (s->supply[s->player] == 0) {
+		if (msg)
+			snprintf(msg, cap, "R-FOL-4: player %d has no follower "
+			                   "in supply", s->player);
+		return 1;
+	}
+	root = feat_root(s, p->node0 + part);
+	if (feat_followers(s, root, counts)) {
+		if (msg)
+			snprintf(msg, cap,
+			         "R-FOL-2: part %c of tile (%d,%d) belongs to a "
+			         "feature that already holds a follower",
+			         d->parts[part].name, p->x, p->y);
+		return 1;
+	}
+	if (d->parts[part].kind != TS_RESIDENTIAL && feat_complete(s, root)) {
+		if (msg)
+			snprintf(msg, cap,
+			         "R-FOL-3: the %s of part %c of tile (%d,%d) was "
+			         "completed by this placement",
+			         d->parts[part].kind == TS_STREET ? "street"
+			                                           : "market",
+			         d->parts[part].name, p->x, p->y);
+		return 1;
+	}
+	return 0;
+}
+
+static int any_follower_option(const city_game *g, const state *s)
+{
+	const city_tileset *ts = game_ts(g);
+	const ts_design *d = &ts->designs[st_ctiles(s)[s->last_tile].design];
+	int i;
+	if (s->supply[s->player] == 0)
+		return 0;
+	for (i = 0; i < d->n_parts; i++)
+		if (!follower_check(g, s, i, NULL, 0))
+			return 1;
+	return 0;
+}
+
+/* ---- applying moves --------------------------------------------------- */
+
+static void push_move(state *s, int kind, int arg, int x, int y)
+{
+	smove *m = &st_moves(s)[s->n_moves++];
+	m->kind = (uint8_t)kind;
+	m->arg = (uint8_t)arg;
+	m->x = (int16_t)x;
+	m->y = (int16_t)y;
+}
+
+static const char *dname(int decision)
+{
+	return decision_name[decision];
+}
+
+/* Common checks of every decision call: a game, the right decision. */
+static int expect(city_game *g, int decision)
+{
+	int have = g->st.decision;
+	g->err[0] = '\0';
+	if (have == CITY_DECISION_END) {
+		game_set_error(g, "R-END-1: the game has ended");
+		return CITY_EENDED;
+	}
+	if (have != decision) {
+		game_set_error(g, "R-TURN-1: the game waits for a %s, not a %s",
+		               dname(have), dname(decision));
+		return CITY_EDECISION;
+	}
+	if (g->st.n_moves >= g->st.cap_moves) {
+		game_set_error(g, "R-ERR-1: move history full");
+		return CITY_ELIMIT; /* cannot happen: cap_moves bounds a game */
+	}
+	return CITY_OK;
+}
+
+int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)
+{
+	state *s;
+	int rc, t, design;
+	const city_tileset *ts;
+	if (!g)
+		return CITY_EINVAL;
+	if ((rc = expect(g, CITY_DECISION_TILE)) != CITY_OK)
+		return rc;
+	s = &g->st;
+	ts = game_ts(g);
+	if (rotation < 0 || rotation > 3) {
+		game_set_error(g, "R-GEO-3: rotation %d is not 0..3", rotation);
+		return CITY_EINVAL;
+	}
+	design = st_corder(s)[s->cur];
+	if (board_check_placement(ts, s, (int)x, (int)y, design, rotation,
+	                          g->err, sizeof g->err))
+		return CITY_EILLEGAL;
+	push_move(s, CITY_MOVE_PLACE, rotation, (int)x, (int)y);
+	t = board_insert(s, (int)x, (int)y, design, rotation);
+	feat_add_tile(ts, s, t);
+	s->last_tile = (uint8_t)t;
+	if (any_follower_option(g, s)) {
+		s->decision = CITY_DECISION_FOLLOWER;
+		s->actor = s->player;
+	} else {
+		after_follower(g, s);
+	}
+	return CITY_OK;
+}
+
+int city_place_follower(city_game *g, char part)
+{
+	state *s;
+	int rc, idx;
+	const ts_design *d;
+	follower *f = NULL;
+	if (!g)
+		return CITY_EINVAL;
+	if ((rc = expect(g, CITY_DECISION_FOLLOWER)) != CITY_OK)
+		return rc;
+	s = &g->st;
+	d = &game_ts(g)->designs[st_ctiles(s)[s->last_tile].design];
+	idx = ts_part_index(d, part);
+	if (idx < 0) {
+		game_set_error(g,
+		               "R-FOL-1: design %u has no part '%c' (a region "
+		               "letter or street digit)",
+		               d->id, (part >= 32 && part < 127) ? part : '?');
+		return CITY_EILLEGAL;
+	}
+	if (follower_check(g, s, idx, g->err, sizeof g->err))
+		return CITY_EILLEGAL;
+	for (rc = 0; rc < s->n_fol; rc++)
+		if (!s->fol[rc].active) {
+			f = &s->fol[rc];
+			break;
+		}
+	if (!f)
+		f = &s->fol[s->n_fol++];
+	f->tile = s->last_tile;
+	f->part = (uint8_t)idx;
+	f->owner = s->player;
+	f->active = 1;
+	s->supply[s->player]--;
+	push_move(s, CITY_MOVE_FOLLOWER, (unsigned char)part, 0, 0);
+	after_follower(g, s);
+	return CITY_OK;
+}
+
+int city_build_gate(city_game *g, int32_t x, int32_t y, int side)
+{
+	state *s;
+	int rc, t;
+	bside b;
+	if (!g)
+		return CITY_EINVAL;
+	if ((rc = expect(g, CITY_DECISION_GATE)) != CITY_OK)
+		return rc;
+	s = &g->st;
+	if (side < 0 || side > 3) {
+		game_set_error(g, "R-GEO-2: side %d is not 0..3", side);
+		return CITY_EINVAL;
+	}
+	t = (x >= -COORD_LIMIT && x <= COORD_LIMIT && y >= -COORD_LIMIT &&
+	     y <= COORD_LIMIT)
+	        ? board_tile_at(s, (int)x, (int)y)
+	        : -1;
+	if (t < 0) {
+		game_set_error(g, "R-WALL-3: no tile at (%ld,%ld) for the gate",
+		               (long)x, (long)y);
+		return CITY_EILLEGAL;
+	}
+	b.x = (int16_t)x;
+	b.y = (int16_t)y;
+	b.s = (uint8_t)side;
+	if (!contour_contains(s, b)) {
+		game_set_error(g,
+		               "R-WALL-3: the %s side of tile (%ld,%ld) is not on "
+		               "the contour (%s)",
+		               side_name[side], (long)x, (long)y,
+		               board_tile_at(s, (int)x + DX[side],
+		                             (int)y + DY[side]) >= 0
+		                   ? "it faces a tile"
+		                   : "it faces a hole");
+		return CITY_EILLEGAL;
+	}
+	push_move(s, CITY_MOVE_GATE, side, (int)x, (int)y);
+	wall_add(s, b, CITY_END_CW, 1);
+	s->last_piece = CHAIN_MID;
+	close_and_score(game_ts(g), s, t, side, CITY_REASON_WALL_STREET, 0);
+	s->round_k++;
+	continue_round(g, s);
+	return CITY_OK;
+}
+
+int city_build_wall(city_game *g, int end)
+{
+	state *s;
+	int rc, idx, builder;
+	bside b;
+	if (!g)
+		return CITY_EINVAL;
+	if ((rc = expect(g, CITY_DECISION_WALL)) != CITY_OK)
+		return rc;
+	s = &g->st;
+	if (end != CITY_END_CW && end != CITY_END_CCW) {
+		game_set_error(g, "R-WALL-4: end %d is neither cw (0) nor ccw (1)",
+		               end);
+		return CITY_EINVAL;
+	}
+	builder = s->actor;
+	push_move(s, CITY_MOVE_WALL, end, 0, 0);
+	b = wall_next_side(s, end);
+	idx = wall_add(s, b, end, 0);
+	s->walls_left--;
+	s->since[end]++;
+	s->last_piece = (uint8_t)idx;
+	close_and_score(game_ts(g), s, board_tile_at(s, b.x, b.y), b.s,
+	                CITY_REASON_WALL_STREET,
+	                !s->rules[CITY_RULE_RETURNED_GUARD]);
+	if (guard_allowed(s, builder, idx)) {
+		s->decision = CITY_DECISION_GUARD;
+		s->actor = (uint8_t)builder;
+	} else {
+		finish_piece(g, s);
+	}
+	return CITY_OK;
+}
+
+int city_place_guard(city_game *g)
+{
+	state *s;
+	int rc;
+	if (!g)
+		return CITY_EINVAL;
+	if ((rc = expect(g, CITY_DECISION_GUARD)) != CITY_OK)
+		return rc;
+	s = &g->st;
+	/* The decision is only asked when a guard is allowed. */
+	s->chain[s->last_piece].guard = (int8_t)s->actor;
+	s->supply[s->actor]--;
+	push_move(s, CITY_MOVE_GUARD, 0, 0, 0);
+	finish_piece(g, s);
+	return CITY_OK;
+}
+
+int city_place_tower(city_game *g, int end)
+{
+	state *s;
+	int rc, pts, t;
+	tower *tw;
+	if (!g)
+		return CITY_EINVAL;
+	if ((rc = expect(g, CITY_DECISION_TOWER)) != CITY_OK)
+		return rc;
+	s = &g->st;
+	if (end != CITY_END_CW && end != CITY_END_CCW) {
+		game_set_error(g, "R-WALL-7: end %d is neither cw (0) nor ccw (1)",
+		               end);
+		return CITY_EINVAL;
+	}
+	if (!tower_eligible(s, end)) {
+		game_set_error(g,
+		               "R-WALL-7: no wall piece was built at the %s end "
+		               "since its last tower or the gate",
+		               end_name[end]);
+		return CITY_EILLEGAL;
+	}
+	t = s->round_trigger;
+	pts = s->since[end];
+	push_move(s, CITY_MOVE_TOWER, end, 0, 0);
+	tw = &s->towers[s->n_towers++];
+	tw->owner = (uint8_t)t;
+	tw->end = (uint8_t)end;
+	tw->chain = end == CITY_END_CW ? s->chain_hi : s->chain_lo;
+	tw->points = (uint8_t)pts;
+	s->towers_left[t]--;
+	s->since[end] = 0;
+	add_points(s, t, CITY_REASON_TOWER, pts, s->chain[tw->chain].tile,
+	           s->chain[tw->chain].side);
+	end_turn(g, s);
+	return CITY_OK;
+}
+
+int city_pass(city_game *g)
+{
+	state *s;
+	int d;
+	if (!g)
+		return CITY_EINVAL;
+	s = &g->st;
+	d = s->decision;
+	g->err[0] = '\0';
+	if (d == CITY_DECISION_END) {
+		game_set_error(g, "R-END-1: the game has ended");
+		return CITY_EENDED;
+	}
+	if (d != CITY_DECISION_FOLLOWER && d != CITY_DECISION_GUARD &&
+	    d != CITY_DECISION_TOWER) {
+		game_set_error(g, "R-TURN-1: a %s cannot be passed", dname(d));
+		return CITY_EDECISION;
+	}
+	push_move(s, CITY_MOVE_PASS, 0, 0, 0);
+	if (d == CITY_DECISION_FOLLOWER)
+		after_follower(g, s);
+	else if (d == CITY_DECISION_GUARD)
+		finish_piece(g, s);
+	else
+		end_turn(g, s);
+	return CITY_OK;
+}
+
+int city_apply_move(city_game *g, const city_move *m)
+{
+	if (!g || !m)
+		return CITY_EINVAL;
+	switch (m->kind) {
+	case CITY_MOVE_PLACE:
+		return city_place_tile(g, m->x, m->y, m->rotation);
+	case CITY_MOVE_FOLLOWER:
+		return city_place_follower(g, m->part);
+	case CITY_MOVE_GATE:
+		return city_build_gate(g, m->x, m->y, m->side);
+	case CITY_MOVE_WALL:
+		return city_build_wall(g, m->end);
+	case CITY_MOVE_GUARD:
+		return city_place_guard(g);
+	case CITY_MOVE_TOWER:
+		return city_place_tower(g, m->end);
+	case CITY_MOVE_PASS:
+		return city_pass(g);
+	default:
+		g->err[0] = '\0';
+		game_set_error(g, "R-ERR-1: unknown move kind %u", m->kind);
+		return CITY_EINVAL;
+	}
+}
+
+/* ---- legal moves ------------------------------------------------------ */
+
+static void emit(city_move *out, size_t cap, size_t *n, int kind, int x,
+                 int y, int rot, int side, int end, char part)
+{
+	if (out && *n < cap) {
+		city_move *m = &out[*n];
+		memset(m, 0, sizeof *m);
+		m->kind = (uint8_t)kind;
+		m->x = x;
+		m->y = y;
+		m->rotation = (uint8_t)rot;
+		m->side = (uint8_t)side;
+		m->end = (uint8_t)end;
+		m->part = part;
+	}
+	(*n)++;
+}
+
+int city_legal_moves(const city_game *g, city_move *out, size_t cap,
+                     size_t *count)
+{
+	const state *s;
+	const city_tileset *ts;
+	size_t n = 0;
+	if (!g || !count || (!out && cap))
+		return CITY_EINVAL;
+	s = &g->st;
+	ts = game_ts(g);
+	switch (s->decision) {
+	case CITY_DECISION_TILE: {
+		int16_t cells[4 * TS_MAX_TILES + 4][2];
+		int nc = board_frontier(s, cells), i, r;
+		int design = st_corder(s)[s->cur];
+		for (i = 0; i < nc; i++) {
+			if (s->n_tiles &&
+			    board_check_wall_rules(s, cells[i][0], cells[i][1],
+			                           NULL, 0))
+				continue;
+			for (r = 0; r < 4; r++)
+				if (s->n_tiles == 0 ||
+				    !board_streets_continue(ts, s, cells[i][0],
+				                            cells[i][1], design, r,
+				                            NULL, 0))
+					emit(out, cap, &n, CITY_MOVE_PLACE,
+					     cells[i][0], cells[i][1], r, 0, 0, 0);
+		}
+		break;
+	}
+	case CITY_DECISION_FOLLOWER: {
+		const ts_design *d =
+		    &ts->designs[st_ctiles(s)[s->last_tile].design];
+		int i;
+		for (i = 0; i < d->n_parts; i++)
+			if (!follower_check(g, s, i, NULL, 0))
+				emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0, 0,
+				     d->parts[i].name);
+		emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
+		break;
+	}
+	case CITY_DECISION_GATE: {
+		bextra none = {0, 0, 0};
+		bside start = contour_start(s, none), b = start;
+		int guard = 4 * s->n_tiles + 4;
+		do {
+			emit(out, cap, &n, CITY_MOVE_GATE, b.x, b.y, 0, b.s, 0, 0);
+			b = contour_next(s, b, none);
+		} while (!bside_eq(b, start) && --guard > 0);
+		break;
+	}
+	case CITY_DECISION_WALL:
+		emit(out, cap, &n, CITY_MOVE_WALL, 0, 0, 0, 0, CITY_END_CW, 0);
+		emit(out, cap, &n, CITY_MOVE_WALL, 0, 0, 0, 0, CITY_END_CCW, 0);
+		break;
+	case CITY_DECISION_GUARD:
+		emit(out, cap, &n, CITY_MOVE_GUARD, 0, 0, 0, 0, 0, 0);
+		emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
+		break;
+	case CITY_DECISION_TOWER:
+		if (tower_eligible(s, CITY_END_CW))
+			emit(out, cap, &n, CITY_MOVE_TOWER, 0, 0, 0, 0, CITY_END_CW,
+			     0);
+		if (tower_eligible(s, CITY_END_CCW))
+			emit(out, cap, &n, CITY_MOVE_TOWER, 0, 0, 0, 0,
+			     CITY_END_CCW, 0);
+		emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
+		break;
+	default:
+		break;
+	}
+	*count = n;
+	return (out && n > cap) ? CITY_ERANGE : CITY_OK;
+}
+
+/* ---- undo and reset ---------------------------------------------------- */
+
+int city_game_reset(city_game *g)
+{
+	if (!g)
+		return CITY_EINVAL;
+	state_start(g);
+	g->err[0] = '\0';
+	return CITY_OK;
+}
+
+int city_game_undo(city_game *g)
+{
+	state *s;
+	int n, i;
+	if (!g)
+		return CITY_EINVAL;
+	s = &g->st;
+	if (s->n_moves == 0) {
+		game_set_error(g, "R-ERR-1: no move to take back");
+		return CITY_ENOTFOUND;
+	}
+	n = s->n_moves - 1;
+	/* Replay the history in place: each move rewrites its own slot with
+	 * the same value. */
+	state_start(g);
+	for (i = 0; i < n; i++) {
+		city_move m;
+		const smove *sm = &st_cmoves(s)[i];
+		memset(&m, 0, sizeof m);
+		m.kind = sm->kind;
+		m.x = sm->x;
+		m.y = sm->y;
+		m.rotation = m.side = m.end = sm->arg;
+		m.part = (char)sm->arg;
+		if (city_apply_move(g, &m) != CITY_OK)
+			return CITY_EINVAL; /* cannot happen: history was legal */
+	}
+	g->err[0] = '\0';
+	return CITY_OK;
+}
+
+/* ---- final scoring (R-END-2..6) --------------------------------------- */
+
+/* R-END-4: 2 points per distinct market bordering a residential area. */
+static int count_bordering_markets(const city_tileset *ts, const state *s,
+                                   int root)
+{
+	uint8_t seen[(TS_MAX_TILES * TS_MAX_PARTS + 7) / 8];
+	const ptile *tiles = st_ctiles(s);
+	int t, i, side, count = 0;
+	memset(seen, 0, sizeof seen);
+#define MARK(node)                                                         \
+	do {                                                               \
+		int r_ = feat_root(s, (node));                             \
+		if (!(seen[r_ >> 3] & (1u << (r_ & 7)))) {                 \
+			seen[r_ >> 3] = (uint8_t)(seen[r_ >> 3] | (1u << (r_ & 7))); \
+			count++;                                           \
+		}                                                          \
+	} while (0)
+	for (t = 0; t < s->n_tiles; t++) {
+		const ts_design *d = &ts->designs[tiles[t].design];
+		for (i = 0; i < d->n_parts; i++) {
+			int k;
+			if (d->parts[i].kind != TS_RESIDENTIAL ||
+			    feat_root(s, feat_node(s, t, i)) != root)
+				continue;
+			for (k = 0; k < d->n_parts; k++)
+				if ((d->parts[i].adj >> k & 1) &&
+				    d->parts[k].kind == TS_MARKET)
+					MARK(feat_node(s, t, k));
+		}
+		for (side = 0; side < 4; side++) {
+			int o = board_tile_at(s, tiles[t].x + DX[side],
+			                      tiles[t].y + DY[side]);
+			const ts_side *mine, *theirs;
+			if (o < 0)
+				continue;
+			mine = board_tile_side(ts, s, t, side);
+			theirs = board_tile_side(ts, s, o, (side + 2) & 3);
+			if (d->parts[mine->left].kind == TS_RESIDENTIAL &&
+			    feat_root(s, feat_node(s, t, mine->left)) == root &&
+			    feat_part(ts, s, feat_node(s, o, theirs->right))->kind ==
+			        TS_MARKET)
+				MARK(feat_node(s, o, theirs->right));
+			if (d->parts[mine->right].kind == TS_RESIDENTIAL &&
+			    feat_root(s, feat_node(s, t, mine->right)) == root &&
+			    feat_part(ts, s, feat_node(s, o, theirs->left))->kind ==
+			        TS_MARKET)
+				MARK(feat_node(s, o, theirs->left));
+		}
+	}
+#undef MARK
+	return count;
+}
+
+int city_score_final(city_game *g)
+{
+	state *s;
+	const city_tileset *ts;
+	int i, p;
+	if (!g)
+		return CITY_EINVAL;
+	s = &g->st;
+	ts = game_ts(g);
+	g->err[0] = '\0';
+	if (s->decision != CITY_DECISION_END) {
+		game_set_error(g, "R-END-1: the game has not ended");
+		return CITY_ENOTENDED;
+	}
+	if (s->final_done)
+		return CITY_OK;
+	/* R-END-2: notional walls on every contour side not yet walled. Walk
+	 * first, then close: closing changes no tile, so the walk is stable. */
+	if (s->n_tiles) {
+		bextra none = {0, 0, 0};
+		bside start = contour_start(s, none), b = start;
+		int guard = 4 * s->n_tiles + 4;
+		do {
+			int t = board_tile_at(s, b.x, b.y);
+			if (!(st_ctiles(s)[t].walls >> b.s & 1))
+				close_and_score(ts, s, t, b.s,
+				                CITY_REASON_FINAL_STREET, 0);
+			b = contour_next(s, b, none);
+		} while (!bside_eq(b, start) && --guard > 0);
+	}
+	/* R-END-3: followers on streets and markets still open go back. */
+	for (i = 0; i < s->n_fol; i++) {
+		follower *f = &s->fol[i];
+		int node = feat_node(s, f->tile, f->part);
+		if (!f->active ||
+		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
+			continue;
+		f->active = 0;
+		s->supply[f->owner]++;
+		log_event(s, CITY_EVENT_RETURN, 0, f->owner, 0, f->tile, f->part);
+	}
+	/* R-END-4: stewards. Each residential area once, at its first
+	 * steward. */
+	for (i = 0; i < s->n_fol; i++) {
+		const follower *f = &s->fol[i];
+		int root, counts[MAX_PLAYERS], max = 0, j, dup = 0, pts;
+		if (!f->active)
+			continue;
+		root = feat_root(s, feat_node(s, f->tile, f->part));
+		for (j = 0; j < i; j++)
+			dup |= s->fol[j].active &&
+			       feat_root(s, feat_node(s, s->fol[j].tile,
+			                              s->fol[j].part)) == root;
+		if (dup)
+			continue;
+		feat_followers(s, root, counts);
+		for (p = 0; p < s->n_players; p++)
+			if (counts[p] > max)
+				max = counts[p];
+		pts = 2 * count_bordering_markets(ts, s, root);
+		if (pts == 0)
+			continue;
+		for (p = 0; p < s->n_players; p++)
+			if (counts[p] == max)
+				add_points(s, p, CITY_REASON_STEWARD, pts,
+				           st_cnodes(s)[root].tile,
+				           st_cnodes(s)[root].part);
+	}
+	/* R-END-5: guards, each on its own. */
+	if (s->gate_placed)
+		for (i = s->chain_lo; i <= s->chain_hi; i++) {
+			int pts;
+			if (s->chain[i].guard < 0)
+				continue;
+			pts = wall_guard_points(ts, s, i);
+			if (pts)
+				add_points(s, s->chain[i].guard, CITY_REASON_GUARD,
+				           pts, s->chain[i].tile, s->chain[i].side);
+		}
+	s->final_done = 1;
+	return CITY_OK;
+}

@@ -1,0 +1,150 @@
+/*
+ * The flat game state shared by the board, features, wall ring and game
+ * modules. One contiguous block: fixed header + arrays at offsets computed
+ * once per tile set, so that a clone is one memcpy and play never allocates.
+ */
+#ifndef CITY_LIB_STATE_H
+#define CITY_LIB_STATE_H
+
+#include <stdint.h>
+
+#include "tileset.h"
+
+#define MAX_PLAYERS 4
+#define FOLLOWERS_PER_PLAYER 7
+#define WALL_SUPPLY 70
+#define MAX_TOWERS 12
+#define NO_TILE 0xFF
+/* Wall chain storage: pieces grow from the middle in both directions. */
+#define CHAIN_CAP (2 * (WALL_SUPPLY + 1) + 1)
+#define CHAIN_MID (WALL_SUPPLY + 1)
+/* A placed tile's coordinates fit easily: a city of 255 tiles spans at
+ * most 255 cells from the origin. */
+#define COORD_LIMIT 1024
+
+/* A placed tile. */
+typedef struct ptile {
+	int16_t x, y;
+	uint8_t design; /* index into ts->designs */
+	uint8_t rot;    /* 0..3 */
+	uint8_t walls;  /* bit s: side s holds the gate or a wall piece */
+	uint8_t pad;
+	uint16_t node0; /* first feature node of this tile (one per part) */
+} ptile;
+
+/* A feature node: one part of one placed tile (union-find element). */
+typedef struct fnode {
+	uint16_t parent;
+	uint16_t open; /* at a root: open halves / street ends of the feature */
+	uint8_t tile;  /* placed tile index */
+	uint8_t part;  /* part index in the tile's design */
+} fnode;
+
+/* A follower on a street, market or residential area. */
+typedef struct follower {
+	uint8_t tile, part, owner, active;
+} follower;
+
+/* A piece of the wall chain. */
+typedef struct wpiece {
+	uint8_t tile;   /* the tile it borders */
+	uint8_t side;   /* which side of that tile */
+	int8_t guard;   /* owner of the guard or -1 */
+	uint8_t gate;   /* 1 for the city gate */
+} wpiece;
+
+typedef struct tower {
+	uint8_t owner, end, chain; /* chain: absolute index into st_chain */
+	uint8_t points;
+} tower;
+
+/* A move as stored in the history. */
+typedef struct smove {
+	uint8_t kind; /* CITY_MOVE_* */
+	uint8_t arg;  /* rotation, side, end or part char */
+	int16_t x, y;
+} smove;
+
+/* An event as stored in the log. */
+typedef struct sevent {
+	uint8_t kind;   /* CITY_EVENT_* */
+	uint8_t reason; /* CITY_REASON_* */
+	int8_t player;
+	uint8_t part;   /* part index, side (wall events) or 0xFF */
+	uint16_t points;
+	uint8_t tile;   /* placed tile index; discard: design index */
+	uint8_t pad;
+	uint16_t move;  /* moves made when it happened */
+} sevent;
+
+typedef struct state {
+	uint32_t size; /* bytes of the whole block */
+	/* layout (identical in every clone) */
+	uint32_t off_order, off_tiles, off_hash, off_nodes, off_events,
+	    off_moves;
+	uint16_t cap_nodes, cap_events, cap_moves, hash_mask;
+	uint16_t n_total; /* tiles in the set */
+
+	/* set-up */
+	uint8_t n_players;
+	uint8_t rules[6]; /* rules[CITY_RULE_*] */
+	uint8_t stack_end[3]; /* draw index one past each stack */
+
+	/* turn */
+	uint8_t decision; /* CITY_DECISION_* */
+	uint8_t player;   /* player of the current turn */
+	uint8_t actor;    /* player deciding now */
+	uint8_t cur;      /* draw index of the current tile (NO_TILE: none) */
+	uint8_t draw_pos; /* next draw index */
+	uint8_t last_tile; /* placed index of the tile of this turn */
+	uint8_t end_reasons;
+	uint8_t final_done;
+
+	/* board */
+	uint8_t n_tiles;
+	int16_t min_x, min_y, max_x, max_y;
+	uint16_t n_nodes, n_events, n_moves;
+
+	/* followers */
+	uint8_t supply[MAX_PLAYERS];
+	uint8_t towers_left[MAX_PLAYERS];
+	uint8_t pending[MAX_PLAYERS]; /* R-OPT-3 "no": returns after guard */
+	uint8_t n_fol;
+	follower fol[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
+
+	/* wall ring */
+	uint8_t walls_left;
+	uint8_t gate_placed;
+	uint8_t chain_lo, chain_hi; /* inclusive; empty when !gate_placed */
+	uint8_t since[2];           /* pieces since last tower, per end */
+	uint8_t round_trigger, round_total, round_k, round_first;
+	uint8_t round_stack;
+	uint8_t last_piece; /* chain index of the piece just built */
+	uint8_t n_towers;
+	tower towers[MAX_TOWERS];
+	wpiece chain[CHAIN_CAP];
+
+	int32_t score[MAX_PLAYERS][5];
+	/* variable arrays follow at the offsets above */
+} state;
+
+#define ST_ARR(s, off, type) ((type *)((char *)(s) + (s)->off))
+#define ST_CARR(s, off, type) ((const type *)((const char *)(s) + (s)->off))
+#define st_order(s) ST_ARR(s, off_order, uint8_t) /* design index per draw */
+#define st_tiles(s) ST_ARR(s, off_tiles, ptile)
+#define st_hash(s) ST_ARR(s, off_hash, uint8_t) /* tile index + 1, 0 empty */
+#define st_nodes(s) ST_ARR(s, off_nodes, fnode)
+#define st_events(s) ST_ARR(s, off_events, sevent)
+#define st_moves(s) ST_ARR(s, off_moves, smove)
+#define st_corder(s) ST_CARR(s, off_order, uint8_t)
+#define st_ctiles(s) ST_CARR(s, off_tiles, ptile)
+#define st_chash(s) ST_CARR(s, off_hash, uint8_t)
+#define st_cnodes(s) ST_CARR(s, off_nodes, fnode)
+#define st_cevents(s) ST_CARR(s, off_events, sevent)
+#define st_cmoves(s) ST_CARR(s, off_moves, smove)
+
+/* Cell offsets of the four sides (R-GEO-1/2: y grows south). */
+static const int DX[4] = {0, 1, 0, -1};
+static const int DY[4] = {-1, 0, 1, 0};
+
+#endif /* CITY_LIB_STATE_H */

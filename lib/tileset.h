@@ -1,0 +1,87 @@
+/*
+ * Internal view of a tile set: what the parser produces and what the board,
+ * features and record modules read. Immutable once built.
+ */
+#ifndef CITY_LIB_TILESET_H
+#define CITY_LIB_TILESET_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "city/common.h"
+
+#define TS_MAX_DESIGNS 99
+#define TS_MAX_TILES 255
+#define TS_MAX_PARTS 12 /* 8 region letters a-h + at most 4 street segments */
+#define TS_NAME_MAX 63
+#define TS_NONE 0xFF /* "no part" (a side middle without a street) */
+
+/* Part kinds. */
+enum { TS_RESIDENTIAL = 0, TS_MARKET = 1, TS_STREET = 2 };
+
+/* Market kind bits (same values as the public CITY_MARKET_* bits). */
+enum { TS_FISH = 1, TS_GRAIN = 2, TS_LIVESTOCK = 4 };
+
+/* One part of a design: a region (letter) or a street segment (digit). */
+typedef struct ts_part {
+	char name;       /* 'a'..'h' or '1'..'9' */
+	uint8_t kind;    /* TS_RESIDENTIAL, TS_MARKET, TS_STREET */
+	uint8_t markets; /* TS_FISH|TS_GRAIN|TS_LIVESTOCK for a market, else 0 */
+	uint8_t n_sides; /* halves on sides (regions) / sides touched (streets) */
+	uint16_t adj;    /* regions: bit k set = adjacent in-tile to part k (a
+	                    region), derived per tileset.md plus adj=; 0 for
+	                    streets */
+} ts_part;
+
+/* One side as written: the halves and middle in clockwise order around the
+ * tile, each a part index into ts_design.parts (mid may be TS_NONE). */
+typedef struct ts_side {
+	uint8_t left, mid, right;
+} ts_side;
+
+typedef struct ts_design {
+	uint8_t id;      /* 1..99 */
+	uint8_t count;   /* 1..9 */
+	uint8_t pub;     /* public buildings 0..4 */
+	uint8_t n_parts; /* regions first (in letter order), then streets (in
+	                    digit order) */
+	ts_part parts[TS_MAX_PARTS];
+	ts_side side[4];   /* design orientation: N, E, S, W as written */
+	uint8_t street_mask; /* bit d set when design side d has a street middle */
+	char hist[TS_NAME_MAX + 1]; /* historic building name, "" when none */
+} ts_design;
+
+struct city_tileset {
+	/* References held by users and games; the built-in set is static and
+	 * has is_static set, so it is never counted nor freed. */
+	atomic_uint refs;
+	uint8_t is_static;
+	char name[TS_NAME_MAX + 1];
+	unsigned n_designs; /* designs[0..n_designs-1], in ID order */
+	unsigned n_tiles;   /* sum of counts */
+	ts_design designs[TS_MAX_DESIGNS];
+};
+
+/* The built-in set (generated at build time from lib/data/the-city.tiles). */
+extern const city_tileset city__tileset_default_data;
+
+/* Reference counting for sets shared by options and games (no-ops for the
+ * built-in set). */
+void ts_retain(const city_tileset *ts);
+void ts_release(const city_tileset *ts);
+
+/* Index of the part named `name` ('a'..'h', '1'..'9') in design d, or -1. */
+int ts_part_index(const ts_design *d, char name);
+
+/* Parse `.tiles` text into *out (heap, refs = 1). On error returns
+ * CITY_EPARSE (or CITY_ENOMEM) and writes "line:column: reason" into err
+ * (always NUL-terminated when errcap > 0); *out is untouched. */
+int ts_parse(city_tileset **out, const char *text, size_t len, char *err,
+             size_t errcap);
+
+/* Write the set back as `.tiles` text (for records with `tileset inline`).
+ * Same buffer contract as the public API: CITY_ERANGE with *needed. */
+int ts_write(const city_tileset *ts, char *buf, size_t cap, size_t *needed);
+
+#endif /* CITY_LIB_TILESET_H */
