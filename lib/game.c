@@ -190,8 +190,10 @@ static void state_start(city_game *g)
 	layout(&hdr, o->ts);
 	memcpy(hdr.stack_end, s->stack_end, 3);
 	*s = hdr;
+	/* Everything but the move history starts zeroed, so that equal games
+	 * are equal byte for byte (clone, copy and undo rely on it). */
+	memset((char *)s + sizeof(state), 0, s->off_moves - sizeof(state));
 	memcpy(st_order(s), order, s->n_total);
-	memset(st_hash(s), 0, (size_t)s->hash_mask + 1);
 	s->n_players = (uint8_t)o->players;
 	for (p = 1; p < OPT_RULES; p++)
 		s->rules[p] = (uint8_t)o->rules[p];
@@ -1060,6 +1062,7 @@ int city_game_undo(city_game *g)
 		if (city_apply_move(g, &m) != CITY_OK)
 			return CITY_EINVAL; /* cannot happen: history was legal */
 	}
+	memset(&st_moves(s)[n], 0, sizeof(smove));
 	g->err[0] = '\0';
 	return CITY_OK;
 }

@@ -1,0 +1,273 @@
+/*
+ * Property tests over seeded random games (issues "Rules engine" and "The
+ * wall ring"): every listed legal move applies; candidates that are not
+ * listed are rejected with the state unchanged (R-ERR-1); followers,
+ * towers and wall pieces are conserved; scores never decrease; the wall
+ * chain stays one run of consecutive contour sides with every outside cell
+ * exterior (R-WALL-4, R-TILE-3/4); clone and undo are exact; every game
+ * ends (R-END-1).
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <city/city.h>
+
+#include "board.h"
+#include "game_internal.h"
+#include "wall.h"
+
+#ifndef PROPERTY_GAMES
+#define PROPERTY_GAMES 600 /* per player count */
+#endif
+
+static uint64_t rng_next(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+static int same_state(const city_game *a, const city_game *b)
+{
+	return a->st.size == b->st.size &&
+	       memcmp(&a->st, &b->st, a->st.size) == 0;
+}
+
+static int listed(const city_move *moves, size_t n, const city_move *m)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (memcmp(&moves[i], m, sizeof *m) == 0)
+			return 1;
+	return 0;
+}
+
+/* Try a move that is not listed on a copy: it must fail and change
+ * nothing. */
+static void expect_rejected(city_game *scratch, const city_game *g,
+                            const city_move *m)
+{
+	int rc;
+	ck_assert_int_eq(city_game_copy(scratch, g), CITY_OK);
+	rc = city_apply_move(scratch, m);
+	ck_assert_msg(rc != CITY_OK, "unlisted move accepted (kind %d)",
+	              m->kind);
+	ck_assert_msg(strlen(city_game_last_error(scratch)) > 0,
+	              "no reason for a rejected move");
+	/* the error text lives outside the state: the state is untouched */
+	ck_assert(same_state(scratch, g));
+}
+
+static void check_invariants(const city_game *g, const int *prev_scores)
+{
+	int p, players = city_game_players(g), n, i;
+	int on_board[4] = {0, 0, 0, 0};
+	const state *s = &g->st;
+	n = city_game_follower_count(g);
+	for (i = 0; i < n; i++) {
+		int owner;
+		ck_assert_int_eq(
+		    city_game_follower(g, (size_t)i, &owner, NULL, NULL, NULL, NULL),
+		    CITY_OK);
+		on_board[owner]++;
+	}
+	for (p = 0; p < players; p++) {
+		int fol, tow;
+		ck_assert_int_eq(city_game_supply(g, p, &fol, &tow), CITY_OK);
+		ck_assert_int_eq(fol + on_board[p], 7); /* R-SET-2 */
+		ck_assert_int_ge(city_game_score(g, p), prev_scores[p]);
+	}
+	/* R-SET-3: pieces + supply = 70 (the gate is not a wall piece) */
+	if (s->gate_placed)
+		ck_assert_int_eq(city_wall_length(g) - 1 + city_game_walls_left(g),
+		                 70);
+	else
+		ck_assert_int_eq(city_game_walls_left(g), 70);
+	if (s->gate_placed) {
+		bextra none = {0, 0, 0};
+		for (i = s->chain_lo; i <= s->chain_hi; i++) {
+			bside b = wall_piece_side(s, i);
+			/* every piece on the outer contour, its outside cell
+			 * exterior (R-TILE-3/4) */
+			ck_assert(contour_contains(s, b));
+			ck_assert_int_eq(city_game_cell(g, b.x + DX[b.s],
+			                                b.y + DY[b.s]),
+			                 CITY_CELL_EXTERIOR);
+			if (i < s->chain_hi)
+				ck_assert(bside_eq(contour_next(s, b, none),
+				                   wall_piece_side(s, i + 1)));
+		}
+	}
+}
+
+/* Play one random game, checking properties at each decision. */
+static void play_checked(int players, uint64_t seed, int exhaustive)
+{
+	city_options *o;
+	city_game *g, *scratch, *twin = NULL;
+	city_move moves[4096];
+	size_t n;
+	uint64_t rng = seed * 7919u + 1;
+	int scores[4] = {0, 0, 0, 0}, step = 0, clone_at;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
+	clone_at = (int)(rng_next(&rng) % 200);
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		city_move m;
+		int d = city_game_decision(g), p;
+		ck_assert_int_eq(city_legal_moves(g, moves, 4096, &n), CITY_OK);
+		ck_assert_uint_gt(n, 0);
+		if (exhaustive && d == CITY_DECISION_TILE) {
+			int32_t x0, y0, x1, y1, x, y;
+			int r;
+			if (city_game_bounds(g, &x0, &y0, &x1, &y1) != CITY_OK)
+				x0 = y0 = x1 = y1 = 0; /* empty board */
+			for (y = y0 - 1; y <= y1 + 1; y++)
+				for (x = x0 - 1; x <= x1 + 1; x++)
+					for (r = 0; r < 4; r++) {
+						memset(&m, 0, sizeof m);
+						m.kind = CITY_MOVE_PLACE;
+						m.x = x;
+						m.y = y;
+						m.rotation = (uint8_t)r;
+						if (!listed(moves, n, &m))
+							expect_rejected(scratch, g, &m);
+					}
+		} else if (d == CITY_DECISION_FOLLOWER) {
+			const char *parts = "abcdefgh123456789";
+			for (p = 0; parts[p]; p++) {
+				memset(&m, 0, sizeof m);
+				m.kind = CITY_MOVE_FOLLOWER;
+				m.part = parts[p];
+				if (!listed(moves, n, &m))
+					expect_rejected(scratch, g, &m);
+			}
+		} else if (d == CITY_DECISION_TOWER) {
+			for (p = 0; p < 2; p++) {
+				memset(&m, 0, sizeof m);
+				m.kind = CITY_MOVE_TOWER;
+				m.end = (uint8_t)p;
+				if (!listed(moves, n, &m))
+					expect_rejected(scratch, g, &m);
+			}
+		} else if (d == CITY_DECISION_GATE && exhaustive) {
+			int32_t x0, y0, x1, y1, x, y;
+			ck_assert_int_eq(city_game_bounds(g, &x0, &y0, &x1, &y1),
+			                 CITY_OK);
+			for (y = y0; y <= y1; y++)
+				for (x = x0; x <= x1; x++)
+					for (p = 0; p < 4; p++) {
+						memset(&m, 0, sizeof m);
+						m.kind = CITY_MOVE_GATE;
+						m.x = x;
+						m.y = y;
+						m.side = (uint8_t)p;
+						if (!listed(moves, n, &m))
+							expect_rejected(scratch, g, &m);
+					}
+		}
+		/* a move of the wrong kind is refused (R-ERR-1) */
+		memset(&m, 0, sizeof m);
+		m.kind = d == CITY_DECISION_WALL ? CITY_MOVE_GUARD : CITY_MOVE_WALL;
+		expect_rejected(scratch, g, &m);
+
+		m = moves[rng_next(&rng) % n];
+		ck_assert_int_eq(city_game_copy(scratch, g), CITY_OK);
+		ck_assert_msg(city_apply_move(g, &m) == CITY_OK, "%s",
+		              city_game_last_error(g));
+		/* undo then redo gives the same state */
+		if (step % 17 == 3) {
+			city_game *back;
+			ck_assert_int_eq(city_game_clone(&back, g), CITY_OK);
+			ck_assert_int_eq(city_game_undo(back), CITY_OK);
+			ck_assert(same_state(back, scratch));
+			ck_assert_int_eq(city_apply_move(back, &m), CITY_OK);
+			ck_assert(same_state(back, g));
+			city_game_free(back);
+		}
+		if (twin)
+			ck_assert_int_eq(city_apply_move(twin, &m), CITY_OK);
+		if (step == clone_at)
+			ck_assert_int_eq(city_game_clone(&twin, g), CITY_OK);
+		check_invariants(g, scores);
+		for (p = 0; p < players; p++)
+			scores[p] = city_game_score(g, p);
+		step++;
+		ck_assert_int_lt(step, 2000);
+	}
+	ck_assert_int_ne(city_game_end_reasons(g), 0);
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	ck_assert_int_eq(city_score_final(g), CITY_OK); /* idempotent */
+	if (twin) {
+		ck_assert_int_eq(city_score_final(twin), CITY_OK);
+		ck_assert(same_state(twin, g));
+		city_game_free(twin);
+	}
+	{
+		int p, sum;
+		unsigned mask;
+		for (p = 0; p < players; p++) {
+			int c;
+			for (c = 0, sum = 0; c < CITY_CAT_COUNT; c++)
+				sum += city_game_score_detail(g, p, c);
+			ck_assert_int_eq(sum, city_game_score(g, p));
+			ck_assert_int_ge(city_game_score(g, p), scores[p]);
+		}
+		ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
+		ck_assert_uint_ne(mask, 0);
+	}
+	city_game_free(scratch);
+	city_game_free(g);
+}
+
+START_TEST(test_random_games_2p)
+{
+	int i;
+	for (i = 0; i < PROPERTY_GAMES; i++)
+		play_checked(2, (uint64_t)i, i % 50 == 0);
+}
+END_TEST
+
+START_TEST(test_random_games_3p)
+{
+	int i;
+	for (i = 0; i < PROPERTY_GAMES; i++)
+		play_checked(3, (uint64_t)i + 100000u, i % 50 == 0);
+}
+END_TEST
+
+START_TEST(test_random_games_4p)
+{
+	int i;
+	for (i = 0; i < PROPERTY_GAMES; i++)
+		play_checked(4, (uint64_t)i + 200000u, i % 50 == 0);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("properties");
+	TCase *tc = tcase_create("random games");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_random_games_2p);
+	tcase_add_test(tc, test_random_games_3p);
+	tcase_add_test(tc, test_random_games_4p);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
