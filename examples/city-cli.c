@@ -267,13 +267,13 @@ static char region_char(const city_tileset *ts, unsigned di, char letter)
 		return '.';
 	switch (markets) {
 	case CITY_MARKET_FISH:
-		return 'F';
+		return 'f';
 	case CITY_MARKET_GRAIN:
-		return 'G';
+		return 'g';
 	case CITY_MARKET_LIVESTOCK:
-		return 'L';
+		return 'l';
 	default:
-		return 'M';
+		return 'm';
 	}
 }
 
@@ -451,17 +451,20 @@ static void draw_wall(canvas *cv, const city_game *g)
 
 static void print_legend(void)
 {
-	puts("legend: a cell is a 5x3 block (north row, middle row, south "
-	     "row):\n"
-	     "  . residential   F G L market of fish, grain, livestock   "
-	     "M market of several kinds\n"
-	     "  | - street middles on a side   centre: + crossing or street "
-	     "end, | - street through\n"
-	     "  left of the centre: follower of player 0-3   right of the "
-	     "centre: public buildings 1-4, H historic building\n"
-	     "  ~ hole (an empty cell enclosed by the city)\n"
-	     "  on the borders: G city gate, # wall piece, 0-3 guard of that "
-	     "player, T tower");
+	puts("legend: each tile is a 5x3 block; the wall is drawn on the "
+	     "borders between blocks\n"
+	     "  .      residential area\n"
+	     "  f g l  market of fish, grain, livestock; m  market of "
+	     "several kinds\n"
+	     "  | -    street middle on the north/south, west/east side\n"
+	     "  centre + streets meet or end there; | or - a street passes "
+	     "through\n"
+	     "  left of the centre   0-3 follower of that player\n"
+	     "  right of the centre  1-4 public buildings, H historic "
+	     "building\n"
+	     "  ~      hole (an empty cell enclosed by the city)\n"
+	     "  border G city gate, # wall piece, 0-3 guard of that player, "
+	     "T tower");
 }
 
 /* Print the city: bounds, the grid with coordinates, the legend. */
@@ -532,13 +535,13 @@ static int print_city(const city_game *g)
 	}
 	for (r = 0; r < cv.rows; r++) {
 		size_t end = cv.cols;
+		while (end > 0 && cv.ch[r * cv.cols + end - 1] == ' ')
+			end--;
 		if (r % (CELL_H + 1) == 2)
 			printf("  %4ld ",
 			       (long)(min_y + (int32_t)(r / (CELL_H + 1))));
-		else
+		else if (end > 0)
 			printf("       ");
-		while (end > 0 && cv.ch[r * cv.cols + end - 1] == ' ')
-			end--;
 		fwrite(cv.ch + r * cv.cols, 1, end, stdout);
 		putchar('\n');
 	}
@@ -565,7 +568,7 @@ static int parse_number(const char *s, uint64_t max, uint64_t *v)
 		if (*s < '0' || *s > '9')
 			return -1;
 		d = (unsigned)(*s - '0');
-		if (x > (max - d) / 10)
+		if (d > max || x > (max - d) / 10)
 			return -1;
 		x = x * 10 + d;
 	}
@@ -676,9 +679,11 @@ static int cmd_play(int argc, char **argv)
 			                   a);
 		}
 	}
-	city_options_set_players(opts, players);
-	city_options_set_seed(opts, seed);
-	rc = city_game_new(&g, opts);
+	rc = city_options_set_players(opts, players);
+	if (rc == CITY_OK)
+		rc = city_options_set_seed(opts, seed);
+	if (rc == CITY_OK)
+		rc = city_game_new(&g, opts);
 	city_options_free(opts);
 	if (rc != CITY_OK) {
 		fprintf(stderr, "city-cli: cannot start a game: %s\n",

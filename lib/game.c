@@ -228,9 +228,10 @@ int city_game_new(city_game **out, const city_options *opts)
 		return CITY_EINVAL;
 	memset(&hdr, 0, sizeof hdr);
 	layout(&hdr, o->ts);
-	g = calloc(1, offsetof(city_game, st) + hdr.size);
+	g = options_alloc(o, offsetof(city_game, st) + hdr.size);
 	if (!g)
 		return CITY_ENOMEM;
+	memset(g, 0, offsetof(city_game, st) + hdr.size);
 	options_copy(&g->opts, o);
 	g->st = hdr;
 	memcpy(g->st.stack_end, ends, 3);
@@ -242,10 +243,14 @@ int city_game_new(city_game **out, const city_options *opts)
 
 void city_game_free(city_game *game)
 {
+	void (*release)(void *, void *);
+	void *user;
 	if (!game)
 		return;
+	release = game->opts.free;
+	user = game->opts.alloc_user;
 	options_release(&game->opts);
-	free(game);
+	release(game, user);
 }
 
 int city_game_clone(city_game **out, const city_game *game)
@@ -255,7 +260,7 @@ int city_game_clone(city_game **out, const city_game *game)
 	if (!out || !game)
 		return CITY_EINVAL;
 	sz = offsetof(city_game, st) + game->st.size;
-	g = malloc(sz);
+	g = options_alloc(&game->opts, sz);
 	if (!g)
 		return CITY_ENOMEM;
 	memcpy(g, game, sz);

@@ -10,9 +10,63 @@ static const char *const rule_names[OPT_RULES] = {
 	"", "wall_trigger", "first_round_guards", "returned_guard",
 	"closing_tower", "end_gap"};
 
+static void *std_alloc(size_t size, void *user)
+{
+	(void)user;
+	return malloc(size);
+}
+
+static void *std_realloc(void *p, size_t size, void *user)
+{
+	(void)user;
+	return realloc(p, size);
+}
+
+static void std_free(void *p, void *user)
+{
+	(void)user;
+	free(p);
+}
+
+void *options_alloc(const city_options *o, size_t size)
+{
+	return o->alloc(size, o->alloc_user);
+}
+
+void options_free_mem(const city_options *o, void *p)
+{
+	if (p)
+		o->free(p, o->alloc_user);
+}
+
+int city_options_set_allocator(city_options *opts, city_malloc_fn alloc_fn,
+                               city_realloc_fn realloc_fn,
+                               city_free_fn free_fn, void *user)
+{
+	if (!opts)
+		return CITY_EINVAL;
+	if (!alloc_fn && !realloc_fn && !free_fn) {
+		opts->alloc = std_alloc;
+		opts->realloc = std_realloc;
+		opts->free = std_free;
+		opts->alloc_user = NULL;
+		return CITY_OK;
+	}
+	if (!alloc_fn || !realloc_fn || !free_fn)
+		return CITY_EINVAL;
+	opts->alloc = alloc_fn;
+	opts->realloc = realloc_fn;
+	opts->free = free_fn;
+	opts->alloc_user = user;
+	return CITY_OK;
+}
+
 void options_init(city_options *o)
 {
 	memset(o, 0, sizeof *o);
+	o->alloc = std_alloc;
+	o->realloc = std_realloc;
+	o->free = std_free;
 	o->players = 2;
 	o->ts = &city__tileset_default_data;
 	o->rules[CITY_RULE_WALL_TRIGGER] = CITY_TRIGGER_OCCUPIED;

@@ -5,6 +5,7 @@
 #ifndef CITY_LIB_OPTIONS_H
 #define CITY_LIB_OPTIONS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "city/common.h"
@@ -20,10 +21,18 @@ struct city_options {
 	unsigned stacks[3];       /* explicit stack sizes; all 0 = default */
 	const city_tileset *ts;   /* retained; never NULL */
 	int rules[OPT_RULES];     /* rules[CITY_RULE_*] */
+	/* allocator for games (never NULL after options_init) */
+	void *(*alloc)(size_t, void *);
+	void *(*realloc)(void *, size_t, void *);
+	void (*free)(void *, void *);
+	void *alloc_user;
 };
 
 /* Defaults: 2 players, seed 0, built-in set, default stacks and rules. */
 void options_init(city_options *o);
+/* Allocate / free through the options' allocator. */
+void *options_alloc(const city_options *o, size_t size);
+void options_free_mem(const city_options *o, void *p);
 /* Copy with a reference on the tile set (dst must be released with
  * options_release). */
 void options_copy(city_options *dst, const city_options *src);

@@ -305,7 +305,7 @@ static int parse_u64(const char *tok, size_t len, uint64_t max, uint64_t *v)
 		if (tok[i] < '0' || tok[i] > '9')
 			return 0;
 		d = (unsigned)(tok[i] - '0');
-		if (x > (max - d) / 10)
+		if (d > max || x > (max - d) / 10)
 			return 0;
 		x = x * 10 + d;
 	}

@@ -279,6 +279,37 @@ CITY_EXPORT int city_options_set_rule(city_options *opts, int rule,
  */
 CITY_EXPORT int city_options_parse_rule(city_options *opts, const char *text);
 /**
+ * @brief Allocation function of an allocator: like malloc, plus the user
+ *        pointer given to city_options_set_allocator().
+ */
+typedef void *(*city_malloc_fn)(size_t size, void *user);
+/**
+ * @brief Reallocation function of an allocator: like realloc, plus the user
+ *        pointer.
+ */
+typedef void *(*city_realloc_fn)(void *ptr, size_t size, void *user);
+/**
+ * @brief Release function of an allocator: like free (never called with
+ *        NULL), plus the user pointer.
+ */
+typedef void (*city_free_fn)(void *ptr, void *user);
+/**
+ * @brief Route every allocation of the games made from these options (and
+ *        of their clones) through caller functions. All three NULL restores
+ *        the C library's malloc/realloc/free.
+ * @param[in,out] opts the builder.
+ * @param[in] alloc_fn allocation function.
+ * @param[in] realloc_fn reallocation function.
+ * @param[in] free_fn release function.
+ * @param[in] user passed back to each function; not owned.
+ * @return CITY_OK, or CITY_EINVAL when opts is NULL or only some of the
+ *         functions are given.
+ */
+CITY_EXPORT int city_options_set_allocator(city_options *opts,
+                                           city_malloc_fn alloc_fn,
+                                           city_realloc_fn realloc_fn,
+                                           city_free_fn free_fn, void *user);
+/**
  * @brief Read back a rule option.
  * @param[in] opts the builder.
  * @param[in] rule CITY_RULE_*.
