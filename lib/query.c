@@ -116,14 +116,18 @@ int city_game_cell(const city_game *g, int32_t x, int32_t y)
 int city_game_bounds(const city_game *g, int32_t *min_x, int32_t *min_y,
                      int32_t *max_x, int32_t *max_y)
 {
-	if (!g || !min_x || !min_y || !max_x || !max_y)
+	if (!g)
 		return CITY_EINVAL;
 	if (g->st.n_tiles == 0)
 		return CITY_ENOTFOUND;
-	*min_x = g->st.min_x;
-	*min_y = g->st.min_y;
-	*max_x = g->st.max_x;
-	*max_y = g->st.max_y;
+	if (min_x)
+		*min_x = g->st.min_x;
+	if (min_y)
+		*min_y = g->st.min_y;
+	if (max_x)
+		*max_x = g->st.max_x;
+	if (max_y)
+		*max_y = g->st.max_y;
 	return CITY_OK;
 }
 

@@ -643,10 +643,10 @@ CITY_EXPORT int city_game_cell(const city_game *game, int32_t x, int32_t y);
 /**
  * @brief The bounding box of the placed tiles.
  * @param[in] game the game.
- * @param[out] min_x receives the west-most x.
- * @param[out] min_y receives the north-most y.
- * @param[out] max_x receives the east-most x.
- * @param[out] max_y receives the south-most y.
+ * @param[out] min_x receives the west-most x (may be NULL).
+ * @param[out] min_y receives the north-most y (may be NULL).
+ * @param[out] max_x receives the east-most x (may be NULL).
+ * @param[out] max_y receives the south-most y (may be NULL).
  * @return CITY_OK, CITY_EINVAL or CITY_ENOTFOUND (no tile yet).
  */
 CITY_EXPORT int city_game_bounds(const city_game *game, int32_t *min_x,
