@@ -27,9 +27,8 @@
 /* A move in record syntax fits easily. */
 #define MOVE_TEXT_MAX 64
 
-static const char *const decision_names[] = {"tile",  "follower", "gate",
-                                             "wall",  "guard",    "tower",
-                                             "end"};
+static const char *const decision_names[] = {
+	"tile", "follower", "gate", "wall", "guard", "tower", "end"};
 
 static const char *const category_names[CITY_CAT_COUNT] = {
 	"streets", "markets", "towers", "stewards", "guards"};
@@ -124,6 +123,12 @@ static int read_file(const char *path, char **out, size_t *len)
 	return 0;
 }
 
+/* write_record()'s status when the file cannot be written (not a libcity
+ * status). */
+#define WRITE_EIO (-100)
+
+/* Save the game's record into a file: CITY_OK, a libcity status or
+ * WRITE_EIO. */
 static int write_record(const city_game *g, const char *path)
 {
 	size_t need = 0;
@@ -143,15 +148,15 @@ static int write_record(const city_game *g, const char *path)
 	f = fopen(path, "wb");
 	if (!f) {
 		free(buf);
-		return -100;
+		return WRITE_EIO;
 	}
 	if (fwrite(buf, 1, need - 1, f) != need - 1) {
 		fclose(f);
 		free(buf);
-		return -100;
+		return WRITE_EIO;
 	}
 	free(buf);
-	return fclose(f) == 0 ? CITY_OK : -100;
+	return fclose(f) == 0 ? CITY_OK : WRITE_EIO;
 }
 
 /* ------------------------------------------------------------------------
@@ -283,8 +288,8 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 {
 	const city_tileset *ts = city_game_tileset(g);
 	char l[4], m[4], r[4], reg_l[4], reg_r[4];
-	int design = 0, rotation = 0, idx, s, streets = 0;
-	size_t i, nf;
+	int design = 0, rotation = 0, idx, s, streets = 0, nf;
+	size_t i;
 	unsigned di;
 	char centre;
 	if (city_game_tile_at(g, x, y, &design, &rotation) != CITY_OK)
@@ -344,14 +349,14 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 			b = (char)('0' + pub);
 		put(cv, top + 1, left + 3, b);
 	}
-	nf = (size_t)(city_game_follower_count(g) > 0
-	                  ? city_game_follower_count(g)
-	                  : 0);
-	for (i = 0; i < nf; i++) {
+	/* The tile's follower (at most one per tile, R-FOL-1); guards are
+	 * drawn with the wall. */
+	nf = city_game_follower_count(g);
+	for (i = 0; nf > 0 && i < (size_t)nf; i++) {
 		int player = -1, role = -1;
 		int32_t fx = 0, fy = 0;
 		if (city_game_follower(g, i, &player, &role, &fx, &fy, NULL) ==
-		        CITY_OK &&
+		            CITY_OK &&
 		    role != CITY_ROLE_GUARD && fx == x && fy == y &&
 		    player >= 0 && player <= 9)
 			put(cv, top + 1, left + 1, (char)('0' + player));
@@ -418,7 +423,7 @@ static void draw_wall(canvas *cv, const city_game *g)
 		int32_t x = 0, y = 0;
 		int side = 0;
 		if (city_tower(g, (size_t)t, NULL, NULL, &piece, NULL) !=
-		        CITY_OK ||
+		            CITY_OK ||
 		    piece < 0 || piece >= n ||
 		    city_wall_piece(g, (size_t)piece, &x, &y, &side, NULL,
 		                    NULL) != CITY_OK)
@@ -438,7 +443,8 @@ static void draw_wall(canvas *cv, const city_game *g)
 			int walls = 0;
 			if (r > 0 && cv->wall[(r - 1) * cv->cols + c])
 				walls++;
-			if (r + 1 < cv->rows && cv->wall[(r + 1) * cv->cols + c])
+			if (r + 1 < cv->rows &&
+			    cv->wall[(r + 1) * cv->cols + c])
 				walls++;
 			if (c > 0 && cv->wall[r * cv->cols + c - 1])
 				walls++;
@@ -504,7 +510,8 @@ static int print_city(const city_game *g)
 			} else if (cell == CITY_CELL_HOLE) {
 				for (r = 0; r < CELL_H; r++)
 					for (c = 0; c < CELL_W; c++)
-						put(&cv, top + r, left + c, '~');
+						put(&cv, top + r, left + c,
+						    '~');
 			}
 		}
 	draw_wall(&cv, g);
@@ -520,10 +527,12 @@ static int print_city(const city_game *g)
 			for (x = min_x; x <= max_x; x++) {
 				char num[16];
 				size_t k, at = (size_t)(x - min_x) *
-				                   (CELL_W + 1) + 2;
+				                       (CELL_W + 1) +
+				               2;
 				int w = snprintf(num, sizeof num, "%ld",
 				                 (long)x);
-				for (k = 0; k < (size_t)w && at + k < cv.cols + 15;
+				for (k = 0;
+				     k < (size_t)w && at + k < cv.cols + 15;
 				     k++)
 					lab[at + k] = num[k];
 			}
@@ -640,14 +649,17 @@ static int cmd_play(int argc, char **argv)
 		if (strcmp(a, "--players") == 0 && val) {
 			if (parse_number(val, 4, &v) || v < 2) {
 				city_options_free(opts);
-				return usage_error("--players must be 2, 3 or 4, not", val);
+				return usage_error(
+				        "--players must be 2, 3 or 4, not",
+				        val);
 			}
 			players = (int)v;
 			i++;
 		} else if (strcmp(a, "--seed") == 0 && val) {
 			if (parse_number(val, UINT64_MAX, &seed)) {
 				city_options_free(opts);
-				return usage_error("--seed must be a number 0..2^64-1, not",
+				return usage_error("--seed must be a number "
+				                   "0..2^64-1, not",
 				                   val);
 			}
 			i++;
@@ -658,8 +670,9 @@ static int cmd_play(int argc, char **argv)
 				ai = AI_GREEDY;
 			else {
 				city_options_free(opts);
-				return usage_error("--ai must be random or greedy, not",
-				                   val);
+				return usage_error(
+				        "--ai must be random or greedy, not",
+				        val);
 			}
 			i++;
 		} else if (strcmp(a, "--record") == 0 && val) {
@@ -668,15 +681,16 @@ static int cmd_play(int argc, char **argv)
 		} else if (strcmp(a, "--rule") == 0 && val) {
 			if (city_options_parse_rule(opts, val) != CITY_OK) {
 				city_options_free(opts);
-				return usage_error("bad --rule (e.g. wall_trigger=any, "
-				                   "end_gap=3):",
-				                   val);
+				return usage_error(
+				        "bad --rule (e.g. wall_trigger=any, "
+				        "end_gap=3):",
+				        val);
 			}
 			i++;
 		} else {
 			city_options_free(opts);
-			return usage_error("play: unknown or incomplete argument",
-			                   a);
+			return usage_error(
+			        "play: unknown or incomplete argument", a);
 		}
 	}
 	rc = city_options_set_players(opts, players);
@@ -721,8 +735,8 @@ static int cmd_play(int argc, char **argv)
 			break;
 		}
 		pick = ai == AI_GREEDY
-		           ? choose_greedy(g, scratch, moves, count, &r)
-		           : rng_below(&r, count);
+		               ? choose_greedy(g, scratch, moves, count, &r)
+		               : rng_below(&r, count);
 		rc = traced_move(g, &moves[pick], ++n);
 		if (rc != CITY_OK) {
 			fprintf(stderr, "city-cli: move %zu rejected: %s\n", n,
@@ -747,7 +761,8 @@ static int cmd_play(int argc, char **argv)
 		if (wrc != CITY_OK) {
 			fprintf(stderr, "city-cli: cannot write %s: %s\n",
 			        record,
-			        wrc == -100 ? "I/O error" : city_status_str(wrc));
+			        wrc == WRITE_EIO ? "I/O error"
+			                         : city_status_str(wrc));
 			if (!status)
 				status = EXIT_USAGE;
 		}
@@ -804,7 +819,8 @@ static int cmd_replay(int argc, char **argv)
 	}
 	/* Replay from the start so that each line shows the state before its
 	 * move (player, decision, legal count). */
-	if (city_game_clone(&r, g) != CITY_OK || city_game_reset(r) != CITY_OK) {
+	if (city_game_clone(&r, g) != CITY_OK ||
+	    city_game_reset(r) != CITY_OK) {
 		fputs("city-cli: out of memory\n", stderr);
 		city_game_free(r);
 		city_game_free(g);

@@ -43,7 +43,88 @@ const ts_side *board_tile_side(const city_tileset *ts, const state *s, int t,
 	return &ts->designs[p->design].side[(side - p->rot) & 3];
 }
 
-int board_insert(state *s, int x, int y, int design, int rot)
+/* ---- frontier --------------------------------------------------------- */
+
+/* Neighbour offsets in ring order: N, NE, E, SE, S, SW, W, NW. */
+static const int RX[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int RY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+
+/* Index of (x, y) in the sorted frontier, or -(insertion point) - 1. */
+static int front_find(const state *s, int x, int y)
+{
+	const fcell *f = st_cfront(s);
+	int lo = 0, hi = s->n_front - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) >> 1;
+		int c = f[mid].y != y ? (f[mid].y < y ? -1 : 1)
+		                      : (f[mid].x < x ? -1 : f[mid].x > x);
+		if (c == 0)
+			return mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -lo - 1;
+}
+
+static void front_refresh(const city_tileset *ts, state *s, fcell *f)
+{
+	int side, k;
+	f->present = f->streets = f->ring = f->blocked = 0;
+	for (k = 0; k < 8; k++)
+		if (board_tile_at(s, f->x + RX[k], f->y + RY[k]) >= 0)
+			f->ring = (uint8_t)(f->ring | (1u << k));
+	for (side = 0; side < 4; side++) {
+		int t = board_tile_at(s, f->x + DX[side], f->y + DY[side]);
+		int back = (side + 2) & 3;
+		if (t < 0)
+			continue;
+		f->present = (uint8_t)(f->present | (1u << side));
+		if (board_tile_side(ts, s, t, back)->mid != TS_NONE)
+			f->streets = (uint8_t)(f->streets | (1u << side));
+		if (st_ctiles(s)[t].walls >> back & 1)
+			f->blocked = 1;
+	}
+}
+
+/* Keep the frontier right around a tile just placed at (x, y). */
+static void front_update(const city_tileset *ts, state *s, int x, int y)
+{
+	fcell *f = st_front(s);
+	int i = front_find(s, x, y), k;
+	if (i >= 0) {
+		memmove(&f[i], &f[i + 1], (size_t)(s->n_front - i - 1) * sizeof *f);
+		s->n_front--;
+	}
+	for (k = 0; k < 8; k++) {
+		int nx = x + RX[k], ny = y + RY[k];
+		if (board_tile_at(s, nx, ny) >= 0)
+			continue;
+		i = front_find(s, nx, ny);
+		if (i < 0) {
+			if (k & 1)
+				continue; /* a diagonal cell is not frontier yet */
+			i = -i - 1;
+			memmove(&f[i + 1], &f[i],
+			        (size_t)(s->n_front - i) * sizeof *f);
+			s->n_front++;
+			f[i].x = (int16_t)nx;
+			f[i].y = (int16_t)ny;
+		}
+		front_refresh(ts, s, &f[i]);
+	}
+}
+
+void board_block_outside(state *s, int x, int y, int side)
+{
+	int i = front_find(s, x + DX[side], y + DY[side]);
+	if (i >= 0)
+		st_front(s)[i].blocked = 1;
+}
+
+int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
+                 int rot)
 {
 	uint8_t *h = st_hash(s);
 	ptile *p = &st_tiles(s)[s->n_tiles];
@@ -68,6 +149,7 @@ int board_insert(state *s, int x, int y, int design, int rot)
 		if (y > s->max_y) s->max_y = (int16_t)y;
 	}
 	s->n_tiles++;
+	front_update(ts, s, x, y);
 	return idx;
 }
 
@@ -255,23 +337,132 @@ int board_streets_continue(const city_tileset *ts, const state *s, int x,
  * placement turn exterior cells into a hole (R-TILE-4); with the empty
  * side-neighbours locally connected, every path through the cell can go
  * around it. */
-static int may_enclose(const state *s, int x, int y)
+static int ring_may_enclose(unsigned ring)
 {
-	int empty[4], k = 0, links = 0, side;
+	int k = 0, links = 0, side;
 	for (side = 0; side < 4; side++) {
-		empty[side] = board_tile_at(s, x + DX[side], y + DY[side]) < 0;
-		k += empty[side];
-	}
-	for (side = 0; side < 4; side++) {
-		int n = (side + 1) & 3;
-		if (empty[side] && empty[n] &&
-		    board_tile_at(s, x + DX[side] + DX[n], y + DY[side] + DY[n]) <
-		        0)
-			links++;
+		unsigned here = ring >> (2 * side) & 1u;
+		unsigned corner = ring >> (2 * side + 1) & 1u;
+		unsigned next = ring >> ((2 * side + 2) & 7) & 1u;
+		k += !here;
+		links += !here && !corner && !next;
 	}
 	if (k == 0)
 		return 0;
 	return (k == 4 && links == 4 ? 1 : k - links) > 1;
+}
+
+static unsigned ring_at(const state *s, int x, int y)
+{
+	unsigned ring = 0;
+	int k;
+	for (k = 0; k < 8; k++)
+		if (board_tile_at(s, x + RX[k], y + RY[k]) >= 0)
+			ring |= 1u << k;
+	return ring;
+}
+
+/* Number every side of the outer contour by its place in the walk. */
+static void contour_index(const state *s, board_walk *w)
+{
+	bextra none = {0, 0, 0};
+	bside start, b;
+	int n = 0, limit = 4 * s->n_tiles + 4;
+	memset(w->pos, 0xFF, (size_t)s->n_tiles * 4 * sizeof w->pos[0]);
+	start = b = contour_start(s, none);
+	do {
+		w->pos[board_tile_at(s, b.x, b.y) * 4 + b.s] = (uint16_t)n++;
+		b = contour_next(s, b, none);
+	} while (!bside_eq(b, start) && n < limit);
+	w->len = n;
+	w->built = 1;
+}
+
+static int walk_pos(const state *s, const board_walk *w, int x, int y,
+                    int side)
+{
+	int t = board_tile_at(s, x, y);
+	return t < 0 ? 0xFFFF : w->pos[t * 4 + side];
+}
+
+/* Whether a cut (in doubled walk positions: 2p for a side that
+ * disappears, 2p+1 between sides p and p+1) lies in the cyclic range
+ * [from, to]. */
+static int cut_in(const int *cut, int ncut, int from, int to, int period)
+{
+	int i;
+	for (i = 0; i < ncut; i++) {
+		int d = (cut[i] - from + period) % period;
+		if (d <= (to - from + period) % period)
+			return 1;
+	}
+	return 0;
+}
+
+/* R-TILE-4 without walking the contour again for each cell. Occupying an
+ * exterior cell c cuts the outer contour where the walk touches c: at each
+ * side facing c (it disappears) and, at a corner-only contact, between the
+ * two sides of the diagonal tile around that corner. Of the arcs between
+ * cuts, exactly one stays on the outer contour: the one holding an extreme
+ * side (the walk's start, or the south side of the south-east-most tile if
+ * c sits on the start side). The wall survives iff its run of sides lies in
+ * that arc, i.e. some cyclic range covering the extreme side and the wall
+ * holds no cut (the wall's own range when it holds the extreme side). */
+static int wall_survives(const state *s, board_walk *w, int x, int y)
+{
+	int cut[8], ncut = 0, side, period, ext, lo, hi;
+	const ptile *t = st_ctiles(s);
+	if (!w->built)
+		contour_index(s, w);
+	period = 2 * w->len;
+	for (side = 0; side < 4; side++) {
+		int nx = x + DX[side], ny = y + DY[side], p;
+		int s2 = (side + 1) & 3;
+		if (board_tile_at(s, nx, ny) >= 0) {
+			p = walk_pos(s, w, nx, ny, (side + 2) & 3);
+			if (p == 0xFFFF)
+				return 1; /* c is a hole: the outline is unchanged */
+			cut[ncut++] = 2 * p;
+		} else if (board_tile_at(s, x + DX[s2], y + DY[s2]) < 0) {
+			/* corner between side and s2 */
+			int dx = x + DX[side] + DX[s2], dy = y + DY[side] + DY[s2];
+			p = walk_pos(s, w, dx, dy, (side + 2) & 3);
+			if (board_tile_at(s, dx, dy) >= 0 && p != 0xFFFF)
+				cut[ncut++] = 2 * p + 1;
+		}
+	}
+	{
+		/* the start side, unless c is the cell just north of it */
+		bextra none = {0, 0, 0};
+		bside st = contour_start(s, none);
+		ext = 0;
+		if (st.x == x && st.y == y + 1) {
+			int i, best = 0;
+			for (i = 1; i < s->n_tiles; i++)
+				if (t[i].y > t[best].y ||
+				    (t[i].y == t[best].y && t[i].x > t[best].x))
+					best = i;
+			ext = 2 * w->pos[best * 4 + CITY_SIDE_S];
+		}
+	}
+	lo = 2 * walk_pos(s, w, t[s->chain[s->chain_lo].tile].x,
+	                  t[s->chain[s->chain_lo].tile].y,
+	                  s->chain[s->chain_lo].side);
+	hi = 2 * walk_pos(s, w, t[s->chain[s->chain_hi].tile].x,
+	                  t[s->chain[s->chain_hi].tile].y,
+	                  s->chain[s->chain_hi].side);
+	if ((ext - lo + period) % period <= (hi - lo + period) % period)
+		return !cut_in(cut, ncut, lo, hi, period); /* the wall holds it */
+	return !cut_in(cut, ncut, ext, hi, period) ||
+	       !cut_in(cut, ncut, lo, ext, period);
+}
+
+int board_front_fits_walls(const state *s, const fcell *f, board_walk *w)
+{
+	if (f->blocked)
+		return 0;
+	return !s->gate_placed || !ring_may_enclose(f->ring) ||
+	       wall_survives(s, w, f->x, f->y);
 }
 
 int board_check_wall_rules(const state *s, int x, int y, char *msg,
@@ -292,7 +483,7 @@ int board_check_wall_rules(const state *s, int x, int y, char *msg,
 			return 1;
 		}
 	}
-	if (!may_enclose(s, x, y))
+	if (!ring_may_enclose(ring_at(s, x, y)))
 		return 0;
 	e.x = (int16_t)x;
 	e.y = (int16_t)y;
@@ -356,46 +547,4 @@ int board_check_placement(const city_tileset *ts, const state *s, int x,
 	if (board_streets_continue(ts, s, x, y, design, rot, msg, cap))
 		return 1;
 	return board_check_wall_rules(s, x, y, msg, cap);
-}
-
-/* ---- frontier ------------------------------------------------------- */
-
-int board_frontier(const state *s, int16_t (*out)[2])
-{
-	const ptile *t = st_ctiles(s);
-	int i, side, n = 0;
-	if (s->n_tiles == 0) {
-		out[0][0] = 0;
-		out[0][1] = 0;
-		return 1;
-	}
-	for (i = 0; i < s->n_tiles; i++) {
-		for (side = 0; side < 4; side++) {
-			int nx = t[i].x + DX[side], ny = t[i].y + DY[side];
-			int s2, first = 1, j;
-			if (board_tile_at(s, nx, ny) >= 0)
-				continue;
-			/* count each empty cell once: from its lowest-index
-			 * neighbouring tile */
-			for (s2 = 0; s2 < 4 && first; s2++) {
-				int o = board_tile_at(s, nx + DX[s2], ny + DY[s2]);
-				if (o >= 0 && o < i)
-					first = 0;
-			}
-			if (!first)
-				continue;
-			/* insertion sort by (y, x) */
-			for (j = n; j > 0 &&
-			            (out[j - 1][1] > ny ||
-			             (out[j - 1][1] == ny && out[j - 1][0] > nx));
-			     j--) {
-				out[j][0] = out[j - 1][0];
-				out[j][1] = out[j - 1][1];
-			}
-			out[j][0] = (int16_t)nx;
-			out[j][1] = (int16_t)ny;
-			n++;
-		}
-	}
-	return n;
 }

@@ -28,9 +28,32 @@ int board_tile_at(const state *s, int x, int y);
 /* Design side shown on board side `side` by placed tile t. */
 const ts_side *board_tile_side(const city_tileset *ts, const state *s,
                                int t, int side);
-/* Insert a placed tile (no checks; the caller checked legality). Returns
- * its index. */
-int board_insert(state *s, int x, int y, int design, int rot);
+/* Insert a placed tile (no checks; the caller checked legality) and update
+ * the frontier around it. Returns its index. */
+int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
+                 int rot);
+/* A wall piece now occupies side `side` of the tile at (x, y): the cell
+ * outside it is closed to tiles (R-TILE-3). */
+void board_block_outside(state *s, int x, int y, int side);
+/* Scratch for R-TILE-4 checks of many cells on one board: the place of
+ * every outer contour side in the walk, built on first use. */
+typedef struct board_walk {
+	int built, len;
+	uint16_t pos[4 * TS_MAX_TILES];
+} board_walk;
+/* R-TILE-3/4 for a frontier cell (independent of the tile and rotation);
+ * w must start with built = 0 and may be reused while the board does not
+ * change. */
+int board_front_fits_walls(const state *s, const fcell *f, board_walk *w);
+/* R-TILE-2 for a frontier cell: the design's street sides, turned by rot,
+ * match the streets of the neighbours exactly where there are neighbours. */
+static inline int board_front_fits_streets(const ts_design *d,
+                                           const fcell *f, int rot)
+{
+	unsigned m = d->street_mask;
+	unsigned turned = ((m << rot) | (m >> (4 - rot))) & 15u;
+	return (turned & f->present) == f->streets;
+}
 
 /* Placement checks. Return 0 when legal, else write the reason (rule id,
  * cell, side) into msg (may be NULL) and return 1. */
@@ -63,9 +86,5 @@ static inline int bside_eq(bside a, bside b)
 {
 	return a.x == b.x && a.y == b.y && a.s == b.s;
 }
-
-/* Frontier cells (empty, side-adjacent to a tile), sorted by (y, x).
- * `out` must hold 4 * n_tiles + 1 cells. Returns the count. */
-int board_frontier(const state *s, int16_t (*out)[2]);
 
 #endif /* CITY_LIB_BOARD_H */

@@ -81,6 +81,10 @@ static size_t layout(state *s, const city_tileset *ts)
 	off = align8(off + n * sizeof(ptile));
 	s->off_hash = (uint32_t)off;
 	off = align8(off + hcap);
+	s->off_front = (uint32_t)off;
+	s->cap_front = (uint16_t)(2 * n + 4); /* a polyomino of n cells has at
+	                                        most 2n + 2 free neighbours */
+	off = align8(off + s->cap_front * sizeof(fcell));
 	s->off_nodes = (uint32_t)off;
 	off = align8(off + nodes * sizeof(fnode));
 	s->off_events = (uint32_t)off;
@@ -412,19 +416,23 @@ static void close_and_score(const city_tileset *ts, state *s, int t, int side,
 
 /* ---- the turn -------------------------------------------------------- */
 
+/* Whether a design has a legal placement (R-TURN-4). */
 static int tile_has_placement(const city_tileset *ts, const state *s,
                               int design)
 {
-	int16_t cells[4 * TS_MAX_TILES + 4][2];
-	int n = board_frontier(s, cells), i, r;
-	for (i = 0; i < n; i++) {
-		if (board_check_wall_rules(s, cells[i][0], cells[i][1], NULL, 0))
-			continue;
+	const ts_design *d = &ts->designs[design];
+	const fcell *f = st_cfront(s);
+	board_walk w;
+	int i, r;
+	w.built = 0;
+	if (s->n_tiles == 0)
+		return 1; /* the start tile fits at (0,0) in any rotation */
+	for (i = 0; i < s->n_front; i++) {
 		for (r = 0; r < 4; r++)
-			if (s->n_tiles == 0 ||
-			    !board_streets_continue(ts, s, cells[i][0], cells[i][1],
-			                            design, r, NULL, 0))
-				return 1;
+			if (board_front_fits_streets(d, &f[i], r))
+				break;
+		if (r < 4 && board_front_fits_walls(s, &f[i], &w))
+			return 1;
 	}
 	return 0;
 }
@@ -695,7 +703,7 @@ int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)
 	                          g->err, sizeof g->err))
 		return CITY_EILLEGAL;
 	push_move(s, CITY_MOVE_PLACE, rotation, (int)x, (int)y);
-	t = board_insert(s, (int)x, (int)y, design, rotation);
+	t = board_insert(ts, s, (int)x, (int)y, design, rotation);
 	feat_add_tile(ts, s, t);
 	s->last_tile = (uint8_t)t;
 	if (any_follower_option(g, s)) {
@@ -966,21 +974,30 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 	ts = game_ts(g);
 	switch (s->decision) {
 	case CITY_DECISION_TILE: {
-		int16_t cells[4 * TS_MAX_TILES + 4][2];
-		int nc = board_frontier(s, cells), i, r;
-		int design = st_corder(s)[s->cur];
-		for (i = 0; i < nc; i++) {
-			if (s->n_tiles &&
-			    board_check_wall_rules(s, cells[i][0], cells[i][1],
-			                           NULL, 0))
-				continue;
-			for (r = 0; r < 4; r++)
-				if (s->n_tiles == 0 ||
-				    !board_streets_continue(ts, s, cells[i][0],
-				                            cells[i][1], design, r,
-				                            NULL, 0))
-					emit(out, cap, &n, CITY_MOVE_PLACE,
-					     cells[i][0], cells[i][1], r, 0, 0, 0);
+		const ts_design *d = &ts->designs[st_corder(s)[s->cur]];
+		const fcell *f = st_cfront(s);
+		board_walk w;
+		int i, r, walls_checked;
+		w.built = 0;
+		if (s->n_tiles == 0) {
+			for (r = 0; r < 4; r++) /* R-TURN-2 */
+				emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, r, 0, 0, 0);
+			break;
+		}
+		for (i = 0; i < s->n_front; i++) {
+			walls_checked = 0;
+			for (r = 0; r < 4; r++) {
+				if (!board_front_fits_streets(d, &f[i], r))
+					continue;
+				/* R-TILE-3/4 do not depend on the rotation */
+				if (!walls_checked) {
+					if (!board_front_fits_walls(s, &f[i], &w))
+						break;
+					walls_checked = 1;
+				}
+				emit(out, cap, &n, CITY_MOVE_PLACE, f[i].x, f[i].y, r,
+				     0, 0, 0);
+			}
 		}
 		break;
 	}

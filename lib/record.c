@@ -73,8 +73,8 @@ static void out_fmt(out_cursor *c, const char *fmt, ...)
 	n = vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		out_bytes(c, tmp, (size_t)n < sizeof tmp ? (size_t)n
-		                                         : sizeof tmp - 1);
+		out_bytes(c, tmp,
+		          (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
 /* The tile set block: `tileset the-city` for the built-in set, otherwise
@@ -335,8 +335,8 @@ typedef struct loader {
 	size_t errcap;
 	unsigned flags;
 	city_options *opts;
-	city_tileset *inline_ts; /* our reference to an inline set */
-	unsigned long seen[H_COUNT];   /* line of each header line, 0: none */
+	city_tileset *inline_ts;     /* our reference to an inline set */
+	unsigned long seen[H_COUNT]; /* line of each header line, 0: none */
 	unsigned long rule_seen[OPT_RULES];
 	uint64_t seed;
 	int order[TS_MAX_TILES];
@@ -373,8 +373,9 @@ static int check_line(loader *ld, const rec_line *l)
 {
 	size_t i;
 	if (l->n > RECORD_MAX_LINE)
-		return fail(ld, CITY_ELIMIT, "line %lu: line longer than %u bytes",
-		            l->no, RECORD_MAX_LINE);
+		return fail(ld, CITY_ELIMIT,
+		            "line %lu: line longer than %u bytes", l->no,
+		            RECORD_MAX_LINE);
 	for (i = 0; i < l->content; i++) {
 		unsigned char ch = (unsigned char)l->s[i];
 		if ((ch < 0x20 && ch != '\t') || ch == 0x7f)
@@ -410,7 +411,8 @@ static int read_players(loader *ld, const rec_line *l, tokens *t)
 	if (!next_token(t, &tok, &len) || !parse_u64(tok, len, 9, &v) ||
 	    v < 2 || v > 4 || next_token(t, &tok, &len))
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: players must be one number, 2 to 4", l->no);
+		            "line %lu: players must be one number, 2 to 4",
+		            l->no);
 	return city_options_set_players(ld->opts, (int)v);
 }
 
@@ -422,10 +424,11 @@ static int read_seed(loader *ld, const rec_line *l, tokens *t)
 	if (!next_token(t, &tok, &len) ||
 	    !parse_u64(tok, len, UINT64_MAX, &ld->seed) ||
 	    next_token(t, &tok, &len))
-		return fail(ld, CITY_EPARSE,
-		            "line %lu: seed must be one decimal number from 0 to "
-		            "18446744073709551615",
-		            l->no);
+		return fail(
+		        ld, CITY_EPARSE,
+		        "line %lu: seed must be one decimal number from 0 to "
+		        "18446744073709551615",
+		        l->no);
 	return CITY_OK;
 }
 
@@ -441,8 +444,7 @@ static int read_order(loader *ld, const rec_line *l, tokens *t)
 			return fail(ld, CITY_EPARSE,
 			            "line %lu: bad design id \"%.*s\" in order "
 			            "(1 to %d)",
-			            l->no, quote_len(len),
-			            tok, TS_MAX_DESIGNS);
+			            l->no, quote_len(len), tok, TS_MAX_DESIGNS);
 		if (ld->n_order == TS_MAX_TILES)
 			return fail(ld, CITY_ELIMIT,
 			            "line %lu: order lists more than %d tiles",
@@ -465,10 +467,11 @@ static int read_stacks(loader *ld, const rec_line *l, tokens *t)
 	for (i = 0; i < 3; i++) {
 		if (!next_token(t, &tok, &len) ||
 		    !parse_u64(tok, len, TS_MAX_TILES, &v))
-			return fail(ld, CITY_EPARSE,
-			            "line %lu: stacks must be three numbers 0 to "
-			            "%d",
-			            l->no, TS_MAX_TILES);
+			return fail(
+			        ld, CITY_EPARSE,
+			        "line %lu: stacks must be three numbers 0 to "
+			        "%d",
+			        l->no, TS_MAX_TILES);
 		ld->stacks[i] = (unsigned)v;
 	}
 	if (next_token(t, &tok, &len))
@@ -507,7 +510,8 @@ static int read_rule(loader *ld, const rec_line *l, tokens *t)
 	if (ld->rule_seen[rule])
 		return fail(ld, CITY_EPARSE,
 		            "line %lu: duplicate rule %s (first on line %lu)",
-		            l->no, options_rule_name(rule), ld->rule_seen[rule]);
+		            l->no, options_rule_name(rule),
+		            ld->rule_seen[rule]);
 	memcpy(text, tok, len);
 	text[len] = '\0';
 	rc = city_options_parse_rule(ld->opts, text);
@@ -563,7 +567,8 @@ static int read_tileset(loader *ld, const rec_line *l, tokens *t,
 		            "inline",
 		            l->no);
 	if (builtin)
-		return city_options_set_tileset(ld->opts, city_tileset_default());
+		return city_options_set_tileset(ld->opts,
+		                                city_tileset_default());
 
 	/* The lines up to `end` are the set's own text, handed over as they
 	 * are so that its line numbers map back to the record's. */
@@ -656,24 +661,26 @@ static int check_order(loader *ld, const city_tileset *ts)
 		int id = city_tileset_design_id(ts, (unsigned)i);
 		int want = city_tileset_design_count_of(ts, (unsigned)i);
 		if (id >= 1 && id <= TS_MAX_DESIGNS && count[id] != want)
-			return fail(ld, CITY_EPARSE,
-			            "line %lu: R-SET-4: order lists design %d %d "
-			            "times, the tile set holds %d",
-			            no, id, count[id], want);
+			return fail(
+			        ld, CITY_EPARSE,
+			        "line %lu: R-SET-4: order lists design %d %d "
+			        "times, the tile set holds %d",
+			        no, id, count[id], want);
 	}
 	if (ld->n_order != tiles) /* unreachable when the counts match */
-		return fail(ld, CITY_EPARSE,
-		            "line %lu: R-SET-4: order lists %zu tiles, the tile "
-		            "set holds %u",
-		            no, ld->n_order, tiles);
+		return fail(
+		        ld, CITY_EPARSE,
+		        "line %lu: R-SET-4: order lists %zu tiles, the tile "
+		        "set holds %u",
+		        no, ld->n_order, tiles);
 	return CITY_OK;
 }
 
 /* Everything the header says, checked as a whole (after `moves`). */
 static int finish_header(loader *ld, const rec_line *moves)
 {
-	const city_tileset *ts = ld->inline_ts ? ld->inline_ts
-	                                       : city_tileset_default();
+	const city_tileset *ts =
+	        ld->inline_ts ? ld->inline_ts : city_tileset_default();
 	unsigned tiles = city_tileset_tile_count(ts);
 	int rc;
 	if (!ld->seen[H_PLAYERS])
@@ -762,16 +769,16 @@ static int read_record(loader *ld, const char *text, size_t len)
 			if (!token_is(tok, tlen, "citygame") ||
 			    !next_token(&t, &v, &vlen) ||
 			    next_token(&t, &tok, &tlen))
-				return fail(ld, CITY_EPARSE,
-				            "line %lu: expected \"citygame %d\"",
-				            l.no, RECORD_VERSION);
+				return fail(
+				        ld, CITY_EPARSE,
+				        "line %lu: expected \"citygame %d\"",
+				        l.no, RECORD_VERSION);
 			if (!token_is(v, vlen, "1"))
 				return fail(ld, CITY_EPARSE,
 				            "line %lu: unsupported record "
 				            "version \"%.*s\" (expected %d)",
-				            l.no,
-				            quote_len(vlen),
-				            v, RECORD_VERSION);
+				            l.no, quote_len(vlen), v,
+				            RECORD_VERSION);
 			ld->seen[H_CITYGAME] = l.no;
 			state = 1;
 			break;
@@ -809,8 +816,8 @@ static int read_record(loader *ld, const char *text, size_t len)
 			}
 			if (moves == RECORD_MAX_MOVES)
 				return fail(ld, CITY_ELIMIT,
-				            "line %lu: more than %u moves", l.no,
-				            RECORD_MAX_MOVES);
+				            "line %lu: more than %u moves",
+				            l.no, RECORD_MAX_MOVES);
 			rc = parse_move_line(ld, &l, &m);
 			if (rc != CITY_OK)
 				return rc;
@@ -888,7 +895,8 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 				*out = g;
 				return rc;
 			}
-			fail(ld, rc, "line %lu: move %zu: %s", l.no, n + 1, why);
+			fail(ld, rc, "line %lu: move %zu: %s", l.no, n + 1,
+			     why);
 			city_game_free(g);
 			return rc;
 		}
@@ -901,8 +909,8 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 }
 
 CITY_EXPORT int city_game_load_ex(city_game **out, size_t *applied,
-                                  const char *text, size_t len,
-                                  unsigned flags, char *err, size_t errcap)
+                                  const char *text, size_t len, unsigned flags,
+                                  char *err, size_t errcap)
 {
 	loader ld;
 	int rc;

@@ -32,6 +32,18 @@ typedef struct ptile {
 	uint16_t node0; /* first feature node of this tile (one per part) */
 } ptile;
 
+/* A frontier cell: empty and side-adjacent to a tile. Kept sorted by
+ * (y, x) and updated on every placement, so that tile legality is a few
+ * mask tests per rotation (R-TILE-1..3) instead of board look-ups. */
+typedef struct fcell {
+	int16_t x, y;
+	uint8_t present; /* bit s: a tile on side s */
+	uint8_t streets; /* bit s: that tile has a street middle facing us */
+	uint8_t ring;    /* bit k: the k-th of the 8 neighbours (N, NE, E, SE,
+	                    S, SW, W, NW) holds a tile */
+	uint8_t blocked; /* R-TILE-3: a neighbour's side facing us is walled */
+} fcell;
+
 /* A feature node: one part of one placed tile (union-find element). */
 typedef struct fnode {
 	uint16_t parent;
@@ -80,9 +92,9 @@ typedef struct sevent {
 typedef struct state {
 	uint32_t size; /* bytes of the whole block */
 	/* layout (identical in every clone) */
-	uint32_t off_order, off_tiles, off_hash, off_nodes, off_events,
-	    off_moves;
-	uint16_t cap_nodes, cap_events, cap_moves, hash_mask;
+	uint32_t off_order, off_tiles, off_hash, off_front, off_nodes,
+	    off_events, off_moves;
+	uint16_t cap_nodes, cap_events, cap_moves, hash_mask, cap_front;
 	uint16_t n_total; /* tiles in the set */
 
 	/* set-up */
@@ -103,7 +115,7 @@ typedef struct state {
 	/* board */
 	uint8_t n_tiles;
 	int16_t min_x, min_y, max_x, max_y;
-	uint16_t n_nodes, n_events, n_moves;
+	uint16_t n_nodes, n_events, n_moves, n_front;
 
 	/* followers */
 	uint8_t supply[MAX_PLAYERS];
@@ -133,6 +145,8 @@ typedef struct state {
 #define st_order(s) ST_ARR(s, off_order, uint8_t) /* design index per draw */
 #define st_tiles(s) ST_ARR(s, off_tiles, ptile)
 #define st_hash(s) ST_ARR(s, off_hash, uint8_t) /* tile index + 1, 0 empty */
+#define st_front(s) ST_ARR(s, off_front, fcell)
+#define st_cfront(s) ST_CARR(s, off_front, fcell)
 #define st_nodes(s) ST_ARR(s, off_nodes, fnode)
 #define st_events(s) ST_ARR(s, off_events, sevent)
 #define st_moves(s) ST_ARR(s, off_moves, smove)

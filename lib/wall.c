@@ -61,6 +61,7 @@ int wall_add(state *s, bside b, int end, int gate)
 	s->chain[idx].guard = -1;
 	s->chain[idx].gate = (uint8_t)gate;
 	p->walls = (uint8_t)(p->walls | (1u << b.s));
+	board_block_outside(s, b.x, b.y, b.s);
 	return idx;
 }
 

@@ -21,9 +21,9 @@ static char untouched_marker;
 #define UNTOUCHED ((city_game *)(void *)&untouched_marker)
 
 /* A small tile set: 10 tiles, streets north-south and plain tiles. */
-#define TINY_SET                                                               \
-	"tileset tiny\n"                                                       \
-	"1 6  a1b b-b b1a a-a  a=R b=R\n"                                      \
+#define TINY_SET                          \
+	"tileset tiny\n"                  \
+	"1 6  a1b b-b b1a a-a  a=R b=R\n" \
 	"2 4  a-a a-a a-a a-a  a=R  pub=1\n"
 
 static int load(const char *text, city_game **out, char *err, size_t cap)
@@ -44,8 +44,7 @@ static city_game *load_ok(const char *text)
 
 /* Load `text`, expect `status` and an error starting with `prefix`, and
  * *out left untouched. */
-static void assert_load_error(const char *text, int status,
-                              const char *prefix)
+static void assert_load_error(const char *text, int status, const char *prefix)
 {
 	city_game *g = UNTOUCHED;
 	char err[512] = "";
@@ -180,24 +179,23 @@ END_TEST
 START_TEST(header_every_line_in_any_order)
 {
 	/* Comments, blank lines, tabs, CRLF: all as record.md allows. */
-	static const char *const text =
-	        "# a game\r\n"
-	        "\r\n"
-	        "citygame 1   # version\r\n"
-	        "rule end_gap=3\r\n"
-	        "\trule\twall_trigger=any\r\n"
-	        "stacks 40 20 15\r\n"
-	        "tileset the-city\r\n"
-	        "rule closing_tower=no\r\n"
-	        "seed 42\r\n"
-	        "rule returned_guard=no\r\n"
-	        "players 4\r\n"
-	        "rule first_round_guards=no\r\n"
-	        "   \r\n"
-	        "moves\r\n"
-	        "end\r\n"
-	        "# trailing comment\r\n"
-	        "\r\n";
+	static const char *const text = "# a game\r\n"
+	                                "\r\n"
+	                                "citygame 1   # version\r\n"
+	                                "rule end_gap=3\r\n"
+	                                "\trule\twall_trigger=any\r\n"
+	                                "stacks 40 20 15\r\n"
+	                                "tileset the-city\r\n"
+	                                "rule closing_tower=no\r\n"
+	                                "seed 42\r\n"
+	                                "rule returned_guard=no\r\n"
+	                                "players 4\r\n"
+	                                "rule first_round_guards=no\r\n"
+	                                "   \r\n"
+	                                "moves\r\n"
+	                                "end\r\n"
+	                                "# trailing comment\r\n"
+	                                "\r\n";
 	city_game *g = load_ok(text);
 	char *rec;
 	ck_assert_int_eq(city_game_players(g), 4);
@@ -257,23 +255,23 @@ START_TEST(header_duplicates_are_rejected)
 		const char *text;
 		const char *prefix;
 	} cases[] = {
-		{"citygame 1\nplayers 2\nplayers 2\nmoves\nend\n",
-		 "line 3: duplicate players line (first on line 2)"},
-		{"citygame 1\nseed 1\nplayers 2\n\nseed 1\nmoves\nend\n",
-		 "line 5: duplicate seed line (first on line 2)"},
-		{"citygame 1\nplayers 2\ntileset the-city\n# x\n"
-		 "tileset the-city\nmoves\nend\n",
-		 "line 5: duplicate tileset line"},
-		{"citygame 1\nplayers 2\nstacks 30 25 20\nstacks 30 25 20\n"
-		 "moves\nend\n",
-		 "line 4: duplicate stacks line"},
-		{"citygame 1\nplayers 2\ncitygame 1\nmoves\nend\n",
-		 "line 3: duplicate citygame line"},
-		{"citygame 1\nplayers 2\nrule end_gap=3\nrule end_gap=3\n"
-		 "moves\nend\n",
-		 "line 4: duplicate rule end_gap (first on line 3)"},
-		{"citygame 1\nplayers 2\norder 1\norder 1\nmoves\nend\n",
-		 "line 4: duplicate order line"},
+	        {"citygame 1\nplayers 2\nplayers 2\nmoves\nend\n",
+	         "line 3: duplicate players line (first on line 2)"},
+	        {"citygame 1\nseed 1\nplayers 2\n\nseed 1\nmoves\nend\n",
+	         "line 5: duplicate seed line (first on line 2)"},
+	        {"citygame 1\nplayers 2\ntileset the-city\n# x\n"
+	         "tileset the-city\nmoves\nend\n",
+	         "line 5: duplicate tileset line"},
+	        {"citygame 1\nplayers 2\nstacks 30 25 20\nstacks 30 25 20\n"
+	         "moves\nend\n",
+	         "line 4: duplicate stacks line"},
+	        {"citygame 1\nplayers 2\ncitygame 1\nmoves\nend\n",
+	         "line 3: duplicate citygame line"},
+	        {"citygame 1\nplayers 2\nrule end_gap=3\nrule end_gap=3\n"
+	         "moves\nend\n",
+	         "line 4: duplicate rule end_gap (first on line 3)"},
+	        {"citygame 1\nplayers 2\norder 1\norder 1\nmoves\nend\n",
+	         "line 4: duplicate order line"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		assert_load_error(cases[i].text, CITY_EPARSE, cases[i].prefix);
@@ -324,7 +322,8 @@ START_TEST(header_seed_range)
 	ck_assert_int_eq(a, b);
 	{
 		char *rec = save(g);
-		ck_assert_ptr_nonnull(strstr(rec, "\nseed 18446744073709551615\n"));
+		ck_assert_ptr_nonnull(
+		        strstr(rec, "\nseed 18446744073709551615\n"));
 		free(rec);
 	}
 	city_options_free(o);
@@ -397,14 +396,17 @@ START_TEST(header_rules)
 	g = load_ok("citygame 1\nplayers 2\nrule end_gap=20\nmoves\nend\n");
 	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), 20);
 	city_game_free(g);
-	assert_load_error("citygame 1\nplayers 2\nrule end_gap=21\nmoves\nend\n",
-	                  CITY_EPARSE, "line 3: bad value \"21\" for rule end_gap");
-	assert_load_error("citygame 1\nplayers 2\nrule speed=fast\nmoves\nend\n",
-	                  CITY_EPARSE, "line 3: unknown rule \"speed\"");
+	assert_load_error(
+	        "citygame 1\nplayers 2\nrule end_gap=21\nmoves\nend\n",
+	        CITY_EPARSE, "line 3: bad value \"21\" for rule end_gap");
+	assert_load_error(
+	        "citygame 1\nplayers 2\nrule speed=fast\nmoves\nend\n",
+	        CITY_EPARSE, "line 3: unknown rule \"speed\"");
 	assert_load_error("citygame 1\nplayers 2\nrule end_gap\nmoves\nend\n",
 	                  CITY_EPARSE, "line 3: expected rule name=value");
-	assert_load_error("citygame 1\nplayers 2\nrule end_gap=3 x\nmoves\nend\n",
-	                  CITY_EPARSE, "line 3: expected rule name=value");
+	assert_load_error(
+	        "citygame 1\nplayers 2\nrule end_gap=3 x\nmoves\nend\n",
+	        CITY_EPARSE, "line 3: expected rule name=value");
 	assert_load_error("citygame 1\nplayers 2\nrule closing_tower=YES\n"
 	                  "moves\nend\n",
 	                  CITY_EPARSE, "line 3: bad value");
@@ -420,8 +422,9 @@ START_TEST(header_stacks)
 	ck_assert_ptr_nonnull(strstr(rec, "\nstacks 75 0 0\n"));
 	free(rec);
 	city_game_free(g);
-	assert_load_error("citygame 1\nplayers 2\nstacks 30 25 21\nmoves\nend\n",
-	                  CITY_EPARSE, "line 3: R-SET-4: stacks sum to 76");
+	assert_load_error(
+	        "citygame 1\nplayers 2\nstacks 30 25 21\nmoves\nend\n",
+	        CITY_EPARSE, "line 3: R-SET-4: stacks sum to 76");
 	assert_load_error("citygame 1\nplayers 2\nstacks 0 40 35\nmoves\nend\n",
 	                  CITY_EPARSE, "line 3: R-SET-4");
 	assert_load_error("citygame 1\nplayers 2\nstacks 30 25\nmoves\nend\n",
@@ -437,14 +440,14 @@ END_TEST
 
 START_TEST(header_tileset_inline_round_trip)
 {
-	static const char *const text = "citygame 1\n"
-	                                "players 2\n"
-	                                "tileset inline\n"
-	                                "# the set's own comment\n" TINY_SET
-	                                "end\n"
-	                                "stacks 4 4 2\n"
-	                                "moves\n"
-	                                "end\n";
+	static const char *const text =
+	        "citygame 1\n"
+	        "players 2\n"
+	        "tileset inline\n"
+	        "# the set's own comment\n" TINY_SET "end\n"
+	        "stacks 4 4 2\n"
+	        "moves\n"
+	        "end\n";
 	city_game *g = load_ok(text), *h;
 	const city_tileset *ts = city_game_tileset(g);
 	char *rec, *rec2;
@@ -470,14 +473,14 @@ START_TEST(header_tileset_inline_of_the_builtin_text)
 	size_t need = 0;
 	char *set, *text, *rec, *rec2;
 	city_game *g, *h;
-	ck_assert_int_eq(city_tileset_text(city_tileset_default(), NULL, 0,
-	                                   &need),
-	                 CITY_ERANGE);
+	ck_assert_int_eq(
+	        city_tileset_text(city_tileset_default(), NULL, 0, &need),
+	        CITY_ERANGE);
 	set = malloc(need);
 	ck_assert_ptr_nonnull(set);
-	ck_assert_int_eq(city_tileset_text(city_tileset_default(), set, need,
-	                                   NULL),
-	                 CITY_OK);
+	ck_assert_int_eq(
+	        city_tileset_text(city_tileset_default(), set, need, NULL),
+	        CITY_OK);
 	text = malloc(need + 200);
 	ck_assert_ptr_nonnull(text);
 	snprintf(text, need + 200,
@@ -510,8 +513,9 @@ START_TEST(header_tileset_errors_map_to_record_lines)
 	                  "end\nmoves\nend\n",
 	                  CITY_EPARSE, "line 6: column ");
 	assert_load_error("citygame 1\nplayers 2\ntileset inline\n" TINY_SET,
-	                  CITY_EPARSE, "line 7: missing end of the inline tile "
-	                               "set begun on line 3");
+	                  CITY_EPARSE,
+	                  "line 7: missing end of the inline tile "
+	                  "set begun on line 3");
 	/* Without its own `end`, the set reads on up to the record's `end`:
 	 * line 7, `moves`, is then a bad line of the set. */
 	assert_load_error("citygame 1\nplayers 2\ntileset inline\n" TINY_SET
@@ -540,43 +544,44 @@ START_TEST(syntax_errors_name_their_line)
 		int status;
 		const char *prefix;
 	} cases[] = {
-		{"", CITY_EPARSE, "line 1: expected \"citygame 1\""},
-		{"# only a comment\n\n", CITY_EPARSE,
-		 "line 3: expected \"citygame 1\""},
-		{"players 2\ncitygame 1\n", CITY_EPARSE,
-		 "line 1: expected \"citygame 1\""},
-		{"citygame 2\nplayers 2\nmoves\nend\n", CITY_EPARSE,
-		 "line 1: unsupported record version \"2\""},
-		{"citygame 1 x\n", CITY_EPARSE, "line 1: expected"},
-		{"CITYGAME 1\n", CITY_EPARSE, "line 1: expected"},
-		{"citygame 1\nPlayers 2\nmoves\nend\n", CITY_EPARSE,
-		 "line 2: unknown header keyword \"Players\""},
-		{"citygame 1\nplayers 2\nspeed 3\nmoves\nend\n", CITY_EPARSE,
-		 "line 3: unknown header keyword \"speed\""},
-		{"citygame 1\nplayers 2\n", CITY_EPARSE,
-		 "line 3: missing moves line"},
-		{"citygame 1\nplayers 2\nmoves now\nend\n", CITY_EPARSE,
-		 "line 3: unexpected text after moves"},
-		{"citygame 1\nplayers 2\nmoves\n", CITY_EPARSE,
-		 "line 4: missing end"},
-		{"citygame 1\nplayers 2\nmoves\nplace 0 0 0", CITY_EPARSE,
-		 "line 5: missing end"},
-		{"citygame 1\nplayers 2\nmoves\nplace 0 0\nend\n", CITY_EPARSE,
-		 "line 4: bad move \"place 0 0\""},
-		{"citygame 1\nplayers 2\nmoves\n\n# c\n  place 0 0 4  # r\nend\n",
-		 CITY_EPARSE, "line 6: bad move \"place 0 0 4\""},
-		{"citygame 1\nplayers 2\nmoves\nPLACE 0 0 0\nend\n", CITY_EPARSE,
-		 "line 4: bad move"},
-		{"citygame 1\nplayers 2\nmoves\nend now\n", CITY_EPARSE,
-		 "line 4: unexpected text after end"},
-		{"citygame 1\nplayers 2\nmoves\nend\nplace 0 0 0\n", CITY_EPARSE,
-		 "line 5: content after end"},
-		{"citygame 1\nplayers 2\nmoves\nend\n# fine\n\nend\n",
-		 CITY_EPARSE, "line 7: content after end"},
-		{"citygame 1\nplayers 2\x01\nmoves\nend\n", CITY_EPARSE,
-		 "line 2: control character 0x01"},
-		{"citygame 1\nplayers 2\nmoves\nend\r\r\n", CITY_EPARSE,
-		 "line 4: control character 0x0d"},
+	        {"", CITY_EPARSE, "line 1: expected \"citygame 1\""},
+	        {"# only a comment\n\n", CITY_EPARSE,
+	         "line 3: expected \"citygame 1\""},
+	        {"players 2\ncitygame 1\n", CITY_EPARSE,
+	         "line 1: expected \"citygame 1\""},
+	        {"citygame 2\nplayers 2\nmoves\nend\n", CITY_EPARSE,
+	         "line 1: unsupported record version \"2\""},
+	        {"citygame 1 x\n", CITY_EPARSE, "line 1: expected"},
+	        {"CITYGAME 1\n", CITY_EPARSE, "line 1: expected"},
+	        {"citygame 1\nPlayers 2\nmoves\nend\n", CITY_EPARSE,
+	         "line 2: unknown header keyword \"Players\""},
+	        {"citygame 1\nplayers 2\nspeed 3\nmoves\nend\n", CITY_EPARSE,
+	         "line 3: unknown header keyword \"speed\""},
+	        {"citygame 1\nplayers 2\n", CITY_EPARSE,
+	         "line 3: missing moves line"},
+	        {"citygame 1\nplayers 2\nmoves now\nend\n", CITY_EPARSE,
+	         "line 3: unexpected text after moves"},
+	        {"citygame 1\nplayers 2\nmoves\n", CITY_EPARSE,
+	         "line 4: missing end"},
+	        {"citygame 1\nplayers 2\nmoves\nplace 0 0 0", CITY_EPARSE,
+	         "line 5: missing end"},
+	        {"citygame 1\nplayers 2\nmoves\nplace 0 0\nend\n", CITY_EPARSE,
+	         "line 4: bad move \"place 0 0\""},
+	        {"citygame 1\nplayers 2\nmoves\n\n# c\n  place 0 0 4  # "
+	         "r\nend\n",
+	         CITY_EPARSE, "line 6: bad move \"place 0 0 4\""},
+	        {"citygame 1\nplayers 2\nmoves\nPLACE 0 0 0\nend\n",
+	         CITY_EPARSE, "line 4: bad move"},
+	        {"citygame 1\nplayers 2\nmoves\nend now\n", CITY_EPARSE,
+	         "line 4: unexpected text after end"},
+	        {"citygame 1\nplayers 2\nmoves\nend\nplace 0 0 0\n",
+	         CITY_EPARSE, "line 5: content after end"},
+	        {"citygame 1\nplayers 2\nmoves\nend\n# fine\n\nend\n",
+	         CITY_EPARSE, "line 7: content after end"},
+	        {"citygame 1\nplayers 2\x01\nmoves\nend\n", CITY_EPARSE,
+	         "line 2: control character 0x01"},
+	        {"citygame 1\nplayers 2\nmoves\nend\r\r\n", CITY_EPARSE,
+	         "line 4: control character 0x0d"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		assert_load_error(cases[i].text, cases[i].status,
@@ -608,16 +613,17 @@ START_TEST(syntax_nul_bytes_and_length)
 	static const char text[] = "citygame 1\nplayers 2\nmoves\nend\nJUNK";
 	city_game *g = UNTOUCHED;
 	char err[128];
-	ck_assert_int_eq(city_game_load(&g, text, sizeof text - 1 - 4, err,
-	                                sizeof err),
-	                 CITY_OK);
+	ck_assert_int_eq(
+	        city_game_load(&g, text, sizeof text - 1 - 4, err, sizeof err),
+	        CITY_OK);
 	ck_assert_ptr_ne(g, UNTOUCHED);
 	city_game_free(g);
 	/* A NUL byte inside a line is an error, not the end of the line. */
 	g = UNTOUCHED;
 	{
-		static const char nul[] = "citygame 1\nplayers 2\0 junk\nmoves\n"
-		                          "end\n";
+		static const char nul[] =
+		        "citygame 1\nplayers 2\0 junk\nmoves\n"
+		        "end\n";
 		ck_assert_int_eq(city_game_load(&g, nul, sizeof nul - 1, err,
 		                                sizeof err),
 		                 CITY_EPARSE);
@@ -626,10 +632,11 @@ START_TEST(syntax_nul_bytes_and_length)
 	}
 	/* A NUL byte in a comment is only a comment. */
 	{
-		static const char ok[] = "citygame 1 #\0\nplayers 2\nmoves\nend\n";
-		ck_assert_int_eq(city_game_load(&g, ok, sizeof ok - 1, err,
-		                                sizeof err),
-		                 CITY_OK);
+		static const char ok[] =
+		        "citygame 1 #\0\nplayers 2\nmoves\nend\n";
+		ck_assert_int_eq(
+		        city_game_load(&g, ok, sizeof ok - 1, err, sizeof err),
+		        CITY_OK);
 		city_game_free(g);
 	}
 }
@@ -645,9 +652,9 @@ START_TEST(syntax_arguments)
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_game_load(&g, NULL, 0, err, sizeof err),
 	                 CITY_EPARSE);
-	ck_assert_int_eq(city_game_load_ex(&g, NULL, "x", 1, 0x80u, err,
-	                                   sizeof err),
-	                 CITY_EINVAL);
+	ck_assert_int_eq(
+	        city_game_load_ex(&g, NULL, "x", 1, 0x80u, err, sizeof err),
+	        CITY_EINVAL);
 	ck_assert_ptr_eq(g, UNTOUCHED);
 	/* err may be NULL, and is truncated to errcap. */
 	ck_assert_int_eq(city_game_load(&g, "x", 1, NULL, 0), CITY_EPARSE);
@@ -661,11 +668,15 @@ START_TEST(syntax_random_bytes_never_crash)
 {
 	/* Bytes from an alphabet rich in the record's own words. */
 	static const char *const words[] = {
-		"citygame", "1", "players", "2", "seed", "order", "tileset",
-		"inline", "the-city", "rule", "end_gap=3", "stacks", "moves",
-		"end", "place", "0", "-1", "follower", "a", "gate", "N", "wall",
-		"cw", "tower", "ccw", "guard", "pass", " ", "\t", "\n", "\r",
-		"#", "\0", "\xff", "=", "99999999999999999999999"};
+	        "citygame", "1",        "players",   "2",
+	        "seed",     "order",    "tileset",   "inline",
+	        "the-city", "rule",     "end_gap=3", "stacks",
+	        "moves",    "end",      "place",     "0",
+	        "-1",       "follower", "a",         "gate",
+	        "N",        "wall",     "cw",        "tower",
+	        "ccw",      "guard",    "pass",      " ",
+	        "\t",       "\n",       "\r",        "#",
+	        "\0",       "\xff",     "=",         "99999999999999999999999"};
 	uint64_t s = 7;
 	char buf[512];
 	for (int round = 0; round < 3000; round++) {
@@ -810,8 +821,9 @@ END_TEST
 
 START_TEST(save_inline_set_buffer_contract)
 {
-	city_game *g = load_ok("citygame 1\nplayers 2\ntileset inline\n" TINY_SET
-	                       "end\nmoves\nend\n");
+	city_game *g =
+	        load_ok("citygame 1\nplayers 2\ntileset inline\n" TINY_SET
+	                "end\nmoves\nend\n");
 	size_t need = 0;
 	char *full;
 	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
@@ -863,12 +875,13 @@ START_TEST(round_trip_random_games)
 		ck_assert_int_eq(city_options_new(&o), CITY_OK);
 		ck_assert_int_eq(city_options_set_players(o, 2 + seed % 3),
 		                 CITY_OK);
-		ck_assert_int_eq(city_options_set_seed(o, (uint64_t)seed * 1000u),
-		                 CITY_OK);
+		ck_assert_int_eq(
+		        city_options_set_seed(o, (uint64_t)seed * 1000u),
+		        CITY_OK);
 		if (rules[seed % 4])
-			ck_assert_int_eq(city_options_parse_rule(o,
-			                                         rules[seed % 4]),
-			                 CITY_OK);
+			ck_assert_int_eq(
+			        city_options_parse_rule(o, rules[seed % 4]),
+			        CITY_OK);
 		ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 		city_options_free(o);
 		/* Save at several points of the game, and at its end. */
@@ -913,6 +926,33 @@ START_TEST(round_trip_inline_set_game)
 	play_random(g, &s, 1000);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	rec = save(g);
+	h = load_ok(rec);
+	assert_same_game(g, h);
+	rec2 = save(h);
+	ck_assert_str_eq(rec, rec2);
+	free(rec);
+	free(rec2);
+	city_game_free(g);
+	city_game_free(h);
+}
+END_TEST
+
+START_TEST(round_trip_order_and_stacks)
+{
+	char order[1200], text[1400];
+	int first = 0;
+	uint64_t s = 23;
+	city_game *g, *h;
+	char *rec, *rec2;
+	reversed_order_line(order, sizeof order, &first);
+	snprintf(text, sizeof text,
+	         "citygame 1\nplayers 3\n%s\nstacks 40 20 15\nmoves\nend\n",
+	         order);
+	g = load_ok(text);
+	play_random(g, &s, 100000);
+	rec = save(g);
+	ck_assert_ptr_nonnull(strstr(rec, order));
+	ck_assert_ptr_nonnull(strstr(rec, "\nstacks 40 20 15\n"));
 	h = load_ok(rec);
 	assert_same_game(g, h);
 	rec2 = save(h);
@@ -969,12 +1009,11 @@ START_TEST(move_rejected_names_line_and_move)
 	rc = city_game_load(&g, bad, strlen(bad), err, sizeof err);
 	ck_assert_int_ne(rc, CITY_OK);
 	snprintf(want, sizeof want, "line %lu: move 1: ", line);
-	ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "err \"%s\"",
-	              err);
+	ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "err \"%s\"", err);
 	ck_assert_ptr_eq(g, UNTOUCHED);
 	/* With CITY_LOAD_PREFIX: the game before the move, and "move 1:". */
-	rc = city_game_load_ex(&g, &applied, bad, strlen(bad),
-	                       CITY_LOAD_PREFIX, err, sizeof err);
+	rc = city_game_load_ex(&g, &applied, bad, strlen(bad), CITY_LOAD_PREFIX,
+	                       err, sizeof err);
 	ck_assert_int_ne(rc, CITY_OK);
 	ck_assert_msg(strncmp(err, "move 1: ", 8) == 0, "err \"%s\"", err);
 	ck_assert_ptr_ne(g, UNTOUCHED);
@@ -996,8 +1035,8 @@ START_TEST(move_prefix_keeps_the_moves_before)
 	int rc;
 	/* Replace the `end` line by an impossible decision and `end`. */
 	bad = replace_line(rec, "end", "place 9999 9999 0\nend");
-	rc = city_game_load_ex(&g, &applied, bad, strlen(bad),
-	                       CITY_LOAD_PREFIX, err, sizeof err);
+	rc = city_game_load_ex(&g, &applied, bad, strlen(bad), CITY_LOAD_PREFIX,
+	                       err, sizeof err);
 	ck_assert_int_ne(rc, CITY_OK);
 	ck_assert_ptr_ne(g, UNTOUCHED);
 	ck_assert_uint_eq(applied, 12);
@@ -1030,14 +1069,15 @@ START_TEST(move_after_the_end_is_an_error)
 	ck_assert_int_eq(rc, CITY_EENDED);
 	{
 		char want[64];
-		snprintf(want, sizeof want, "line %lu: move %d: ",
-		         line_of(bad, "end") - 1, moves + 1);
+		snprintf(want, sizeof want,
+		         "line %lu: move %d: ", line_of(bad, "end") - 1,
+		         moves + 1);
 		ck_assert_msg(strncmp(err, want, strlen(want)) == 0,
 		              "err \"%s\", expected \"%s...\"", err, want);
 	}
 	ck_assert_ptr_eq(h, UNTOUCHED);
-	rc = city_game_load_ex(&h, &applied, bad, strlen(bad),
-	                       CITY_LOAD_PREFIX, err, sizeof err);
+	rc = city_game_load_ex(&h, &applied, bad, strlen(bad), CITY_LOAD_PREFIX,
+	                       err, sizeof err);
 	ck_assert_int_eq(rc, CITY_EENDED);
 	ck_assert_uint_eq(applied, (size_t)moves);
 	ck_assert_int_eq(city_game_decision(h), CITY_DECISION_END);
@@ -1106,6 +1146,7 @@ static Suite *record_suite(void)
 	tcase_set_timeout(t, 120);
 	tcase_add_test(t, round_trip_random_games);
 	tcase_add_test(t, round_trip_inline_set_game);
+	tcase_add_test(t, round_trip_order_and_stacks);
 	suite_add_tcase(s, t);
 
 	t = tcase_create("moves");

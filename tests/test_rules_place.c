@@ -13,6 +13,7 @@
 #include <check.h>
 #include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -702,6 +703,41 @@ START_TEST(test_R_SET_4_explicit_sizes_all_in_stack_one)
 }
 END_TEST
 
+START_TEST(test_R_SET_4_proportional_split_small_sets)
+{
+	/* stack 2 = floor(n*25/75), stack 3 = floor(n*20/75), stack 1 the
+	 * rest:  n=1 1/0/0, n=3 2/1/0, n=4 2/1/1, n=7 4/2/1, n=13 6/4/3. */
+	static const unsigned ns[5] = {1, 3, 4, 7, 13};
+	size_t k;
+	for (k = 0; k < 5; k++) {
+		unsigned n = ns[k], sizes[3], i;
+		int order[13];
+		char text[256];
+		city_options *o;
+		city_game *g = NULL;
+		sizes[1] = n * 25 / 75;
+		sizes[2] = n * 20 / 75;
+		sizes[0] = n - sizes[1] - sizes[2];
+		/* two identical street-less designs (a COUNT is at most 9) */
+		if (n > 9)
+			snprintf(text, sizeof text,
+			         "tileset t\n1 9 " SCN_BLANK "\n14 %u " SCN_BLANK
+			         "\n",
+			         n - 9);
+		else
+			snprintf(text, sizeof text, "tileset t\n1 %u " SCN_BLANK "\n",
+			         n);
+		for (i = 0; i < n; i++)
+			order[i] = i < 9 ? 1 : 14;
+		o = scn_options(text, 2, order, n, 0, 0, 0);
+		ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+		city_options_free(o);
+		play_and_check_stacks(g, order, n, sizes);
+		city_game_free(g);
+	}
+}
+END_TEST
+
 START_TEST(test_R_SET_4_bad_sizes_and_orders_rejected)
 {
 	city_options *o = NULL;
@@ -1219,6 +1255,7 @@ static Suite *rules_place_suite(void)
 	tcase_add_test(t, test_R_SET_4_default_split_ten_tiles_is_5_3_2);
 	tcase_add_test(t, test_R_SET_4_explicit_sizes_empty_stack_skipped);
 	tcase_add_test(t, test_R_SET_4_explicit_sizes_all_in_stack_one);
+	tcase_add_test(t, test_R_SET_4_proportional_split_small_sets);
 	tcase_add_test(t, test_R_SET_4_bad_sizes_and_orders_rejected);
 	tcase_add_test(t, test_R_SET_4_builtin_set_default_30_25_20);
 	tcase_add_test(t, test_R_RNG_splitmix_vectors);

@@ -26,8 +26,6 @@
 
 #define NOPT ((const w_rule *)NULL)
 
-static const char PLAIN_MARKET[] = "a-a a-a a-a a-a a=R";
-
 /* ------------------------------------------------------------------ */
 /* R-GEO-8, R-WALL-3, R-WALL-4, R-OPT-4: an L-shaped city walled all round.
  *
@@ -436,6 +434,52 @@ START_TEST(wall_completes_street_and_market_returned_guard)
 	w_step(g, "p1 notower");
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_wall_gap(g), 30 - 4);
+	city_game_free(g);
+}
+END_TEST
+
+/* R-WALL-5, R-OPT-3 no: the gate has no guard decision, so what it
+ * completes returns at once even under "no".
+ *
+ *        x=0   x=1   x=2
+ *  y=0  [ S ] [ M ] [ M ]    S: street from its north side, citizen p0
+ *                            M (1,0): market facing east, seller p1
+ * The stack-2 tile (2,0) (p0, pass) completes M's market: p1 +1, p0
+ * triggers. p0's gate on (0,0)N closes S's street: p0 +1 and the citizen
+ * is back in p0's supply right away (7). Then p1 cw (1,0)N, p0 ccw
+ * (0,0)W, p1 ccw (0,0)S. */
+START_TEST(gate_completion_returns_at_once)
+{
+	static const char *const script[] = {
+	        "p0 place 0 0 0", "p0 follower 1", "p1 place 1 0 1",
+	        "p1 follower b",  "p0 place 2 0 1", "p0 follower -",
+	        "p0 gate 0 0 N",  NULL};
+	static const char *const rest[] = {
+	        "p1 wall cw",  "p1 noguard", "p0 wall ccw", "p0 noguard",
+	        "p1 wall ccw", "p1 noguard", "p0 notower",  NULL};
+	static const char TILES[] = "tileset wall-gate\n"
+	                            "1 2 b-b a-a a-a a-a a=R b=F\n"
+	                            "2 1 a1a a-a a-a a-a a=R\n";
+	static const int ORDER[] = {2, 1, 1};
+	const w_rule rules[] = {{CITY_RULE_RETURNED_GUARD, 0},
+	                        {CITY_RULE_END_GAP, 0},
+	                        {0, 0}};
+	city_game *g = w_new_game(TILES, 2, ORDER, 3, 2, 1, 0, rules);
+	int f = -1;
+	w_play(g, script);
+	ck_assert_int_eq(city_game_score(g, 1), 1);
+	ck_assert_int_eq(city_game_score(g, 0), 1);
+	ck_assert_int_eq(w_event_points(g, 0, CITY_REASON_WALL_STREET), 1);
+	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
+	ck_assert_int_eq(f, 7);
+	ck_assert_int_eq(city_game_follower_count(g), 0);
+	w_play(g, rest);
+	w_piece_is(g, 0, 0, 0, 'S', 0, -1);
+	w_piece_is(g, 1, 0, 0, 'W', 0, -1);
+	w_piece_is(g, 2, 0, 0, 'N', 1, -1);
+	w_piece_is(g, 3, 1, 0, 'N', 0, -1);
+	ck_assert_int_eq(city_wall_gap(g), 4);
+	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	city_game_free(g);
 }
 END_TEST
@@ -986,6 +1030,7 @@ static Suite *wall_suite(void)
 	tcase_add_loop_test(guards,
 	                    wall_completes_street_and_market_returned_guard, 0,
 	                    2);
+	tcase_add_test(guards, gate_completion_returns_at_once);
 	tcase_add_test(guards, opposite_guard_refused_hole_allows);
 	tcase_add_loop_test(guards, first_round_guards_option, 0, 2);
 	suite_add_tcase(s, guards);

@@ -1,0 +1,38 @@
+# The bench_quick test: run `city-bench --quick --json` (BENCH is its path)
+# and check that it exits with 0 and prints one JSON object whose
+# games_per_second maps "2", "3" and "4" to numbers. No timing is asserted.
+#
+#   cmake -DBENCH=path/to/city-bench -P bench/check_json.cmake
+cmake_minimum_required(VERSION 3.16)
+
+if(NOT BENCH)
+  message(FATAL_ERROR "check_json.cmake: -DBENCH=<city-bench> is required")
+endif()
+
+execute_process(COMMAND "${BENCH}" --quick --json
+                RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "city-bench --quick --json failed (${rc}):\n${err}${out}")
+endif()
+
+set(_number "-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?")
+if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.19)
+  # A real JSON parse: string(JSON) fails on malformed text.
+  foreach(_p 2 3 4)
+    string(JSON _v ERROR_VARIABLE _e GET "${out}" games_per_second "${_p}")
+    if(_e)
+      message(FATAL_ERROR "games_per_second.\"${_p}\": ${_e}\n${out}")
+    endif()
+    if(NOT _v MATCHES "^${_number}$")
+      message(FATAL_ERROR "games_per_second.\"${_p}\" is '${_v}', not a number")
+    endif()
+  endforeach()
+else()
+  if(NOT out MATCHES
+     "\"games_per_second\": *{\"2\": *${_number}, *\"3\": *${_number}, *\"4\": *${_number}}")
+    message(FATAL_ERROR "no games_per_second with \"2\", \"3\", \"4\":\n${out}")
+  endif()
+endif()
+message(STATUS "bench_quick: JSON has games_per_second for 2, 3 and 4 players")

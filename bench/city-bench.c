@@ -1,0 +1,977 @@
+/*
+ * city-bench: the benchmark harness of libcity (issue "Performance").
+ *
+ * Public API only (<city/city.h>). One run measures, in this order:
+ *
+ *   1. the size of a game state and the allocations of city_game_new(),
+ *      seen through the allocator hook (city_options_set_allocator());
+ *   2. random full games per second for 2, 3 and 4 players, and the heap
+ *      allocations made while they play (the target is 0);
+ *   3. nanoseconds per city_legal_moves() call by decision type, per
+ *      city_apply_move() by decision type, per city_game_copy() and per
+ *      city_game_clone() + city_game_free();
+ *   4. the cost of a tile decision against the number of tiles already
+ *      placed, on a generated 255-tile set.
+ *
+ * It prints a table, or with --json one JSON object (and nothing else) on
+ * stdout. docs/performance.md describes every method and the numbers of a
+ * reference run; scripts/bench.sh builds a Release tree and runs this.
+ *
+ * Random play: every decision lists the legal moves with city_legal_moves()
+ * and applies one chosen uniformly (splitmix64 modulo the count, a bias
+ * below 2^-50) with city_apply_move(); a game ends at CITY_DECISION_END and
+ * is finished by city_score_final().
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <city/city.h>
+
+#ifndef CITY_BENCH_BUILD_TYPE
+#define CITY_BENCH_BUILD_TYPE "unknown"
+#endif
+#ifndef CITY_BENCH_SANITIZED
+#define CITY_BENCH_SANITIZED 0
+#endif
+
+/* Games of the throughput run are spread over a pool of games made once
+ * with consecutive seeds and reset before each game, so that the draw order
+ * varies while no game is created in the timed loop. */
+#define POOL_SIZE 8
+/* Number of decision types timed (CITY_DECISION_TILE .. _TOWER). */
+#define N_DECISIONS 6
+/* Buckets of tiles placed for the large set: 0-31, 32-63, ..., 224-255. */
+#define N_BUCKETS 8
+#define BUCKET_WIDTH 32
+
+static const char *const decision_names[N_DECISIONS] = {
+	"tile", "follower", "gate", "wall", "guard", "tower"};
+
+/* ------------------------------------------------------------------------
+ * Failure, clock, random numbers */
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("city-bench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static void check(int rc, const char *what, const city_game *g)
+{
+	if (rc != CITY_OK)
+		die("%s: %s (%s)", what, city_status_str(rc),
+		    g ? city_game_last_error(g) : "");
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* splitmix64, the generator of R-RNG and of city-cli's players. */
+static uint64_t rng_next(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+static size_t rng_below(uint64_t *st, size_t n)
+{
+	return (size_t)(rng_next(st) % (uint64_t)n);
+}
+
+/* ------------------------------------------------------------------------
+ * Counting allocator: a pass-through to malloc/realloc/free that counts the
+ * calls and remembers the sizes asked for. */
+
+typedef struct alloc_stats {
+	unsigned long allocs;   /* malloc calls */
+	unsigned long reallocs; /* realloc calls */
+	unsigned long frees;
+	size_t bytes;     /* bytes asked for by malloc and realloc */
+	size_t largest;   /* largest single request */
+} alloc_stats;
+
+static void *count_malloc(size_t size, void *user)
+{
+	alloc_stats *a = user;
+	a->allocs++;
+	a->bytes += size;
+	if (size > a->largest)
+		a->largest = size;
+	return malloc(size);
+}
+
+static void *count_realloc(void *ptr, size_t size, void *user)
+{
+	alloc_stats *a = user;
+	a->reallocs++;
+	a->bytes += size;
+	if (size > a->largest)
+		a->largest = size;
+	return realloc(ptr, size);
+}
+
+static void count_free(void *ptr, void *user)
+{
+	alloc_stats *a = user;
+	a->frees++;
+	free(ptr);
+}
+
+static unsigned long alloc_calls(const alloc_stats *a)
+{
+	return a->allocs + a->reallocs;
+}
+
+/* ------------------------------------------------------------------------
+ * Samples: mean and median */
+
+typedef struct samples {
+	double *v;
+	size_t n, cap;
+	double sum;     /* of v */
+	double aux_sum; /* of a companion value (the number of legal moves) */
+} samples;
+
+static void samples_add(samples *s, double x, double aux)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 256;
+		double *v = realloc(s->v, cap * sizeof *v);
+		if (!v)
+			die("out of memory");
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = x;
+	s->sum += x;
+	s->aux_sum += aux;
+}
+
+static double samples_mean(const samples *s)
+{
+	return s->n ? s->sum / (double)s->n : 0.0;
+}
+
+static double samples_aux_mean(const samples *s)
+{
+	return s->n ? s->aux_sum / (double)s->n : 0.0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Sorts the samples in place. */
+static double samples_median(samples *s)
+{
+	if (s->n == 0)
+		return 0.0;
+	qsort(s->v, s->n, sizeof *s->v, cmp_double);
+	if (s->n % 2)
+		return s->v[s->n / 2];
+	return (s->v[s->n / 2 - 1] + s->v[s->n / 2]) / 2.0;
+}
+
+static void samples_free(samples *s)
+{
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+/* ------------------------------------------------------------------------
+ * Moves and random play */
+
+typedef struct move_buf {
+	city_move *m;
+	size_t cap, n;
+} move_buf;
+
+/* List the legal moves into b, growing it when the game asks for more
+ * (with no buffer yet, city_legal_moves() only counts and says CITY_OK). */
+static void list_moves(const city_game *g, move_buf *b)
+{
+	for (;;) {
+		city_move *m;
+		int rc = city_legal_moves(g, b->m, b->cap, &b->n);
+		if (rc != CITY_OK && rc != CITY_ERANGE)
+			check(rc, "city_legal_moves", g);
+		if (b->n <= b->cap)
+			return;
+		m = realloc(b->m, b->n * sizeof *m);
+		if (!m)
+			die("out of memory");
+		b->m = m;
+		b->cap = b->n;
+	}
+}
+
+/* Pick one of the listed moves uniformly; the game must wait for one. */
+static city_move pick_move(const city_game *g, const move_buf *b,
+                           uint64_t *rng)
+{
+	if (b->n == 0)
+		die("no legal move at decision %d", city_game_decision(g));
+	return b->m[rng_below(rng, b->n)];
+}
+
+/* Play a game to its end from wherever it is; returns the decisions made. */
+static unsigned long play_random(city_game *g, move_buf *b, uint64_t *rng)
+{
+	unsigned long decisions = 0;
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		city_move m;
+		list_moves(g, b);
+		m = pick_move(g, b, rng);
+		check(city_apply_move(g, &m), "city_apply_move", g);
+		decisions++;
+	}
+	check(city_score_final(g), "city_score_final", g);
+	return decisions;
+}
+
+/* ------------------------------------------------------------------------
+ * Configuration and results */
+
+typedef struct bench_config {
+	int quick, json;
+	unsigned long games;       /* throughput games per player count */
+	unsigned long micro_games; /* games per player count for the timings */
+	unsigned long large_games; /* games on the 255-tile set */
+	unsigned batch;            /* calls per clock reading */
+	uint64_t seed;
+} bench_config;
+
+typedef struct state_result {
+	size_t bytes;        /* what city_game_new() asked for */
+	unsigned long calls; /* allocations made by city_game_new() */
+} state_result;
+
+typedef struct throughput_result {
+	unsigned long games;
+	double seconds;
+	double decisions;    /* per game */
+	double tiles;        /* tiles placed per game */
+	double allocs;       /* heap allocations per game after creation */
+	double seconds_new;  /* the same games with city_game_new() each */
+	double allocs_new;   /* allocations per game by city_game_new() */
+} throughput_result;
+
+typedef struct micro_result {
+	samples legal[N_DECISIONS];      /* ns per city_legal_moves() */
+	double apply_ns[N_DECISIONS];    /* sum over samples, ns per call */
+	unsigned long apply_n[N_DECISIONS];
+	samples copy;                    /* ns per city_game_copy() */
+	samples clone;                   /* ns per clone + free */
+	double clock_ns;                 /* cost of one clock reading */
+} micro_result;
+
+typedef struct large_result {
+	unsigned tiles;                  /* tiles in the set */
+	unsigned designs;
+	unsigned long games;
+	double placed;                   /* tiles placed per game */
+	double decisions;                /* decisions per game */
+	samples bucket[N_BUCKETS];       /* ns per tile city_legal_moves() */
+	state_result state;
+} large_result;
+
+typedef struct results {
+	state_result state[3];           /* 2, 3, 4 players */
+	throughput_result tp[3];
+	micro_result micro;
+	large_result large;
+} results;
+
+/* ------------------------------------------------------------------------
+ * Options and games */
+
+static city_options *make_options(int players, uint64_t seed,
+                                  const city_tileset *ts, alloc_stats *a)
+{
+	city_options *o;
+	check(city_options_new(&o), "city_options_new", NULL);
+	check(city_options_set_players(o, players), "set_players", NULL);
+	check(city_options_set_seed(o, seed), "set_seed", NULL);
+	if (ts)
+		check(city_options_set_tileset(o, ts), "set_tileset", NULL);
+	if (a)
+		check(city_options_set_allocator(o, count_malloc, count_realloc,
+		                                 count_free, a),
+		      "set_allocator", NULL);
+	return o;
+}
+
+/* The bytes and allocations city_game_new() asks for. */
+static state_result measure_state(int players, uint64_t seed,
+                                  const city_tileset *ts)
+{
+	alloc_stats a;
+	state_result r;
+	city_options *o;
+	city_game *g;
+	memset(&a, 0, sizeof a);
+	o = make_options(players, seed, ts, &a);
+	check(city_game_new(&g, o), "city_game_new", NULL);
+	r.bytes = a.bytes;
+	r.calls = alloc_calls(&a);
+	city_game_free(g);
+	city_options_free(o);
+	return r;
+}
+
+/* ------------------------------------------------------------------------
+ * 2. Random full games per second */
+
+static void bench_throughput(const bench_config *cfg, int players,
+                             throughput_result *r)
+{
+	alloc_stats a;
+	city_options *o;
+	city_game *pool[POOL_SIZE];
+	move_buf b = {NULL, 0, 0};
+	uint64_t rng = cfg->seed ^ (0xB5u * (uint64_t)players);
+	unsigned long i, warm = cfg->games / 10 + 1, before;
+	double decisions = 0, tiles = 0;
+	uint64_t t0;
+
+	memset(&a, 0, sizeof a);
+	memset(r, 0, sizeof *r);
+	o = make_options(players, cfg->seed, NULL, &a);
+	for (i = 0; i < POOL_SIZE; i++) {
+		check(city_options_set_seed(o, cfg->seed + i), "set_seed", NULL);
+		check(city_game_new(&pool[i], o), "city_game_new", NULL);
+	}
+	for (i = 0; i < warm; i++) {
+		city_game *g = pool[i % POOL_SIZE];
+		check(city_game_reset(g), "city_game_reset", g);
+		play_random(g, &b, &rng);
+	}
+
+	/* reset mode: the games of the pool, reset before each game */
+	before = alloc_calls(&a);
+	t0 = now_ns();
+	for (i = 0; i < cfg->games; i++) {
+		city_game *g = pool[i % POOL_SIZE];
+		check(city_game_reset(g), "city_game_reset", g);
+		decisions += (double)play_random(g, &b, &rng);
+		tiles += city_game_tile_count(g);
+	}
+	r->seconds = (double)(now_ns() - t0) * 1e-9;
+	r->games = cfg->games;
+	r->decisions = decisions / (double)cfg->games;
+	r->tiles = tiles / (double)cfg->games;
+	r->allocs = (double)(alloc_calls(&a) - before) / (double)cfg->games;
+	for (i = 0; i < POOL_SIZE; i++)
+		city_game_free(pool[i]);
+
+	/* new mode: city_game_new() + city_game_free() per game, seeds vary */
+	before = alloc_calls(&a);
+	t0 = now_ns();
+	for (i = 0; i < cfg->games; i++) {
+		city_game *g;
+		check(city_options_set_seed(o, cfg->seed + i), "set_seed", NULL);
+		check(city_game_new(&g, o), "city_game_new", NULL);
+		play_random(g, &b, &rng);
+		city_game_free(g);
+	}
+	r->seconds_new = (double)(now_ns() - t0) * 1e-9;
+	r->allocs_new = (double)(alloc_calls(&a) - before) / (double)cfg->games;
+
+	city_options_free(o);
+	free(b.m);
+}
+
+/* ------------------------------------------------------------------------
+ * 3. Per-call timings */
+
+/* The cost of one clock reading: the median of back-to-back pairs. */
+static double clock_cost_ns(void)
+{
+	samples s;
+	int i;
+	double med;
+	memset(&s, 0, sizeof s);
+	for (i = 0; i < 2001; i++) {
+		uint64_t t0 = now_ns(), t1 = now_ns();
+		samples_add(&s, (double)(t1 - t0), 0);
+	}
+	med = samples_median(&s);
+	samples_free(&s);
+	return med;
+}
+
+/* ns per call of a batch that took t ns for n calls, the clock taken out. */
+static double per_call(uint64_t t, unsigned n, double clock_ns)
+{
+	double x = ((double)t - clock_ns) / (double)n;
+	return x > 0 ? x : 0;
+}
+
+/* Time city_legal_moves() `batch` times on the same state. */
+static double time_legal(const city_game *g, move_buf *b, unsigned batch,
+                         double clock_ns)
+{
+	unsigned k;
+	int rc = CITY_OK;
+	size_t n;
+	uint64_t t0 = now_ns(), t1;
+	for (k = 0; k < batch; k++)
+		rc |= city_legal_moves(g, b->m, b->cap, &n);
+	t1 = now_ns();
+	check(rc, "city_legal_moves", g);
+	return per_call(t1 - t0, batch, clock_ns);
+}
+
+/* Play random games and time every decision's calls. */
+static void bench_micro(const bench_config *cfg, micro_result *r)
+{
+	int players;
+	unsigned k, batch = cfg->batch;
+	move_buf b = {NULL, 0, 0};
+
+	r->clock_ns = clock_cost_ns();
+	for (players = 2; players <= 4; players++) {
+		city_options *o = make_options(players, cfg->seed, NULL, NULL);
+		city_game *g, *scratch;
+		uint64_t rng = cfg->seed ^ (0x5Au * (uint64_t)players);
+		unsigned long i;
+
+		check(city_game_new(&g, o), "city_game_new", NULL);
+		check(city_game_new(&scratch, o), "city_game_new", NULL);
+		for (i = 0; i < cfg->micro_games; i++) {
+			check(city_options_set_seed(o, cfg->seed + 1000 + i),
+			      "set_seed", NULL);
+			city_game_free(g);
+			check(city_game_new(&g, o), "city_game_new", NULL);
+			while (city_game_decision(g) != CITY_DECISION_END) {
+				int d = city_game_decision(g), rc = CITY_OK;
+				uint64_t t0, t1, t2;
+				city_move m;
+
+				list_moves(g, &b);
+				samples_add(&r->legal[d],
+				            time_legal(g, &b, batch, r->clock_ns),
+				            (double)b.n);
+				m = pick_move(g, &b, &rng);
+
+				/* copy alone, then copy + apply: the difference of
+				 * the two batches is the cost of the apply */
+				t0 = now_ns();
+				for (k = 0; k < batch; k++)
+					rc |= city_game_copy(scratch, g);
+				t1 = now_ns();
+				for (k = 0; k < batch; k++) {
+					rc |= city_game_copy(scratch, g);
+					rc |= city_apply_move(scratch, &m);
+				}
+				t2 = now_ns();
+				check(rc, "copy + apply", scratch);
+				samples_add(&r->copy, per_call(t1 - t0, batch, r->clock_ns),
+				            0);
+				r->apply_ns[d] +=
+				    ((double)(t2 - t1) - (double)(t1 - t0)) / batch;
+				r->apply_n[d]++;
+
+				t0 = now_ns();
+				for (k = 0; k < batch; k++) {
+					city_game *c;
+					rc |= city_game_clone(&c, g);
+					if (rc == CITY_OK)
+						city_game_free(c);
+				}
+				t1 = now_ns();
+				check(rc, "city_game_clone", g);
+				samples_add(&r->clone, per_call(t1 - t0, batch, r->clock_ns),
+				            0);
+
+				check(city_apply_move(g, &m), "city_apply_move", g);
+			}
+		}
+		city_game_free(scratch);
+		city_game_free(g);
+		city_options_free(o);
+	}
+	free(b.m);
+}
+
+/* ------------------------------------------------------------------------
+ * 4. Tile decisions on a 255-tile set */
+
+/* Side layouts (N E S W, halves and middles clockwise) taken from the
+ * topologies of the built-in set: crossings, straight and curved streets,
+ * junctions, dead ends, markets on one to four sides, plain tiles. */
+static const char *const layouts[] = {
+	"a1b b2c c3d d4a", /* crossing of four streets */
+	"a1b b-b b1a a-a", /* straight street */
+	"a1b b1a a-a a-a", /* curve */
+	"a1b b2c c-c c3a", /* T junction */
+	"a-a a-a a-a a-a", /* plain */
+	"a1a a-a a-a a-a", /* dead end */
+	"b-b a-a a-a a-a", /* one side of b */
+	"b-b b-b a-a a-a", /* two sides of b */
+	"b-b b-b b-b b-b", /* b all round */
+	"a-b b-a a-a a-a", /* corner */
+	"b1c c-c c1b b-b", /* street between two regions */
+	"a1c c-b b-b b-a", /* dead end into b */
+	"a1b b1a a2a a-a", /* curve and dead end */
+	"b-b a-a c-c a-a", /* b and c facing */
+	"a1a a-a a2a a-a", /* two dead ends */
+	"a1b b2c c3a a-a", /* three-way with a corner */
+	"a1b b1a c-c a-a", /* curve, c on the south */
+};
+#define N_LAYOUTS (sizeof layouts / sizeof layouts[0])
+#define LARGE_DESIGNS 85
+#define LARGE_COPIES 3
+
+static const char *const market_kinds[] = {"F", "G", "L", "FG",
+                                           "GL", "FL", "FGL"};
+
+/* Write the 255-tile set: 85 designs x 3 copies, layouts in turn, each
+ * region residential or a market by a fixed rule (about half each), one
+ * public building on every fourth design. Returns the text's length. */
+static size_t large_tileset_text(char *buf, size_t cap)
+{
+	size_t len = 0;
+	unsigned d;
+	int n = snprintf(buf, cap, "# generated by city-bench\n"
+	                           "tileset bench-255\n");
+	if (n < 0 || (size_t)n >= cap)
+		die("tile set buffer too small");
+	len = (size_t)n;
+	for (d = 0; d < LARGE_DESIGNS; d++) {
+		const char *sides = layouts[d % N_LAYOUTS];
+		unsigned variant = d / (unsigned)N_LAYOUTS;
+		char used[8] = {0};
+		const char *p;
+		unsigned j;
+		n = snprintf(buf + len, cap - len, "%02u %d  %s ", d + 1,
+		             LARGE_COPIES, sides);
+		if (n < 0 || (size_t)n >= cap - len)
+			die("tile set buffer too small");
+		len += (size_t)n;
+		for (p = sides; *p; p++)
+			if (*p >= 'a' && *p <= 'h')
+				used[*p - 'a'] = 1;
+		for (j = 0; j < 8; j++) {
+			const char *kind;
+			if (!used[j])
+				continue;
+			if ((d * 7 + j * 3 + variant) % 2 == 0)
+				kind = "R";
+			else
+				kind = market_kinds[(d + j + variant) % 7];
+			n = snprintf(buf + len, cap - len, " %c=%s", 'a' + (int)j,
+			             kind);
+			if (n < 0 || (size_t)n >= cap - len)
+				die("tile set buffer too small");
+			len += (size_t)n;
+		}
+		n = snprintf(buf + len, cap - len, "%s\n",
+		             d % 4 == 0 ? "  pub=1" : "");
+		if (n < 0 || (size_t)n >= cap - len)
+			die("tile set buffer too small");
+		len += (size_t)n;
+	}
+	return len;
+}
+
+static city_tileset *large_tileset(void)
+{
+	static char text[16384];
+	char err[256];
+	city_tileset *ts;
+	size_t len = large_tileset_text(text, sizeof text);
+	int rc = city_tileset_parse(&ts, text, len, err, sizeof err);
+	if (rc != CITY_OK)
+		die("generated tile set: %s: %s", city_status_str(rc), err);
+	return ts;
+}
+
+static void bench_large(const bench_config *cfg, double clock_ns,
+                        large_result *r)
+{
+	city_tileset *ts = large_tileset();
+	city_options *o = make_options(2, cfg->seed, ts, NULL);
+	move_buf b = {NULL, 0, 0};
+	uint64_t rng = cfg->seed ^ 0x255u;
+	double placed = 0, decisions = 0;
+	unsigned long i;
+
+	r->tiles = city_tileset_tile_count(ts);
+	r->designs = city_tileset_design_count(ts);
+	r->state = measure_state(2, cfg->seed, ts);
+	city_tileset_free(ts); /* the options keep their own reference */
+	for (i = 0; i < cfg->large_games; i++) {
+		city_game *g;
+		check(city_options_set_seed(o, cfg->seed + 2000 + i), "set_seed",
+		      NULL);
+		check(city_game_new(&g, o), "city_game_new", NULL);
+		while (city_game_decision(g) != CITY_DECISION_END) {
+			city_move m;
+			list_moves(g, &b);
+			if (city_game_decision(g) == CITY_DECISION_TILE) {
+				int placed_now = city_game_tile_count(g);
+				int k = placed_now / BUCKET_WIDTH;
+				if (k >= N_BUCKETS)
+					k = N_BUCKETS - 1;
+				samples_add(&r->bucket[k],
+				            time_legal(g, &b, cfg->batch, clock_ns),
+				            (double)b.n);
+			}
+			m = pick_move(g, &b, &rng);
+			check(city_apply_move(g, &m), "city_apply_move", g);
+			decisions++;
+		}
+		placed += city_game_tile_count(g);
+		city_game_free(g);
+	}
+	r->games = cfg->large_games;
+	r->placed = cfg->large_games ? placed / (double)cfg->large_games : 0;
+	r->decisions =
+	    cfg->large_games ? decisions / (double)cfg->large_games : 0;
+	city_options_free(o);
+	free(b.m);
+}
+
+/* ------------------------------------------------------------------------
+ * Output: the table */
+
+static double gps(const throughput_result *t)
+{
+	return t->seconds > 0 ? (double)t->games / t->seconds : 0;
+}
+
+static double us_per_game(const throughput_result *t)
+{
+	return t->games ? t->seconds * 1e6 / (double)t->games : 0;
+}
+
+static double gps_new(const throughput_result *t)
+{
+	return t->seconds_new > 0 ? (double)t->games / t->seconds_new : 0;
+}
+
+static double apply_mean(const micro_result *m, int d)
+{
+	return m->apply_n[d] ? m->apply_ns[d] / (double)m->apply_n[d] : 0;
+}
+
+static double apply_mean_all(const micro_result *m)
+{
+	double sum = 0;
+	unsigned long n = 0;
+	int d;
+	for (d = 0; d < N_DECISIONS; d++) {
+		sum += m->apply_ns[d];
+		n += m->apply_n[d];
+	}
+	return n ? sum / (double)n : 0;
+}
+
+static void print_header(const bench_config *cfg)
+{
+	printf("libcity %s benchmark (build %s%s), seed %" PRIu64
+	       ", %lu games per player count%s\n",
+	       city_version_string(), CITY_BENCH_BUILD_TYPE,
+	       CITY_BENCH_SANITIZED ? ", sanitizers ON" : "", cfg->seed,
+	       cfg->games, cfg->quick ? " (--quick)" : "");
+	fflush(stdout);
+}
+
+static void print_state(const results *res)
+{
+	int p;
+	printf("\nGame state (bytes requested by city_game_new through the "
+	       "allocator hook)\n");
+	printf("  %-24s %10s %12s\n", "tile set / players", "bytes",
+	       "allocations");
+	for (p = 0; p < 3; p++)
+		printf("  built-in, %d players       %10zu %12lu\n", p + 2,
+		       res->state[p].bytes, res->state[p].calls);
+	fflush(stdout);
+}
+
+static void print_throughput(const results *res)
+{
+	int p;
+	printf("\nRandom full games (pool of %d games reset with "
+	       "city_game_reset; 'new' column: city_game_new + free per game)\n",
+	       POOL_SIZE);
+	printf("  %-7s %7s %11s %10s %10s %7s %12s %11s %9s\n", "players",
+	       "games", "games/s", "us/game", "decisions", "tiles",
+	       "allocs/game", "games/s new", "allocs new");
+	for (p = 0; p < 3; p++) {
+		const throughput_result *t = &res->tp[p];
+		printf("  %-7d %7lu %11.1f %10.2f %10.1f %7.1f %12.2f %11.1f "
+		       "%9.2f\n",
+		       p + 2, t->games, gps(t), us_per_game(t), t->decisions,
+		       t->tiles, t->allocs, gps_new(t), t->allocs_new);
+	}
+	fflush(stdout);
+}
+
+static void print_micro(const bench_config *cfg, results *res)
+{
+	micro_result *m = &res->micro;
+	int d;
+	printf("\nPer call, ns (%lu random games per player count, batches of "
+	       "%u calls per clock reading, clock %.1f ns taken out)\n",
+	       cfg->micro_games, cfg->batch, m->clock_ns);
+	printf("  %-9s %9s %11s %12s %12s %14s\n", "decision", "samples",
+	       "moves/call", "legal median", "legal mean", "apply mean");
+	for (d = 0; d < N_DECISIONS; d++)
+		printf("  %-9s %9zu %11.1f %12.1f %12.1f %14.1f\n",
+		       decision_names[d], m->legal[d].n,
+		       samples_aux_mean(&m->legal[d]),
+		       samples_median(&m->legal[d]), samples_mean(&m->legal[d]),
+		       apply_mean(m, d));
+	printf("  %-9s %9s %11s %12s %12s %14.1f\n", "all", "", "", "", "",
+	       apply_mean_all(m));
+	printf("  city_game_copy          median %8.1f  mean %8.1f\n",
+	       samples_median(&m->copy), samples_mean(&m->copy));
+	printf("  city_game_clone + free  median %8.1f  mean %8.1f\n",
+	       samples_median(&m->clone), samples_mean(&m->clone));
+	fflush(stdout);
+}
+
+static void print_large(results *res)
+{
+	large_result *l = &res->large;
+	int k;
+	printf("\nTile decisions on a generated set of %u tiles (%u designs), "
+	       "%lu games of 2 players,\n"
+	       "  %.1f tiles placed and %.1f decisions per game, state %zu "
+	       "bytes\n",
+	       l->tiles, l->designs, l->games, l->placed, l->decisions,
+	       l->state.bytes);
+	printf("  %-12s %9s %11s %12s %12s %10s\n", "tiles placed", "samples",
+	       "moves/call", "legal median", "legal mean", "ns/move");
+	for (k = 0; k < N_BUCKETS; k++) {
+		samples *s = &l->bucket[k];
+		double moves = samples_aux_mean(s), mean = samples_mean(s);
+		char range[16];
+		snprintf(range, sizeof range, "%d-%d", k * BUCKET_WIDTH,
+		         k * BUCKET_WIDTH + BUCKET_WIDTH - 1);
+		printf("  %-12s %9zu %11.1f %12.1f %12.1f %10.2f\n", range, s->n,
+		       moves, samples_median(s), mean, moves > 0 ? mean / moves : 0);
+	}
+	fflush(stdout);
+}
+
+/* ------------------------------------------------------------------------
+ * Output: JSON */
+
+static void json_players(const char *key, const results *res,
+                         double (*f)(const throughput_result *), int last)
+{
+	printf("  \"%s\": {\"2\": %.3f, \"3\": %.3f, \"4\": %.3f}%s\n", key,
+	       f(&res->tp[0]), f(&res->tp[1]), f(&res->tp[2]), last ? "" : ",");
+}
+
+static double tp_decisions(const throughput_result *t) { return t->decisions; }
+static double tp_tiles(const throughput_result *t) { return t->tiles; }
+static double tp_allocs(const throughput_result *t) { return t->allocs; }
+static double tp_allocs_new(const throughput_result *t)
+{
+	return t->allocs_new;
+}
+
+static void json_stat(const char *key, samples *s, int last)
+{
+	printf("    \"%s\": {\"samples\": %zu, \"median_ns\": %.2f, "
+	       "\"mean_ns\": %.2f, \"moves\": %.2f}%s\n",
+	       key, s->n, samples_median(s), samples_mean(s),
+	       samples_aux_mean(s), last ? "" : ",");
+}
+
+static void print_json(const bench_config *cfg, results *res)
+{
+	micro_result *m = &res->micro;
+	large_result *l = &res->large;
+	int d, k;
+
+	printf("{\n");
+	printf("  \"library\": \"libcity\",\n");
+	printf("  \"version\": \"%s\",\n", city_version_string());
+	printf("  \"build_type\": \"%s\",\n", CITY_BENCH_BUILD_TYPE);
+	printf("  \"sanitized\": %s,\n", CITY_BENCH_SANITIZED ? "true" : "false");
+	printf("  \"quick\": %s,\n", cfg->quick ? "true" : "false");
+	printf("  \"seed\": %" PRIu64 ",\n", cfg->seed);
+	printf("  \"games\": %lu,\n", cfg->games);
+	printf("  \"game_mode\": \"reset\",\n");
+	json_players("games_per_second", res, gps, 0);
+	json_players("us_per_game", res, us_per_game, 0);
+	json_players("games_per_second_new", res, gps_new, 0);
+	json_players("decisions_per_game", res, tp_decisions, 0);
+	json_players("tiles_per_game", res, tp_tiles, 0);
+	json_players("allocs_per_game", res, tp_allocs, 0);
+	json_players("allocs_per_game_new", res, tp_allocs_new, 0);
+	printf("  \"state_bytes\": {\"2\": %zu, \"3\": %zu, \"4\": %zu, "
+	       "\"large\": %zu},\n",
+	       res->state[0].bytes, res->state[1].bytes, res->state[2].bytes,
+	       l->state.bytes);
+	printf("  \"game_new_allocs\": {\"2\": %lu, \"3\": %lu, \"4\": %lu},\n",
+	       res->state[0].calls, res->state[1].calls, res->state[2].calls);
+	printf("  \"batch\": %u,\n", cfg->batch);
+	printf("  \"clock_ns\": %.2f,\n", m->clock_ns);
+	printf("  \"legal_moves_ns\": {\n");
+	for (d = 0; d < N_DECISIONS; d++)
+		json_stat(decision_names[d], &m->legal[d], d == N_DECISIONS - 1);
+	printf("  },\n");
+	printf("  \"apply_move_ns\": {");
+	for (d = 0; d < N_DECISIONS; d++)
+		printf("\"%s\": %.2f, ", decision_names[d], apply_mean(m, d));
+	printf("\"all\": %.2f},\n", apply_mean_all(m));
+	printf("  \"copy_ns\": {\"median\": %.2f, \"mean\": %.2f},\n",
+	       samples_median(&m->copy), samples_mean(&m->copy));
+	printf("  \"clone_free_ns\": {\"median\": %.2f, \"mean\": %.2f},\n",
+	       samples_median(&m->clone), samples_mean(&m->clone));
+	printf("  \"large_tileset\": {\n");
+	printf("    \"tiles\": %u, \"designs\": %u, \"games\": %lu, "
+	       "\"placed_per_game\": %.2f,\n",
+	       l->tiles, l->designs, l->games, l->placed);
+	printf("    \"tile_legal_moves_ns\": [\n");
+	for (k = 0; k < N_BUCKETS; k++) {
+		samples *s = &l->bucket[k];
+		printf("      {\"from\": %d, \"to\": %d, \"samples\": %zu, "
+		       "\"median_ns\": %.2f, \"mean_ns\": %.2f, \"moves\": %.2f}%s\n",
+		       k * BUCKET_WIDTH, k * BUCKET_WIDTH + BUCKET_WIDTH - 1, s->n,
+		       samples_median(s), samples_mean(s), samples_aux_mean(s),
+		       k == N_BUCKETS - 1 ? "" : ",");
+	}
+	printf("    ]\n  }\n}\n");
+}
+
+/* ------------------------------------------------------------------------
+ * Command line */
+
+static void usage(FILE *f)
+{
+	fputs("usage: city-bench [--quick] [--json] [--games N] [--seed S]\n"
+	      "  --quick    tiny iteration counts (a smoke test, < 2 s)\n"
+	      "  --json     print one JSON object instead of the table\n"
+	      "  --games N  random games per player count for games/s\n"
+	      "  --seed S   seed of the draw orders and of the players\n",
+	      f);
+}
+
+static unsigned long long parse_number(const char *opt, const char *text,
+                                       unsigned long long max)
+{
+	char *end;
+	unsigned long long v;
+	if (!text || !*text || *text == '-' || *text == '+')
+		die("%s needs a number", opt);
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (errno || *end || v > max)
+		die("%s: bad number '%s'", opt, text);
+	return v;
+}
+
+static void parse_args(int argc, char **argv, bench_config *cfg)
+{
+	int i;
+	long games = -1;
+	memset(cfg, 0, sizeof *cfg);
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--quick") == 0) {
+			cfg->quick = 1;
+		} else if (strcmp(a, "--json") == 0) {
+			cfg->json = 1;
+		} else if (strcmp(a, "--games") == 0) {
+			games = (long)parse_number(a, i + 1 < argc ? argv[i + 1] : NULL,
+			                           100000000);
+			if (games == 0)
+				die("--games must be at least 1");
+			i++;
+		} else if (strcmp(a, "--seed") == 0) {
+			cfg->seed = parse_number(a, i + 1 < argc ? argv[i + 1] : NULL,
+			                         UINT64_MAX);
+			i++;
+		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			exit(0);
+		} else {
+			usage(stderr);
+			exit(1);
+		}
+	}
+	if (cfg->quick) {
+		cfg->games = 8;
+		cfg->micro_games = 1;
+		cfg->large_games = 1;
+		cfg->batch = 2;
+	} else {
+		cfg->games = 2000;
+		cfg->micro_games = 40;
+		cfg->large_games = 40;
+		cfg->batch = 16;
+	}
+	if (games > 0)
+		cfg->games = (unsigned long)games;
+}
+
+int main(int argc, char **argv)
+{
+	bench_config cfg;
+	results *res;
+	int p, d, k;
+
+	parse_args(argc, argv, &cfg);
+	res = calloc(1, sizeof *res);
+	if (!res)
+		die("out of memory");
+	if (!cfg.json)
+		print_header(&cfg);
+
+	for (p = 0; p < 3; p++)
+		res->state[p] = measure_state(p + 2, cfg.seed, NULL);
+	if (!cfg.json)
+		print_state(res);
+
+	for (p = 0; p < 3; p++)
+		bench_throughput(&cfg, p + 2, &res->tp[p]);
+	if (!cfg.json)
+		print_throughput(res);
+
+	bench_micro(&cfg, &res->micro);
+	if (!cfg.json)
+		print_micro(&cfg, res);
+
+	bench_large(&cfg, res->micro.clock_ns, &res->large);
+	if (!cfg.json)
+		print_large(res);
+	else
+		print_json(&cfg, res);
+
+	for (d = 0; d < N_DECISIONS; d++)
+		samples_free(&res->micro.legal[d]);
+	samples_free(&res->micro.copy);
+	samples_free(&res->micro.clone);
+	for (k = 0; k < N_BUCKETS; k++)
+		samples_free(&res->large.bucket[k]);
+	free(res);
+	return 0;
+}

@@ -1,0 +1,376 @@
+/*
+ * The end of the game and final scoring around the wall ring: R-END-1
+ * (supply empty, no tile left, gap <= R-OPT-5, checked after every turn),
+ * R-END-2 (final walls), R-END-5 (guards), R-TILE-5 (filling a hole).
+ *
+ * Expectations computed by hand from the spec (rules.md); boards drawn with
+ * x east, y south; "(x,y)S" is side S of the tile at (x, y). See
+ * tests/test_wall.c for the tile designs and conventions.
+ */
+#include "wall_script.h"
+
+/* ------------------------------------------------------------------ */
+/* R-END-1 (c), R-OPT-5, and a gap shrunk by a tile placement alone.
+ *
+ *        x=-1  x=0   x=1   x=2   x=3
+ *  y=0   [X ] [ A ] [ B ] [ C ] [ G ]    C: market facing east, seller p0
+ *  y=1        [ D ] [ E ] [ F ]          B fills the notch (1,0) later
+ *
+ * Placed A D E F C G (stack 1: A..C; G, B, X stack 2). G completes C's
+ * market (p0 +1) and p1 triggers: gate p1 (3,0)E; p0 cw (3,0)S, p1 cw
+ * (2,1)E (concave), p0 ccw (3,0)N. Contour then 14 (6 tiles, 5 shared
+ * sides: 24 - 10): (0,0)N (0,0)E (1,1)N (2,0)W (2,0)N (3,0)N (3,0)E
+ * (3,0)S (2,1)E (2,1)S (1,1)S (0,1)S (0,1)W (0,0)W; gap 14 - 4 = 10.
+ * B into the notch (3 shared sides): contour 12, gap 8, no wall round.
+ * X west of A: contour 14, gap 10, no tile left.
+ * end_gap >= 10: ends after G's turn; 8..9: after B's turn (gap only, a
+ * tile is left); < 8: after X's turn with (b) only. */
+static const char GAP_TILES[] = "tileset wall-gap\n"
+                                "1 7 a-a a-a a-a a-a a=R\n"
+                                "2 1 b-b a-a a-a a-a a=R b=F\n";
+static const int GAP_ORDER[] = {1, 1, 1, 1, 2, 1, 1, 1};
+static const int GAP_VALUES[] = {20, 10, 9, 8, 7, 0};
+
+START_TEST(gap_ends_the_game)
+{
+	static const char *const script[] = {
+	        "p0 place 0 0 0", "p0 follower -", "p1 place 0 1 0",
+	        "p1 follower -",  "p0 place 1 1 0", "p0 follower -",
+	        "p1 place 2 1 0", "p1 follower -",  "p0 place 2 0 1",
+	        "p0 follower b",  "p1 place 3 0 0", "p1 follower -",
+	        "p1 gate 3 0 E",  "p0 wall cw",     "p0 noguard",
+	        "p1 wall cw",     "p1 noguard",     "p0 wall ccw",
+	        "p0 noguard",     "p1 notower",     NULL};
+	int end_gap = GAP_VALUES[_i];
+	const w_rule rules[] = {{CITY_RULE_END_GAP, end_gap}, {0, 0}};
+	city_game *g = w_new_game(GAP_TILES, 2, GAP_ORDER, 8, 5, 3, 0, rules);
+
+	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), end_gap);
+	w_play(g, script);
+	ck_assert_int_eq(city_game_score(g, 0), 1);
+	w_piece_is(g, 0, 3, 0, 'N', 0, -1);
+	w_piece_is(g, 1, 3, 0, 'E', 1, -1);
+	w_piece_is(g, 2, 3, 0, 'S', 0, -1);
+	w_piece_is(g, 3, 2, 1, 'E', 0, -1);
+	ck_assert_int_eq(city_contour_length(g), 14);
+	ck_assert_int_eq(city_wall_gap(g), 10);
+	if (end_gap >= 10) {
+		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
+		ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_GAP);
+		ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_EENDED);
+		city_game_free(g);
+		return;
+	}
+	ck_assert_int_eq(city_game_end_reasons(g), 0);
+	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
+	w_step(g, "p0 place 1 0 0");
+	w_step(g, "p0 follower -");
+	ck_assert_int_eq(city_contour_length(g), 12);
+	ck_assert_int_eq(city_wall_gap(g), 8);
+	if (end_gap >= 8) {
+		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
+		ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_GAP);
+		ck_assert_int_eq(city_game_tiles_left(g, 2), 1);
+		city_game_free(g);
+		return;
+	}
+	ck_assert_int_eq(city_game_end_reasons(g), 0);
+	w_step(g, "p1 place -1 0 0");
+	w_step(g, "p1 follower -");
+	ck_assert_int_eq(city_wall_gap(g), 10);
+	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
+	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* R-END-1 (a): the wall supply runs out. 40 market tiles in one row, each
+ * facing east and completing the previous one's market; R-OPT-1 any, no
+ * follower ever. Stacks 30 0 10: tiles 31..39 (stack 3) trigger 9 rounds
+ * of 2 x 4 = 8 pieces (2 players); tile 40 stays in the stack.
+ * Round 1: gate + 7 walls, rounds 2..8: 8 walls (63 in all, 7 left),
+ * round 9: 7 walls, the supply is empty, its 8th piece is not built.
+ * Walls alternate cw (north sides) and ccw (south sides) from the gate on
+ * (0,0)W: after 70 walls the arms cover (0..34,0)N and (0..34,0)S; the row
+ * has 39 tiles, contour 80, gap 80 - 71 = 9 > 5. So only (a) holds. */
+START_TEST(supply_empty_ends_the_game)
+{
+	static const char TILES[] = "tileset wall-supply\n"
+	                            "1 9 b-b a-a a-a a-a a=R b=F\n"
+	                            "2 9 b-b a-a a-a a-a a=R b=F\n"
+	                            "3 9 b-b a-a a-a a-a a=R b=F\n"
+	                            "4 9 b-b a-a a-a a-a a=R b=F\n"
+	                            "5 4 b-b a-a a-a a-a a=R b=F\n";
+	const w_rule rules[] = {{CITY_RULE_WALL_TRIGGER, CITY_TRIGGER_ANY},
+	                        {0, 0}};
+	int order[40];
+	int k, round, walls = 0;
+	city_game *g;
+	char step[48];
+
+	for (k = 0; k < 40; k++)
+		order[k] = 1 + k / 9;
+	g = w_new_game(TILES, 2, order, 40, 30, 0, 10, rules);
+	for (k = 0; k < 30; k++) {
+		snprintf(step, sizeof step, "p%d place %d 0 1", k % 2, k);
+		w_step(g, step);
+		snprintf(step, sizeof step, "p%d follower -", k % 2);
+		w_step(g, step);
+	}
+	ck_assert_int_eq(city_wall_length(g), 0);
+	for (round = 1; round <= 9; round++) {
+		int t = (29 + round) % 2, built = 0;
+		k = 29 + round;
+		snprintf(step, sizeof step, "p%d place %d 0 1", t, k);
+		w_step(g, step);
+		snprintf(step, sizeof step, "p%d follower -", t);
+		w_step(g, step);
+		ck_assert_int_eq(city_contour_length(g), 2 * (k + 1) + 2);
+		if (round == 1) {
+			snprintf(step, sizeof step, "p%d gate 0 0 W", t);
+			w_step(g, step);
+			built = 1;
+		}
+		while (city_game_decision(g) == CITY_DECISION_WALL) {
+			/* the i-th piece of the round is t's when i is even */
+			snprintf(step, sizeof step, "p%d wall %s",
+			         built % 2 == 0 ? t : 1 - t,
+			         walls % 2 == 0 ? "cw" : "ccw");
+			w_step(g, step);
+			walls++;
+			built++;
+			snprintf(step, sizeof step, "p%d noguard",
+			         (built - 1) % 2 == 0 ? t : 1 - t);
+			w_step(g, step);
+		}
+		ck_assert_int_eq(built, round == 9 ? 7 : 8);
+		ck_assert_int_eq(city_game_walls_left(g),
+		                 round == 9 ? 0 : 70 - (8 * round - 1));
+		snprintf(step, sizeof step, "p%d notower", t);
+		w_step(g, step);
+		if (round < 9) {
+			ck_assert_int_eq(city_game_end_reasons(g), 0);
+			ck_assert_int_eq(city_game_decision(g),
+			                 CITY_DECISION_TILE);
+		}
+	}
+	ck_assert_int_eq(walls, 70);
+	ck_assert_int_eq(city_wall_length(g), 71);
+	ck_assert_int_eq(city_wall_gap(g), 9);
+	ck_assert_int_eq(city_game_tiles_left(g, 3), 1);
+	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
+	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_SUPPLY);
+	w_end_is(g, CITY_END_CW, 70, 34, 0, 'N');
+	w_end_is(g, CITY_END_CCW, 0, 34, 0, 'S');
+	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* R-END-2 with no gate: the whole contour is closed by notional walls.
+ *
+ *        x=0
+ *  y=0  [ M ]   market facing east, seller p0
+ *  y=1  [ S ]   street from its south side ending on the tile, citizen p1
+ *
+ * All tiles in stack 1: no wall round, the game ends with no tile left.
+ * Final walls close M's market (p0 +1) and S's street (p1 +1). */
+START_TEST(final_walls_without_gate)
+{
+	static const char TILES[] = "tileset wall-nogate\n"
+	                            "1 1 b-b a-a a-a a-a a=R b=F\n"
+	                            "2 1 a1a a-a a-a a-a a=R\n";
+	static const int ORDER[] = {1, 2};
+	city_game *g = w_new_game(TILES, 2, ORDER, 2, 2, 0, 0, NULL);
+	unsigned mask = 0;
+	w_step(g, "p0 place 0 0 1");
+	w_step(g, "p0 follower b");
+	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
+	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
+	w_step(g, "p1 place 0 1 2");
+	ck_assert_uint_eq(w_legal(g), 3); /* street 1, area a, pass */
+	w_step(g, "p1 follower 1");
+	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
+	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	ck_assert_int_eq(city_wall_length(g), 0);
+	ck_assert_int_eq(city_wall_gap(g), CITY_ENOTFOUND);
+	ck_assert_int_eq(city_game_walls_left(g), 70);
+	ck_assert_int_eq(city_game_final_scored(g), 0);
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	ck_assert_int_eq(city_game_final_scored(g), 1);
+	w_invariants(g);
+	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_MARKETS), 1);
+	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_STREETS), 1);
+	ck_assert_int_eq(w_event_points(g, 0, CITY_REASON_FINAL_MARKET), 1);
+	ck_assert_int_eq(w_event_points(g, 1, CITY_REASON_FINAL_STREET), 1);
+	ck_assert_int_eq(city_game_score(g, 0), 1);
+	ck_assert_int_eq(city_game_score(g, 1), 1);
+	ck_assert_int_eq(city_game_walls_left(g), 70);
+	ck_assert_int_eq(city_score_final(g), CITY_OK); /* idempotent */
+	ck_assert_int_eq(city_game_score(g, 0), 1);
+	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
+	ck_assert_uint_eq(mask, 3u);
+	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* R-END-5: two guards of one player on one row both score; R-TILE-5.
+ *
+ *        x=0   x=1   x=2
+ *  y=0  [ A ] [ B ] [ C ]     A: market facing east, seller p0
+ *  y=1  [ D ]  hole [ E ]     D hist=Abbey, E pub=2
+ *  y=2  [ F ] [ G ] [ H ]     X pub=1 fills the hole last
+ *
+ * B (stack 3, p1) completes A's market (p0 +1); round p1 p0 x 4:
+ *   p1 gate (2,0)E; p0 cw (2,1)E guard (row y=1 meets the hole);
+ *   p1 ccw (2,0)N; p0 ccw (1,0)N; p1 ccw (0,0)N; p0 ccw (0,0)W (the row's
+ *   far side holds the gate, which is no wall piece and has no guard);
+ *   p1 cw (2,2)E; p0 ccw (0,1)W guard: allowed, the hole separates it
+ *   from (2,1)E. end_gap 0 keeps the game going (gap 4).
+ * X (p0) fills the hole (1,1): the row y=1 is D X E. Both guards score
+ * it: 3 + 2 + 2*2 = 9 each, 18 for p0, plus 1 for the market. */
+START_TEST(two_guards_on_one_row_both_score)
+{
+	static const char *const script[] = {
+	        "p0 place 0 0 1", "p0 follower b", "p1 place 0 1 0",
+	        "p1 follower -",  "p0 place 0 2 0", "p0 follower -",
+	        "p1 place 1 2 0", "p1 follower -",  "p0 place 2 2 0",
+	        "p0 follower -",  "p1 place 2 1 0", "p1 follower -",
+	        "p0 place 2 0 0", "p0 follower -",  "p1 place 1 0 0",
+	        "p1 follower -",  "p1 gate 2 0 E",  "p0 wall cw",
+	        "p0 guard",       "p1 wall ccw",    "p1 noguard",
+	        "p0 wall ccw",    "p0 noguard",     "p1 wall ccw",
+	        "p1 noguard",     "p0 wall ccw",    "p0 noguard",
+	        "p1 wall cw",     "p1 noguard",     "p0 wall ccw",
+	        "p0 guard",       NULL};
+	static const char TILES[] = "tileset wall-row\n"
+	                            "1 5 a-a a-a a-a a-a a=R\n"
+	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
+	                            "3 1 a-a a-a a-a a-a a=R hist=Abbey\n"
+	                            "4 1 a-a a-a a-a a-a a=R pub=2\n"
+	                            "5 1 a-a a-a a-a a-a a=R pub=1\n";
+	static const int ORDER[] = {2, 3, 1, 1, 1, 4, 1, 1, 5};
+	const w_rule rules[] = {{CITY_RULE_END_GAP, 0}, {0, 0}};
+	city_game *g = w_new_game(TILES, 2, ORDER, 9, 7, 0, 2, rules);
+	unsigned mask = 0;
+
+	w_play(g, script);
+	w_piece_is(g, 0, 0, 1, 'W', 0, 0);
+	w_piece_is(g, 1, 0, 0, 'W', 0, -1);
+	w_piece_is(g, 2, 0, 0, 'N', 0, -1);
+	w_piece_is(g, 3, 1, 0, 'N', 0, -1);
+	w_piece_is(g, 4, 2, 0, 'N', 0, -1);
+	w_piece_is(g, 5, 2, 0, 'E', 1, -1);
+	w_piece_is(g, 6, 2, 1, 'E', 0, 0);
+	w_piece_is(g, 7, 2, 2, 'E', 0, -1);
+	ck_assert_uint_eq(w_legal(g), 3); /* cw 2 pieces, ccw 5, pass */
+	w_step(g, "p1 notower");
+	ck_assert_int_eq(city_wall_gap(g), 4);
+	ck_assert_int_eq(city_game_end_reasons(g), 0);
+	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_HOLE);
+
+	w_step(g, "p0 place 1 1 0"); /* R-TILE-5 */
+	w_step(g, "p0 follower -");
+	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_TILE);
+	ck_assert_int_eq(city_contour_length(g), 12);
+	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
+	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	w_invariants(g);
+	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_GUARDS), 18);
+	ck_assert_int_eq(w_event_points(g, 0, CITY_REASON_GUARD), 18);
+	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_MARKETS), 1);
+	ck_assert_int_eq(city_game_score(g, 0), 19);
+	ck_assert_int_eq(city_game_score(g, 1), 0);
+	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
+	ck_assert_uint_eq(mask, 1u);
+	city_game_free(g);
+}
+END_TEST
+
+/* R-END-5: a guard's line stops at the first empty cell, an exterior one
+ * too, even with a building beyond it; R-WALL-6 on a one-tile-wide row.
+ *
+ *        x=0   x=1   x=2   x=3
+ *  y=0  [ A ] [ B ] [ C ] [ T ]    C: market facing east, seller p0
+ *  y=1  [ D ]  .    [ E ]          D pub=1, E pub=3; (1,1) is exterior
+ *
+ * Placed A B C D E T; T (stack 2, p1) completes C's market (p0 +1).
+ * Contour (6 tiles, 5 shared sides: 14): (0,0)N (1,0)N (2,0)N (3,0)N
+ * (3,0)E (3,0)S (2,1)E (2,1)S (2,1)W (1,0)S (0,1)E (0,1)S (0,1)W (0,0)W.
+ * Round: p1 gate (0,1)S; p0 cw (0,1)W guard; p1 ccw (0,1)E: looking west
+ * from it the row is D alone and D's W side holds p0's guard: refused, no
+ * guard decision; p0 cw (0,0)W pass. Tower p1: cw 2, ccw 1: pass.
+ * Final: the guard on (0,1)W counts D (2) and stops at (1,1): E's 3
+ * public buildings (6) do not count. p0 = 1 + 2. */
+START_TEST(guard_line_stops_at_empty_cell)
+{
+	static const char *const script[] = {
+	        "p0 place 0 0 0", "p0 follower -", "p1 place 1 0 0",
+	        "p1 follower -",  "p0 place 2 0 1", "p0 follower b",
+	        "p1 place 0 1 0", "p1 follower -",  "p0 place 2 1 0",
+	        "p0 follower -",  "p1 place 3 0 0", "p1 follower -",
+	        "p1 gate 0 1 S",  "p0 wall cw",     "p0 guard",
+	        "p1 wall ccw",    "p0 wall cw",     "p0 noguard",
+	        NULL};
+	static const char TILES[] = "tileset wall-line\n"
+	                            "1 3 a-a a-a a-a a-a a=R\n"
+	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
+	                            "3 1 a-a a-a a-a a-a a=R pub=1\n"
+	                            "4 1 a-a a-a a-a a-a a=R pub=3\n";
+	static const int ORDER[] = {1, 1, 2, 3, 4, 1};
+	city_game *g = w_new_game(TILES, 2, ORDER, 6, 5, 1, 0, NULL);
+
+	w_play(g, script);
+	w_piece_is(g, 0, 0, 1, 'E', 0, -1);
+	w_piece_is(g, 1, 0, 1, 'S', 1, -1);
+	w_piece_is(g, 2, 0, 1, 'W', 0, 0);
+	w_piece_is(g, 3, 0, 0, 'W', 0, -1);
+	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
+	ck_assert_uint_eq(w_legal(g), 3);
+	w_step(g, "p1 notower");
+	/* Gap 14 - 4 = 10 > 5, no tile left. */
+	ck_assert_int_eq(city_wall_gap(g), 10);
+	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	w_invariants(g);
+	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_GUARDS), 2);
+	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_GUARDS), 0);
+	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_MARKETS), 1);
+	ck_assert_int_eq(city_game_score(g, 0), 3);
+	ck_assert_int_eq(city_game_score(g, 1), 0);
+	city_game_free(g);
+}
+END_TEST
+
+static Suite *wall_end_suite(void)
+{
+	Suite *s = suite_create("wall-end");
+	TCase *ends = tcase_create("end");
+	TCase *final = tcase_create("final");
+
+	tcase_add_loop_test(ends, gap_ends_the_game, 0,
+	                    (int)(sizeof GAP_VALUES / sizeof GAP_VALUES[0]));
+	tcase_add_test(ends, supply_empty_ends_the_game);
+	tcase_set_timeout(ends, 60);
+	suite_add_tcase(s, ends);
+
+	tcase_add_test(final, final_walls_without_gate);
+	tcase_add_test(final, two_guards_on_one_row_both_score);
+	tcase_add_test(final, guard_line_stops_at_empty_cell);
+	suite_add_tcase(s, final);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(wall_end_suite());
+	int failed;
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
