@@ -88,8 +88,11 @@ static void front_refresh(const city_tileset *ts, state *s, fcell *f)
 	}
 }
 
-/* Keep the frontier right around a tile just placed at (x, y). */
-static void front_update(const city_tileset *ts, state *s, int x, int y)
+/* Keep the frontier right around a tile just placed at (x, y): cells that
+ * were frontier already only gain the new tile's bits; new ones are
+ * computed from their neighbours. */
+static void front_update(const city_tileset *ts, state *s, int x, int y,
+                         int t)
 {
 	fcell *f = st_front(s);
 	int i = front_find(s, x, y), k;
@@ -111,8 +114,17 @@ static void front_update(const city_tileset *ts, state *s, int x, int y)
 			s->n_front++;
 			f[i].x = (int16_t)nx;
 			f[i].y = (int16_t)ny;
+			front_refresh(ts, s, &f[i]);
+			continue;
 		}
-		front_refresh(ts, s, &f[i]);
+		/* the new tile is neighbour (k + 4) mod 8 of that cell */
+		f[i].ring = (uint8_t)(f[i].ring | (1u << ((k + 4) & 7)));
+		if (!(k & 1)) {
+			int side = ((k >> 1) + 2) & 3; /* cell's side towards us */
+			f[i].present = (uint8_t)(f[i].present | (1u << side));
+			if (board_tile_side(ts, s, t, k >> 1)->mid != TS_NONE)
+				f[i].streets = (uint8_t)(f[i].streets | (1u << side));
+		}
 	}
 }
 
@@ -149,7 +161,7 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 		if (y > s->max_y) s->max_y = (int16_t)y;
 	}
 	s->n_tiles++;
-	front_update(ts, s, x, y);
+	front_update(ts, s, x, y, idx);
 	return idx;
 }
 

@@ -570,6 +570,32 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 }
 END_TEST
 
+START_TEST(test_R_TURN_4_consecutive_discards_same_player)
+{
+	/* Order: CROSS, BLANK, BLANK, CROSS. After the start CROSS, P1 draws
+	 * two unplayable BLANKs in a row (both discarded, in draw order) and
+	 * then the CROSS, which P1 places; no tile is left: the game ends. */
+	static const int order[] = {6, 1, 1, 6};
+	city_game *g = scn_game("tileset t\n1 2 " SCN_BLANK "\n6 2 " SCN_CROSS
+	                        "\n",
+	                        2, order, N_OF(order));
+	int design = 0;
+	scn_place(g, 0, 0, 0);
+	scn_pass(g);
+	scn_expect(g, CITY_DECISION_TILE, 1);
+	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 2);
+	ck_assert_int_eq(city_game_current_tile(g, &design, NULL), CITY_OK);
+	ck_assert_int_eq(design, 6);
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
+	scn_place(g, 0, 1, 1);
+	scn_pass(g);
+	scn_expect(g, CITY_DECISION_END, -1);
+	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	ck_assert_int_eq(city_game_tile_count(g), 2);
+	city_game_free(g);
+}
+END_TEST
+
 START_TEST(test_R_TURN_4_playable_tile_is_not_discarded)
 {
 	/* Order: DEAD, BLANK, BLANK, DEAD.  P0: DEAD (0,0) r0 (street E).
@@ -1252,6 +1278,7 @@ static Suite *rules_place_suite(void)
 	tcase_add_test(t, test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b);
 	tcase_add_test(t,
 	               test_R_TURN_4_playable_tile_is_not_discarded);
+	tcase_add_test(t, test_R_TURN_4_consecutive_discards_same_player);
 	tcase_add_test(t, test_R_SET_4_default_split_ten_tiles_is_5_3_2);
 	tcase_add_test(t, test_R_SET_4_explicit_sizes_empty_stack_skipped);
 	tcase_add_test(t, test_R_SET_4_explicit_sizes_all_in_stack_one);

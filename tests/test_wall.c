@@ -415,7 +415,12 @@ START_TEST(wall_completes_street_and_market_returned_guard)
 		w_step(g, "p1 wall cw");
 		ck_assert_int_eq(city_game_score(g, 1), 2);
 		ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
-		ck_assert_int_eq(f, 6); /* T's seller not back yet */
+		/* R-OPT-3 "no": "the followers return only after the guard
+		 * decision on that piece". During p1's guard decision T's
+		 * seller is not back in p1's supply (7 - 1 = 6); it is still
+		 * on the board until then (the invariant supply + board = 7
+		 * is checked after every step). */
+		ck_assert_int_eq(f, 6);
 		w_step(g, "p1 noguard");
 		ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
 		ck_assert_int_eq(f, 7);

@@ -1,0 +1,162 @@
+/*
+ * fuzz_record: the `.city` record loader (city_game_load, city_game_load_ex).
+ *
+ * Any input: the load returns one of its documented statuses, never
+ * crashes, leaves `*out` untouched on failure and writes a NUL-terminated
+ * reason that fits the caller's buffer whatever its size.
+ *
+ * A record that loads: save -> load -> save is byte-identical, the game
+ * keeps its invariants (fuzz_util.h), a clone saves identically, and undo
+ * drops exactly the last move line. With CITY_LOAD_PREFIX a record whose
+ * move is rejected gives the game before that move, which saves and loads
+ * back to itself with `applied` moves.
+ */
+#include "fuzz_util.h"
+
+/* Statuses city_game_load() may return for non-NULL text (game.h,
+ * docs/record.md: the loader's own and those of city_apply_move()). */
+static int load_status_ok(int rc)
+{
+	return rc == CITY_EPARSE || rc == CITY_EILLEGAL ||
+	       rc == CITY_EDECISION || rc == CITY_EENDED || rc == CITY_ELIMIT;
+}
+
+static int is_move_status(int rc)
+{
+	return rc == CITY_EILLEGAL || rc == CITY_EDECISION || rc == CITY_EENDED;
+}
+
+/* The record text without its last move line (what undo must give). */
+static char *drop_last_move(const char *text, size_t len, size_t *out_len)
+{
+	/* The text ends "...\n<move>\nend\n". */
+	size_t end_at, k;
+	char *r;
+	FUZZ_CHECK(len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0,
+	           "saved record does not end with end");
+	end_at = len - 4; /* start of "end\n" */
+	k = end_at - 1;   /* the newline ending the last move */
+	while (k > 0 && text[k - 1] != '\n')
+		k--;
+	r = fuzz_xmalloc(len + 1);
+	memcpy(r, text, k);
+	memcpy(r + k, "end\n", 5);
+	*out_len = k + 4;
+	return r;
+}
+
+static void check_loaded(city_game *g, size_t applied)
+{
+	city_game *g2 = NULL, *c = NULL;
+	char *t1, *t2, *t3, err[256];
+	size_t len1, len2, len3;
+	int rc, moves = city_game_move_count(g);
+
+	fuzz_check_state(g);
+	FUZZ_CHECK(moves >= 0 && (size_t)moves == applied,
+	           "%d moves in the game, %zu applied", moves, applied);
+	t1 = fuzz_save(g, &len1);
+	rc = city_game_load(&g2, t1, len1, err, sizeof err);
+	FUZZ_CHECK(rc == CITY_OK, "saved game does not load: %s: %s\n%s",
+	           city_status_str(rc), err, t1);
+	t2 = fuzz_save(g2, &len2);
+	FUZZ_CHECK(len1 == len2 && memcmp(t1, t2, len1) == 0,
+	           "save -> load -> save differs:\n%s\n---\n%s", t1, t2);
+	FUZZ_CHECK(city_game_decision(g2) == city_game_decision(g) &&
+	               city_game_player(g2) == city_game_player(g) &&
+	               city_game_tile_count(g2) == city_game_tile_count(g) &&
+	               city_game_event_count(g2) == city_game_event_count(g),
+	           "reloaded game differs");
+	free(t2);
+	city_game_free(g2);
+
+	FUZZ_CHECK(city_game_clone(&c, g) == CITY_OK, "clone");
+	t2 = fuzz_save(c, &len2);
+	FUZZ_CHECK(len1 == len2 && memcmp(t1, t2, len1) == 0,
+	           "clone saves differently");
+	free(t2);
+
+	if (moves > 0) {
+		rc = city_game_undo(c);
+		FUZZ_CHECK(rc == CITY_OK, "undo: %s", city_status_str(rc));
+		fuzz_check_state(c);
+		t2 = fuzz_save(c, &len2);
+		t3 = drop_last_move(t1, len1, &len3);
+		FUZZ_CHECK(len2 == len3 && memcmp(t2, t3, len2) == 0,
+		           "undo does not drop the last move:\n%s\n---\n%s", t2,
+		           t3);
+		free(t2);
+		free(t3);
+	}
+	if (city_game_decision(g) == CITY_DECISION_END) {
+		unsigned mask = 0;
+		FUZZ_CHECK(city_score_final(g) == CITY_OK, "score_final");
+		fuzz_check_state(g);
+		FUZZ_CHECK(city_game_winners(g, &mask) == CITY_OK && mask != 0,
+		           "winners");
+		t2 = fuzz_save(g, &len2);
+		FUZZ_CHECK(len1 == len2 && memcmp(t1, t2, len1) == 0,
+		           "final scoring changed the record");
+		free(t2);
+	}
+	city_game_free(c);
+	free(t1);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	city_game *sentinel = (city_game *)(uintptr_t)0x1, *g = sentinel;
+	const char *text = (const char *)data;
+	char err[512], *small;
+	size_t applied = 12345, errcap;
+	int rc, rc2;
+
+	memset(err, 'X', sizeof err);
+	rc = city_game_load(&g, text, size, err, sizeof err);
+	FUZZ_CHECK(memchr(err, '\0', sizeof err) != NULL,
+	           "reason not NUL-terminated");
+	if (rc == CITY_OK) {
+		FUZZ_CHECK(g != sentinel && g != NULL, "no game on success");
+		check_loaded(g, (size_t)city_game_move_count(g));
+		city_game_free(g);
+	} else {
+		FUZZ_CHECK(load_status_ok(rc), "load gave %s: %s",
+		           city_status_str(rc), err);
+		FUZZ_CHECK(g == sentinel, "*out changed on failure");
+		FUZZ_CHECK(err[0] != '\0', "no reason for %s",
+		           city_status_str(rc));
+		FUZZ_CHECK(strstr(err, "move history full") == NULL,
+		           "a record overflowed the move history: %s", err);
+		/* The reason fits any buffer. */
+		errcap = 1 + (size ? data[size - 1] % 40u : 0u);
+		small = fuzz_xmalloc(errcap);
+		rc2 = city_game_load(&g, text, size, small, errcap);
+		FUZZ_CHECK(rc2 == rc && g == sentinel, "second load differs");
+		FUZZ_CHECK(memchr(small, '\0', errcap) != NULL &&
+		               strncmp(small, err, errcap - 1) == 0,
+		           "truncated reason differs");
+		free(small);
+	}
+
+	/* CITY_LOAD_PREFIX: the same status; on a rejected move, the game
+	 * before it. */
+	g = sentinel;
+	rc2 = city_game_load_ex(&g, &applied, text, size, CITY_LOAD_PREFIX, err,
+	                        sizeof err);
+	FUZZ_CHECK(rc2 == rc, "load_ex gave %s, load %s", city_status_str(rc2),
+	           city_status_str(rc));
+	if (rc2 == CITY_OK || is_move_status(rc2)) {
+		FUZZ_CHECK(g != sentinel && g != NULL, "no game from load_ex");
+		if (rc2 != CITY_OK)
+			FUZZ_CHECK(strncmp(err, "move ", 5) == 0,
+			           "prefix reason: %s", err);
+		check_loaded(g, applied);
+		city_game_free(g);
+	} else {
+		FUZZ_CHECK(g == sentinel, "*out changed by load_ex on %s",
+		           city_status_str(rc2));
+		FUZZ_CHECK(applied == 0, "%zu applied before a header error",
+		           applied);
+	}
+	return 0;
+}
