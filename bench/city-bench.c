@@ -225,6 +225,37 @@ static void list_moves(const city_game *g, move_buf *b)
 	}
 }
 
+/* What is being played, for the message of a failure. */
+static struct {
+	const char *phase;
+	int players;
+	uint64_t seed; /* of the draw order */
+} context = {"setup", 0, 0};
+
+static void set_context(const char *phase, int players, uint64_t seed)
+{
+	context.phase = phase;
+	context.players = players;
+	context.seed = seed;
+}
+
+/* Apply a listed move; a refusal is an engine bug (a listed move must
+ * apply), reported with what reproduces it. */
+static void apply_listed(city_game *g, const city_move *m)
+{
+	int rc = city_apply_move(g, m);
+	if (rc != CITY_OK) {
+		char text[64];
+		if (city_move_to_string(m, text, sizeof text, NULL) != CITY_OK)
+			strcpy(text, "?");
+		die("%s: %d players, draw seed %" PRIu64 ", move %d '%s' is "
+		    "listed by city_legal_moves but city_apply_move says %s: %s",
+		    context.phase, context.players, context.seed,
+		    city_game_move_count(g) + 1, text, city_status_str(rc),
+		    city_game_last_error(g));
+	}
+}
+
 /* Pick one of the listed moves uniformly; the game must wait for one. */
 static city_move pick_move(const city_game *g, const move_buf *b,
                            uint64_t *rng)
@@ -259,6 +290,7 @@ typedef struct bench_config {
 	unsigned long large_games; /* games on the 255-tile set */
 	unsigned batch;            /* calls per clock reading */
 	uint64_t seed;
+	int one_game;              /* --one-game: players, 0 for a full run */
 } bench_config;
 
 typedef struct state_result {
@@ -292,6 +324,7 @@ typedef struct large_result {
 	double placed;                   /* tiles placed per game */
 	double decisions;                /* decisions per game */
 	samples bucket[N_BUCKETS];       /* ns per tile city_legal_moves() */
+	unsigned long walled[N_BUCKETS]; /* of those, with the gate built */
 	state_result state;
 } large_result;
 
@@ -363,6 +396,7 @@ static void bench_throughput(const bench_config *cfg, int players,
 	}
 	for (i = 0; i < warm; i++) {
 		city_game *g = pool[i % POOL_SIZE];
+		set_context("warm-up", players, cfg->seed + i % POOL_SIZE);
 		check(city_game_reset(g), "city_game_reset", g);
 		play_random(g, &b, &rng);
 	}
@@ -372,6 +406,7 @@ static void bench_throughput(const bench_config *cfg, int players,
 	t0 = now_ns();
 	for (i = 0; i < cfg->games; i++) {
 		city_game *g = pool[i % POOL_SIZE];
+		set_context("games (reset)", players, cfg->seed + i % POOL_SIZE);
 		check(city_game_reset(g), "city_game_reset", g);
 		decisions += (double)play_random(g, &b, &rng);
 		tiles += city_game_tile_count(g);
@@ -389,6 +424,7 @@ static void bench_throughput(const bench_config *cfg, int players,
 	t0 = now_ns();
 	for (i = 0; i < cfg->games; i++) {
 		city_game *g;
+		set_context("games (new)", players, cfg->seed + i);
 		check(city_options_set_seed(o, cfg->seed + i), "set_seed", NULL);
 		check(city_game_new(&g, o), "city_game_new", NULL);
 		play_random(g, &b, &rng);
@@ -459,6 +495,7 @@ static void bench_micro(const bench_config *cfg, micro_result *r)
 		check(city_game_new(&g, o), "city_game_new", NULL);
 		check(city_game_new(&scratch, o), "city_game_new", NULL);
 		for (i = 0; i < cfg->micro_games; i++) {
+			set_context("per-call timings", players, cfg->seed + 1000 + i);
 			check(city_options_set_seed(o, cfg->seed + 1000 + i),
 			      "set_seed", NULL);
 			city_game_free(g);
@@ -623,6 +660,7 @@ static void bench_large(const bench_config *cfg, double clock_ns,
 	city_tileset_free(ts); /* the options keep their own reference */
 	for (i = 0; i < cfg->large_games; i++) {
 		city_game *g;
+		set_context("255-tile set", 2, cfg->seed + 2000 + i);
 		check(city_options_set_seed(o, cfg->seed + 2000 + i), "set_seed",
 		      NULL);
 		check(city_game_new(&g, o), "city_game_new", NULL);
@@ -637,6 +675,8 @@ static void bench_large(const bench_config *cfg, double clock_ns,
 				samples_add(&r->bucket[k],
 				            time_legal(g, &b, cfg->batch, clock_ns),
 				            (double)b.n);
+				if (city_wall_length(g) > 0)
+					r->walled[k]++;
 			}
 			m = pick_move(g, &b, &rng);
 			apply_listed(g, &m);
@@ -764,15 +804,17 @@ static void print_large(results *res)
 	       "bytes\n",
 	       l->tiles, l->designs, l->games, l->placed, l->decisions,
 	       l->state.bytes);
-	printf("  %-12s %9s %11s %12s %12s %10s\n", "tiles placed", "samples",
-	       "moves/call", "legal median", "legal mean", "ns/move");
+	printf("  %-12s %9s %8s %11s %12s %12s %10s\n", "tiles placed",
+	       "samples", "walled", "moves/call", "legal median", "legal mean",
+	       "ns/move");
 	for (k = 0; k < N_BUCKETS; k++) {
 		samples *s = &l->bucket[k];
 		double moves = samples_aux_mean(s), mean = samples_mean(s);
 		char range[16];
 		snprintf(range, sizeof range, "%d-%d", k * BUCKET_WIDTH,
 		         k * BUCKET_WIDTH + BUCKET_WIDTH - 1);
-		printf("  %-12s %9zu %11.1f %12.1f %12.1f %10.2f\n", range, s->n,
+		printf("  %-12s %9zu %7.0f%% %11.1f %12.1f %12.1f %10.2f\n", range,
+		       s->n, s->n ? 100.0 * (double)l->walled[k] / (double)s->n : 0,
 		       moves, samples_median(s), mean, moves > 0 ? mean / moves : 0);
 	}
 	fflush(stdout);
@@ -854,10 +896,11 @@ static void print_json(const bench_config *cfg, results *res)
 	for (k = 0; k < N_BUCKETS; k++) {
 		samples *s = &l->bucket[k];
 		printf("      {\"from\": %d, \"to\": %d, \"samples\": %zu, "
-		       "\"median_ns\": %.2f, \"mean_ns\": %.2f, \"moves\": %.2f}%s\n",
+		       "\"walled\": %lu, \"median_ns\": %.2f, \"mean_ns\": %.2f, "
+		       "\"moves\": %.2f}%s\n",
 		       k * BUCKET_WIDTH, k * BUCKET_WIDTH + BUCKET_WIDTH - 1, s->n,
-		       samples_median(s), samples_mean(s), samples_aux_mean(s),
-		       k == N_BUCKETS - 1 ? "" : ",");
+		       l->walled[k], samples_median(s), samples_mean(s),
+		       samples_aux_mean(s), k == N_BUCKETS - 1 ? "" : ",");
 	}
 	printf("    ]\n  }\n}\n");
 }
@@ -868,10 +911,13 @@ static void print_json(const bench_config *cfg, results *res)
 static void usage(FILE *f)
 {
 	fputs("usage: city-bench [--quick] [--json] [--games N] [--seed S]\n"
-	      "  --quick    tiny iteration counts (a smoke test, < 2 s)\n"
-	      "  --json     print one JSON object instead of the table\n"
-	      "  --games N  random games per player count for games/s\n"
-	      "  --seed S   seed of the draw orders and of the players\n",
+	      "       city-bench --one-game P [--seed S]\n"
+	      "  --quick       tiny iteration counts (a smoke test, < 2 s)\n"
+	      "  --json        print one JSON object instead of the table\n"
+	      "  --games N     random games per player count for games/s\n"
+	      "  --seed S      seed of the draw orders and of the players\n"
+	      "  --one-game P  play one random game of P players and stop\n"
+	      "                (for perf stat and callgrind)\n",
 	      f);
 }
 
@@ -910,6 +956,12 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 			cfg->seed = parse_number(a, i + 1 < argc ? argv[i + 1] : NULL,
 			                         UINT64_MAX);
 			i++;
+		} else if (strcmp(a, "--one-game") == 0) {
+			cfg->one_game = (int)parse_number(
+			    a, i + 1 < argc ? argv[i + 1] : NULL, 4);
+			if (cfg->one_game < 2)
+				die("--one-game: 2 to 4 players");
+			i++;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			exit(0);
@@ -924,13 +976,40 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 		cfg->large_games = 1;
 		cfg->batch = 2;
 	} else {
-		cfg->games = 2000;
+		cfg->games = 3000;
 		cfg->micro_games = 40;
 		cfg->large_games = 40;
 		cfg->batch = 16;
 	}
 	if (games > 0)
 		cfg->games = (unsigned long)games;
+}
+
+/* --one-game: one random game through the same calls as the throughput
+ * run (city_game_new, city_legal_moves + city_apply_move per decision,
+ * city_score_final), for a profiler to look at. */
+static int run_one_game(const bench_config *cfg)
+{
+	city_options *o = make_options(cfg->one_game, cfg->seed, NULL, NULL);
+	move_buf b = {NULL, 0, 0};
+	uint64_t rng = cfg->seed ^ (0xB5u * (uint64_t)cfg->one_game);
+	unsigned long decisions;
+	city_game *g;
+	int p;
+
+	set_context("one game", cfg->one_game, cfg->seed);
+	check(city_game_new(&g, o), "city_game_new", NULL);
+	decisions = play_random(g, &b, &rng);
+	printf("one game: %d players, seed %" PRIu64 ", %lu decisions, %d "
+	       "tiles, scores",
+	       cfg->one_game, cfg->seed, decisions, city_game_tile_count(g));
+	for (p = 0; p < cfg->one_game; p++)
+		printf(" %d", city_game_score(g, p));
+	printf("\n");
+	city_game_free(g);
+	city_options_free(o);
+	free(b.m);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -940,6 +1019,8 @@ int main(int argc, char **argv)
 	int p, d, k;
 
 	parse_args(argc, argv, &cfg);
+	if (cfg.one_game)
+		return run_one_game(&cfg);
 	res = calloc(1, sizeof *res);
 	if (!res)
 		die("out of memory");

@@ -144,7 +144,7 @@ int feat_followers(const state *s, int root, int counts[MAX_PLAYERS])
 		counts[i] = 0;
 	for (i = 0; i < s->n_fol; i++) {
 		const follower *f = &s->fol[i];
-		if (f->active &&
+		if (f->active == FOL_ON &&
 		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
 			counts[f->owner]++;
 			total++;

@@ -344,20 +344,21 @@ static int popcount3(unsigned m)
 }
 
 /* Followers on a feature go back to their owners (R-SCORE-4); with
- * `defer` they wait in `pending` for the end of a guard decision
- * (R-OPT-3 "no"). */
+ * `defer` they stay on the board, off their feature, until the guard
+ * decision on the piece is over (R-OPT-3 "no"). */
 static void return_followers(state *s, int root, int defer)
 {
 	int i;
 	for (i = 0; i < s->n_fol; i++) {
 		follower *f = &s->fol[i];
-		if (f->active &&
+		if (f->active == FOL_ON &&
 		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
-			f->active = 0;
-			if (defer)
-				s->pending[f->owner]++;
-			else
+			if (defer) {
+				f->active = FOL_RETURNING;
+			} else {
+				f->active = FOL_FREE;
 				s->supply[f->owner]++;
+			}
 		}
 	}
 }
@@ -523,11 +524,12 @@ static void continue_round(const city_game *g, state *s)
 
 static void finish_piece(const city_game *g, state *s)
 {
-	int p;
-	for (p = 0; p < MAX_PLAYERS; p++) {
-		s->supply[p] = (uint8_t)(s->supply[p] + s->pending[p]);
-		s->pending[p] = 0;
-	}
+	int i;
+	for (i = 0; i < s->n_fol; i++)
+		if (s->fol[i].active == FOL_RETURNING) {
+			s->fol[i].active = FOL_FREE;
+			s->supply[s->fol[i].owner]++;
+		}
 	s->round_k++;
 	continue_round(g, s);
 }
@@ -738,7 +740,7 @@ int city_place_follower(city_game *g, char part)
 	if (follower_check(g, s, idx, g->err, sizeof g->err))
 		return CITY_EILLEGAL;
 	for (rc = 0; rc < s->n_fol; rc++)
-		if (!s->fol[rc].active) {
+		if (s->fol[rc].active == FOL_FREE) {
 			f = &s->fol[rc];
 			break;
 		}
@@ -747,7 +749,7 @@ int city_place_follower(city_game *g, char part)
 	f->tile = s->last_tile;
 	f->part = (uint8_t)idx;
 	f->owner = s->player;
-	f->active = 1;
+	f->active = FOL_ON;
 	s->supply[s->player]--;
 	push_move(s, CITY_MOVE_FOLLOWER, (unsigned char)part, 0, 0);
 	after_follower(g, s);
@@ -1177,10 +1179,10 @@ int city_score_final(city_game *g)
 	for (i = 0; i < s->n_fol; i++) {
 		follower *f = &s->fol[i];
 		int node = feat_node(s, f->tile, f->part);
-		if (!f->active ||
+		if (f->active != FOL_ON ||
 		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
 			continue;
-		f->active = 0;
+		f->active = FOL_FREE;
 		s->supply[f->owner]++;
 		log_event(s, CITY_EVENT_RETURN, 0, f->owner, 0, f->tile, f->part);
 	}
@@ -1189,11 +1191,11 @@ int city_score_final(city_game *g)
 	for (i = 0; i < s->n_fol; i++) {
 		const follower *f = &s->fol[i];
 		int root, counts[MAX_PLAYERS], max = 0, j, dup = 0, pts;
-		if (!f->active)
+		if (f->active != FOL_ON)
 			continue;
 		root = feat_root(s, feat_node(s, f->tile, f->part));
 		for (j = 0; j < i; j++)
-			dup |= s->fol[j].active &&
+			dup |= s->fol[j].active == FOL_ON &&
 			       feat_root(s, feat_node(s, s->fol[j].tile,
 			                              s->fol[j].part)) == root;
 		if (dup)

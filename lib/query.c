@@ -231,7 +231,7 @@ int city_game_follower_count(const city_game *g)
 	if (!g)
 		return CITY_EINVAL;
 	for (i = 0; i < g->st.n_fol; i++)
-		n += g->st.fol[i].active;
+		n += g->st.fol[i].active != FOL_FREE;
 	if (g->st.gate_placed)
 		for (i = g->st.chain_lo; i <= g->st.chain_hi; i++)
 			n += g->st.chain[i].guard >= 0;
@@ -253,7 +253,7 @@ int city_game_follower(const city_game *g, size_t index, int *player,
 		const follower *f = &s->fol[i];
 		const ptile *t;
 		const ts_part *pt;
-		if (!f->active || k++ != index)
+		if (f->active == FOL_FREE || k++ != index)
 			continue;
 		t = &st_ctiles(s)[f->tile];
 		pt = &ts->designs[t->design].parts[f->part];
@@ -298,7 +298,7 @@ int city_game_supply(const city_game *g, int player, int *followers,
 	if (!g || player < 0 || player >= g->st.n_players)
 		return CITY_EINVAL;
 	if (followers)
-		*followers = g->st.supply[player] + g->st.pending[player];
+		*followers = g->st.supply[player];
 	if (towers)
 		*towers = g->st.towers_left[player];
 	return CITY_OK;

@@ -52,9 +52,12 @@ typedef struct fnode {
 	uint8_t part;  /* part index in the tile's design */
 } fnode;
 
+enum { FOL_FREE = 0, FOL_ON = 1, FOL_RETURNING = 2 };
+
 /* A follower on a street, market or residential area. */
 typedef struct follower {
-	uint8_t tile, part, owner, active;
+	uint8_t tile, part, owner;
+	uint8_t active; /* FOL_FREE, FOL_ON (on its feature), FOL_RETURNING */
 } follower;
 
 /* A piece of the wall chain. */
@@ -120,7 +123,6 @@ typedef struct state {
 	/* followers */
 	uint8_t supply[MAX_PLAYERS];
 	uint8_t towers_left[MAX_PLAYERS];
-	uint8_t pending[MAX_PLAYERS]; /* R-OPT-3 "no": returns after guard */
 	uint8_t n_fol;
 	follower fol[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
 

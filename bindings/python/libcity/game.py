@@ -1,0 +1,470 @@
+"""The Pythonic surface: :class:`Game`."""
+
+import ctypes
+from ctypes import byref, c_int, c_int32, c_size_t, c_uint, c_void_p
+
+from . import _ffi
+from .errors import (CITY_EINVAL, CITY_ENOTFOUND, CITY_EPARSE, CITY_ERANGE,
+                     CITY_OK, InvalidArgument, ParseError, error_for)
+from .structs import (INT32_MAX, INT32_MIN, SIDES, Event, Move,
+                      check_int, end_number, part_byte, side_number)
+
+__all__ = ["Game", "DECISIONS", "CATEGORIES", "END_REASONS"]
+
+_lib = _ffi.lib
+
+#: CITY_DECISION_* by number, named as in traces (record.md).
+DECISIONS = ("tile", "follower", "gate", "wall", "guard", "tower", "end")
+#: CITY_CAT_* by number: the keys of :attr:`Game.breakdown`.
+CATEGORIES = ("streets", "markets", "towers", "stewards", "guards")
+#: CITY_ENDED_* bits and their names, in bit order.
+END_REASONS = ((1, "supply"), (2, "tiles"), (4, "gap"))
+
+_LOAD_ERR_CAP = 512  # room for "line N: move M: <reason>"
+
+
+def _text_bytes(text, what):
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise InvalidArgument(CITY_EINVAL, "%s must be str or bytes, not %s"
+                          % (what, type(text).__name__))
+
+
+def _rule_text(name, value):
+    """'name=value' as in records; True/False are written yes/no."""
+    if value is True:
+        value = "yes"
+    elif value is False:
+        value = "no"
+    return "%s=%s" % (name, value)
+
+
+class _Options:
+    """A city_options builder, freed on exit of the with block."""
+
+    def __init__(self):
+        self.h = c_void_p()
+        rc = _lib.city_options_new(byref(self.h))
+        if rc != CITY_OK:
+            raise error_for(rc, "city_options_new failed")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        _lib.city_options_free(self.h)
+        self.h = None
+
+    def check(self, rc, message):
+        if rc != CITY_OK:
+            raise error_for(rc, message)
+
+    def set_tileset(self, text):
+        data = _text_bytes(text, "tileset")
+        ts = c_void_p()
+        err = ctypes.create_string_buffer(256)
+        rc = _lib.city_tileset_parse(byref(ts), data, len(data), err,
+                                     len(err))
+        if rc != CITY_OK:
+            raise error_for(rc, "tile set: " + err.value.decode("utf-8",
+                                                                "replace"))
+        try:
+            # The options keep their own reference to the set.
+            self.check(_lib.city_options_set_tileset(self.h, ts),
+                       "city_options_set_tileset failed")
+        finally:
+            _lib.city_tileset_free(ts)
+
+
+class Game:
+    """One game of *Carcassonne: The City* (a ``city_game`` handle).
+
+    ``Game()`` is ``city_game_new`` with the library's defaults: 2 players,
+    seed 0, the built-in tile set, default rules. Keyword arguments:
+
+    - ``players``: 2..4;
+    - ``seed``: 0..2**64-1, the draw order's seed (R-RNG);
+    - ``order``: a list of design ids, the explicit draw order (wins over
+      the seed, as in records);
+    - ``stacks``: ``(a, b, c)``, explicit stack sizes;
+    - ``tileset``: the text of a ``.tiles`` file (None: the built-in set);
+    - ``rules``: ``{"wall_trigger": "any", "end_gap": 3, ...}`` by their
+      record names (R-OPT; True/False stand for yes/no).
+
+    The handle is freed by :meth:`close`, at the end of a ``with`` block,
+    or when the object is garbage-collected. Every failed call raises a
+    :class:`libcity.CityError` subclass and leaves the game unchanged.
+    """
+
+    _h = None  # the city_game *, None once closed
+    # Kept on the class so that __del__ still finds it while the
+    # interpreter shuts down and module globals are being cleared.
+    _free_game = _lib.city_game_free
+
+    def __init__(self, players=2, seed=0, order=None, tileset=None,
+                 rules=None, stacks=None):
+        with _Options() as o:
+            o.check(_lib.city_options_set_players(
+                o.h, check_int(players, 2, 4, "players")),
+                "players must be 2..4")
+            o.check(_lib.city_options_set_seed(
+                o.h, check_int(seed, 0, 2 ** 64 - 1, "seed")),
+                "bad seed")
+            if order is not None:
+                ids = [check_int(i, 0, INT32_MAX, "design id")
+                       for i in order]
+                arr = (c_int * len(ids))(*ids)
+                o.check(_lib.city_options_set_order(o.h, arr, len(ids)),
+                        "bad order (design ids 1..99, at most 255 tiles)")
+            if stacks is not None:
+                a, b, c = (check_int(v, 0, 255, "stack size")
+                           for v in stacks)
+                o.check(_lib.city_options_set_stacks(o.h, a, b, c),
+                        "bad stacks %r" % (tuple(stacks),))
+            if tileset is not None:
+                o.set_tileset(tileset)
+            for name, value in (rules or {}).items():
+                text = _rule_text(name, value)
+                rc = _lib.city_options_parse_rule(o.h, text.encode())
+                if rc == CITY_EPARSE:
+                    raise ParseError(rc, "bad rule %r (R-OPT: wall_trigger="
+                                     "occupied|any, first_round_guards, "
+                                     "returned_guard, closing_tower=yes|no,"
+                                     " end_gap=0..20)" % text)
+                o.check(rc, "bad rule %r" % text)
+            h = c_void_p()
+            rc = _lib.city_game_new(byref(h), o.h)
+            if rc == CITY_EINVAL:
+                raise InvalidArgument(rc, "R-SET-4: the order is not a "
+                                      "permutation of the tile set's tiles,"
+                                      " or the stacks do not sum to its "
+                                      "size")
+            o.check(rc, "city_game_new failed")
+        self._h = h
+
+    @classmethod
+    def _adopt(cls, handle):
+        """Wrap a city_game * the caller owned; the Game owns it now."""
+        g = cls.__new__(cls)
+        g._h = handle if isinstance(handle, c_void_p) else c_void_p(handle)
+        return g
+
+    @classmethod
+    def load(cls, text):
+        """A game from a ``.city`` record (record.md), replayed through
+        the same checks as live play. Raises ParseError, IllegalMove, ...
+        with the loader's reason (``line N: ...``)."""
+        data = _text_bytes(text, "record")
+        h = c_void_p()
+        err = ctypes.create_string_buffer(_LOAD_ERR_CAP)
+        rc = _lib.city_game_load(byref(h), data, len(data), err, len(err))
+        if rc != CITY_OK:
+            raise error_for(rc, err.value.decode("utf-8", "replace"))
+        return cls._adopt(h)
+
+    # -- lifetime -------------------------------------------------------
+    def close(self):
+        """Free the handle now (idempotent). Any later call raises
+        InvalidArgument."""
+        h, self._h = self._h, None
+        if h:
+            self._free_game(h)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # never raise from a finalizer
+            pass
+
+    @property
+    def closed(self):
+        return not self._h
+
+    def _handle(self):
+        if not self._h:
+            raise InvalidArgument(CITY_EINVAL, "the game is closed")
+        return self._h
+
+    # -- errors ---------------------------------------------------------
+    def _last_error(self):
+        msg = _lib.city_game_last_error(self._h)
+        return msg.decode("utf-8", "replace") if msg else ""
+
+    def _act(self, rc):
+        """Raise for a failed decision or other mutating call."""
+        if rc < 0:
+            raise error_for(rc, self._last_error())
+
+    def _query(self, rc, what):
+        """Raise for a failed query (queries leave last_error alone)."""
+        if rc < 0:
+            raise error_for(rc, what)
+        return rc
+
+    @property
+    def last_error(self):
+        """The reason of the last failed call on this game ('' if none)."""
+        self._handle()
+        return self._last_error()
+
+    # -- decisions ------------------------------------------------------
+    def place_tile(self, x, y, rotation):
+        """Place the current tile at (x, y) with rotation 0..3."""
+        self._act(_lib.city_place_tile(
+            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
+            check_int(y, INT32_MIN, INT32_MAX, "y"),
+            check_int(rotation, INT32_MIN, INT32_MAX, "rotation")))
+
+    def place_follower(self, part):
+        """A follower on part 'a'..'h' or '1'..'9' of the tile just
+        placed."""
+        self._act(_lib.city_place_follower(self._handle(), part_byte(part)))
+
+    def build_gate(self, x, y, side):
+        """The city gate on side 'N'/'E'/'S'/'W' (or 0..3) of (x, y)."""
+        self._act(_lib.city_build_gate(
+            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
+            check_int(y, INT32_MIN, INT32_MAX, "y"), side_number(side)))
+
+    def build_wall(self, end):
+        """The next wall piece at end 'cw' or 'ccw'."""
+        self._act(_lib.city_build_wall(self._handle(), end_number(end)))
+
+    def place_guard(self):
+        """A guard on the wall piece just built."""
+        self._act(_lib.city_place_guard(self._handle()))
+
+    def place_tower(self, end):
+        """A tower at end 'cw' or 'ccw'."""
+        self._act(_lib.city_place_tower(self._handle(), end_number(end)))
+
+    def pass_(self):
+        """Decline the optional follower, guard or tower decision."""
+        self._act(_lib.city_pass(self._handle()))
+
+    def apply(self, move):
+        """Apply a :class:`Move`, or a move in record syntax
+        (``"place 1 0 3"``)."""
+        h = self._handle()
+        if not isinstance(move, Move):
+            move = Move.parse(move)
+        self._act(_lib.city_apply_move(h, byref(move)))
+
+    def legal_moves(self):
+        """The legal moves of the current decision, in the library's order
+        (record.md); [] once the game has ended."""
+        h = self._handle()
+        n = c_size_t()
+        self._query(_lib.city_legal_moves(h, None, 0, byref(n)),
+                    "city_legal_moves failed")
+        while True:
+            cap = n.value
+            arr = (Move * cap)()
+            rc = _lib.city_legal_moves(h, arr, cap, byref(n))
+            if rc != CITY_ERANGE:
+                self._query(rc, "city_legal_moves failed")
+                return list(arr[:n.value])
+
+    def undo(self):
+        """Take back the last decision; NotFound when none was made."""
+        self._act(_lib.city_game_undo(self._handle()))
+
+    def reset(self):
+        """Return to the start (same options, no moves)."""
+        self._act(_lib.city_game_reset(self._handle()))
+
+    def clone(self):
+        """An independent copy (its own handle, same allocator)."""
+        h = c_void_p()
+        rc = _lib.city_game_clone(byref(h), self._handle())
+        self._query(rc, "city_game_clone failed")
+        return Game._adopt(h)
+
+    def score_final(self):
+        """Final scoring (R-END-2..5), once the game has ended; idempotent.
+        Returns the final scores."""
+        self._act(_lib.city_score_final(self._handle()))
+        return self.scores
+
+    def save(self):
+        """The game as a ``.city`` record (str)."""
+        h = self._handle()
+        need = c_size_t()
+        rc = _lib.city_game_save(h, None, 0, byref(need))
+        if rc != CITY_ERANGE:
+            self._query(rc, "city_game_save failed")
+        buf = ctypes.create_string_buffer(need.value)
+        self._query(_lib.city_game_save(h, buf, len(buf), None),
+                    "city_game_save failed")
+        return buf.value.decode("utf-8")
+
+    # -- queries --------------------------------------------------------
+    @property
+    def decision(self):
+        """'tile', 'follower', 'gate', 'wall', 'guard', 'tower' or 'end'."""
+        d = self._query(_lib.city_game_decision(self._handle()),
+                        "city_game_decision failed")
+        return DECISIONS[d] if d < len(DECISIONS) else d
+
+    @property
+    def player(self):
+        """The player who decides now (see city_game_player())."""
+        return self._query(_lib.city_game_player(self._handle()),
+                           "city_game_player failed")
+
+    @property
+    def players(self):
+        return self._query(_lib.city_game_players(self._handle()),
+                           "city_game_players failed")
+
+    @property
+    def ended(self):
+        return self.decision == "end"
+
+    @property
+    def end_reasons(self):
+        """Why the game ended: a subset of ('supply', 'tiles', 'gap'), in
+        that order; () while it runs."""
+        bits = self._query(_lib.city_game_end_reasons(self._handle()),
+                           "city_game_end_reasons failed")
+        return tuple(name for bit, name in END_REASONS if bits & bit)
+
+    @property
+    def final_scored(self):
+        return bool(self._query(_lib.city_game_final_scored(self._handle()),
+                                "city_game_final_scored failed"))
+
+    @property
+    def scores(self):
+        """Each player's total, in seat order."""
+        h = self._handle()
+        return [self._query(_lib.city_game_score(h, p), "city_game_score")
+                for p in range(self.players)]
+
+    @property
+    def breakdown(self):
+        """Each player's score by category: a list of dicts with the keys
+        streets, markets, towers, stewards, guards."""
+        h = self._handle()
+        return [{name: self._query(_lib.city_game_score_detail(h, p, c),
+                                   "city_game_score_detail failed")
+                 for c, name in enumerate(CATEGORIES)}
+                for p in range(self.players)]
+
+    @property
+    def winners(self):
+        """The winning players (R-END-6); GameNotEnded before
+        :meth:`score_final`."""
+        mask = c_uint()
+        rc = _lib.city_game_winners(self._handle(), byref(mask))
+        self._query(rc, "no winners before final scoring (R-END-6)")
+        return [p for p in range(self.players) if mask.value & (1 << p)]
+
+    @property
+    def current_tile(self):
+        """(design id, stack) of the current tile, or None."""
+        design, stack = c_int(), c_int()
+        rc = _lib.city_game_current_tile(self._handle(), byref(design),
+                                         byref(stack))
+        if rc == CITY_ENOTFOUND:  # no tile drawn
+            return None
+        self._query(rc, "city_game_current_tile failed")
+        return design.value, stack.value
+
+    @property
+    def tiles_left(self):
+        """Tiles left to draw in stacks 1, 2, 3."""
+        h = self._handle()
+        return [self._query(_lib.city_game_tiles_left(h, s),
+                            "city_game_tiles_left failed")
+                for s in (1, 2, 3)]
+
+    @property
+    def tile_count(self):
+        return self._query(_lib.city_game_tile_count(self._handle()),
+                           "city_game_tile_count failed")
+
+    @property
+    def walls_left(self):
+        return self._query(_lib.city_game_walls_left(self._handle()),
+                           "city_game_walls_left failed")
+
+    def supply(self, player):
+        """(followers, towers) in a player's supply."""
+        f, t = c_int(), c_int()
+        self._query(_lib.city_game_supply(self._handle(),
+                                          check_int(player, 0, 3, "player"),
+                                          byref(f), byref(t)),
+                    "no player %r" % (player,))
+        return f.value, t.value
+
+    @property
+    def wall_chain(self):
+        """The wall from its ccw end to its cw end, the gate included: a
+        list of (x, y, side, is_gate, guard) with side a letter N/E/S/W and
+        guard the owner of the guard on it or None."""
+        h = self._handle()
+        n = self._query(_lib.city_wall_length(h), "city_wall_length failed")
+        x, y = c_int32(), c_int32()
+        side, gate, guard = c_int(), c_int(), c_int()
+        chain = []
+        for i in range(n):
+            self._query(_lib.city_wall_piece(h, i, byref(x), byref(y),
+                                             byref(side), byref(gate),
+                                             byref(guard)),
+                        "city_wall_piece failed")
+            chain.append((x.value, y.value, SIDES[side.value],
+                          bool(gate.value),
+                          guard.value if guard.value >= 0 else None))
+        return chain
+
+    @property
+    def events(self):
+        """The event log, oldest first, as dicts (see Event.as_dict):
+        kind ('score', 'discard', 'return'), player, points, reason
+        ('street', 'market', 'wall_street', 'wall_market', 'tower',
+        'final_street', 'final_market', 'steward', 'guard' or None), x, y,
+        part, design, move."""
+        h = self._handle()
+        n = self._query(_lib.city_game_event_count(h),
+                        "city_game_event_count failed")
+        e = Event()
+        out = []
+        for i in range(n):
+            self._query(_lib.city_game_event(h, i, byref(e)),
+                        "city_game_event failed")
+            out.append(e.as_dict())
+        return out
+
+    @property
+    def moves(self):
+        """The moves made so far, oldest first."""
+        h = self._handle()
+        n = self._query(_lib.city_game_move_count(h),
+                        "city_game_move_count failed")
+        out = []
+        for i in range(n):
+            m = Move()
+            self._query(_lib.city_game_move(h, i, byref(m)),
+                        "city_game_move failed")
+            out.append(m)
+        return out
+
+    @property
+    def move_count(self):
+        return self._query(_lib.city_game_move_count(self._handle()),
+                           "city_game_move_count failed")
+
+    def __repr__(self):
+        if not self._h:
+            return "<libcity.Game closed>"
+        return "<libcity.Game players=%d decision=%s moves=%d scores=%r>" % (
+            self.players, self.decision, self.move_count, self.scores)

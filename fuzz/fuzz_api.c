@@ -1,0 +1,1089 @@
+/*
+ * fuzz_api: the whole public game API driven by bytes.
+ *
+ * The first bytes choose the options (players, tile set, rules, seed or
+ * draw order, stacks); every following byte starts one operation:
+ *
+ *   - a legal move chosen by index from city_legal_moves(), or a burst of
+ *     legal moves chosen by a seeded generator (to reach walls and the end);
+ *   - a move of any kind with arbitrary fields, through city_apply_move()
+ *     or through the named call (city_place_tile(), city_build_gate(), ...),
+ *     with coordinates from the city's neighbourhood, the coordinate limit,
+ *     INT32_MIN/INT32_MAX or raw 32-bit values;
+ *   - queries with arbitrary arguments (cells, parts, players, categories,
+ *     indices up to SIZE_MAX);
+ *   - clone, copy, undo, reset, save (with short buffers), load of the
+ *     saved text (and of a corrupted copy), final scoring, legal moves into
+ *     short buffers, move text round trips.
+ *
+ * Checked after every call (abort() on a violation):
+ *   - a call that fails leaves city_game_save() output byte-identical, keeps
+ *     the decision, returns the status its documentation names (CITY_EENDED
+ *     after the end, CITY_EDECISION for a call that answers another
+ *     decision, else CITY_EINVAL/CITY_EILLEGAL) and leaves a reason;
+ *   - a move is accepted exactly when city_legal_moves() lists it;
+ *   - followers and wall pieces are conserved, scores are the sums of their
+ *     categories (fuzz_util.h) and never decrease, except across undo,
+ *     reset and load, which restart the comparison;
+ *   - queries change nothing; undo drops exactly the last move line of the
+ *     record; reset leaves the header alone; clone and load give games that
+ *     save identically.
+ */
+#include "fuzz_util.h"
+
+/* ------------------------------------------------------------------------
+ * Input reader: past the end every read gives zeros.
+ */
+typedef struct reader {
+	const uint8_t *p;
+	size_t n;
+} reader;
+
+static unsigned u8(reader *r)
+{
+	if (!r->n)
+		return 0;
+	r->n--;
+	return *r->p++;
+}
+
+static unsigned u16(reader *r)
+{
+	unsigned lo = u8(r);
+	return lo | u8(r) << 8;
+}
+
+static uint32_t u32(reader *r)
+{
+	uint32_t lo = u16(r);
+	return lo | (uint32_t)u16(r) << 16;
+}
+
+static uint64_t u64(reader *r)
+{
+	uint64_t lo = u32(r);
+	return lo | (uint64_t)u32(r) << 32;
+}
+
+static uint64_t rng_next(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+/* ------------------------------------------------------------------------
+ * Tile sets: the built-in one and a few custom ones, the last at the
+ * 255-tile limit.
+ */
+static const char *const small_sets[] = {
+    "tileset tiny\n"
+    "1 9  a1b b-b b1a a-a  a=R b=FG\n"
+    "2 9  a-a a-a a-a a-a  a=R  pub=2\n",
+    "tileset markets\n"
+    "1 3  a1b b2c c3d d4a  a=R b=F c=G d=L\n"
+    "2 4  a-a a-b b-b b-a  a=FL b=R\n"
+    "3 2  a1b b1a a-a a-a  a=R b=G  adj=ab\n"
+    "4 5  a-b b-c c-d d-a  a=F b=G c=L d=R\n"
+    "5 1  a-a a1a a-a a1a  a=R  hist=Tower-Hall\n"
+    "6 3  a-a a-a a-a a-a  a=FGL e=R  adj=ae\n",
+    "tileset one\n"
+    "7 1  a-a a-a a-a a-a  a=R\n",
+};
+
+static const char *const big_templates[] = {
+    "a-a a-a a-a a-a  a=R",
+    "a1b b-b b1a a-a  a=R b=R",
+    "a1b b2c c-c c3a  a=R b=R c=R",
+    "a-b b-b b-a a-a  a=R b=FG",
+    "a1b b1a a-a a-a  a=R b=R  pub=1",
+    "a1b b2c c3d d4a  a=R b=L c=R d=F",
+    "a-a a1b b-b b1a  a=F b=R",
+};
+
+static const city_tileset *fuzz_sets[5];
+
+static const city_tileset *make_set(const char *text)
+{
+	city_tileset *ts = NULL;
+	char err[200];
+	int rc = city_tileset_parse(&ts, text, strlen(text), err, sizeof err);
+	FUZZ_CHECK(rc == CITY_OK, "built-in fuzz set: %s", err);
+	return ts;
+}
+
+static void init_sets(void)
+{
+	static char big[8192];
+	size_t n = 0, i;
+	unsigned id, tiles = 0;
+	if (fuzz_sets[0])
+		return;
+	fuzz_sets[0] = city_tileset_default();
+	for (i = 0; i < 3; i++)
+		fuzz_sets[1 + i] = make_set(small_sets[i]);
+	/* 99 designs would need ids 1..99; 255 tiles: 28 designs of 9 and one
+	 * of 3. */
+	n += (size_t)snprintf(big + n, sizeof big - n, "tileset big\n");
+	for (id = 1; tiles < 255; id++) {
+		unsigned count = 255 - tiles < 9 ? 255 - tiles : 9;
+		n += (size_t)snprintf(big + n, sizeof big - n, "%u %u  %s\n", id,
+		                      count,
+		                      big_templates[id % (sizeof big_templates /
+		                                          sizeof *big_templates)]);
+		tiles += count;
+	}
+	fuzz_sets[4] = make_set(big);
+	FUZZ_CHECK(city_tileset_tile_count(fuzz_sets[4]) == 255, "big set");
+}
+
+/* ------------------------------------------------------------------------
+ * The driver's state
+ */
+typedef struct fz {
+	reader in;
+	city_game *g;
+	int base[4]; /* score of each player at the last comparison */
+	city_move *legal;
+	size_t n_legal, cap_legal;
+	uint64_t rng;
+} fz;
+
+static void reset_baseline(fz *f)
+{
+	int p;
+	for (p = 0; p < 4; p++)
+		f->base[p] = p < city_game_players(f->g) ? city_game_score(f->g, p)
+		                                         : 0;
+}
+
+/* Scores never decrease between two comparisons. */
+static void check_scores(fz *f)
+{
+	int p, players = city_game_players(f->g);
+	for (p = 0; p < players; p++) {
+		int s = city_game_score(f->g, p);
+		FUZZ_CHECK(s >= f->base[p], "player %d score fell from %d to %d", p,
+		           f->base[p], s);
+		f->base[p] = s;
+	}
+}
+
+static void after_change(fz *f)
+{
+	fuzz_check_state(f->g);
+	check_scores(f);
+}
+
+/* Refresh f->legal with the current decision's legal moves. */
+static void list_legal(fz *f)
+{
+	size_t n = 0, n2 = 0;
+	int rc = city_legal_moves(f->g, NULL, 0, &n);
+	FUZZ_CHECK(rc == CITY_OK, "legal_moves count: %s", city_status_str(rc));
+	if (n > f->cap_legal) {
+		free(f->legal);
+		f->cap_legal = n;
+		f->legal = fuzz_xmalloc(n * sizeof *f->legal);
+	}
+	if (n) {
+		rc = city_legal_moves(f->g, f->legal, n, &n2);
+		FUZZ_CHECK(rc == CITY_OK && n2 == n, "legal_moves: %s, %zu of %zu",
+		           city_status_str(rc), n2, n);
+	}
+	f->n_legal = n;
+	if (city_game_decision(f->g) == CITY_DECISION_END)
+		FUZZ_CHECK(n == 0, "%zu legal moves after the end", n);
+	else
+		FUZZ_CHECK(n > 0, "no legal move at decision %d",
+		           city_game_decision(f->g));
+}
+
+/* Whether two moves are the same answer (the fields their kind uses). */
+static int same_move(const city_move *a, const city_move *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case CITY_MOVE_PLACE:
+		return a->x == b->x && a->y == b->y && a->rotation == b->rotation;
+	case CITY_MOVE_FOLLOWER:
+		return a->part == b->part;
+	case CITY_MOVE_GATE:
+		return a->x == b->x && a->y == b->y && a->side == b->side;
+	case CITY_MOVE_WALL:
+	case CITY_MOVE_TOWER:
+		return a->end == b->end;
+	default:
+		return 1;
+	}
+}
+
+static int is_listed(const fz *f, const city_move *m)
+{
+	size_t i;
+	for (i = 0; i < f->n_legal; i++)
+		if (same_move(&f->legal[i], m))
+			return 1;
+	return 0;
+}
+
+/* The decision a move kind answers, or -1 (pass answers three). */
+static int decision_of(int kind)
+{
+	switch (kind) {
+	case CITY_MOVE_PLACE:
+		return CITY_DECISION_TILE;
+	case CITY_MOVE_FOLLOWER:
+		return CITY_DECISION_FOLLOWER;
+	case CITY_MOVE_GATE:
+		return CITY_DECISION_GATE;
+	case CITY_MOVE_WALL:
+		return CITY_DECISION_WALL;
+	case CITY_MOVE_GUARD:
+		return CITY_DECISION_GUARD;
+	case CITY_MOVE_TOWER:
+		return CITY_DECISION_TOWER;
+	default:
+		return -1;
+	}
+}
+
+static int answers(int kind, int decision)
+{
+	if (kind == CITY_MOVE_PASS)
+		return decision == CITY_DECISION_FOLLOWER ||
+		       decision == CITY_DECISION_GUARD ||
+		       decision == CITY_DECISION_TOWER;
+	return decision_of(kind) == decision;
+}
+
+/* A coordinate: near the city most of the time, else an extreme. */
+static int32_t coord(fz *f, int axis)
+{
+	static const int32_t edges[] = {-1025, -1024, -1023, 1023,   1024,
+	                                1025,  32767, 32768, -32768, -32769,
+	                                65536, -65536, 65537, 256,   -256};
+	int32_t lo = 0, hi = 0, a, b;
+	unsigned mode = u8(&f->in) % 10;
+	switch (mode) {
+	case 0:
+		return INT32_MIN;
+	case 1:
+		return INT32_MAX;
+	case 2:
+		return (int32_t)u32(&f->in);
+	case 3:
+		return edges[u8(&f->in) % (sizeof edges / sizeof *edges)];
+	default:
+		if (city_game_bounds(f->g, &lo, &a, &hi, &b) == CITY_OK &&
+		    axis == 1) {
+			lo = a;
+			hi = b;
+		}
+		return lo - 2 + (int32_t)(u8(&f->in) % (unsigned)(hi - lo + 5));
+	}
+}
+
+/* An arbitrary move of a known or unknown kind. */
+static void fuzz_move(fz *f, city_move *m)
+{
+	unsigned i;
+	memset(m, 0, sizeof *m);
+	m->kind = (uint8_t)(u8(&f->in) % 10); /* 0, 8, 9: unknown kinds */
+	m->rotation = (uint8_t)(u8(&f->in) % 6);
+	m->side = (uint8_t)(u8(&f->in) % 6);
+	m->end = (uint8_t)(u8(&f->in) % 3);
+	{
+		unsigned c = u8(&f->in);
+		/* Mostly parts that exist somewhere, sometimes any byte. */
+		m->part = (char)(c < 128 ? "abcdefgh123456789"[c % 17] : c);
+	}
+	m->x = coord(f, 0);
+	m->y = coord(f, 1);
+	if (u8(&f->in) % 8 == 0) {
+		for (i = 0; i < 3; i++)
+			m->reserved0[i] = (uint8_t)u8(&f->in);
+		m->reserved1[0] = u32(&f->in);
+		m->reserved1[1] = u32(&f->in);
+	}
+}
+
+/* Check the outcome of one decision call. `m` describes the call (kind and
+ * the fields it uses); `in_range` is 0 when the call's arguments do not
+ * fit a city_move (e.g. a rotation of -1), so that it cannot be listed;
+ * `via_apply` when it went through city_apply_move(). */
+static void check_decision_call(fz *f, const city_move *m, int in_range,
+                                int via_apply, int rc, const char *before,
+                                size_t before_len, int decision)
+{
+	int listed = in_range && is_listed(f, m);
+	if (rc == CITY_OK) {
+		FUZZ_CHECK(listed,
+		           "accepted a move that is not listed: kind %d (%ld,%ld) "
+		           "rot %u side %u end %u part %d at decision %d",
+		           m->kind, (long)m->x, (long)m->y, m->rotation, m->side,
+		           m->end, m->part, decision);
+		after_change(f);
+		return;
+	}
+	FUZZ_CHECK(!listed, "rejected a listed move (kind %d, %s: %s)", m->kind,
+	           city_status_str(rc), city_game_last_error(f->g));
+	{
+		size_t len;
+		char *after = fuzz_save(f->g, &len);
+		FUZZ_CHECK(len == before_len && memcmp(after, before, len) == 0,
+		           "a failed call (%s) changed the record",
+		           city_status_str(rc));
+		free(after);
+	}
+	FUZZ_CHECK(city_game_decision(f->g) == decision,
+	           "a failed call changed the decision");
+	FUZZ_CHECK(city_game_last_error(f->g)[0] != '\0',
+	           "no reason for a failed call (%s)", city_status_str(rc));
+	if (via_apply && (m->kind < CITY_MOVE_PLACE || m->kind > CITY_MOVE_PASS)) {
+		FUZZ_CHECK(rc == CITY_EINVAL, "unknown kind gave %s",
+		           city_status_str(rc));
+		return;
+	}
+	if (decision == CITY_DECISION_END) {
+		FUZZ_CHECK(rc == CITY_EENDED, "a call after the end gave %s",
+		           city_status_str(rc));
+		return;
+	}
+	if (!answers(m->kind, decision)) {
+		FUZZ_CHECK(rc == CITY_EDECISION,
+		           "kind %d at decision %d gave %s", m->kind, decision,
+		           city_status_str(rc));
+		return;
+	}
+	if (m->kind == CITY_MOVE_WALL)
+		FUZZ_CHECK(rc == CITY_EINVAL, "wall gave %s", city_status_str(rc));
+	else
+		FUZZ_CHECK(rc == CITY_EINVAL || rc == CITY_EILLEGAL,
+		           "kind %d gave %s", m->kind, city_status_str(rc));
+}
+
+/* ------------------------------------------------------------------------
+ * Operations
+ */
+
+static void op_legal(fz *f, size_t k)
+{
+	int rc;
+	list_legal(f);
+	if (f->n_legal == 0)
+		return;
+	k %= f->n_legal;
+	rc = city_apply_move(f->g, &f->legal[k]);
+	FUZZ_CHECK(rc == CITY_OK, "listed move %zu rejected: %s (%s)", k,
+	           city_status_str(rc), city_game_last_error(f->g));
+	after_change(f);
+}
+
+static void op_autoplay(fz *f)
+{
+	unsigned n = 1 + u8(&f->in) % 128, i;
+	f->rng ^= u8(&f->in);
+	for (i = 0; i < n && city_game_decision(f->g) != CITY_DECISION_END; i++)
+		op_legal(f, (size_t)rng_next(&f->rng));
+}
+
+static void op_move(fz *f, int named)
+{
+	city_move m;
+	char *before;
+	size_t before_len;
+	int decision = city_game_decision(f->g), rc, in_range = 1;
+	list_legal(f);
+	fuzz_move(f, &m);
+	before = fuzz_save(f->g, &before_len);
+	if (!named) {
+		rc = city_apply_move(f->g, &m);
+	} else {
+		/* Named calls take ints: stretch the fields beyond a byte. */
+		int wide = (int)u8(&f->in) - 128;
+		switch (m.kind) {
+		case CITY_MOVE_PLACE:
+			rc = city_place_tile(f->g, m.x, m.y,
+			                     wide < -100 ? INT32_MIN : m.rotation);
+			in_range = wide >= -100;
+			break;
+		case CITY_MOVE_FOLLOWER:
+			rc = city_place_follower(f->g, m.part);
+			break;
+		case CITY_MOVE_GATE:
+			rc = city_build_gate(f->g, m.x, m.y,
+			                     wide < -100 ? wide : m.side);
+			in_range = wide >= -100;
+			break;
+		case CITY_MOVE_WALL:
+			rc = city_build_wall(f->g, wide < -100 ? wide : m.end);
+			in_range = wide >= -100;
+			break;
+		case CITY_MOVE_GUARD:
+			rc = city_place_guard(f->g);
+			break;
+		case CITY_MOVE_TOWER:
+			rc = city_place_tower(f->g, wide < -100 ? INT32_MAX : m.end);
+			in_range = wide >= -100;
+			break;
+		default:
+			m.kind = CITY_MOVE_PASS;
+			rc = city_pass(f->g);
+			break;
+		}
+	}
+	check_decision_call(f, &m, in_range, !named, rc, before, before_len,
+	                    decision);
+	free(before);
+}
+
+/* Queries with arbitrary arguments: each answers within its documented
+ * statuses and agrees with the others; none changes the game. */
+static void op_query(fz *f)
+{
+	const city_game *g = f->g;
+	char *before, *after;
+	size_t before_len, after_len;
+	int32_t x = coord(f, 0), y = coord(f, 1), qx, qy;
+	char part = (char)u8(&f->in);
+	int player = (int)u8(&f->in) % 7 - 1, rc, d, r, v;
+	size_t index;
+	unsigned w = u8(&f->in);
+	switch (w % 6) {
+	case 0:
+		index = SIZE_MAX;
+		break;
+	case 1:
+		index = (size_t)1 << 31;
+		break;
+	case 2:
+		index = (size_t)UINT32_MAX + 1u;
+		break;
+	default:
+		index = u8(&f->in);
+		break;
+	}
+	before = fuzz_save(g, &before_len);
+
+	rc = city_game_tile_at(g, x, y, &d, &r);
+	v = city_game_cell(g, x, y);
+	FUZZ_CHECK(rc == CITY_OK || rc == CITY_ENOTFOUND, "tile_at %s",
+	           city_status_str(rc));
+	FUZZ_CHECK((rc == CITY_OK) == (v == CITY_CELL_TILE),
+	           "tile_at (%ld,%ld) %s but cell kind %d", (long)x, (long)y,
+	           city_status_str(rc), v);
+	FUZZ_CHECK(v == CITY_CELL_TILE || v == CITY_CELL_EXTERIOR ||
+	               v == CITY_CELL_HOLE,
+	           "cell kind %d", v);
+
+	rc = city_feature_kind(g, x, y, part);
+	FUZZ_CHECK(rc == CITY_ENOTFOUND || (rc >= CITY_FEATURE_STREET &&
+	                                    rc <= CITY_FEATURE_RESIDENTIAL),
+	           "feature_kind %d", rc);
+	if (rc >= 0) {
+		int t = city_feature_tiles(g, x, y, part);
+		int mk = city_feature_market_kinds(g, x, y, part);
+		int c = city_feature_complete(g, x, y, part);
+		int fo = city_feature_followers(g, x, y, part, player);
+		FUZZ_CHECK(t >= 1 && t <= city_game_tile_count(g), "tiles %d", t);
+		FUZZ_CHECK(mk >= 0 && mk <= 7 &&
+		               (mk == 0) == (rc != CITY_FEATURE_MARKET),
+		           "market kinds %d of a kind %d", mk, rc);
+		FUZZ_CHECK(c == 0 || c == 1, "complete %d", c);
+		if (player >= 0 && player < city_game_players(g))
+			FUZZ_CHECK(fo >= 0 && fo <= 7, "followers %d", fo);
+		else
+			FUZZ_CHECK(fo == CITY_EINVAL, "followers of player %d: %d",
+			           player, fo);
+		FUZZ_CHECK(city_feature_same(g, x, y, part, x, y, part) == 1,
+		           "a part is not its own feature");
+	} else {
+		FUZZ_CHECK(city_feature_tiles(g, x, y, part) == rc &&
+		               city_feature_market_kinds(g, x, y, part) == rc &&
+		               city_feature_complete(g, x, y, part) == rc &&
+		               city_feature_same(g, x, y, part, 0, 0, 'a') == rc,
+		           "feature queries disagree on a missing part");
+	}
+
+	/* Indexed queries: OK exactly below their counts. */
+	{
+		int n = city_game_tile_count(g), dd = 0, rr = 0;
+		rc = city_game_placed_tile(g, index, &qx, &qy, &dd, &rr);
+		FUZZ_CHECK((rc == CITY_OK) == (index < (size_t)n) &&
+		               (rc == CITY_OK || rc == CITY_EINVAL),
+		           "placed_tile(%zu) of %d: %s", index, n,
+		           city_status_str(rc));
+		if (rc == CITY_OK) {
+			int d2 = 0, r2 = 0;
+			FUZZ_CHECK(city_game_tile_at(g, qx, qy, &d2, &r2) == CITY_OK &&
+			               d2 == dd && r2 == rr,
+			           "placed tile not found at its cell");
+		}
+		n = city_game_follower_count(g);
+		rc = city_game_follower(g, index, NULL, NULL, NULL, NULL, NULL);
+		FUZZ_CHECK((rc == CITY_OK) == (index < (size_t)n),
+		           "follower(%zu) of %d: %s", index, n,
+		           city_status_str(rc));
+		n = city_game_event_count(g);
+		{
+			city_event e;
+			rc = city_game_event(g, index, &e);
+			FUZZ_CHECK((rc == CITY_OK) == (index < (size_t)n),
+			           "event(%zu) of %d: %s", index, n,
+			           city_status_str(rc));
+			if (rc == CITY_OK)
+				FUZZ_CHECK(e.kind >= CITY_EVENT_SCORE &&
+				               e.kind <= CITY_EVENT_RETURN &&
+				               e.points >= 0,
+				           "event kind %d points %d", e.kind,
+				           e.points);
+		}
+		n = city_game_move_count(g);
+		{
+			city_move m;
+			rc = city_game_move(g, index, &m);
+			FUZZ_CHECK((rc == CITY_OK) == (index < (size_t)n),
+			           "move(%zu) of %d: %s", index, n,
+			           city_status_str(rc));
+		}
+		n = city_tower_count(g);
+		rc = city_tower(g, index, NULL, NULL, NULL, NULL);
+		FUZZ_CHECK((rc == CITY_OK) == (index < (size_t)n),
+		           "tower(%zu) of %d: %s", index, n, city_status_str(rc));
+		n = city_wall_length(g);
+		{
+			int side = -1, gate = -1, guard = -9;
+			rc = city_wall_piece(g, index, &qx, &qy, &side, &gate, &guard);
+			FUZZ_CHECK((rc == CITY_OK) == (index < (size_t)n),
+			           "wall_piece(%zu) of %d: %s", index, n,
+			           city_status_str(rc));
+			if (rc == CITY_OK) {
+				FUZZ_CHECK(side >= 0 && side <= 3 && (gate == 0 || gate == 1) &&
+				               guard >= -1 && guard < city_game_players(g),
+				           "wall piece fields");
+				FUZZ_CHECK(city_game_cell(g, qx, qy) == CITY_CELL_TILE,
+				           "wall piece borders no tile");
+				FUZZ_CHECK(city_game_cell(g, qx + (side == 1) - (side == 3),
+				                          qy + (side == 2) - (side == 0)) ==
+				               CITY_CELL_EXTERIOR,
+				           "wall piece does not face the exterior");
+			}
+		}
+	}
+
+	/* The scalar queries with arbitrary arguments. */
+	rc = city_game_supply(g, player, &d, &r);
+	FUZZ_CHECK((rc == CITY_OK) ==
+	               (player >= 0 && player < city_game_players(g)),
+	           "supply of %d: %s", player, city_status_str(rc));
+	rc = city_game_score_detail(g, player, (int)(w % 7) - 1);
+	FUZZ_CHECK(rc >= 0 || rc == CITY_EINVAL, "score_detail %d", rc);
+	rc = city_game_rule(g, (int)(w % 8) - 1);
+	FUZZ_CHECK(rc >= 0 || rc == CITY_EINVAL, "rule %d", rc);
+	rc = city_game_tiles_left(g, (int)(w % 6) - 1);
+	FUZZ_CHECK(rc >= 0 || rc == CITY_EINVAL, "tiles_left %d", rc);
+	rc = city_wall_end(g, (int)(w % 4) - 1);
+	FUZZ_CHECK(rc >= 0 || rc == CITY_EINVAL || rc == CITY_ENOTFOUND,
+	           "wall_end %d", rc);
+	rc = city_wall_gap(g);
+	FUZZ_CHECK((rc >= 0) == (city_wall_length(g) > 0) &&
+	               (rc >= 0 || rc == CITY_ENOTFOUND),
+	           "wall_gap %d", rc);
+	rc = city_contour_length(g);
+	FUZZ_CHECK(rc >= 0 && (rc == 0) == (city_game_tile_count(g) == 0),
+	           "contour length %d", rc);
+	rc = city_game_current_tile(g, &d, NULL);
+	FUZZ_CHECK(rc == CITY_OK || rc == CITY_ENOTFOUND, "current_tile %s",
+	           city_status_str(rc));
+	{
+		unsigned mask = 0;
+		rc = city_game_winners(g, &mask);
+		FUZZ_CHECK(rc == (city_game_final_scored(g) ? CITY_OK
+		                                            : CITY_ENOTENDED),
+		           "winners %s", city_status_str(rc));
+	}
+	FUZZ_CHECK(city_game_end_reasons(g) >= 0 && city_game_end_reasons(g) <= 7,
+	           "end reasons");
+	FUZZ_CHECK((city_game_end_reasons(g) != 0) ==
+	               (city_game_decision(g) == CITY_DECISION_END),
+	           "end reasons %d at decision %d", city_game_end_reasons(g),
+	           city_game_decision(g));
+	FUZZ_CHECK(city_game_last_error(g) != NULL, "last_error NULL");
+	FUZZ_CHECK(city_game_tileset(g) != NULL, "tileset NULL");
+
+	after = fuzz_save(g, &after_len);
+	FUZZ_CHECK(after_len == before_len && memcmp(after, before, after_len) == 0,
+	           "a query changed the record");
+	free(after);
+	free(before);
+}
+
+/* Replace the driver's game (the old one is freed). */
+static void adopt(fz *f, city_game *g)
+{
+	city_game_free(f->g);
+	f->g = g;
+	reset_baseline(f);
+}
+
+static void op_clone(fz *f)
+{
+	city_game *c = NULL;
+	char *t1, *t2;
+	size_t l1, l2;
+	unsigned how = u8(&f->in) % 4;
+	FUZZ_CHECK(city_game_clone(&c, f->g) == CITY_OK, "clone");
+	t1 = fuzz_save(f->g, &l1);
+	t2 = fuzz_save(c, &l2);
+	FUZZ_CHECK(l1 == l2 && memcmp(t1, t2, l1) == 0, "clone differs");
+	free(t2);
+	FUZZ_CHECK(city_game_decision(c) == city_game_decision(f->g) &&
+	               city_game_final_scored(c) == city_game_final_scored(f->g) &&
+	               city_game_event_count(c) == city_game_event_count(f->g),
+	           "clone answers differently");
+	if (how == 1 && city_game_decision(c) != CITY_DECISION_END) {
+		/* Play on the clone, then copy the original over it. */
+		city_move moves[8];
+		size_t n = 0;
+		int rc = city_legal_moves(c, moves, 8, &n);
+		FUZZ_CHECK(rc == CITY_OK || rc == CITY_ERANGE, "legal_moves");
+		FUZZ_CHECK(city_apply_move(c, &moves[0]) == CITY_OK, "clone move");
+		t2 = fuzz_save(f->g, &l2);
+		FUZZ_CHECK(l1 == l2 && memcmp(t1, t2, l1) == 0,
+		           "playing a clone changed the original");
+		free(t2);
+		FUZZ_CHECK(city_game_copy(c, f->g) == CITY_OK, "copy");
+		t2 = fuzz_save(c, &l2);
+		FUZZ_CHECK(l1 == l2 && memcmp(t1, t2, l1) == 0, "copy differs");
+		free(t2);
+	}
+	free(t1);
+	if (how >= 2) {
+		/* Go on with the clone; scores carry over. */
+		int base[4];
+		memcpy(base, f->base, sizeof base);
+		city_game_free(f->g);
+		f->g = c;
+		memcpy(f->base, base, sizeof base);
+		check_scores(f);
+	} else {
+		city_game_free(c);
+	}
+}
+
+/* The record text without its last move line. */
+static char *drop_last_move(const char *text, size_t len, size_t *out_len)
+{
+	size_t k;
+	char *r;
+	FUZZ_CHECK(len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0,
+	           "saved record does not end with end");
+	k = len - 5;
+	while (k > 0 && text[k - 1] != '\n')
+		k--;
+	r = fuzz_xmalloc(len + 1);
+	memcpy(r, text, k);
+	memcpy(r + k, "end\n", 5);
+	*out_len = k + 4;
+	return r;
+}
+
+static void op_undo(fz *f)
+{
+	char *before, *after, *want;
+	size_t bl, al, wl;
+	int moves = city_game_move_count(f->g), rc;
+	before = fuzz_save(f->g, &bl);
+	rc = city_game_undo(f->g);
+	after = fuzz_save(f->g, &al);
+	if (moves == 0) {
+		FUZZ_CHECK(rc == CITY_ENOTFOUND, "undo of nothing gave %s",
+		           city_status_str(rc));
+		FUZZ_CHECK(al == bl && memcmp(after, before, al) == 0,
+		           "failed undo changed the record");
+	} else {
+		FUZZ_CHECK(rc == CITY_OK, "undo gave %s", city_status_str(rc));
+		FUZZ_CHECK(city_game_move_count(f->g) == moves - 1, "undo count");
+		FUZZ_CHECK(city_game_final_scored(f->g) == 0,
+		           "final scoring survived undo");
+		want = drop_last_move(before, bl, &wl);
+		FUZZ_CHECK(al == wl && memcmp(after, want, al) == 0,
+		           "undo did not drop the last move");
+		free(want);
+	}
+	free(before);
+	free(after);
+	fuzz_check_state(f->g);
+	reset_baseline(f);
+}
+
+static void op_reset(fz *f)
+{
+	char *before, *after, *mv;
+	size_t bl, al;
+	int p;
+	before = fuzz_save(f->g, &bl);
+	FUZZ_CHECK(city_game_reset(f->g) == CITY_OK, "reset");
+	after = fuzz_save(f->g, &al);
+	mv = strstr(before, "\nmoves\n");
+	FUZZ_CHECK(mv != NULL, "no moves line");
+	mv += 7;
+	FUZZ_CHECK(al == (size_t)(mv - before) + 4 &&
+	               memcmp(after, before, (size_t)(mv - before)) == 0 &&
+	               strcmp(after + (mv - before), "end\n") == 0,
+	           "reset changed the header");
+	FUZZ_CHECK(city_game_move_count(f->g) == 0 &&
+	               city_game_tile_count(f->g) == 0 &&
+	               city_game_final_scored(f->g) == 0,
+	           "reset game is not new");
+	for (p = 0; p < city_game_players(f->g); p++)
+		FUZZ_CHECK(city_game_score(f->g, p) == 0, "score after reset");
+	free(before);
+	free(after);
+	fuzz_check_state(f->g);
+	reset_baseline(f);
+}
+
+static void op_save_short(fz *f)
+{
+	size_t len, need = 0, cap;
+	char *full = fuzz_save(f->g, &len), *buf;
+	int rc;
+	cap = u16(&f->in) % (len + 1); /* 0 .. len: always one short at least */
+	buf = cap ? fuzz_xmalloc(cap) : NULL;
+	rc = city_game_save(f->g, buf, cap, &need);
+	FUZZ_CHECK(rc == CITY_ERANGE && need == len + 1,
+	           "save into %zu bytes gave %s, needed %zu (want %zu)", cap,
+	           city_status_str(rc), need, len + 1);
+	/* A buffer given with capacity 0 is never written. */
+	free(buf);
+	free(full);
+}
+
+static void op_load(fz *f)
+{
+	size_t len, len2;
+	char *text = fuzz_save(f->g, &len), *t2, err[256];
+	city_game *g2 = NULL;
+	unsigned how = u8(&f->in);
+	int rc = city_game_load(&g2, text, len, err, sizeof err);
+	FUZZ_CHECK(rc == CITY_OK, "saved record does not load: %s\n%s", err,
+	           text);
+	t2 = fuzz_save(g2, &len2);
+	FUZZ_CHECK(len == len2 && memcmp(text, t2, len) == 0,
+	           "save -> load -> save differs");
+	free(t2);
+	if (!city_game_final_scored(f->g)) {
+		int p;
+		FUZZ_CHECK(city_game_decision(g2) == city_game_decision(f->g) &&
+		               city_game_player(g2) == city_game_player(f->g) &&
+		               city_game_follower_count(g2) ==
+		                   city_game_follower_count(f->g) &&
+		               city_wall_length(g2) == city_wall_length(f->g) &&
+		               city_game_event_count(g2) ==
+		                   city_game_event_count(f->g),
+		           "loaded game answers differently");
+		for (p = 0; p < city_game_players(g2); p++)
+			FUZZ_CHECK(city_game_score(g2, p) == city_game_score(f->g, p),
+			           "loaded score differs");
+	}
+	if (how % 2)
+		adopt(f, g2);
+	else
+		city_game_free(g2);
+	if (how % 3 == 0 && len > 0) {
+		/* A corrupted copy: any documented status, no crash. */
+		city_game *g3 = NULL;
+		text[u16(&f->in) % len] = (char)u8(&f->in);
+		rc = city_game_load(&g3, text, len, err, sizeof err);
+		FUZZ_CHECK(rc == CITY_OK || rc == CITY_EPARSE ||
+		               rc == CITY_EILLEGAL || rc == CITY_EDECISION ||
+		               rc == CITY_EENDED || rc == CITY_ELIMIT,
+		           "corrupted record gave %s", city_status_str(rc));
+		if (rc == CITY_OK) {
+			fuzz_check_state(g3);
+			city_game_free(g3);
+		}
+	}
+	free(text);
+}
+
+static void op_final(fz *f)
+{
+	char *before, *after;
+	size_t bl, al;
+	int ended = city_game_decision(f->g) == CITY_DECISION_END, rc;
+	before = fuzz_save(f->g, &bl);
+	rc = city_score_final(f->g);
+	after = fuzz_save(f->g, &al);
+	FUZZ_CHECK(al == bl && memcmp(after, before, al) == 0,
+	           "final scoring changed the record");
+	if (!ended) {
+		FUZZ_CHECK(rc == CITY_ENOTENDED, "score_final before the end: %s",
+		           city_status_str(rc));
+		FUZZ_CHECK(city_game_final_scored(f->g) == 0, "final_scored");
+	} else {
+		int scores[4], p;
+		unsigned mask = 0;
+		FUZZ_CHECK(rc == CITY_OK, "score_final: %s", city_status_str(rc));
+		after_change(f);
+		for (p = 0; p < city_game_players(f->g); p++)
+			scores[p] = city_game_score(f->g, p);
+		FUZZ_CHECK(city_score_final(f->g) == CITY_OK, "second score_final");
+		for (p = 0; p < city_game_players(f->g); p++)
+			FUZZ_CHECK(scores[p] == city_game_score(f->g, p),
+			           "score_final is not idempotent");
+		FUZZ_CHECK(city_game_winners(f->g, &mask) == CITY_OK && mask != 0 &&
+		               mask < (1u << city_game_players(f->g)),
+		           "winners %u", mask);
+		/* Nothing but undo, reset and load goes back from here. */
+		FUZZ_CHECK(city_game_final_scored(f->g) == 1, "final_scored");
+	}
+	free(before);
+	free(after);
+}
+
+static void op_legal_short(fz *f)
+{
+	size_t cap, n = 0;
+	city_move *buf;
+	int rc;
+	list_legal(f);
+	if (f->n_legal == 0)
+		return;
+	cap = u8(&f->in) % f->n_legal;
+	buf = cap ? fuzz_xmalloc(cap * sizeof *buf) : NULL;
+	rc = city_legal_moves(f->g, buf, cap, &n);
+	FUZZ_CHECK(n == f->n_legal, "count %zu into %zu, want %zu", n, cap,
+	           f->n_legal);
+	FUZZ_CHECK(rc == (buf ? CITY_ERANGE : CITY_OK),
+	           "legal_moves into %zu: %s", cap, city_status_str(rc));
+	if (cap)
+		FUZZ_CHECK(memcmp(buf, f->legal, cap * sizeof *buf) == 0,
+		           "the first moves differ");
+	free(buf);
+}
+
+static void op_text(fz *f)
+{
+	city_move m, back;
+	char text[80], raw[65];
+	size_t need = 0, i, n;
+	int rc;
+	list_legal(f);
+	if (f->n_legal) {
+		/* A listed move reads back as itself. */
+		m = f->legal[u8(&f->in) % f->n_legal];
+		rc = city_move_to_string(&m, text, sizeof text, &need);
+		FUZZ_CHECK(rc == CITY_OK && need == strlen(text) + 1,
+		           "move_to_string %s", city_status_str(rc));
+		rc = city_move_to_string(&m, text, need - 1, NULL);
+		FUZZ_CHECK(rc == CITY_ERANGE, "move_to_string one byte short: %s",
+		           city_status_str(rc));
+		rc = city_move_to_string(&m, text, need, NULL);
+		FUZZ_CHECK(rc == CITY_OK, "move_to_string exact");
+		rc = city_move_parse(&back, text);
+		FUZZ_CHECK(rc == CITY_OK && memcmp(&back, &m, sizeof m) == 0,
+		           "\"%s\" does not parse back", text);
+	}
+	/* Any struct: text or EINVAL; text parses back to the same move. */
+	fuzz_move(f, &m);
+	rc = city_move_to_string(&m, text, sizeof text, &need);
+	FUZZ_CHECK(rc == CITY_OK || rc == CITY_EINVAL, "move_to_string: %s",
+	           city_status_str(rc));
+	if (rc == CITY_OK) {
+		rc = city_move_parse(&back, text);
+		if (rc == CITY_OK)
+			FUZZ_CHECK(same_move(&back, &m), "\"%s\" parses differently",
+			           text);
+		else
+			/* Coordinates beyond what the parser reads. */
+			FUZZ_CHECK(rc == CITY_EPARSE &&
+			               (m.kind == CITY_MOVE_PLACE ||
+			                m.kind == CITY_MOVE_GATE),
+			           "\"%s\" does not parse: %s", text,
+			           city_status_str(rc));
+	}
+	/* Any text. */
+	n = u8(&f->in) % 64;
+	for (i = 0; i < n; i++)
+		raw[i] = (char)u8(&f->in);
+	raw[n] = '\0';
+	memset(&back, 0xA5, sizeof back);
+	rc = city_move_parse(&back, raw);
+	FUZZ_CHECK(rc == CITY_OK || rc == CITY_EPARSE, "move_parse: %s",
+	           city_status_str(rc));
+	if (rc == CITY_OK) {
+		rc = city_move_to_string(&back, text, sizeof text, NULL);
+		FUZZ_CHECK(rc == CITY_OK, "parsed move has no text");
+		rc = city_move_parse(&m, text);
+		FUZZ_CHECK(rc == CITY_OK && memcmp(&m, &back, sizeof m) == 0,
+		           "parse -> text -> parse differs");
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * Set-up and the loop
+ */
+
+/* A new game from the first bytes, or NULL when the options are refused
+ * (with the documented status). */
+static city_game *setup(fz *f)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	const city_tileset *ts;
+	unsigned b0 = u8(&f->in), b1 = u8(&f->in), b2 = u8(&f->in);
+	unsigned b3 = u8(&f->in), sel, tiles;
+	uint64_t seed = u64(&f->in);
+	int rc, must_work = 1;
+	init_sets();
+	FUZZ_CHECK(city_options_new(&o) == CITY_OK, "options_new");
+	sel = (b0 >> 2) % 8;
+	ts = fuzz_sets[sel < 4 ? 0 : sel - 3];
+	tiles = city_tileset_tile_count(ts);
+	FUZZ_CHECK(city_options_set_tileset(o, ts) == CITY_OK, "set_tileset");
+	FUZZ_CHECK(city_options_set_players(o, 2 + (int)(b0 % 3)) == CITY_OK,
+	           "set_players");
+	city_options_set_rule(o, CITY_RULE_WALL_TRIGGER, (int)(b1 & 1));
+	city_options_set_rule(o, CITY_RULE_FIRST_ROUND_GUARDS,
+	                      (int)(b1 >> 1 & 1));
+	city_options_set_rule(o, CITY_RULE_RETURNED_GUARD, (int)(b1 >> 2 & 1));
+	city_options_set_rule(o, CITY_RULE_CLOSING_TOWER, (int)(b1 >> 3 & 1));
+	if (b1 & 0x10)
+		city_options_set_rule(o, CITY_RULE_END_GAP, (int)(b2 % 21));
+	city_options_set_seed(o, seed);
+	f->rng = seed ^ b2;
+	switch (b3 % 4) {
+	case 2: { /* an explicit order: a permutation of the set */
+		int order[255];
+		unsigned i, k = 0, c, n = city_tileset_design_count(ts);
+		uint64_t st = seed;
+		for (i = 0; i < n; i++)
+			for (c = 0; c < (unsigned)city_tileset_design_count_of(ts, i);
+			     c++)
+				order[k++] = city_tileset_design_id(ts, i);
+		for (i = k - 1; i >= 1; i--) {
+			unsigned j = (unsigned)(rng_next(&st) % (i + 1u));
+			int t = order[i];
+			order[i] = order[j];
+			order[j] = t;
+		}
+		FUZZ_CHECK(city_options_set_order(o, order, k) == CITY_OK,
+		           "set_order");
+		break;
+	}
+	case 3: { /* an arbitrary order */
+		int order[300];
+		size_t i, n = u16(&f->in) % 300;
+		for (i = 0; i < n; i++)
+			order[i] = (int)u8(&f->in) % 110 - 5;
+		rc = city_options_set_order(o, order, n);
+		FUZZ_CHECK(rc == CITY_OK || rc == CITY_EINVAL || rc == CITY_ELIMIT,
+		           "set_order: %s", city_status_str(rc));
+		FUZZ_CHECK((n > 255) == (rc == CITY_ELIMIT), "order of %zu: %s", n,
+		           city_status_str(rc));
+		must_work = 0;
+		break;
+	}
+	default:
+		break;
+	}
+	switch (b3 / 4 % 4) {
+	case 2: { /* valid stacks */
+		unsigned a = 1 + (unsigned)(seed >> 8) % tiles;
+		unsigned b = (unsigned)(seed >> 20) % (tiles - a + 1);
+		FUZZ_CHECK(city_options_set_stacks(o, a, b, tiles - a - b) ==
+		               CITY_OK,
+		           "set_stacks");
+		break;
+	}
+	case 3: /* arbitrary stacks */
+		rc = city_options_set_stacks(o, u8(&f->in) * 2u, u8(&f->in),
+		                             u8(&f->in));
+		FUZZ_CHECK(rc == CITY_OK || rc == CITY_EINVAL, "set_stacks: %s",
+		           city_status_str(rc));
+		must_work = 0;
+		break;
+	default:
+		break;
+	}
+	rc = city_game_new(&g, o);
+	city_options_free(o);
+	if (rc != CITY_OK) {
+		FUZZ_CHECK(!must_work && rc == CITY_EINVAL, "game_new: %s",
+		           city_status_str(rc));
+		return NULL;
+	}
+	return g;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fz f;
+	unsigned ops = 0;
+	memset(&f, 0, sizeof f);
+	f.in.p = data;
+	f.in.n = size;
+	f.g = setup(&f);
+	if (!f.g)
+		return 0;
+	fuzz_check_state(f.g);
+	reset_baseline(&f);
+	while (f.in.n > 0 && ops++ < 3000) {
+		unsigned op = u8(&f.in) % 24;
+		switch (op) {
+		case 0: case 1: case 2: case 3: case 4: case 5:
+			op_legal(&f, u16(&f.in));
+			break;
+		case 6: case 7:
+			op_autoplay(&f);
+			break;
+		case 8: case 9:
+			op_move(&f, 0);
+			break;
+		case 10: case 11:
+			op_move(&f, 1);
+			break;
+		case 12: case 13:
+			op_query(&f);
+			break;
+		case 14:
+			op_clone(&f);
+			break;
+		case 15:
+			op_undo(&f);
+			break;
+		case 16:
+			if (u8(&f.in) % 4 == 0)
+				op_reset(&f);
+			break;
+		case 17:
+			op_save_short(&f);
+			break;
+		case 18:
+			op_load(&f);
+			break;
+		case 19:
+			op_final(&f);
+			break;
+		case 20:
+			op_legal_short(&f);
+			break;
+		case 21:
+			op_text(&f);
+			break;
+		default: /* 22, 23: a legal move, then the end if reached */
+			op_legal(&f, u16(&f.in));
+			if (city_game_decision(f.g) == CITY_DECISION_END)
+				op_final(&f);
+			break;
+		}
+	}
+	city_game_free(f.g);
+	free(f.legal);
+	return 0;
+}
