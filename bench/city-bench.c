@@ -198,6 +198,26 @@ static void samples_free(samples *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* A median for the table, "-" when there is no sample. */
+static const char *median_text(samples *s, char *buf, size_t cap)
+{
+	if (s->n == 0)
+		snprintf(buf, cap, "-");
+	else
+		snprintf(buf, cap, "%.1f", samples_median(s));
+	return buf;
+}
+
+/* A median for JSON, null when there is no sample. */
+static const char *median_json(samples *s, char *buf, size_t cap)
+{
+	if (s->n == 0)
+		snprintf(buf, cap, "null");
+	else
+		snprintf(buf, cap, "%.2f", samples_median(s));
+	return buf;
+}
+
 /* ------------------------------------------------------------------------
  * Moves and random play */
 
@@ -324,7 +344,9 @@ typedef struct large_result {
 	double placed;                   /* tiles placed per game */
 	double decisions;                /* decisions per game */
 	samples bucket[N_BUCKETS];       /* ns per tile city_legal_moves() */
-	unsigned long walled[N_BUCKETS]; /* of those, with the gate built */
+	samples by_gate[2][N_BUCKETS];   /* the same, [0] before the gate is
+	                                    built, [1] after (R-TILE-4 then
+	                                    also checks the wall) */
 	state_result state;
 } large_result;
 
@@ -488,11 +510,11 @@ static void bench_micro(const bench_config *cfg, micro_result *r)
 	r->clock_ns = clock_cost_ns();
 	for (players = 2; players <= 4; players++) {
 		city_options *o = make_options(players, cfg->seed, NULL, NULL);
-		city_game *g, *scratch;
+		city_game *g = NULL, *scratch;
 		uint64_t rng = cfg->seed ^ (0x5Au * (uint64_t)players);
 		unsigned long i;
 
-		check(city_game_new(&g, o), "city_game_new", NULL);
+		/* a game of the same shape, the target of the copies */
 		check(city_game_new(&scratch, o), "city_game_new", NULL);
 		for (i = 0; i < cfg->micro_games; i++) {
 			set_context("per-call timings", players, cfg->seed + 1000 + i);
@@ -522,7 +544,12 @@ static void bench_micro(const bench_config *cfg, micro_result *r)
 					rc |= city_apply_move(scratch, &m);
 				}
 				t2 = now_ns();
-				check(rc, "copy + apply", scratch);
+				if (rc != CITY_OK) {
+					/* once more, untimed, for the failing call's message */
+					check(city_game_copy(scratch, g), "city_game_copy", g);
+					apply_listed(scratch, &m);
+					die("copy + apply failed");
+				}
 				samples_add(&r->copy, per_call(t1 - t0, batch, r->clock_ns),
 				            0);
 				r->apply_ns[d] +=
@@ -668,15 +695,13 @@ static void bench_large(const bench_config *cfg, double clock_ns,
 			city_move m;
 			list_moves(g, &b);
 			if (city_game_decision(g) == CITY_DECISION_TILE) {
-				int placed_now = city_game_tile_count(g);
-				int k = placed_now / BUCKET_WIDTH;
+				int k = city_game_tile_count(g) / BUCKET_WIDTH;
+				int gate = city_wall_length(g) > 0;
+				double ns = time_legal(g, &b, cfg->batch, clock_ns);
 				if (k >= N_BUCKETS)
 					k = N_BUCKETS - 1;
-				samples_add(&r->bucket[k],
-				            time_legal(g, &b, cfg->batch, clock_ns),
-				            (double)b.n);
-				if (city_wall_length(g) > 0)
-					r->walled[k]++;
+				samples_add(&r->bucket[k], ns, (double)b.n);
+				samples_add(&r->by_gate[gate][k], ns, (double)b.n);
 			}
 			m = pick_move(g, &b, &rng);
 			apply_listed(g, &m);
@@ -779,12 +804,19 @@ static void print_micro(const bench_config *cfg, results *res)
 	       cfg->micro_games, cfg->batch, m->clock_ns);
 	printf("  %-9s %9s %11s %12s %12s %14s\n", "decision", "samples",
 	       "moves/call", "legal median", "legal mean", "apply mean");
-	for (d = 0; d < N_DECISIONS; d++)
-		printf("  %-9s %9zu %11.1f %12.1f %12.1f %14.1f\n",
+	for (d = 0; d < N_DECISIONS; d++) {
+		char med[32];
+		if (m->legal[d].n == 0) {
+			printf("  %-9s %9d %11s %12s %12s %14s\n", decision_names[d],
+			       0, "-", "-", "-", "-");
+			continue;
+		}
+		printf("  %-9s %9zu %11.1f %12s %12.1f %14.1f\n",
 		       decision_names[d], m->legal[d].n,
 		       samples_aux_mean(&m->legal[d]),
-		       samples_median(&m->legal[d]), samples_mean(&m->legal[d]),
-		       apply_mean(m, d));
+		       median_text(&m->legal[d], med, sizeof med),
+		       samples_mean(&m->legal[d]), apply_mean(m, d));
+	}
 	printf("  %-9s %9s %11s %12s %12s %14.1f\n", "all", "", "", "", "",
 	       apply_mean_all(m));
 	printf("  city_game_copy          median %8.1f  mean %8.1f\n",
@@ -804,18 +836,24 @@ static void print_large(results *res)
 	       "bytes\n",
 	       l->tiles, l->designs, l->games, l->placed, l->decisions,
 	       l->state.bytes);
-	printf("  %-12s %9s %8s %11s %12s %12s %10s\n", "tiles placed",
-	       "samples", "walled", "moves/call", "legal median", "legal mean",
-	       "ns/move");
+	printf("  ns per city_legal_moves call; 'gate' columns: the decisions "
+	       "made after the gate was built\n");
+	printf("  %-12s %8s %6s %10s %10s %10s %8s %11s %11s\n", "tiles placed",
+	       "samples", "gate", "moves/call", "median", "mean", "ns/move",
+	       "median pre", "median gate");
 	for (k = 0; k < N_BUCKETS; k++) {
 		samples *s = &l->bucket[k];
 		double moves = samples_aux_mean(s), mean = samples_mean(s);
-		char range[16];
+		size_t gated = l->by_gate[1][k].n;
+		char range[16], pre[32], post[32];
 		snprintf(range, sizeof range, "%d-%d", k * BUCKET_WIDTH,
 		         k * BUCKET_WIDTH + BUCKET_WIDTH - 1);
-		printf("  %-12s %9zu %7.0f%% %11.1f %12.1f %12.1f %10.2f\n", range,
-		       s->n, s->n ? 100.0 * (double)l->walled[k] / (double)s->n : 0,
-		       moves, samples_median(s), mean, moves > 0 ? mean / moves : 0);
+		printf("  %-12s %8zu %5.0f%% %10.1f %10.1f %10.1f %8.2f %11s "
+		       "%11s\n",
+		       range, s->n, s->n ? 100.0 * (double)gated / (double)s->n : 0,
+		       moves, samples_median(s), mean, moves > 0 ? mean / moves : 0,
+		       median_text(&l->by_gate[0][k], pre, sizeof pre),
+		       median_text(&l->by_gate[1][k], post, sizeof post));
 	}
 	fflush(stdout);
 }
@@ -840,6 +878,12 @@ static double tp_allocs_new(const throughput_result *t)
 
 static void json_stat(const char *key, samples *s, int last)
 {
+	if (s->n == 0) {
+		printf("    \"%s\": {\"samples\": 0, \"median_ns\": null, "
+		       "\"mean_ns\": null, \"moves\": null}%s\n",
+		       key, last ? "" : ",");
+		return;
+	}
 	printf("    \"%s\": {\"samples\": %zu, \"median_ns\": %.2f, "
 	       "\"mean_ns\": %.2f, \"moves\": %.2f}%s\n",
 	       key, s->n, samples_median(s), samples_mean(s),
@@ -881,8 +925,12 @@ static void print_json(const bench_config *cfg, results *res)
 		json_stat(decision_names[d], &m->legal[d], d == N_DECISIONS - 1);
 	printf("  },\n");
 	printf("  \"apply_move_ns\": {");
-	for (d = 0; d < N_DECISIONS; d++)
-		printf("\"%s\": %.2f, ", decision_names[d], apply_mean(m, d));
+	for (d = 0; d < N_DECISIONS; d++) {
+		if (m->apply_n[d] == 0)
+			printf("\"%s\": null, ", decision_names[d]);
+		else
+			printf("\"%s\": %.2f, ", decision_names[d], apply_mean(m, d));
+	}
 	printf("\"all\": %.2f},\n", apply_mean_all(m));
 	printf("  \"copy_ns\": {\"median\": %.2f, \"mean\": %.2f},\n",
 	       samples_median(&m->copy), samples_mean(&m->copy));
@@ -895,12 +943,17 @@ static void print_json(const bench_config *cfg, results *res)
 	printf("    \"tile_legal_moves_ns\": [\n");
 	for (k = 0; k < N_BUCKETS; k++) {
 		samples *s = &l->bucket[k];
+		char pre[32], post[32];
 		printf("      {\"from\": %d, \"to\": %d, \"samples\": %zu, "
-		       "\"walled\": %lu, \"median_ns\": %.2f, \"mean_ns\": %.2f, "
-		       "\"moves\": %.2f}%s\n",
+		       "\"median_ns\": %.2f, \"mean_ns\": %.2f, \"moves\": %.2f, "
+		       "\"samples_gate\": %zu, \"median_ns_pre_gate\": %s, "
+		       "\"median_ns_gate\": %s}%s\n",
 		       k * BUCKET_WIDTH, k * BUCKET_WIDTH + BUCKET_WIDTH - 1, s->n,
-		       l->walled[k], samples_median(s), samples_mean(s),
-		       samples_aux_mean(s), k == N_BUCKETS - 1 ? "" : ",");
+		       samples_median(s), samples_mean(s), samples_aux_mean(s),
+		       l->by_gate[1][k].n,
+		       median_json(&l->by_gate[0][k], pre, sizeof pre),
+		       median_json(&l->by_gate[1][k], post, sizeof post),
+		       k == N_BUCKETS - 1 ? "" : ",");
 	}
 	printf("    ]\n  }\n}\n");
 }
@@ -1051,8 +1104,11 @@ int main(int argc, char **argv)
 		samples_free(&res->micro.legal[d]);
 	samples_free(&res->micro.copy);
 	samples_free(&res->micro.clone);
-	for (k = 0; k < N_BUCKETS; k++)
+	for (k = 0; k < N_BUCKETS; k++) {
 		samples_free(&res->large.bucket[k]);
+		samples_free(&res->large.by_gate[0][k]);
+		samples_free(&res->large.by_gate[1][k]);
+	}
 	free(res);
 	return 0;
 }

@@ -298,7 +298,7 @@ static void fuzz_move(fz *f, city_move *m)
 	{
 		unsigned c = u8(&f->in);
 		/* Mostly parts that exist somewhere, sometimes any byte. */
-		m->part = (char)(c < 128 ? "abcdefgh123456789"[c % 17] : c);
+		m->part = c < 128 ? "abcdefgh123456789"[c % 17] : (char)c;
 	}
 	m->x = coord(f, 0);
 	m->y = coord(f, 1);
@@ -797,7 +797,8 @@ static void op_load(fz *f)
 	if (how % 3 == 0 && len > 0) {
 		/* A corrupted copy: any documented status, no crash. */
 		city_game *g3 = NULL;
-		text[u16(&f->in) % len] = (char)u8(&f->in);
+		size_t at = u16(&f->in) % len;
+		text[at] = (char)u8(&f->in);
 		rc = city_game_load(&g3, text, len, err, sizeof err);
 		FUZZ_CHECK(rc == CITY_OK || rc == CITY_EPARSE ||
 		               rc == CITY_EILLEGAL || rc == CITY_EDECISION ||
@@ -1001,13 +1002,14 @@ static city_game *setup(fz *f)
 		           "set_stacks");
 		break;
 	}
-	case 3: /* arbitrary stacks */
-		rc = city_options_set_stacks(o, u8(&f->in) * 2u, u8(&f->in),
-		                             u8(&f->in));
+	case 3: { /* arbitrary stacks */
+		unsigned a = u8(&f->in) * 2u, b = u8(&f->in), c = u8(&f->in);
+		rc = city_options_set_stacks(o, a, b, c);
 		FUZZ_CHECK(rc == CITY_OK || rc == CITY_EINVAL, "set_stacks: %s",
 		           city_status_str(rc));
 		must_work = 0;
 		break;
+	}
 	default:
 		break;
 	}
@@ -1083,6 +1085,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 	}
+#ifdef FUZZ_API_STATS
+	/* -DFUZZ_API_STATS: how far each input got (to judge a corpus). */
+	fprintf(stderr,
+	        "fuzz_api: %u ops, %d moves, %d tiles, wall %d, decision %d, "
+	        "final %d\n",
+	        ops, city_game_move_count(f.g), city_game_tile_count(f.g),
+	        city_wall_length(f.g), city_game_decision(f.g),
+	        city_game_final_scored(f.g));
+#endif
 	city_game_free(f.g);
 	free(f.legal);
 	return 0;

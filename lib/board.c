@@ -457,12 +457,10 @@ static int wall_survives(const state *s, board_walk *w, int x, int y)
 			ext = 2 * w->pos[best * 4 + CITY_SIDE_S];
 		}
 	}
-	lo = 2 * walk_pos(s, w, t[s->chain[s->chain_lo].tile].x,
-	                  t[s->chain[s->chain_lo].tile].y,
-	                  s->chain[s->chain_lo].side);
-	hi = 2 * walk_pos(s, w, t[s->chain[s->chain_hi].tile].x,
-	                  t[s->chain[s->chain_hi].tile].y,
-	                  s->chain[s->chain_hi].side);
+	lo = 2 * w->pos[s->chain[s->chain_lo].tile * 4 +
+	                wp_side(&s->chain[s->chain_lo])];
+	hi = 2 * w->pos[s->chain[s->chain_hi].tile * 4 +
+	                wp_side(&s->chain[s->chain_hi])];
 	if ((ext - lo + period) % period <= (hi - lo + period) % period)
 		return !cut_in(cut, ncut, lo, hi, period); /* the wall holds it */
 	return !cut_in(cut, ncut, ext, hi, period) ||

@@ -67,13 +67,16 @@ static size_t layout(state *s, const city_tileset *ts)
 		hcap <<= 1;
 	s->n_total = (uint16_t)n;
 	s->cap_nodes = (uint16_t)nodes;
-	/* Bounds: every scoring event returns at least one follower placed on
-	 * a tile; guards, towers, stewards and returns are bounded by the
-	 * pieces; one discard per tile at most. */
-	s->cap_events = (uint16_t)(2 * n + 128);
-	/* place + follower per tile, a tower decision per round (at most one
-	 * per tile), the gate, wall pieces and their guard decisions. */
-	s->cap_moves = (uint16_t)(3 * n + 2 * WALL_SUPPLY + 20);
+	/* Bounds. Each follower placed on a tile gives at most one event
+	 * (scored with its feature, returned at the end, or scoring as a
+	 * steward: every event of that kind names a player with a follower
+	 * there), a discarded tile is one event and is a tile nobody placed a
+	 * follower on; then at most 28 guard and 12 tower events. */
+	s->cap_events = (uint16_t)(n + 4 * FOLLOWERS_PER_PLAYER + MAX_TOWERS + 8);
+	/* place + follower per tile; the gate, the wall pieces and their guard
+	 * decisions; a tower decision per round, and every round builds at
+	 * least one piece. */
+	s->cap_moves = (uint16_t)(2 * n + 3 * (WALL_SUPPLY + 1) + 8);
 	s->hash_mask = (uint16_t)(hcap - 1);
 	s->off_order = (uint32_t)off;
 	off = align8(off + n);
@@ -301,13 +304,11 @@ static void log_event(state *s, int kind, int reason, int player, int points,
 	if (s->n_events >= s->cap_events)
 		return; /* cannot happen: cap_events bounds the log (layout) */
 	e = &st_events(s)[s->n_events++];
-	e->kind = (uint8_t)kind;
-	e->reason = (uint8_t)reason;
+	e->kind_reason = (uint8_t)(kind | reason << 2);
 	e->player = (int8_t)player;
 	e->part = (uint8_t)part;
 	e->points = (uint16_t)points;
 	e->tile = (uint8_t)tile;
-	e->pad = 0;
 	e->move = s->n_moves;
 }
 
@@ -652,11 +653,14 @@ static int any_follower_option(const city_game *g, const state *s)
 
 static void push_move(state *s, int kind, int arg, int x, int y)
 {
-	smove *m = &st_moves(s)[s->n_moves++];
-	m->kind = (uint8_t)kind;
-	m->arg = (uint8_t)arg;
-	m->x = (int16_t)x;
-	m->y = (int16_t)y;
+	city_move m;
+	memset(&m, 0, sizeof m);
+	m.kind = (uint8_t)kind;
+	m.rotation = m.side = m.end = (uint8_t)arg;
+	m.part = (char)arg;
+	m.x = x;
+	m.y = y;
+	st_moves(s)[s->n_moves++] = move_pack(&m);
 }
 
 static const char *dname(int decision)
@@ -846,7 +850,10 @@ int city_place_guard(city_game *g)
 		return rc;
 	s = &g->st;
 	/* The decision is only asked when a guard is allowed. */
-	s->chain[s->last_piece].guard = (int8_t)s->actor;
+	{
+		wpiece *w = &s->chain[s->last_piece];
+		wp_set(w, w->tile, wp_side(w), wp_gate(w), s->actor);
+	}
 	s->supply[s->actor]--;
 	push_move(s, CITY_MOVE_GUARD, 0, 0, 0);
 	finish_piece(g, s);
@@ -886,7 +893,7 @@ int city_place_tower(city_game *g, int end)
 	s->towers_left[t]--;
 	s->since[end] = 0;
 	add_points(s, t, CITY_REASON_TOWER, pts, s->chain[tw->chain].tile,
-	           s->chain[tw->chain].side);
+	           wp_side(&s->chain[tw->chain]));
 	end_turn(g, s);
 	return CITY_OK;
 }
@@ -1076,17 +1083,11 @@ int city_game_undo(city_game *g)
 	state_start(g);
 	for (i = 0; i < n; i++) {
 		city_move m;
-		const smove *sm = &st_cmoves(s)[i];
-		memset(&m, 0, sizeof m);
-		m.kind = sm->kind;
-		m.x = sm->x;
-		m.y = sm->y;
-		m.rotation = m.side = m.end = sm->arg;
-		m.part = (char)sm->arg;
+		move_unpack(st_cmoves(s)[i], &m);
 		if (city_apply_move(g, &m) != CITY_OK)
 			return CITY_EINVAL; /* cannot happen: history was legal */
 	}
-	memset(&st_moves(s)[n], 0, sizeof(smove));
+	st_moves(s)[n] = 0;
 	g->err[0] = '\0';
 	return CITY_OK;
 }
@@ -1217,12 +1218,13 @@ int city_score_final(city_game *g)
 	if (s->gate_placed)
 		for (i = s->chain_lo; i <= s->chain_hi; i++) {
 			int pts;
-			if (s->chain[i].guard < 0)
+			const wpiece *w = &s->chain[i];
+			if (wp_guard(w) < 0)
 				continue;
 			pts = wall_guard_points(ts, s, i);
 			if (pts)
-				add_points(s, s->chain[i].guard, CITY_REASON_GUARD,
-				           pts, s->chain[i].tile, s->chain[i].side);
+				add_points(s, wp_guard(w), CITY_REASON_GUARD, pts,
+				           w->tile, wp_side(w));
 		}
 	s->final_done = 1;
 	return CITY_OK;

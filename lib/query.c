@@ -234,7 +234,7 @@ int city_game_follower_count(const city_game *g)
 		n += g->st.fol[i].active != FOL_FREE;
 	if (g->st.gate_placed)
 		for (i = g->st.chain_lo; i <= g->st.chain_hi; i++)
-			n += g->st.chain[i].guard >= 0;
+			n += wp_guard(&g->st.chain[i]) >= 0;
 	return n;
 }
 
@@ -274,11 +274,11 @@ int city_game_follower(const city_game *g, size_t index, int *player,
 	if (s->gate_placed)
 		for (i = s->chain_lo; i <= s->chain_hi; i++) {
 			bside b;
-			if (s->chain[i].guard < 0 || k++ != index)
+			if (wp_guard(&s->chain[i]) < 0 || k++ != index)
 				continue;
 			b = wall_piece_side(s, i);
 			if (player)
-				*player = s->chain[i].guard;
+				*player = wp_guard(&s->chain[i]);
 			if (role)
 				*role = CITY_ROLE_GUARD;
 			if (x)
@@ -372,19 +372,19 @@ int city_game_event(const city_game *g, size_t index, city_event *out)
 	s = &g->st;
 	e = &st_cevents(s)[index];
 	memset(out, 0, sizeof *out);
-	out->kind = e->kind;
+	out->kind = e->kind_reason & 3;
 	out->player = e->player;
 	out->points = e->points;
-	out->reason = e->reason;
+	out->reason = e->kind_reason >> 2;
 	out->move = e->move;
-	if (e->kind == CITY_EVENT_DISCARD) {
+	if (out->kind == CITY_EVENT_DISCARD) {
 		out->design = game_ts(g)->designs[e->tile].id;
 		return CITY_OK;
 	}
 	out->x = st_ctiles(s)[e->tile].x;
 	out->y = st_ctiles(s)[e->tile].y;
 	out->design = game_ts(g)->designs[st_ctiles(s)[e->tile].design].id;
-	if (e->reason == CITY_REASON_TOWER || e->reason == CITY_REASON_GUARD)
+	if (out->reason == CITY_REASON_TOWER || out->reason == CITY_REASON_GUARD)
 		out->part = side_letter[e->part & 3];
 	else
 		out->part = game_ts(g)
@@ -401,31 +401,9 @@ int city_game_move_count(const city_game *g)
 
 int city_game_move(const city_game *g, size_t index, city_move *out)
 {
-	const smove *m;
 	if (!g || !out || index >= g->st.n_moves)
 		return CITY_EINVAL;
-	m = &st_cmoves(&g->st)[index];
-	memset(out, 0, sizeof *out);
-	out->kind = m->kind;
-	out->x = m->x;
-	out->y = m->y;
-	switch (m->kind) {
-	case CITY_MOVE_PLACE:
-		out->rotation = m->arg;
-		break;
-	case CITY_MOVE_GATE:
-		out->side = m->arg;
-		break;
-	case CITY_MOVE_WALL:
-	case CITY_MOVE_TOWER:
-		out->end = m->arg;
-		break;
-	case CITY_MOVE_FOLLOWER:
-		out->part = (char)m->arg;
-		break;
-	default:
-		break;
-	}
+	move_unpack(st_cmoves(&g->st)[index], out);
 	return CITY_OK;
 }
 
@@ -442,7 +420,7 @@ int city_wall_piece(const city_game *g, size_t index, int32_t *x, int32_t *y,
 	const state *s;
 	const wpiece *w;
 	bside b;
-	if (!g || (int)index >= city_wall_length(g))
+	if (!g || index >= (size_t)city_wall_length(g))
 		return CITY_EINVAL;
 	s = &g->st;
 	w = &s->chain[s->chain_lo + index];
@@ -454,9 +432,9 @@ int city_wall_piece(const city_game *g, size_t index, int32_t *x, int32_t *y,
 	if (side)
 		*side = b.s;
 	if (is_gate)
-		*is_gate = w->gate;
+		*is_gate = wp_gate(w);
 	if (guard)
-		*guard = w->guard;
+		*guard = wp_guard(w);
 	return CITY_OK;
 }
 

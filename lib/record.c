@@ -274,8 +274,8 @@ static int next_token(tokens *t, const char **tok, size_t *len)
 static size_t count_tokens(const rec_line *l)
 {
 	tokens t;
-	const char *tok;
-	size_t len, n = 0;
+	const char *tok = NULL;
+	size_t len = 0, n = 0;
 	tokens_init(&t, l);
 	while (next_token(&t, &tok, &len))
 		n++;
@@ -405,8 +405,8 @@ static int header_index(const char *tok, size_t len)
 /* `players N`, 2..4 (R-SET-1). */
 static int read_players(loader *ld, const rec_line *l, tokens *t)
 {
-	const char *tok;
-	size_t len;
+	const char *tok = NULL;
+	size_t len = 0;
 	uint64_t v;
 	if (!next_token(t, &tok, &len) || !parse_u64(tok, len, 9, &v) ||
 	    v < 2 || v > 4 || next_token(t, &tok, &len))
@@ -419,8 +419,8 @@ static int read_players(loader *ld, const rec_line *l, tokens *t)
 /* `seed S`, 0 .. 2^64-1 (R-RNG). */
 static int read_seed(loader *ld, const rec_line *l, tokens *t)
 {
-	const char *tok;
-	size_t len;
+	const char *tok = NULL;
+	size_t len = 0;
 	if (!next_token(t, &tok, &len) ||
 	    !parse_u64(tok, len, UINT64_MAX, &ld->seed) ||
 	    next_token(t, &tok, &len))
@@ -436,8 +436,8 @@ static int read_seed(loader *ld, const rec_line *l, tokens *t)
  * set once the whole header is read. */
 static int read_order(loader *ld, const rec_line *l, tokens *t)
 {
-	const char *tok;
-	size_t len;
+	const char *tok = NULL;
+	size_t len = 0;
 	uint64_t v;
 	while (next_token(t, &tok, &len)) {
 		if (!parse_u64(tok, len, TS_MAX_DESIGNS, &v) || v < 1)
@@ -460,8 +460,8 @@ static int read_order(loader *ld, const rec_line *l, tokens *t)
 /* `stacks A B C` (R-SET-4); the sum is checked once the set is known. */
 static int read_stacks(loader *ld, const rec_line *l, tokens *t)
 {
-	const char *tok;
-	size_t len;
+	const char *tok = NULL;
+	size_t len = 0;
 	uint64_t v;
 	int i;
 	for (i = 0; i < 3; i++) {
@@ -553,7 +553,7 @@ static int read_tileset(loader *ld, const rec_line *l, tokens *t,
                         line_reader *r)
 {
 	const char *tok, *start;
-	size_t len;
+	size_t len = 0;
 	rec_line in;
 	char tserr[256];
 	int rc, ended = 0;
@@ -608,8 +608,8 @@ static int read_tileset(loader *ld, const rec_line *l, tokens *t,
 static int read_header_line(loader *ld, const rec_line *l, line_reader *r)
 {
 	tokens t;
-	const char *tok;
-	size_t len;
+	const char *tok = NULL;
+	size_t len = 0;
 	int h;
 	tokens_init(&t, l);
 	next_token(&t, &tok, &len);
@@ -737,8 +737,8 @@ static int parse_move_line(loader *ld, const rec_line *l, city_move *m)
 static int is_end_line(const rec_line *l)
 {
 	tokens t;
-	const char *tok;
-	size_t len;
+	const char *tok = NULL;
+	size_t len = 0;
 	tokens_init(&t, l);
 	return next_token(&t, &tok, &len) && token_is(tok, len, "end");
 }

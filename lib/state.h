@@ -31,6 +31,7 @@ typedef struct ptile {
 	uint8_t pad;
 	uint16_t node0; /* first feature node of this tile (one per part) */
 } ptile;
+/* (10 bytes: kept unpacked, it is read on every board look-up.) */
 
 /* A frontier cell: empty and side-adjacent to a tile. Kept sorted by
  * (y, x) and updated on every placement, so that tile legality is a few
@@ -60,35 +61,40 @@ typedef struct follower {
 	uint8_t active; /* FOL_FREE, FOL_ON (on its feature), FOL_RETURNING */
 } follower;
 
-/* A piece of the wall chain. */
+/* A piece of the wall chain: the tile it borders and, packed, the side of
+ * that tile (bits 0-1), whether it is the gate (bit 2) and the guard's
+ * owner + 1 (bits 3-5, 0 = no guard). */
 typedef struct wpiece {
-	uint8_t tile;   /* the tile it borders */
-	uint8_t side;   /* which side of that tile */
-	int8_t guard;   /* owner of the guard or -1 */
-	uint8_t gate;   /* 1 for the city gate */
+	uint8_t tile;
+	uint8_t info;
 } wpiece;
+
+static inline int wp_side(const wpiece *w) { return w->info & 3; }
+static inline int wp_gate(const wpiece *w) { return w->info >> 2 & 1; }
+static inline int wp_guard(const wpiece *w) { return (w->info >> 3) - 1; }
+static inline void wp_set(wpiece *w, int tile, int side, int gate, int guard)
+{
+	w->tile = (uint8_t)tile;
+	w->info = (uint8_t)(side | gate << 2 | (guard + 1) << 3);
+}
 
 typedef struct tower {
 	uint8_t owner, end, chain; /* chain: absolute index into st_chain */
 	uint8_t points;
 } tower;
 
-/* A move as stored in the history. */
-typedef struct smove {
-	uint8_t kind; /* CITY_MOVE_* */
-	uint8_t arg;  /* rotation, side, end or part char */
-	int16_t x, y;
-} smove;
+/* A move as stored in the history: kind (bits 0-2), argument (bits 3-9:
+ * rotation, side, end or part character), x and y (11 signed bits each;
+ * stored moves are legal, so |x|, |y| <= 255). */
+typedef uint32_t smove;
 
 /* An event as stored in the log. */
 typedef struct sevent {
-	uint8_t kind;   /* CITY_EVENT_* */
-	uint8_t reason; /* CITY_REASON_* */
+	uint8_t kind_reason; /* CITY_EVENT_* (bits 0-1), CITY_REASON_* (2-5) */
 	int8_t player;
 	uint8_t part;   /* part index, side (wall events) or 0xFF */
-	uint16_t points;
 	uint8_t tile;   /* placed tile index; discard: design index */
-	uint8_t pad;
+	uint16_t points;
 	uint16_t move;  /* moves made when it happened */
 } sevent;
 

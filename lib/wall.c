@@ -9,7 +9,7 @@ bside wall_piece_side(const state *s, int idx)
 	bside b;
 	b.x = t->x;
 	b.y = t->y;
-	b.s = w->side;
+	b.s = (uint8_t)wp_side(w);
 	return b;
 }
 
@@ -56,10 +56,7 @@ int wall_add(state *s, bside b, int end, int gate)
 	} else {
 		idx = --s->chain_lo;
 	}
-	s->chain[idx].tile = (uint8_t)t;
-	s->chain[idx].side = b.s;
-	s->chain[idx].guard = -1;
-	s->chain[idx].gate = (uint8_t)gate;
+	wp_set(&s->chain[idx], t, b.s, gate, -1);
 	p->walls = (uint8_t)(p->walls | (1u << b.s));
 	board_block_outside(s, b.x, b.y, b.s);
 	return idx;
@@ -92,7 +89,7 @@ int wall_opposite_guarded(const state *s, int idx)
 	o.y = (int16_t)y;
 	o.s = (uint8_t)in;
 	opp = wall_find(s, o);
-	return opp >= 0 && s->chain[opp].guard >= 0;
+	return opp >= 0 && wp_guard(&s->chain[opp]) >= 0;
 }
 
 int wall_guard_points(const city_tileset *ts, const state *s, int idx)
