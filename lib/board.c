@@ -128,6 +128,16 @@ static void front_update(const city_tileset *ts, state *s, int x, int y,
 	}
 }
 
+const fcell *board_front_at(const state *s, int x, int y)
+{
+	int i;
+	if (x < -COORD_LIMIT || x > COORD_LIMIT || y < -COORD_LIMIT ||
+	    y > COORD_LIMIT)
+		return NULL;
+	i = front_find(s, x, y);
+	return i >= 0 ? &st_cfront(s)[i] : NULL;
+}
+
 void board_block_outside(state *s, int x, int y, int side)
 {
 	int i = front_find(s, x + DX[side], y + DY[side]);
@@ -148,6 +158,15 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 	p->design = (uint8_t)design;
 	p->rot = (uint8_t)rot;
 	p->node0 = s->n_nodes;
+	{
+		int side;
+		for (side = 0; side < 4; side++) {
+			int o = board_tile_at(s, x + DX[side], y + DY[side]);
+			p->nb[side] = o < 0 ? NO_TILE : (uint8_t)o;
+			if (o >= 0)
+				st_tiles(s)[o].nb[(side + 2) & 3] = (uint8_t)idx;
+		}
+	}
 	while (h[i])
 		i = (i + 1) & s->hash_mask;
 	h[i] = (uint8_t)(idx + 1);
@@ -374,18 +393,44 @@ static unsigned ring_at(const state *s, int x, int y)
 	return ring;
 }
 
+/* contour_next on (tile index, side), following the tiles' neighbour
+ * links; only a corner-only contact needs a cell look-up. */
+static void step_cw(const state *s, int *t, int *side)
+{
+	const ptile *tl = st_ctiles(s);
+	int d = (*side + 1) & 3, a = tl[*t].nb[d], diag;
+	if (a != NO_TILE) {
+		diag = tl[a].nb[*side];
+		if (diag != NO_TILE) {
+			*t = diag;
+			*side = (*side + 3) & 3;
+		} else {
+			*t = a;
+		}
+		return;
+	}
+	diag = board_tile_at(s, tl[*t].x + DX[*side] + DX[d],
+	                     tl[*t].y + DY[*side] + DY[d]);
+	if (diag >= 0) {
+		*t = diag;
+		*side = (*side + 3) & 3;
+	} else {
+		*side = d;
+	}
+}
+
 /* Number every side of the outer contour by its place in the walk. */
 static void contour_index(const state *s, board_walk *w)
 {
 	bextra none = {0, 0, 0};
-	bside start, b;
+	bside st = contour_start(s, none);
+	int t0 = board_tile_at(s, st.x, st.y), t = t0, side = CITY_SIDE_N;
 	int n = 0, limit = 4 * s->n_tiles + 4;
 	memset(w->pos, 0xFF, (size_t)s->n_tiles * 4 * sizeof w->pos[0]);
-	start = b = contour_start(s, none);
 	do {
-		w->pos[board_tile_at(s, b.x, b.y) * 4 + b.s] = (uint16_t)n++;
-		b = contour_next(s, b, none);
-	} while (!bside_eq(b, start) && n < limit);
+		w->pos[t * 4 + side] = (uint16_t)n++;
+		step_cw(s, &t, &side);
+	} while ((t != t0 || side != CITY_SIDE_N) && n < limit);
 	w->len = n;
 	w->built = 1;
 }
@@ -465,6 +510,11 @@ static int wall_survives(const state *s, board_walk *w, int x, int y)
 		return !cut_in(cut, ncut, lo, hi, period); /* the wall holds it */
 	return !cut_in(cut, ncut, ext, hi, period) ||
 	       !cut_in(cut, ncut, lo, ext, period);
+}
+
+int board_front_simple(const state *s, const fcell *f)
+{
+	return !s->gate_placed || !ring_may_enclose(f->ring);
 }
 
 int board_front_fits_walls(const state *s, const fcell *f, board_walk *w)

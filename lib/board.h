@@ -45,6 +45,11 @@ typedef struct board_walk {
  * w must start with built = 0 and may be reused while the board does not
  * change. */
 int board_front_fits_walls(const state *s, const fcell *f, board_walk *w);
+/* The frontier cell at (x, y), or NULL. */
+const fcell *board_front_at(const state *s, int x, int y);
+/* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or
+ * occupying it cannot enclose any cell). */
+int board_front_simple(const state *s, const fcell *f);
 /* R-TILE-2 for a frontier cell: the design's street sides, turned by rot,
  * match the streets of the neighbours exactly where there are neighbours. */
 static inline int board_front_fits_streets(const ts_design *d,

@@ -44,7 +44,10 @@ static int join(state *s, int a, int b)
 		b = t;
 	}
 	n[b].parent = (uint16_t)a;
-	n[a].open = (uint16_t)(n[a].open + n[b].open);
+	/* counts add up, the follower flags combine */
+	n[a].open = (uint16_t)((((n[a].open & ~OPEN_FOLLOWED) +
+	                         (n[b].open & ~OPEN_FOLLOWED))) |
+	                       ((n[a].open | n[b].open) & OPEN_FOLLOWED));
 	return a;
 }
 
@@ -52,7 +55,7 @@ static void close_one(state *s, int node)
 {
 	fnode *n = st_nodes(s);
 	int r = find(s, node);
-	if (n[r].open)
+	if (n[r].open & ~OPEN_FOLLOWED)
 		n[r].open--;
 }
 

@@ -30,7 +30,20 @@ int feat_followers(const state *s, int root, int counts[MAX_PLAYERS]);
 /* Whether a street or market feature is complete (R-DONE-1/2). */
 static inline int feat_complete(const state *s, int root)
 {
-	return st_cnodes(s)[root].open == 0;
+	return (st_cnodes(s)[root].open & ~OPEN_FOLLOWED) == 0;
+}
+/* Whether any follower stands on the feature (R-FOL-2), without counting
+ * them. */
+static inline int feat_followed(const state *s, int root)
+{
+	return (st_cnodes(s)[root].open & OPEN_FOLLOWED) != 0;
+}
+/* Mark / clear the follower flag of a feature root. */
+static inline void feat_set_followed(state *s, int root, int on)
+{
+	fnode *n = &st_nodes(s)[root];
+	n->open = (uint16_t)(on ? (n->open | OPEN_FOLLOWED)
+	                        : (n->open & ~OPEN_FOLLOWED));
 }
 
 #endif /* CITY_LIB_FEATURE_H */

@@ -350,6 +350,7 @@ static int popcount3(unsigned m)
 static void return_followers(state *s, int root, int defer)
 {
 	int i;
+	feat_set_followed(s, root, 0);
 	for (i = 0; i < s->n_fol; i++) {
 		follower *f = &s->fol[i];
 		if (f->active == FOL_ON &&
@@ -418,24 +419,45 @@ static void close_and_score(const city_tileset *ts, state *s, int t, int side,
 
 /* ---- the turn -------------------------------------------------------- */
 
-/* Whether a design has a legal placement (R-TURN-4). */
+/* The fast legality test of one placement, through the frontier (the same
+ * test city_legal_moves uses); board_check_placement is the slow, explicit
+ * form that also says why (the property tests hold the two equal). */
+static int tile_fits(const city_tileset *ts, const state *s, int32_t x,
+                     int32_t y, int design, int rot)
+{
+	const fcell *f;
+	board_walk w;
+	if (s->n_tiles == 0)
+		return x == 0 && y == 0;
+	f = board_front_at(s, (int)x, (int)y);
+	w.built = 0;
+	return f && board_front_fits_streets(&ts->designs[design], f, rot) &&
+	       board_front_fits_walls(s, f, &w);
+}
+
+/* Whether a design has a legal placement (R-TURN-4). Cells whose
+ * placement cannot enclose anything are tried first: they need no contour
+ * walk. */
 static int tile_has_placement(const city_tileset *ts, const state *s,
                               int design)
 {
 	const ts_design *d = &ts->designs[design];
 	const fcell *f = st_cfront(s);
 	board_walk w;
-	int i, r;
+	int i, r, pass;
 	w.built = 0;
 	if (s->n_tiles == 0)
 		return 1; /* the start tile fits at (0,0) in any rotation */
-	for (i = 0; i < s->n_front; i++) {
-		for (r = 0; r < 4; r++)
-			if (board_front_fits_streets(d, &f[i], r))
-				break;
-		if (r < 4 && board_front_fits_walls(s, &f[i], &w))
-			return 1;
-	}
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < s->n_front; i++) {
+			if (board_front_simple(s, &f[i]) != !pass)
+				continue;
+			for (r = 0; r < 4; r++)
+				if (board_front_fits_streets(d, &f[i], r))
+					break;
+			if (r < 4 && board_front_fits_walls(s, &f[i], &w))
+				return 1;
+		}
 	return 0;
 }
 
@@ -607,7 +629,7 @@ static int follower_check(const city_game *g, const state *s, int part,
 	const city_tileset *ts = game_ts(g);
 	const ptile *p = &st_ctiles(s)[s->last_tile];
 	const ts_design *d = &ts->designs[p->design];
-	int root, counts[MAX_PLAYERS];
+	int root;
 	if (s->supply[s->player] == 0) {
 		if (msg)
 			snprintf(msg, cap, "R-FOL-4: player %d has no follower "
@@ -615,7 +637,7 @@ static int follower_check(const city_game *g, const state *s, int part,
 		return 1;
 	}
 	root = feat_root(s, p->node0 + part);
-	if (feat_followers(s, root, counts)) {
+	if (feat_followed(s, root)) {
 		if (msg)
 			snprintf(msg, cap,
 			         "R-FOL-2: part %c of tile (%d,%d) belongs to a "
@@ -705,9 +727,12 @@ int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)
 		return CITY_EINVAL;
 	}
 	design = st_corder(s)[s->cur];
-	if (board_check_placement(ts, s, (int)x, (int)y, design, rotation,
-	                          g->err, sizeof g->err))
+	if (!tile_fits(ts, s, x, y, design, rotation)) {
+		/* the full check names the rule that fails */
+		board_check_placement(ts, s, (int)x, (int)y, design, rotation,
+		                      g->err, sizeof g->err);
 		return CITY_EILLEGAL;
+	}
 	push_move(s, CITY_MOVE_PLACE, rotation, (int)x, (int)y);
 	t = board_insert(ts, s, (int)x, (int)y, design, rotation);
 	feat_add_tile(ts, s, t);
@@ -754,6 +779,7 @@ int city_place_follower(city_game *g, char part)
 	f->part = (uint8_t)idx;
 	f->owner = s->player;
 	f->active = FOL_ON;
+	feat_set_followed(s, feat_root(s, feat_node(s, f->tile, f->part)), 1);
 	s->supply[s->player]--;
 	push_move(s, CITY_MOVE_FOLLOWER, (unsigned char)part, 0, 0);
 	after_follower(g, s);
@@ -1184,6 +1210,7 @@ int city_score_final(city_game *g)
 		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
 			continue;
 		f->active = FOL_FREE;
+		feat_set_followed(s, feat_root(s, node), 0);
 		s->supply[f->owner]++;
 		log_event(s, CITY_EVENT_RETURN, 0, f->owner, 0, f->tile, f->part);
 	}

@@ -30,8 +30,9 @@ typedef struct ptile {
 	uint8_t walls;  /* bit s: side s holds the gate or a wall piece */
 	uint8_t pad;
 	uint16_t node0; /* first feature node of this tile (one per part) */
+	uint8_t nb[4];  /* the tile on each side, NO_TILE if none: contour
+	                   walks follow these instead of hashing cells */
 } ptile;
-/* (10 bytes: kept unpacked, it is read on every board look-up.) */
 
 /* A frontier cell: empty and side-adjacent to a tile. Kept sorted by
  * (y, x) and updated on every placement, so that tile legality is a few
@@ -48,12 +49,16 @@ typedef struct fcell {
 /* A feature node: one part of one placed tile (union-find element). */
 typedef struct fnode {
 	uint16_t parent;
-	uint16_t open; /* at a root: open halves / street ends of the feature */
+	uint16_t open; /* at a root: open halves / street ends of the feature
+	                  (bits 0-14) and whether followers stand on it
+	                  (OPEN_FOLLOWED); see feature.h */
 	uint8_t tile;  /* placed tile index */
 	uint8_t part;  /* part index in the tile's design */
 } fnode;
 
 enum { FOL_FREE = 0, FOL_ON = 1, FOL_RETURNING = 2 };
+
+#define OPEN_FOLLOWED 0x8000u
 
 /* A follower on a street, market or residential area. */
 typedef struct follower {

@@ -7,6 +7,9 @@
 #   4. packaging: a plain Release build installed into a temporary prefix,
 #      consumed through pkg-config and through find_package(city CONFIG);
 #      the SONAME and the exported symbols of the installed libcity.so
+#   5. the Python binding's tests and example on the installed library
+#   6. the ABI of the installed library: abi/libcity.symbols, abidiff
+#      against abi/libcity.abi (scripts/abi-update.sh)
 #
 # Each step is a function listed in CITY_TEST_STEPS; later checks (ABI,
 # fuzzing) are added as new functions appended to that list.
@@ -71,7 +74,10 @@ installed_so() {
 step_package() {
 	log "Release build in build/pkg, installed into a temporary prefix"
 	PREFIX=$(mktemp -d "${TMPDIR:-/tmp}/libcity-prefix.XXXXXX")
+	# -g: the installed library keeps its DWARF so that step_abi can
+	# compare its types with abi/libcity.abi (optimization is Release's).
 	cmake -S "$ROOT" -B "$PKG_BUILD" -DCMAKE_BUILD_TYPE=Release \
+		-DCMAKE_C_FLAGS=-g \
 		-DCITY_SANITIZE=OFF -DCITY_TSAN=OFF -DCITY_BUILD_TESTS=OFF \
 		-DCITY_BUILD_EXAMPLES=ON -DCMAKE_INSTALL_PREFIX="$PREFIX"
 	cmake --build "$PKG_BUILD" -j"$JOBS"
@@ -120,12 +126,53 @@ step_package() {
 	echo "$(echo "$symbols" | grep -c '^city_') city_* symbols exported"
 }
 
+# The Python binding on the installed (plain Release) library: its tests,
+# whose traces are compared with the packaging build's city-cli, and the
+# example bots. (CTest runs the same tests on the sanitized build, with the
+# ASan runtime preloaded.)
+step_python() {
+	log "Python binding (bindings/python) on the installed library"
+	local py so
+	py=$(command -v /usr/bin/python3 || command -v python3 || true)
+	[[ -n $py ]] || fail "python3 not found (Debian: apt-get install python3)"
+	so=$(installed_so)
+	(cd "$ROOT/bindings/python" &&
+		LIBCITY_LIBRARY=$so CITY_CLI=$PKG_BUILD/examples/city-cli \
+			PYTHONDONTWRITEBYTECODE=1 \
+			"$py" -m unittest discover -s tests -v) ||
+		fail "Python binding tests"
+	LIBCITY_LIBRARY=$so PYTHONDONTWRITEBYTECODE=1 \
+		"$py" "$ROOT/examples/python/play.py" 7 ||
+		fail "examples/python/play.py"
+}
+
+# The ABI guard (docs/abi.md) on the installed library: its exported
+# symbols are exactly abi/libcity.symbols, and abidiff against the
+# committed baseline abi/libcity.abi finds no change but additions.
+step_abi() {
+	log "ABI of the installed library against abi/"
+	local so
+	so=$(installed_so)
+	bash "$ROOT/tests/check_symbols.sh" "$so" "$ROOT/abi/libcity.symbols" ||
+		fail "exported symbols"
+	if [[ $(uname -m) != x86_64 ]]; then
+		echo "abi/libcity.abi is an x86_64 baseline; abidiff skipped on" \
+			"$(uname -m)"
+		return 0
+	fi
+	# shellcheck source=scripts/abi-update.sh
+	source "$ROOT/scripts/abi-update.sh"
+	city_abi_check "$so" || fail "ABI check against abi/libcity.abi"
+}
+
 CITY_TEST_STEPS=(
 	step_deps
 	step_sanitized_build
 	step_ctest
 	step_docs
 	step_package
+	step_python
+	step_abi
 )
 
 for step in "${CITY_TEST_STEPS[@]}"; do

@@ -240,6 +240,12 @@ static void reset_injection(size_t n)
 /* Run a library call armed: its allocations are counted and may fail. */
 static int armed_rc;
 #define ARMED(expr) (armed = 1, armed_rc = (expr), armed = 0, armed_rc)
+#define ARMED_DO(stmt)                                                       \
+	do {                                                                 \
+		armed = 1;                                                   \
+		stmt;                                                        \
+		armed = 0;                                                   \
+	} while (0)
 
 /* After an armed call: 1 when the injected failure hit it (it must then
  * have returned CITY_ENOMEM), 0 otherwise (it must not have). */
@@ -327,9 +333,9 @@ START_TEST(counting_allocator_sees_every_game_allocation)
 	ck_assert_int_eq(ARMED(city_score_final(g)), CITY_OK);
 	save_into(g, save_a);
 	ck_assert_int_eq(ARMED(city_game_reset(c)), CITY_OK);
-	ARMED((city_game_free(c), 0));
+	ARMED_DO(city_game_free(c));
 	ck_assert_uint_eq(h.live, 1);
-	ARMED((city_game_free(g), 0));
+	ARMED_DO(city_game_free(g));
 
 	ck_assert_msg(direct_calls == 0,
 	              "%zu allocations bypassed the hook", direct_calls);
@@ -455,7 +461,7 @@ static size_t run_scenario(size_t fail_n, char *final)
 				ck_assert_int_eq(ARMED(city_apply_move(c, &m)),
 				                 CITY_OK);
 			}
-			ARMED((city_game_free(c), 0));
+			ARMED_DO(city_game_free(c));
 		}
 		if (ended || n % 20 == 0) {
 			city_game *l = NULL, *adopted = NULL;
@@ -480,10 +486,10 @@ static size_t run_scenario(size_t fail_n, char *final)
 			} while (rc == CITY_ENOMEM);
 			ck_assert_int_eq(rc, CITY_OK);
 			ck_assert_int_eq(ARMED(city_game_copy(adopted, l)), CITY_OK);
-			ARMED((city_game_free(l), 0));
+			ARMED_DO(city_game_free(l));
 			save_into(adopted, save_b);
 			ck_assert_str_eq(save_a, save_b);
-			ARMED((city_game_free(adopted), 0));
+			ARMED_DO(city_game_free(adopted));
 		}
 		if (ended)
 			break;
@@ -494,8 +500,8 @@ static size_t run_scenario(size_t fail_n, char *final)
 	}
 	ck_assert_int_eq(ARMED(city_score_final(g)), CITY_OK);
 	save_into(g, final);
-	ARMED((city_game_free(g), 0));
-	ARMED((city_options_free(o), 0));
+	ARMED_DO(city_game_free(g));
+	ARMED_DO(city_options_free(o));
 
 	/* Nothing leaked, through the hook or directly. */
 	ck_assert_uint_eq(h.live, 0);

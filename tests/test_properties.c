@@ -138,6 +138,14 @@ static void play_checked(int players, uint64_t seed, int exhaustive)
 						m.rotation = (uint8_t)r;
 						if (!listed(moves, n, &m))
 							expect_rejected(scratch, g, &m);
+						/* the explicit rule check agrees
+						 * with the fast one */
+						ck_assert_int_eq(
+						    !board_check_placement(
+						        g->opts.ts, &g->st, x, y,
+						        st_corder(&g->st)[g->st.cur], r,
+						        NULL, 0),
+						    listed(moves, n, &m));
 					}
 		} else if (d == CITY_DECISION_FOLLOWER) {
 			const char *parts = "abcdefgh123456789";

@@ -518,8 +518,10 @@ CITY_EXPORT int city_game_save(const city_game *game, char *buf,
  * @param[out] err buffer for the reason on failure, `line N: reason`
  *             (NUL-terminated, truncated to `errcap`); may be NULL.
  * @param[in] errcap size of `err`.
- * @return CITY_OK, CITY_EINVAL, CITY_EPARSE, CITY_EILLEGAL (a move breaks a
- *         rule), CITY_ELIMIT or CITY_ENOMEM; `*out` is untouched on error.
+ * @return CITY_OK, CITY_EINVAL, CITY_EPARSE, CITY_ELIMIT, CITY_ENOMEM, or
+ *         for a move the game rejects the status city_apply_move() gave
+ *         (CITY_EILLEGAL, CITY_EDECISION, CITY_EENDED, ...); `*out` is
+ *         untouched on error.
  */
 CITY_EXPORT int city_game_load(city_game **out, const char *text, size_t len,
                                char *err, size_t errcap);
