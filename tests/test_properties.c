@@ -210,6 +210,18 @@ static void play_checked(int players, uint64_t seed, int exhaustive)
 		ck_assert_int_lt(step, 2000);
 	}
 	ck_assert_int_ne(city_game_end_reasons(g), 0);
+	/* save -> load gives the same game, byte for byte */
+	{
+		static char text[65536];
+		char err[256];
+		size_t need;
+		city_game *back;
+		ck_assert_int_eq(city_game_save(g, text, sizeof text, &need), CITY_OK);
+		ck_assert_int_eq(city_game_load(&back, text, need - 1, err, sizeof err),
+		                 CITY_OK);
+		ck_assert(same_state(back, g));
+		city_game_free(back);
+	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	ck_assert_int_eq(city_score_final(g), CITY_OK); /* idempotent */
 	if (twin) {
