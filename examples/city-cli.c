@@ -396,12 +396,45 @@ static void put_segment(canvas *cv, size_t row, size_t col, int vertical,
 		cv->wall[r * cv->cols + k] = 1;
 }
 
+/* After final scoring, the notional walls of R-END-2 close the ring: every
+ * side of a tile facing the exterior gets ':' (real pieces are drawn over
+ * them). */
+static void draw_final_walls(canvas *cv, const city_game *g)
+{
+	int i, nt = city_game_tile_count(g), side;
+	size_t r, c, len, k;
+	int vertical;
+	if (city_game_final_scored(g) != 1)
+		return;
+	for (i = 0; i < nt; i++) {
+		int32_t x, y;
+		if (city_game_placed_tile(g, (size_t)i, &x, &y, NULL, NULL) !=
+		    CITY_OK)
+			continue;
+		for (side = 0; side < 4; side++) {
+			int32_t nx = x + (side == CITY_SIDE_E) - (side == CITY_SIDE_W);
+			int32_t ny = y + (side == CITY_SIDE_S) - (side == CITY_SIDE_N);
+			if (city_game_cell(g, nx, ny) != CITY_CELL_EXTERIOR)
+				continue;
+			len = side_segment(cv, x, y, side, &r, &c, &vertical);
+			for (k = 0; k < len; k++)
+				put(cv, vertical ? r + k : r, vertical ? c : c + k,
+				    ':');
+			/* the corners at both ends */
+			put(cv, vertical ? r - 1 : r, vertical ? c : c - 1, ':');
+			put(cv, vertical ? r + len : r, vertical ? c : c + len,
+			    ':');
+		}
+	}
+}
+
 static void draw_wall(canvas *cv, const city_game *g)
 {
 	int n = city_wall_length(g), t, nt = city_tower_count(g);
 	int *towers_on = NULL;
 	size_t i, r, c, len, k;
 	int vertical;
+	draw_final_walls(cv, g);
 	if (n <= 0)
 		return;
 	towers_on = calloc((size_t)n, sizeof *towers_on);
@@ -470,7 +503,8 @@ static void print_legend(void)
 	     "building\n"
 	     "  ~      hole (an empty cell enclosed by the city)\n"
 	     "  border G city gate, # wall piece, 0-3 guard of that player, "
-	     "T tower");
+	     "T tower,\n"
+	     "         : final wall closing the ring at the end (R-END-2)");
 }
 
 /* Print the city: bounds, the grid with coordinates, the legend. */
@@ -746,7 +780,10 @@ static int cmd_play(int argc, char **argv)
 		print_new_events(g, &seen);
 	}
 	if (rc == CITY_OK) {
-		rc = print_city(g);
+		/* score first, so that the city shows the closed ring */
+		rc = city_score_final(g);
+		if (rc == CITY_OK)
+			rc = print_city(g);
 		if (rc == CITY_OK)
 			rc = print_final(g);
 		if (rc == CITY_OK)
