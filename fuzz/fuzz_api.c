@@ -78,18 +78,18 @@ static uint64_t rng_next(uint64_t *st)
  * 255-tile limit.
  */
 static const char *const small_sets[] = {
-    "tileset tiny\n"
-    "1 9  a1b b-b b1a a-a  a=R b=FG\n"
-    "2 9  a-a a-a a-a a-a  a=R  pub=2\n",
-    "tileset markets\n"
-    "1 3  a1b b2c c3d d4a  a=R b=F c=G d=L\n"
-    "2 4  a-a a-b b-b b-a  a=FL b=R\n"
-    "3 2  a1b b1a a-a a-a  a=R b=G  adj=ab\n"
-    "4 5  a-b b-c c-d d-a  a=F b=G c=L d=R\n"
-    "5 1  a-a a1a a-a a1a  a=R  hist=Tower-Hall\n"
-    "6 3  a-a a-a a-a a-a  a=FGL e=R  adj=ae\n",
-    "tileset one\n"
-    "7 1  a-a a-a a-a a-a  a=R\n",
+    ("tileset tiny\n"
+     "1 9  a1b b-b b1a a-a  a=R b=FG\n"
+     "2 9  a-a a-a a-a a-a  a=R  pub=2\n"),
+    ("tileset markets\n"
+     "1 3  a1b b2c c3d d4a  a=R b=F c=G d=L\n"
+     "2 4  a-a a-b b-b b-a  a=FL b=R\n"
+     "3 2  a1b b1a a-a a-a  a=R b=G  adj=ab\n"
+     "4 5  a-b b-c c-d d-a  a=F b=G c=L d=R\n"
+     "5 1  a-a a1a a-a a1a  a=R  hist=Tower-Hall\n"
+     "6 3  a-a a-a a-a a-a  a=FGL e=R  adj=ae\n"),
+    ("tileset one\n"
+     "7 1  a-a a-a a-a a-a  a=R\n"),
 };
 
 static const char *const big_templates[] = {
@@ -148,7 +148,39 @@ typedef struct fz {
 	city_move *legal;
 	size_t n_legal, cap_legal;
 	uint64_t rng;
+	char *saved; /* the game's record, NULL when not known */
+	size_t saved_len;
 } fz;
+
+/* The record of the game as it is now, kept until the game changes (so
+ * that a run of failed calls costs one save each). */
+static const char *saved(fz *f, size_t *len)
+{
+	if (!f->saved)
+		f->saved = fuzz_save(f->g, &f->saved_len);
+	if (len)
+		*len = f->saved_len;
+	return f->saved;
+}
+
+/* The game changed (or was replaced): forget its record. */
+static void changed(fz *f)
+{
+	free(f->saved);
+	f->saved = NULL;
+}
+
+/* After a call that must not change the game: the record is the same, byte
+ * for byte, as saved() gave before it. */
+static void expect_unchanged(fz *f, const char *what)
+{
+	size_t len;
+	char *now = fuzz_save(f->g, &len);
+	FUZZ_CHECK(f->saved != NULL, "no record saved before %s", what);
+	FUZZ_CHECK(len == f->saved_len && memcmp(now, f->saved, len) == 0,
+	           "%s changed the record:\n%s\n---\n%s", what, f->saved, now);
+	free(now);
+}
 
 static void reset_baseline(fz *f)
 {
@@ -172,6 +204,7 @@ static void check_scores(fz *f)
 
 static void after_change(fz *f)
 {
+	changed(f);
 	fuzz_check_state(f->g);
 	check_scores(f);
 }
@@ -315,8 +348,7 @@ static void fuzz_move(fz *f, city_move *m)
  * fit a city_move (e.g. a rotation of -1), so that it cannot be listed;
  * `via_apply` when it went through city_apply_move(). */
 static void check_decision_call(fz *f, const city_move *m, int in_range,
-                                int via_apply, int rc, const char *before,
-                                size_t before_len, int decision)
+                                int via_apply, int rc, int decision)
 {
 	int listed = in_range && is_listed(f, m);
 	if (rc == CITY_OK) {
@@ -330,14 +362,7 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 	}
 	FUZZ_CHECK(!listed, "rejected a listed move (kind %d, %s: %s)", m->kind,
 	           city_status_str(rc), city_game_last_error(f->g));
-	{
-		size_t len;
-		char *after = fuzz_save(f->g, &len);
-		FUZZ_CHECK(len == before_len && memcmp(after, before, len) == 0,
-		           "a failed call (%s) changed the record",
-		           city_status_str(rc));
-		free(after);
-	}
+	expect_unchanged(f, city_status_str(rc));
 	FUZZ_CHECK(city_game_decision(f->g) == decision,
 	           "a failed call changed the decision");
 	FUZZ_CHECK(city_game_last_error(f->g)[0] != '\0',
@@ -393,12 +418,10 @@ static void op_autoplay(fz *f)
 static void op_move(fz *f, int named)
 {
 	city_move m;
-	char *before;
-	size_t before_len;
 	int decision = city_game_decision(f->g), rc, in_range = 1;
 	list_legal(f);
 	fuzz_move(f, &m);
-	before = fuzz_save(f->g, &before_len);
+	saved(f, NULL);
 	if (!named) {
 		rc = city_apply_move(f->g, &m);
 	} else {
@@ -435,9 +458,7 @@ static void op_move(fz *f, int named)
 			break;
 		}
 	}
-	check_decision_call(f, &m, in_range, !named, rc, before, before_len,
-	                    decision);
-	free(before);
+	check_decision_call(f, &m, in_range, !named, rc, decision);
 }
 
 /* Queries with arbitrary arguments: each answers within its documented
@@ -445,8 +466,6 @@ static void op_move(fz *f, int named)
 static void op_query(fz *f)
 {
 	const city_game *g = f->g;
-	char *before, *after;
-	size_t before_len, after_len;
 	int32_t x = coord(f, 0), y = coord(f, 1), qx, qy;
 	char part = (char)u8(&f->in);
 	int player = (int)u8(&f->in) % 7 - 1, rc, d, r, v;
@@ -466,7 +485,7 @@ static void op_query(fz *f)
 		index = u8(&f->in);
 		break;
 	}
-	before = fuzz_save(g, &before_len);
+	saved(f, NULL);
 
 	rc = city_game_tile_at(g, x, y, &d, &r);
 	v = city_game_cell(g, x, y);
@@ -614,11 +633,7 @@ static void op_query(fz *f)
 	FUZZ_CHECK(city_game_last_error(g) != NULL, "last_error NULL");
 	FUZZ_CHECK(city_game_tileset(g) != NULL, "tileset NULL");
 
-	after = fuzz_save(g, &after_len);
-	FUZZ_CHECK(after_len == before_len && memcmp(after, before, after_len) == 0,
-	           "a query changed the record");
-	free(after);
-	free(before);
+	expect_unchanged(f, "a query");
 }
 
 /* Replace the driver's game (the old one is freed). */
@@ -626,6 +641,7 @@ static void adopt(fz *f, city_game *g)
 {
 	city_game_free(f->g);
 	f->g = g;
+	changed(f);
 	reset_baseline(f);
 }
 
@@ -636,7 +652,7 @@ static void op_clone(fz *f)
 	size_t l1, l2;
 	unsigned how = u8(&f->in) % 4;
 	FUZZ_CHECK(city_game_clone(&c, f->g) == CITY_OK, "clone");
-	t1 = fuzz_save(f->g, &l1);
+	t1 = fuzz_save(f->g, &l1); /* owned: the game may be replaced below */
 	t2 = fuzz_save(c, &l2);
 	FUZZ_CHECK(l1 == l2 && memcmp(t1, t2, l1) == 0, "clone differs");
 	free(t2);
@@ -693,10 +709,11 @@ static char *drop_last_move(const char *text, size_t len, size_t *out_len)
 
 static void op_undo(fz *f)
 {
-	char *before, *after, *want;
+	const char *before;
+	char *after, *want;
 	size_t bl, al, wl;
 	int moves = city_game_move_count(f->g), rc;
-	before = fuzz_save(f->g, &bl);
+	before = saved(f, &bl);
 	rc = city_game_undo(f->g);
 	after = fuzz_save(f->g, &al);
 	if (moves == 0) {
@@ -714,18 +731,20 @@ static void op_undo(fz *f)
 		           "undo did not drop the last move");
 		free(want);
 	}
-	free(before);
-	free(after);
+	changed(f);
+	f->saved = after;
+	f->saved_len = al;
 	fuzz_check_state(f->g);
 	reset_baseline(f);
 }
 
 static void op_reset(fz *f)
 {
-	char *before, *after, *mv;
+	const char *before, *mv;
+	char *after;
 	size_t bl, al;
 	int p;
-	before = fuzz_save(f->g, &bl);
+	before = saved(f, &bl);
 	FUZZ_CHECK(city_game_reset(f->g) == CITY_OK, "reset");
 	after = fuzz_save(f->g, &al);
 	mv = strstr(before, "\nmoves\n");
@@ -741,8 +760,9 @@ static void op_reset(fz *f)
 	           "reset game is not new");
 	for (p = 0; p < city_game_players(f->g); p++)
 		FUZZ_CHECK(city_game_score(f->g, p) == 0, "score after reset");
-	free(before);
-	free(after);
+	changed(f);
+	f->saved = after;
+	f->saved_len = al;
 	fuzz_check_state(f->g);
 	reset_baseline(f);
 }
@@ -750,17 +770,16 @@ static void op_reset(fz *f)
 static void op_save_short(fz *f)
 {
 	size_t len, need = 0, cap;
-	char *full = fuzz_save(f->g, &len), *buf;
+	char *buf;
 	int rc;
+	saved(f, &len);
 	cap = u16(&f->in) % (len + 1); /* 0 .. len: always one short at least */
 	buf = cap ? fuzz_xmalloc(cap) : NULL;
 	rc = city_game_save(f->g, buf, cap, &need);
 	FUZZ_CHECK(rc == CITY_ERANGE && need == len + 1,
 	           "save into %zu bytes gave %s, needed %zu (want %zu)", cap,
 	           city_status_str(rc), need, len + 1);
-	/* A buffer given with capacity 0 is never written. */
 	free(buf);
-	free(full);
 }
 
 static void op_load(fz *f)
@@ -814,14 +833,10 @@ static void op_load(fz *f)
 
 static void op_final(fz *f)
 {
-	char *before, *after;
-	size_t bl, al;
 	int ended = city_game_decision(f->g) == CITY_DECISION_END, rc;
-	before = fuzz_save(f->g, &bl);
+	saved(f, NULL);
 	rc = city_score_final(f->g);
-	after = fuzz_save(f->g, &al);
-	FUZZ_CHECK(al == bl && memcmp(after, before, al) == 0,
-	           "final scoring changed the record");
+	expect_unchanged(f, "final scoring");
 	if (!ended) {
 		FUZZ_CHECK(rc == CITY_ENOTENDED, "score_final before the end: %s",
 		           city_status_str(rc));
@@ -843,8 +858,6 @@ static void op_final(fz *f)
 		/* Nothing but undo, reset and load goes back from here. */
 		FUZZ_CHECK(city_game_final_scored(f->g) == 1, "final_scored");
 	}
-	free(before);
-	free(after);
 }
 
 static void op_legal_short(fz *f)
@@ -1097,5 +1110,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #endif
 	city_game_free(f.g);
 	free(f.legal);
+	free(f.saved);
 	return 0;
 }

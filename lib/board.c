@@ -170,6 +170,12 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 	while (h[i])
 		i = (i + 1) & s->hash_mask;
 	h[i] = (uint8_t)(idx + 1);
+	if (s->n_tiles == 0 || y < s->min_y ||
+	    (y == s->min_y && x < st_ctiles(s)[s->top].x))
+		s->top = (uint8_t)idx;
+	if (s->n_tiles == 0 || y > s->max_y ||
+	    (y == s->max_y && x > st_ctiles(s)[s->bottom].x))
+		s->bottom = (uint8_t)idx;
 	if (s->n_tiles == 0) {
 		s->min_x = s->max_x = (int16_t)x;
 		s->min_y = s->max_y = (int16_t)y;
@@ -181,6 +187,8 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 	}
 	s->n_tiles++;
 	front_update(ts, s, x, y, idx);
+	if (s->gate_placed)
+		board_index_contour(s);
 	return idx;
 }
 
@@ -234,21 +242,15 @@ bside contour_prev(const state *s, bside b, bextra e)
 
 bside contour_start(const state *s, bextra e)
 {
-	const ptile *t = st_ctiles(s);
-	bside b = {0, 0, 0};
-	int i, have = 0;
-	for (i = 0; i < s->n_tiles; i++) {
-		if (!have || t[i].y < b.y || (t[i].y == b.y && t[i].x < b.x)) {
-			b.x = t[i].x;
-			b.y = t[i].y;
-			have = 1;
-		}
+	bside b = {0, 0, CITY_SIDE_N};
+	if (s->n_tiles) {
+		b.x = st_ctiles(s)[s->top].x;
+		b.y = st_ctiles(s)[s->top].y;
 	}
-	if (e.on && (!have || e.y < b.y || (e.y == b.y && e.x < b.x))) {
+	if (e.on && (!s->n_tiles || e.y < b.y || (e.y == b.y && e.x < b.x))) {
 		b.x = e.x;
 		b.y = e.y;
 	}
-	b.s = CITY_SIDE_N;
 	return b;
 }
 
@@ -419,27 +421,23 @@ static void step_cw(const state *s, int *t, int *side)
 	}
 }
 
-/* Number every side of the outer contour by its place in the walk. */
-static void contour_index(const state *s, board_walk *w)
+void board_index_contour(state *s)
 {
-	bextra none = {0, 0, 0};
-	bside st = contour_start(s, none);
-	int t0 = board_tile_at(s, st.x, st.y), t = t0, side = CITY_SIDE_N;
+	uint16_t *pos = st_walk(s);
+	int t0 = s->top, t = t0, side = CITY_SIDE_N;
 	int n = 0, limit = 4 * s->n_tiles + 4;
-	memset(w->pos, 0xFF, (size_t)s->n_tiles * 4 * sizeof w->pos[0]);
+	memset(pos, 0xFF, (size_t)s->n_tiles * 4 * sizeof *pos);
 	do {
-		w->pos[t * 4 + side] = (uint16_t)n++;
+		pos[t * 4 + side] = (uint16_t)n++;
 		step_cw(s, &t, &side);
 	} while ((t != t0 || side != CITY_SIDE_N) && n < limit);
-	w->len = n;
-	w->built = 1;
+	s->walk_len = (uint16_t)n;
 }
 
-static int walk_pos(const state *s, const board_walk *w, int x, int y,
-                    int side)
+static int walk_pos(const state *s, int x, int y, int side)
 {
 	int t = board_tile_at(s, x, y);
-	return t < 0 ? 0xFFFF : w->pos[t * 4 + side];
+	return t < 0 ? 0xFFFF : st_cwalk(s)[t * 4 + side];
 }
 
 /* Whether a cut (in doubled walk positions: 2p for a side that
@@ -465,47 +463,36 @@ static int cut_in(const int *cut, int ncut, int from, int to, int period)
  * c sits on the start side). The wall survives iff its run of sides lies in
  * that arc, i.e. some cyclic range covering the extreme side and the wall
  * holds no cut (the wall's own range when it holds the extreme side). */
-static int wall_survives(const state *s, board_walk *w, int x, int y)
+static int wall_survives(const state *s, const fcell *f)
 {
-	int cut[8], ncut = 0, side, period, ext, lo, hi;
-	const ptile *t = st_ctiles(s);
-	if (!w->built)
-		contour_index(s, w);
-	period = 2 * w->len;
+	int cut[8], ncut = 0, side, period, ext = 0, lo, hi;
+	int x = f->x, y = f->y;
+	const ptile *top = &st_ctiles(s)[s->top];
+	const uint16_t *pos = st_cwalk(s);
+	period = 2 * s->walk_len;
 	for (side = 0; side < 4; side++) {
-		int nx = x + DX[side], ny = y + DY[side], p;
-		int s2 = (side + 1) & 3;
-		if (board_tile_at(s, nx, ny) >= 0) {
-			p = walk_pos(s, w, nx, ny, (side + 2) & 3);
+		int s2 = (side + 1) & 3, p;
+		if (f->ring >> (2 * side) & 1) {
+			p = walk_pos(s, x + DX[side], y + DY[side], (side + 2) & 3);
 			if (p == 0xFFFF)
 				return 1; /* c is a hole: the outline is unchanged */
 			cut[ncut++] = 2 * p;
-		} else if (board_tile_at(s, x + DX[s2], y + DY[s2]) < 0) {
-			/* corner between side and s2 */
-			int dx = x + DX[side] + DX[s2], dy = y + DY[side] + DY[s2];
-			p = walk_pos(s, w, dx, dy, (side + 2) & 3);
-			if (board_tile_at(s, dx, dy) >= 0 && p != 0xFFFF)
+		} else if (!(f->ring >> (2 * s2) & 1) &&
+		           (f->ring >> (2 * side + 1) & 1)) {
+			/* a corner-only contact between side and s2 */
+			p = walk_pos(s, x + DX[side] + DX[s2], y + DY[side] + DY[s2],
+			             (side + 2) & 3);
+			if (p != 0xFFFF)
 				cut[ncut++] = 2 * p + 1;
 		}
 	}
-	{
-		/* the start side, unless c is the cell just north of it */
-		bextra none = {0, 0, 0};
-		bside st = contour_start(s, none);
-		ext = 0;
-		if (st.x == x && st.y == y + 1) {
-			int i, best = 0;
-			for (i = 1; i < s->n_tiles; i++)
-				if (t[i].y > t[best].y ||
-				    (t[i].y == t[best].y && t[i].x > t[best].x))
-					best = i;
-			ext = 2 * w->pos[best * 4 + CITY_SIDE_S];
-		}
-	}
-	lo = 2 * w->pos[s->chain[s->chain_lo].tile * 4 +
-	                wp_side(&s->chain[s->chain_lo])];
-	hi = 2 * w->pos[s->chain[s->chain_hi].tile * 4 +
-	                wp_side(&s->chain[s->chain_hi])];
+	/* the start side, unless c is the cell just north of it */
+	if (top->x == x && top->y == y + 1)
+		ext = 2 * pos[s->bottom * 4 + CITY_SIDE_S];
+	lo = 2 * pos[s->chain[s->chain_lo].tile * 4 +
+	             wp_side(&s->chain[s->chain_lo])];
+	hi = 2 * pos[s->chain[s->chain_hi].tile * 4 +
+	             wp_side(&s->chain[s->chain_hi])];
 	if ((ext - lo + period) % period <= (hi - lo + period) % period)
 		return !cut_in(cut, ncut, lo, hi, period); /* the wall holds it */
 	return !cut_in(cut, ncut, ext, hi, period) ||
@@ -517,12 +504,12 @@ int board_front_simple(const state *s, const fcell *f)
 	return !s->gate_placed || !ring_may_enclose(f->ring);
 }
 
-int board_front_fits_walls(const state *s, const fcell *f, board_walk *w)
+int board_front_fits_walls(const state *s, const fcell *f)
 {
 	if (f->blocked)
 		return 0;
 	return !s->gate_placed || !ring_may_enclose(f->ring) ||
-	       wall_survives(s, w, f->x, f->y);
+	       wall_survives(s, f);
 }
 
 int board_check_wall_rules(const state *s, int x, int y, char *msg,

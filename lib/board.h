@@ -35,16 +35,11 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 /* A wall piece now occupies side `side` of the tile at (x, y): the cell
  * outside it is closed to tiles (R-TILE-3). */
 void board_block_outside(state *s, int x, int y, int side);
-/* Scratch for R-TILE-4 checks of many cells on one board: the place of
- * every outer contour side in the walk, built on first use. */
-typedef struct board_walk {
-	int built, len;
-	uint16_t pos[4 * TS_MAX_TILES];
-} board_walk;
-/* R-TILE-3/4 for a frontier cell (independent of the tile and rotation);
- * w must start with built = 0 and may be reused while the board does not
- * change. */
-int board_front_fits_walls(const state *s, const fcell *f, board_walk *w);
+/* Number the sides of the outer contour (st_walk), after a placement once
+ * the gate is built, and when the gate is built. */
+void board_index_contour(state *s);
+/* R-TILE-3/4 for a frontier cell (independent of the tile and rotation). */
+int board_front_fits_walls(const state *s, const fcell *f);
 /* The frontier cell at (x, y), or NULL. */
 const fcell *board_front_at(const state *s, int x, int y);
 /* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or

@@ -88,6 +88,8 @@ static size_t layout(state *s, const city_tileset *ts)
 	s->cap_front = (uint16_t)(2 * n + 4); /* a polyomino of n cells has at
 	                                        most 2n + 2 free neighbours */
 	off = align8(off + s->cap_front * sizeof(fcell));
+	s->off_walk = (uint32_t)off;
+	off = align8(off + 4u * n * sizeof(uint16_t));
 	s->off_nodes = (uint32_t)off;
 	off = align8(off + nodes * sizeof(fnode));
 	s->off_events = (uint32_t)off;
@@ -426,13 +428,11 @@ static int tile_fits(const city_tileset *ts, const state *s, int32_t x,
                      int32_t y, int design, int rot)
 {
 	const fcell *f;
-	board_walk w;
 	if (s->n_tiles == 0)
 		return x == 0 && y == 0;
 	f = board_front_at(s, (int)x, (int)y);
-	w.built = 0;
 	return f && board_front_fits_streets(&ts->designs[design], f, rot) &&
-	       board_front_fits_walls(s, f, &w);
+	       board_front_fits_walls(s, f);
 }
 
 /* Whether a design has a legal placement (R-TURN-4). Cells whose
@@ -443,9 +443,7 @@ static int tile_has_placement(const city_tileset *ts, const state *s,
 {
 	const ts_design *d = &ts->designs[design];
 	const fcell *f = st_cfront(s);
-	board_walk w;
 	int i, r, pass;
-	w.built = 0;
 	if (s->n_tiles == 0)
 		return 1; /* the start tile fits at (0,0) in any rotation */
 	for (pass = 0; pass < 2; pass++)
@@ -455,7 +453,7 @@ static int tile_has_placement(const city_tileset *ts, const state *s,
 			for (r = 0; r < 4; r++)
 				if (board_front_fits_streets(d, &f[i], r))
 					break;
-			if (r < 4 && board_front_fits_walls(s, &f[i], &w))
+			if (r < 4 && board_front_fits_walls(s, &f[i]))
 				return 1;
 		}
 	return 0;
@@ -984,15 +982,15 @@ static void emit(city_move *out, size_t cap, size_t *n, int kind, int x,
                  int y, int rot, int side, int end, char part)
 {
 	if (out && *n < cap) {
-		city_move *m = &out[*n];
-		memset(m, 0, sizeof *m);
-		m->kind = (uint8_t)kind;
-		m->x = x;
-		m->y = y;
-		m->rotation = (uint8_t)rot;
-		m->side = (uint8_t)side;
-		m->end = (uint8_t)end;
-		m->part = part;
+		city_move m = {0};
+		m.kind = (uint8_t)kind;
+		m.x = x;
+		m.y = y;
+		m.rotation = (uint8_t)rot;
+		m.side = (uint8_t)side;
+		m.end = (uint8_t)end;
+		m.part = part;
+		out[*n] = m;
 	}
 	(*n)++;
 }
@@ -1011,22 +1009,24 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 	case CITY_DECISION_TILE: {
 		const ts_design *d = &ts->designs[st_corder(s)[s->cur]];
 		const fcell *f = st_cfront(s);
-		board_walk w;
-		int i, r, walls_checked;
-		w.built = 0;
-		if (s->n_tiles == 0) {
+			int i, r, walls_checked;
+			if (s->n_tiles == 0) {
 			for (r = 0; r < 4; r++) /* R-TURN-2 */
 				emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, r, 0, 0, 0);
 			break;
 		}
+		unsigned turned[4];
+		for (r = 0; r < 4; r++)
+			turned[r] = ((d->street_mask << r) |
+			             (d->street_mask >> (4 - r))) & 15u;
 		for (i = 0; i < s->n_front; i++) {
 			walls_checked = 0;
 			for (r = 0; r < 4; r++) {
-				if (!board_front_fits_streets(d, &f[i], r))
-					continue;
+				if ((turned[r] & f[i].present) != f[i].streets)
+					continue; /* R-TILE-2 */
 				/* R-TILE-3/4 do not depend on the rotation */
 				if (!walls_checked) {
-					if (!board_front_fits_walls(s, &f[i], &w))
+					if (!board_front_fits_walls(s, &f[i]))
 						break;
 					walls_checked = 1;
 				}

@@ -106,7 +106,7 @@ typedef struct sevent {
 typedef struct state {
 	uint32_t size; /* bytes of the whole block */
 	/* layout (identical in every clone) */
-	uint32_t off_order, off_tiles, off_hash, off_front, off_nodes,
+	uint32_t off_order, off_tiles, off_hash, off_front, off_walk, off_nodes,
 	    off_events, off_moves;
 	uint16_t cap_nodes, cap_events, cap_moves, hash_mask, cap_front;
 	uint16_t n_total; /* tiles in the set */
@@ -129,7 +129,11 @@ typedef struct state {
 	/* board */
 	uint8_t n_tiles;
 	int16_t min_x, min_y, max_x, max_y;
+	uint8_t top, bottom; /* the north-most (then west-most) tile and the
+	                        south-most (then east-most) tile */
 	uint16_t n_nodes, n_events, n_moves, n_front;
+	uint16_t walk_len; /* sides of the outer contour (once the gate is
+	                      built; see st_walk) */
 
 	/* followers */
 	uint8_t supply[MAX_PLAYERS];
@@ -160,6 +164,11 @@ typedef struct state {
 #define st_hash(s) ST_ARR(s, off_hash, uint8_t) /* tile index + 1, 0 empty */
 #define st_front(s) ST_ARR(s, off_front, fcell)
 #define st_cfront(s) ST_CARR(s, off_front, fcell)
+/* Once the gate is built: the place of each tile side (index 4t + s) in the
+ * outer contour walk, 0xFFFF when not on it; redone after each placement so
+ * that R-TILE-4 needs no walk per candidate cell. */
+#define st_walk(s) ST_ARR(s, off_walk, uint16_t)
+#define st_cwalk(s) ST_CARR(s, off_walk, uint16_t)
 #define st_nodes(s) ST_ARR(s, off_nodes, fnode)
 #define st_events(s) ST_ARR(s, off_events, sevent)
 #define st_moves(s) ST_ARR(s, off_moves, smove)

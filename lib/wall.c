@@ -51,6 +51,7 @@ int wall_add(state *s, bside b, int end, int gate)
 		idx = CHAIN_MID;
 		s->chain_lo = s->chain_hi = (uint8_t)idx;
 		s->gate_placed = 1;
+		board_index_contour(s);
 	} else if (end == CITY_END_CW) {
 		idx = ++s->chain_hi;
 	} else {

@@ -9,13 +9,16 @@
 #                                   baseline, as scripts/test.sh does
 #
 # The baseline is `abidw` (Debian: abigail-tools) of a plain build: Debug
-# (-g -O0), no sanitizers, in build/abi. It is reproducible: the sources
-# are named relative to the tree (-ffile-prefix-map) and the corpus and
-# compilation directories are left out (--no-corpus-path,
-# --no-comp-dir-path); it keeps source locations, which the check needs to
-# tell public types (include/city/) from private ones (abi/libcity.suppr).
-# Private types are dropped where abidw can tell (--drop-private-types).
-# The file is written for x86_64, the architecture CI runs on.
+# (-g -O0), no sanitizers, in build/abi. It holds the exported functions
+# and the types they reach (--exported-interfaces-only), without private
+# types where abidw can tell (--drop-private-types). It is reproducible
+# and free of noise: the sources are named relative to the tree
+# (-ffile-prefix-map), the corpus and compilation directories and the
+# source locations are left out (--no-corpus-path, --no-comp-dir-path,
+# --no-show-locs), so it changes only when the ABI does. (The check tells
+# public types from private ones by the locations in the library checked,
+# abi/libcity.suppr.) The file is written for x86_64, the architecture CI
+# runs on.
 #
 # Run the update only for a change that docs/abi.md allows (an added
 # function, say) and commit the new files with it; the review of the diff
@@ -27,7 +30,8 @@
 city_abi_dump() {
 	local lib=$1 build=$2 out=$3 root
 	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	abidw --no-corpus-path --no-comp-dir-path --drop-private-types \
+	abidw --no-corpus-path --no-comp-dir-path --no-show-locs \
+		--exported-interfaces-only --drop-private-types \
 		--headers-dir "$root/include/city" \
 		--headers-dir "$build/include/city" \
 		--out-file "$out" "$lib"

@@ -10,6 +10,8 @@
 #   5. the Python binding's tests and example on the installed library
 #   6. the ABI of the installed library: abi/libcity.symbols, abidiff
 #      against abi/libcity.abi (scripts/abi-update.sh)
+#   7. valgrind memcheck of whole games on the packaging build
+#   8. a short libFuzzer session of each harness (scripts/fuzz.sh)
 #
 # Each step is a function listed in CITY_TEST_STEPS; later checks (ABI,
 # fuzzing) are added as new functions appended to that list.
@@ -165,6 +167,64 @@ step_abi() {
 	city_abi_check "$so" || fail "ABI check against abi/libcity.abi"
 }
 
+# Valgrind memcheck on the plain (non-sanitized) packaging build: whole
+# games played and replayed by city-cli, no memory error and no leak
+# (docs/robustness.md). Skipped with a message when valgrind is missing.
+step_valgrind() {
+	log "valgrind memcheck of city-cli (build/pkg)"
+	local vg cli=$PKG_BUILD/examples/city-cli
+	vg=$(command -v valgrind || true)
+	if [[ -z $vg ]]; then
+		echo "valgrind not installed: memcheck skipped" \
+			"(Debian: apt-get install valgrind)"
+		return 0
+	fi
+	[[ -x $cli ]] || fail "$cli not built"
+	local memcheck=("$vg" --tool=memcheck --error-exitcode=1
+		--leak-check=full --errors-for-leak-kinds=definite,indirect -q)
+	local spec players seed ai rec
+	for spec in "2 3 random" "3 5 greedy" "4 11 random" "4 9 greedy"; do
+		read -r players seed ai <<<"$spec"
+		echo "city-cli play --players $players --seed $seed --ai $ai"
+		"${memcheck[@]}" "$cli" play --players "$players" --seed "$seed" \
+			--ai "$ai" >/dev/null ||
+			fail "valgrind: city-cli play --players $players --seed $seed"
+	done
+	for rec in p3-seed5-random p4-seed9-greedy-47walls inline-markets-p3 \
+		p4-order-stacks p4-unfinished; do
+		echo "city-cli replay fuzz/corpus/record/$rec.city --trace"
+		"${memcheck[@]}" "$cli" replay \
+			"$ROOT/fuzz/corpus/record/$rec.city" --trace >/dev/null ||
+			fail "valgrind: city-cli replay $rec.city --trace"
+	done
+}
+
+# A short libFuzzer session of each harness (scripts/fuzz.sh, about 10 s
+# each; FUZZ_SECONDS overrides) when clang and its libFuzzer runtime are
+# there. The committed corpora also run in every ctest (fuzz_corpus_*).
+step_fuzz() {
+	log "fuzzing (scripts/fuzz.sh)"
+	local probe
+	if ! command -v clang >/dev/null; then
+		echo "clang not installed: fuzzing skipped (Debian: apt-get" \
+			"install clang libclang-rt-dev)"
+		return 0
+	fi
+	probe=$(mktemp -d "${TMPDIR:-/tmp}/libcity-fuzzprobe.XXXXXX")
+	if ! printf '%s\n' '#include <stddef.h>' \
+		'int LLVMFuzzerTestOneInput(const unsigned char *d, size_t n)' \
+		'{ (void)d; (void)n; return 0; }' |
+		clang -x c -fsanitize=fuzzer - -o "$probe/probe" 2>/dev/null; then
+		rm -rf "$probe"
+		echo "the libFuzzer runtime is missing: fuzzing skipped" \
+			"(Debian: apt-get install libclang-rt-dev)"
+		return 0
+	fi
+	rm -rf "$probe"
+	FUZZ_JOBS=$JOBS bash "$ROOT/scripts/fuzz.sh" "${FUZZ_SECONDS:-10}" ||
+		fail "fuzzing found a problem (inputs in build/fuzz/findings/)"
+}
+
 CITY_TEST_STEPS=(
 	step_deps
 	step_sanitized_build
@@ -173,6 +233,8 @@ CITY_TEST_STEPS=(
 	step_package
 	step_python
 	step_abi
+	step_valgrind
+	step_fuzz
 )
 
 for step in "${CITY_TEST_STEPS[@]}"; do
