@@ -70,13 +70,15 @@ static int front_find(const state *s, int x, int y)
 
 static void front_refresh(const city_tileset *ts, state *s, fcell *f)
 {
-	int side, k;
+	int side, k, at[8];
 	f->present = f->streets = f->ring = f->blocked = 0;
-	for (k = 0; k < 8; k++)
-		if (board_tile_at(s, f->x + RX[k], f->y + RY[k]) >= 0)
+	for (k = 0; k < 8; k++) {
+		at[k] = board_tile_at(s, f->x + RX[k], f->y + RY[k]);
+		if (at[k] >= 0)
 			f->ring = (uint8_t)(f->ring | (1u << k));
+	}
 	for (side = 0; side < 4; side++) {
-		int t = board_tile_at(s, f->x + DX[side], f->y + DY[side]);
+		int t = at[2 * side]; /* ring order puts side s at 2s */
 		int back = (side + 2) & 3;
 		if (t < 0)
 			continue;
@@ -102,7 +104,8 @@ static void front_update(const city_tileset *ts, state *s, int x, int y,
 	}
 	for (k = 0; k < 8; k++) {
 		int nx = x + RX[k], ny = y + RY[k];
-		if (board_tile_at(s, nx, ny) >= 0)
+		if ((k & 1) ? board_tile_at(s, nx, ny) >= 0
+		            : st_ctiles(s)[t].nb[k >> 1] != NO_TILE)
 			continue;
 		i = front_find(s, nx, ny);
 		if (i < 0) {

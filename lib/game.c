@@ -1017,8 +1017,8 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 		}
 		unsigned turned[4];
 		for (r = 0; r < 4; r++)
-			turned[r] = ((d->street_mask << r) |
-			             (d->street_mask >> (4 - r))) & 15u;
+			turned[r] = ((unsigned)d->street_mask << r |
+			             (unsigned)d->street_mask >> (4 - r)) & 15u;
 		for (i = 0; i < s->n_front; i++) {
 			walls_checked = 0;
 			for (r = 0; r < 4; r++) {
