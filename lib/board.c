@@ -201,16 +201,17 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
  * of the side the walk turns left around a tile diagonally ahead (so a
  * corner-only contact keeps the exterior cell on the left and the other
  * free cell becomes a hole), goes straight along a tile ahead, or turns
- * right around the corner of its own tile. */
-bside contour_next(const state *s, bside b, bextra e)
+ * right around the corner of its own tile. Walking counter-clockwise is the
+ * mirror image: `turn` is 1 (cw) or 3 (ccw), the direction of travel. */
+static bside contour_step(const state *s, bside b, bextra e, int turn)
 {
-	int d = (b.s + 1) & 3;
+	int d = (b.s + turn) & 3;
 	int ox = b.x + DX[b.s], oy = b.y + DY[b.s]; /* the outside cell */
 	bside n;
 	if (occupied(s, ox + DX[d], oy + DY[d], e)) {
 		n.x = (int16_t)(ox + DX[d]);
 		n.y = (int16_t)(oy + DY[d]);
-		n.s = (uint8_t)((b.s + 3) & 3);
+		n.s = (uint8_t)((b.s + 4 - turn) & 3);
 	} else if (occupied(s, b.x + DX[d], b.y + DY[d], e)) {
 		n.x = (int16_t)(b.x + DX[d]);
 		n.y = (int16_t)(b.y + DY[d]);
@@ -222,25 +223,14 @@ bside contour_next(const state *s, bside b, bextra e)
 	return n;
 }
 
-/* The mirror image of contour_next. */
+bside contour_next(const state *s, bside b, bextra e)
+{
+	return contour_step(s, b, e, 1);
+}
+
 bside contour_prev(const state *s, bside b, bextra e)
 {
-	int d = (b.s + 3) & 3;
-	int ox = b.x + DX[b.s], oy = b.y + DY[b.s];
-	bside n;
-	if (occupied(s, ox + DX[d], oy + DY[d], e)) {
-		n.x = (int16_t)(ox + DX[d]);
-		n.y = (int16_t)(oy + DY[d]);
-		n.s = (uint8_t)((b.s + 1) & 3);
-	} else if (occupied(s, b.x + DX[d], b.y + DY[d], e)) {
-		n.x = (int16_t)(b.x + DX[d]);
-		n.y = (int16_t)(b.y + DY[d]);
-		n.s = b.s;
-	} else {
-		n = b;
-		n.s = (uint8_t)d;
-	}
-	return n;
+	return contour_step(s, b, e, 3);
 }
 
 bside contour_start(const state *s, bextra e)
