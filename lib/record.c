@@ -908,11 +908,13 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 	return CITY_OK;
 }
 
-CITY_EXPORT int city_game_load_ex(city_game **out, size_t *applied,
-                                  const char *text, size_t len, unsigned flags,
-                                  char *err, size_t errcap)
+CITY_EXPORT int city_game_load_opts(city_game **out, size_t *applied,
+                                    const city_options *alloc_from,
+                                    const char *text, size_t len,
+                                    unsigned flags, char *err, size_t errcap)
 {
 	loader ld;
+	city_options opts;
 	int rc;
 	memset(&ld, 0, sizeof ld);
 	ld.err = err;
@@ -936,15 +938,30 @@ CITY_EXPORT int city_game_load_ex(city_game **out, size_t *applied,
 	}
 	if (!text)
 		text = "";
-	rc = city_options_new(&ld.opts);
-	if (rc != CITY_OK)
-		return fail(&ld, rc, "out of memory");
+	/* The record says everything but the allocator, which comes from the
+	 * caller's options; the loader's own options live on the stack. */
+	options_init(&opts);
+	if (alloc_from) {
+		opts.alloc = alloc_from->alloc;
+		opts.realloc = alloc_from->realloc;
+		opts.free = alloc_from->free;
+		opts.alloc_user = alloc_from->alloc_user;
+	}
+	ld.opts = &opts;
 	rc = read_record(&ld, text, len);
 	if (rc == CITY_OK)
 		rc = play_record(&ld, out, applied);
-	city_options_free(ld.opts);
+	options_release(&opts);
 	city_tileset_free(ld.inline_ts);
 	return rc;
+}
+
+CITY_EXPORT int city_game_load_ex(city_game **out, size_t *applied,
+                                  const char *text, size_t len,
+                                  unsigned flags, char *err, size_t errcap)
+{
+	return city_game_load_opts(out, applied, NULL, text, len, flags, err,
+	                           errcap);
 }
 
 CITY_EXPORT int city_game_load(city_game **out, const char *text, size_t len,

@@ -555,6 +555,48 @@ START_TEST(load_allocates_outside_the_hook)
 }
 END_TEST
 
+START_TEST(load_opts_allocates_through_the_hook)
+{
+	/* city_game_load_opts(): the loaded game comes from the caller's
+	 * allocator and the loader allocates nothing else (built-in tile
+	 * set); failing that one allocation gives CITY_ENOMEM, no game and no
+	 * leak. */
+	hook h = {0, 0, 0, 0};
+	city_options *o = hooked_options(&h, 3, 5);
+	city_game *g = NULL, *l = NULL;
+	size_t applied = 99;
+	uint64_t rng = 11;
+	int i;
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	for (i = 0; i < 60 && city_game_decision(g) != CITY_DECISION_END; i++) {
+		city_move m = pick_move(g, &rng);
+		ck_assert_int_eq(city_apply_move(g, &m), CITY_OK);
+	}
+	save_into(g, save_a);
+	reset_injection(0);
+	ck_assert_int_eq(ARMED(city_game_load_opts(&l, &applied, o, save_a,
+	                                           strlen(save_a), 0, NULL, 0)),
+	                 CITY_OK);
+	ck_assert_uint_eq(direct_calls, 0);
+	ck_assert_uint_eq(h.live, 2); /* g and l */
+	ck_assert_uint_eq(applied, (size_t)city_game_move_count(g));
+	city_game_free(l);
+	l = NULL;
+	ck_assert_uint_eq(h.live, 1);
+	reset_injection(1);
+	ck_assert_int_eq(ARMED(city_game_load_opts(&l, NULL, o, save_a,
+	                                           strlen(save_a), 0, NULL, 0)),
+	                 CITY_ENOMEM);
+	ck_assert_ptr_null(l);
+	ck_assert_uint_eq(h.live, 1);
+	ck_assert_uint_eq(tracked_live, 0);
+	city_game_free(g);
+	city_options_free(o);
+	ck_assert_uint_eq(h.live, 0);
+	ck_assert_uint_eq(h.bad_frees, 0);
+}
+END_TEST
+
 static Suite *embedding_suite(void)
 {
 	Suite *s = suite_create("embedding");
@@ -564,6 +606,7 @@ static Suite *embedding_suite(void)
 	tcase_add_test(tc, allocator_arguments);
 	tcase_add_test(tc, every_allocation_failure_is_atomic);
 	tcase_add_test(tc, load_allocates_outside_the_hook);
+	tcase_add_test(tc, load_opts_allocates_through_the_hook);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -192,7 +192,8 @@ typedef struct city_event {
 	                      '1'..'9'), or the side letter 'N','E','S','W' of a
 	                      wall piece; 0 when none. */
 	uint8_t reserved0[3]; /**< Reserved, zero. */
-	int32_t design;  /**< Discard: the design id of the discarded tile. */
+	int32_t design;  /**< The design id of the discarded tile, or of the tile
+	                      at (x, y) for the other kinds. */
 	uint32_t move;   /**< Number of moves made before the event (the event
 	                      belongs to move `move`, counted from 1; final
 	                      scoring events carry the total move count). */
@@ -545,6 +546,26 @@ CITY_EXPORT int city_game_load(city_game **out, const char *text, size_t len,
 CITY_EXPORT int city_game_load_ex(city_game **out, size_t *applied,
                                   const char *text, size_t len,
                                   unsigned flags, char *err, size_t errcap);
+/**
+ * @brief city_game_load_ex() whose game allocates through the allocator of
+ *        `alloc_from` (city_options_set_allocator()); everything else comes
+ *        from the record. The loader itself allocates nothing through
+ *        malloc except an inline tile set (city_tileset_parse()).
+ * @param[out] out receives the game, owned by the caller.
+ * @param[out] applied receives the number of moves applied (may be NULL).
+ * @param[in] alloc_from options whose allocator the game uses, or NULL for
+ *            malloc/realloc/free; not retained.
+ * @param[in] text the record.
+ * @param[in] len its length.
+ * @param[in] flags 0 or CITY_LOAD_PREFIX.
+ * @param[out] err reason buffer (may be NULL).
+ * @param[in] errcap size of `err`.
+ * @return as city_game_load().
+ */
+CITY_EXPORT int city_game_load_opts(city_game **out, size_t *applied,
+                                    const city_options *alloc_from,
+                                    const char *text, size_t len,
+                                    unsigned flags, char *err, size_t errcap);
 /** @} */
 
 /**
