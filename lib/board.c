@@ -43,6 +43,30 @@ const ts_side *board_tile_side(const city_tileset *ts, const state *s, int t,
 	return &ts->designs[p->design].side[(side - p->rot) & 3];
 }
 
+/* ---- the R-TILE-2 table ------------------------------------------------ */
+
+#define FIT_ROT(m, r) ((((m) << (r)) | ((m) >> (4 - (r)))) & 15)
+#define FIT_R(m, p, s, r) ((FIT_ROT(m, r) & (p)) == (s) ? 1 << (r) : 0)
+#define FIT_1(m, p, s)                                                     \
+	(FIT_R(m, p, s, 0) | FIT_R(m, p, s, 1) | FIT_R(m, p, s, 2) |       \
+	 FIT_R(m, p, s, 3))
+#define FIT_S(m, p)                                                        \
+	FIT_1(m, p, 0), FIT_1(m, p, 1), FIT_1(m, p, 2), FIT_1(m, p, 3),    \
+	    FIT_1(m, p, 4), FIT_1(m, p, 5), FIT_1(m, p, 6), FIT_1(m, p, 7), \
+	    FIT_1(m, p, 8), FIT_1(m, p, 9), FIT_1(m, p, 10),               \
+	    FIT_1(m, p, 11), FIT_1(m, p, 12), FIT_1(m, p, 13),             \
+	    FIT_1(m, p, 14), FIT_1(m, p, 15)
+#define FIT_P(m)                                                           \
+	FIT_S(m, 0), FIT_S(m, 1), FIT_S(m, 2), FIT_S(m, 3), FIT_S(m, 4),   \
+	    FIT_S(m, 5), FIT_S(m, 6), FIT_S(m, 7), FIT_S(m, 8), FIT_S(m, 9), \
+	    FIT_S(m, 10), FIT_S(m, 11), FIT_S(m, 12), FIT_S(m, 13),        \
+	    FIT_S(m, 14), FIT_S(m, 15)
+
+const uint8_t board_fit[4096] = {
+    FIT_P(0),  FIT_P(1),  FIT_P(2),  FIT_P(3),  FIT_P(4),  FIT_P(5),
+    FIT_P(6),  FIT_P(7),  FIT_P(8),  FIT_P(9),  FIT_P(10), FIT_P(11),
+    FIT_P(12), FIT_P(13), FIT_P(14), FIT_P(15)};
+
 /* ---- frontier --------------------------------------------------------- */
 
 /* Neighbour offsets in ring order: N, NE, E, SE, S, SW, W, NW. */
@@ -68,10 +92,29 @@ static int front_find(const state *s, int x, int y)
 	return -lo - 1;
 }
 
+/* Could occupying a cell with this ring of neighbours split the empty
+ * cells around it? Only then can a placement turn exterior cells into a
+ * hole (R-TILE-4): with its empty side-neighbours connected around it,
+ * every path through the cell can go around it. */
+static int ring_may_enclose(unsigned ring)
+{
+	int k = 0, links = 0, side;
+	for (side = 0; side < 4; side++) {
+		unsigned here = ring >> (2 * side) & 1u;
+		unsigned corner = ring >> (2 * side + 1) & 1u;
+		unsigned next = ring >> ((2 * side + 2) & 7) & 1u;
+		k += !here;
+		links += !here && !corner && !next;
+	}
+	if (k == 0)
+		return 0;
+	return (k == 4 && links == 4 ? 1 : k - links) > 1;
+}
+
 static void front_refresh(const city_tileset *ts, state *s, fcell *f)
 {
 	int side, k, at[8];
-	f->present = f->streets = f->ring = f->blocked = 0;
+	f->present = f->streets = f->ring = f->flags = 0;
 	for (k = 0; k < 8; k++) {
 		at[k] = board_tile_at(s, f->x + RX[k], f->y + RY[k]);
 		if (at[k] >= 0)
@@ -86,8 +129,10 @@ static void front_refresh(const city_tileset *ts, state *s, fcell *f)
 		if (board_tile_side(ts, s, t, back)->mid != TS_NONE)
 			f->streets = (uint8_t)(f->streets | (1u << side));
 		if (st_ctiles(s)[t].walls >> back & 1)
-			f->blocked = 1;
+			f->flags |= FC_BLOCKED;
 	}
+	if (ring_may_enclose(f->ring))
+		f->flags |= FC_SPLITS;
 }
 
 /* Keep the frontier right around a tile just placed at (x, y): cells that
@@ -122,6 +167,8 @@ static void front_update(const city_tileset *ts, state *s, int x, int y,
 		}
 		/* the new tile is neighbour (k + 4) mod 8 of that cell */
 		f[i].ring = (uint8_t)(f[i].ring | (1u << ((k + 4) & 7)));
+		f[i].flags = (uint8_t)((f[i].flags & ~FC_SPLITS) |
+		                       (ring_may_enclose(f[i].ring) ? FC_SPLITS : 0));
 		if (!(k & 1)) {
 			int side = ((k >> 1) + 2) & 3; /* cell's side towards us */
 			f[i].present = (uint8_t)(f[i].present | (1u << side));
@@ -145,7 +192,7 @@ void board_block_outside(state *s, int x, int y, int side)
 {
 	int i = front_find(s, x + DX[side], y + DY[side]);
 	if (i >= 0)
-		st_front(s)[i].blocked = 1;
+		st_front(s)[i].flags |= FC_BLOCKED;
 }
 
 int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
@@ -359,25 +406,6 @@ int board_streets_continue(const city_tileset *ts, const state *s, int x,
 	return 0;
 }
 
-/* Could occupying (x, y) split the empty cells around it? Only then can a
- * placement turn exterior cells into a hole (R-TILE-4); with the empty
- * side-neighbours locally connected, every path through the cell can go
- * around it. */
-static int ring_may_enclose(unsigned ring)
-{
-	int k = 0, links = 0, side;
-	for (side = 0; side < 4; side++) {
-		unsigned here = ring >> (2 * side) & 1u;
-		unsigned corner = ring >> (2 * side + 1) & 1u;
-		unsigned next = ring >> ((2 * side + 2) & 7) & 1u;
-		k += !here;
-		links += !here && !corner && !next;
-	}
-	if (k == 0)
-		return 0;
-	return (k == 4 && links == 4 ? 1 : k - links) > 1;
-}
-
 static unsigned ring_at(const state *s, int x, int y)
 {
 	unsigned ring = 0;
@@ -494,14 +522,14 @@ static int wall_survives(const state *s, const fcell *f)
 
 int board_front_simple(const state *s, const fcell *f)
 {
-	return !s->gate_placed || !ring_may_enclose(f->ring);
+	return !s->gate_placed || !(f->flags & FC_SPLITS);
 }
 
 int board_front_fits_walls(const state *s, const fcell *f)
 {
-	if (f->blocked)
+	if (f->flags & FC_BLOCKED)
 		return 0;
-	return !s->gate_placed || !ring_may_enclose(f->ring) ||
+	return !s->gate_placed || !(f->flags & FC_SPLITS) ||
 	       wall_survives(s, f);
 }
 

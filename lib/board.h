@@ -45,14 +45,17 @@ const fcell *board_front_at(const state *s, int x, int y);
 /* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or
  * occupying it cannot enclose any cell). */
 int board_front_simple(const state *s, const fcell *f);
-/* R-TILE-2 for a frontier cell: the design's street sides, turned by rot,
- * match the streets of the neighbours exactly where there are neighbours. */
-static inline int board_front_fits_streets(const ts_design *d,
-                                           const fcell *f, int rot)
+/* R-TILE-2 as a table: bit r of board_fit[m << 8 | present << 4 | streets]
+ * is set when a design with street sides m, turned r quarter turns, has
+ * streets exactly on the sides of `present` that have `streets`. */
+extern const uint8_t board_fit[4096];
+/* The rotations (bit r) in which a design fits the streets of a frontier
+ * cell (R-TILE-2). */
+static inline unsigned board_front_rotations(const ts_design *d,
+                                             const fcell *f)
 {
-	unsigned m = d->street_mask;
-	unsigned turned = ((m << rot) | (m >> (4 - rot))) & 15u;
-	return (turned & f->present) == f->streets;
+	return board_fit[(unsigned)d->street_mask << 8 |
+	                 (unsigned)f->present << 4 | f->streets];
 }
 
 /* Placement checks. Return 0 when legal, else write the reason (rule id,

@@ -431,7 +431,8 @@ static int tile_fits(const city_tileset *ts, const state *s, int32_t x,
 	if (s->n_tiles == 0)
 		return x == 0 && y == 0;
 	f = board_front_at(s, (int)x, (int)y);
-	return f && board_front_fits_streets(&ts->designs[design], f, rot) &&
+	return f &&
+	       (board_front_rotations(&ts->designs[design], f) >> rot & 1) &&
 	       board_front_fits_walls(s, f);
 }
 
@@ -443,17 +444,15 @@ static int tile_has_placement(const city_tileset *ts, const state *s,
 {
 	const ts_design *d = &ts->designs[design];
 	const fcell *f = st_cfront(s);
-	int i, r, pass;
+	int i, pass;
 	if (s->n_tiles == 0)
 		return 1; /* the start tile fits at (0,0) in any rotation */
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < s->n_front; i++) {
 			if (board_front_simple(s, &f[i]) != !pass)
 				continue;
-			for (r = 0; r < 4; r++)
-				if (board_front_fits_streets(d, &f[i], r))
-					break;
-			if (r < 4 && board_front_fits_walls(s, &f[i]))
+			if (board_front_rotations(d, &f[i]) &&
+			    board_front_fits_walls(s, &f[i]))
 				return 1;
 		}
 	return 0;
@@ -1009,30 +1008,22 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 	case CITY_DECISION_TILE: {
 		const ts_design *d = &ts->designs[st_corder(s)[s->cur]];
 		const fcell *f = st_cfront(s);
-			int i, r, walls_checked;
+			int i, r;
 			if (s->n_tiles == 0) {
 			for (r = 0; r < 4; r++) /* R-TURN-2 */
 				emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, r, 0, 0, 0);
 			break;
 		}
-		unsigned turned[4];
-		for (r = 0; r < 4; r++)
-			turned[r] = ((unsigned)d->street_mask << r |
-			             (unsigned)d->street_mask >> (4 - r)) & 15u;
 		for (i = 0; i < s->n_front; i++) {
-			walls_checked = 0;
-			for (r = 0; r < 4; r++) {
-				if ((turned[r] & f[i].present) != f[i].streets)
-					continue; /* R-TILE-2 */
-				/* R-TILE-3/4 do not depend on the rotation */
-				if (!walls_checked) {
-					if (!board_front_fits_walls(s, &f[i]))
-						break;
-					walls_checked = 1;
-				}
-				emit(out, cap, &n, CITY_MOVE_PLACE, f[i].x, f[i].y, r,
-				     0, 0, 0);
-			}
+			unsigned rots = board_front_rotations(d, &f[i]);
+			/* R-TILE-2 by table; R-TILE-3/4 do not depend on the
+			 * rotation */
+			if (!rots || !board_front_fits_walls(s, &f[i]))
+				continue;
+			for (r = 0; r < 4; r++)
+				if (rots >> r & 1)
+					emit(out, cap, &n, CITY_MOVE_PLACE, f[i].x,
+					     f[i].y, r, 0, 0, 0);
 		}
 		break;
 	}

@@ -34,6 +34,8 @@ typedef struct ptile {
 	                   walks follow these instead of hashing cells */
 } ptile;
 
+enum { FC_BLOCKED = 1, FC_SPLITS = 2 };
+
 /* A frontier cell: empty and side-adjacent to a tile. Kept sorted by
  * (y, x) and updated on every placement, so that tile legality is a few
  * mask tests per rotation (R-TILE-1..3) instead of board look-ups. */
@@ -43,7 +45,10 @@ typedef struct fcell {
 	uint8_t streets; /* bit s: that tile has a street middle facing us */
 	uint8_t ring;    /* bit k: the k-th of the 8 neighbours (N, NE, E, SE,
 	                    S, SW, W, NW) holds a tile */
-	uint8_t blocked; /* R-TILE-3: a neighbour's side facing us is walled */
+	uint8_t flags;   /* FC_BLOCKED: R-TILE-3, a neighbour's side facing us
+	                    is walled; FC_SPLITS: occupying the cell would
+	                    split the empty cells around it (R-TILE-4 must
+	                    look further) */
 } fcell;
 
 /* A feature node: one part of one placed tile (union-find element). */
