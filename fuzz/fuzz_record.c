@@ -1,15 +1,17 @@
 /*
- * fuzz_record: the `.city` record loader (city_game_load, city_game_load_ex).
+ * fuzz_record: the `.city` record loader (city_game_load,
+ * city_game_load_ex, city_game_load_opts).
  *
  * Any input: the load returns one of its documented statuses, never
  * crashes, leaves `*out` untouched on failure and writes a NUL-terminated
  * reason that fits the caller's buffer whatever its size.
  *
  * A record that loads: save -> load -> save is byte-identical, the game
- * keeps its invariants (fuzz_util.h), a clone saves identically, and undo
- * drops exactly the last move line. With CITY_LOAD_PREFIX a record whose
- * move is rejected gives the game before that move, which saves and loads
- * back to itself with `applied` moves.
+ * keeps its invariants (fuzz_util.h), a clone saves identically, undo
+ * drops exactly the last move line, and loading it with an allocator that
+ * fails gives CITY_ENOMEM with nothing returned. With CITY_LOAD_PREFIX a
+ * record whose move is rejected gives the game before that move, which
+ * saves and loads back to itself with `applied` moves.
  */
 #include "fuzz_util.h"
 
@@ -122,6 +124,47 @@ static void check_loaded(city_game *g, size_t applied)
 	free(t1);
 }
 
+/* An allocator that always fails, for city_game_load_opts(). */
+static void *no_alloc(size_t n, void *u)
+{
+	(void)n;
+	(void)u;
+	return NULL;
+}
+static void *no_realloc(void *p, size_t n, void *u)
+{
+	(void)p;
+	(void)n;
+	(void)u;
+	return NULL;
+}
+static void no_free(void *p, void *u)
+{
+	(void)p;
+	(void)u;
+}
+
+/* A record that loads fails cleanly when its game cannot be allocated. */
+static void check_out_of_memory(const char *text, size_t size)
+{
+	static city_options *o;
+	city_game *sentinel = (city_game *)(uintptr_t)0x1, *g = sentinel;
+	size_t applied = 99;
+	char err[64];
+	int rc;
+	if (!o) {
+		FUZZ_CHECK(city_options_new(&o) == CITY_OK, "options_new");
+		FUZZ_CHECK(city_options_set_allocator(o, no_alloc, no_realloc,
+		                                      no_free, NULL) == CITY_OK,
+		           "set_allocator");
+	}
+	rc = city_game_load_opts(&g, &applied, o, text, size, 0, err,
+	                         sizeof err);
+	FUZZ_CHECK(rc == CITY_ENOMEM && g == sentinel && applied == 0,
+	           "load without memory gave %s, %zu applied",
+	           city_status_str(rc), applied);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	city_game *sentinel = (city_game *)(uintptr_t)0x1, *g = sentinel;
@@ -138,6 +181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(g != sentinel && g != NULL, "no game on success");
 		check_loaded(g, (size_t)city_game_move_count(g));
 		city_game_free(g);
+		check_out_of_memory(text, size);
 	} else {
 		FUZZ_CHECK(load_status_ok(rc), "load gave %s: %s",
 		           city_status_str(rc), err);

@@ -6,14 +6,15 @@
 # harnesses (fuzz_tileset, fuzz_record, fuzz_api by default) and runs each in
 # turn for SECONDS (default 60) on its committed corpus fuzz/corpus/NAME/.
 # New inputs go to a scratch corpus in build/fuzz/corpus/NAME/ (kept between
-# runs, never the committed one); a crash, a leak, a timeout or an invariant
-# violation leaves its input in build/fuzz/findings/ and makes the script
-# exit non-zero.
+# runs unless FUZZ_FRESH=1, never the committed one); a crash, a leak, a
+# timeout or an invariant violation leaves its input in build/fuzz/findings/
+# and makes the script exit non-zero.
 #
 # Environment: CC (default clang), FUZZ_BUILD (default build/fuzz),
 # FUZZ_JOBS (build parallelism, default 2), FUZZ_ARGS (extra libFuzzer
 # flags), FUZZ_LOG (directory for the libFuzzer logs, default
-# build/fuzz/logs).
+# build/fuzz/logs), FUZZ_FRESH=1 (empty the scratch corpora first, so that a
+# short session starts from the committed corpus alone: scripts/test.sh).
 set -Eeuo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -65,6 +66,9 @@ for h in "${HARNESSES[@]}"; do
 	dict=()
 	if [[ -f $ROOT/fuzz/dict/$h.dict ]]; then
 		dict=(-dict="$ROOT/fuzz/dict/$h.dict")
+	fi
+	if [[ ${FUZZ_FRESH:-0} == 1 ]]; then
+		rm -rf "$scratch"
 	fi
 	mkdir -p "$scratch"
 	echo "== fuzz.sh: fuzz_$h for ${SECONDS_EACH}s (log: $log)"

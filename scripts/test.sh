@@ -221,7 +221,8 @@ step_fuzz() {
 		return 0
 	fi
 	rm -rf "$probe"
-	FUZZ_JOBS=$JOBS bash "$ROOT/scripts/fuzz.sh" "${FUZZ_SECONDS:-10}" ||
+	FUZZ_JOBS=$JOBS FUZZ_FRESH=1 \
+		bash "$ROOT/scripts/fuzz.sh" "${FUZZ_SECONDS:-10}" ||
 		fail "fuzzing found a problem (inputs in build/fuzz/findings/)"
 }
 

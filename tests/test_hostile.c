@@ -1606,6 +1606,27 @@ START_TEST(hostile_out_of_memory)
 	ck_assert_int_eq(city_game_new(&g, o), CITY_ENOMEM);
 	ck_assert_ptr_eq(g, sentinel);
 	ck_assert_int_gt(b.calls, 0);
+	{
+		const char *rec = "citygame 1\nplayers 3\nmoves\nplace 0 0 0\n"
+		                  "end\n";
+		char err[64];
+		size_t applied = 9;
+		ck_assert_int_eq(city_game_load_opts(&g, &applied, o, rec,
+		                                     strlen(rec), 0, err,
+		                                     sizeof err),
+		                 CITY_ENOMEM);
+		ck_assert_ptr_eq(g, sentinel);
+		ck_assert_uint_eq(applied, 0);
+		ck_assert_str_eq(err, "out of memory");
+		b.left = 1;
+		ck_assert_int_eq(city_game_load_opts(&g, &applied, o, rec,
+		                                     strlen(rec), 0, err,
+		                                     sizeof err),
+		                 CITY_OK);
+		ck_assert_uint_eq(applied, 1);
+		city_game_free(g);
+		g = sentinel;
+	}
 	b.left = 1;
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	for (k = 0; k < 30; k++)
@@ -1749,6 +1770,27 @@ START_TEST(hostile_load)
 	                                   err, sizeof err),
 	                 CITY_EINVAL);
 	ck_assert_ptr_eq(g, sentinel);
+	/* city_game_load_opts(): the same checks; NULL options are malloc. */
+	applied = 77;
+	ck_assert_int_eq(city_game_load_opts(NULL, &applied, NULL, rec,
+	                                     strlen(rec), 0, err, sizeof err),
+	                 CITY_EINVAL);
+	ck_assert_uint_eq(applied, 0);
+	ck_assert_int_eq(city_game_load_opts(&g, NULL, NULL, NULL, 3, 0, err,
+	                                     sizeof err),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_game_load_opts(&g, NULL, NULL, rec, strlen(rec), 4,
+	                                     err, sizeof err),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_game_load_opts(&g, NULL, NULL, "x", 1, 0, NULL, 0),
+	                 CITY_EPARSE);
+	ck_assert_ptr_eq(g, sentinel);
+	ck_assert_int_eq(city_game_load_opts(&g, &applied, NULL, rec,
+	                                     strlen(rec), CITY_LOAD_PREFIX, err,
+	                                     sizeof err),
+	                 CITY_OK);
+	city_game_free(g);
+	g = sentinel;
 	/* A 1-byte reason buffer holds the NUL only. */
 	err[0] = 'Q';
 	ck_assert_int_eq(city_game_load(&g, "x", 1, err, 1), CITY_EPARSE);
@@ -2221,7 +2263,8 @@ static const char *const covered_by_hand[] = {
     "city_options_set_seed",   "city_options_set_tileset",
     "city_options_parse_rule", "city_game_new",
     "city_game_free",          "city_game_load",
-    "city_game_load_ex",       "city_move_to_string",
+    "city_game_load_ex",       "city_game_load_opts",
+    "city_move_to_string",
     "city_move_parse",
 };
 

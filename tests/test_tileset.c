@@ -356,9 +356,12 @@ START_TEST(adjacency_is_symmetric_and_not_reflexive)
 	const city_tileset *ts = city_tileset_default();
 	for (unsigned i = 0; i < city_tileset_design_count(ts); i++) {
 		const ts_design *d = &ts->designs[i];
-		for (unsigned a = 0; a < d->n_parts; a++) {
+		/* (the TS_MAX_PARTS bound only tells gcc's -Warray-bounds what
+		 * the parser guarantees) */
+		unsigned np = d->n_parts < TS_MAX_PARTS ? d->n_parts : TS_MAX_PARTS;
+		for (unsigned a = 0; a < np; a++) {
 			ck_assert_uint_eq((d->parts[a].adj >> a) & 1u, 0);
-			for (unsigned b = 0; b < d->n_parts; b++)
+			for (unsigned b = 0; b < np; b++)
 				ck_assert_uint_eq((d->parts[a].adj >> b) & 1u,
 				                  (d->parts[b].adj >> a) & 1u);
 		}

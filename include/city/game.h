@@ -609,12 +609,15 @@ CITY_EXPORT const city_tileset *city_game_tileset(const city_game *game);
 CITY_EXPORT int city_game_rule(const city_game *game, int rule);
 /**
  * @brief The current tile: drawn and waiting to be placed (tile decision),
- *        or the tile of the current turn.
+ *        or the tile of the current turn; once the game has ended, the
+ *        tile of the last turn (tiles discarded after it are in the event
+ *        log).
  * @param[in] game the game.
  * @param[out] design receives its design id.
  * @param[out] stack receives its stack, 1..3 (may be NULL).
- * @return CITY_OK, CITY_EINVAL or CITY_ENOTFOUND (no tile: the game ended
- *         with no tile drawn).
+ * @return CITY_OK, CITY_EINVAL, or CITY_ENOTFOUND before the first tile is
+ *         drawn (a game always starts with one drawn, so only a game that
+ *         could draw nothing would see it).
  */
 CITY_EXPORT int city_game_current_tile(const city_game *game, int *design,
                                        int *stack);
