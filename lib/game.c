@@ -378,6 +378,8 @@ static int score_feature(const city_tileset *ts, state *s, int root, int base,
 	const ts_part *part = feat_part(ts, s, root);
 	const fnode *rn = &st_cnodes(s)[root];
 	int reason = part->kind == TS_STREET ? base : base + 1;
+	if (!feat_followed(s, root))
+		return 0; /* R-SCORE-5: nobody to score */
 	total = feat_followers(s, root, counts);
 	if (!total)
 		return 0;
@@ -1111,63 +1113,101 @@ int city_game_undo(city_game *g)
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
 
-/* R-END-4: 2 points per distinct market bordering a residential area. */
-static int count_bordering_markets(const city_tileset *ts, const state *s,
-                                   int root)
+/* R-END-4: each residential area holding stewards scores once, for its
+ * majority owners, 2 points per distinct market feature bordering it
+ * in-tile (adjacency) or across a side. One pass links the residential
+ * parts of each such area; then each area visits only its own parts and
+ * stamps the markets it has counted. */
+static void score_stewards(const city_tileset *ts, state *s)
 {
-	uint8_t seen[(TS_MAX_TILES * TS_MAX_PARTS + 7) / 8];
+	enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS,
+	       MAXA = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
+	uint16_t root_of[MAXN];
+	int16_t next[MAXN], head[MAXA];
+	int8_t area_of[MAXN];
+	uint8_t stamp[MAXN];
+	int area_root[MAXA], n_areas = 0, i, a, p;
 	const ptile *tiles = st_ctiles(s);
-	int t, i, side, count = 0;
-	memset(seen, 0, sizeof seen);
-#define MARK(node)                                                         \
-	do {                                                               \
-		int r_ = feat_root(s, (node));                             \
-		if (!(seen[r_ >> 3] & (1u << (r_ & 7)))) {                 \
-			seen[r_ >> 3] = (uint8_t)(seen[r_ >> 3] | (1u << (r_ & 7))); \
-			count++;                                           \
-		}                                                          \
-	} while (0)
-	for (t = 0; t < s->n_tiles; t++) {
-		const ts_design *d = &ts->designs[tiles[t].design];
-		for (i = 0; i < d->n_parts; i++) {
-			int k;
-			if (d->parts[i].kind != TS_RESIDENTIAL ||
-			    feat_root(s, feat_node(s, t, i)) != root)
-				continue;
-			for (k = 0; k < d->n_parts; k++)
-				if ((d->parts[i].adj >> k & 1) &&
-				    d->parts[k].kind == TS_MARKET)
-					MARK(feat_node(s, t, k));
-		}
-		for (side = 0; side < 4; side++) {
-			int o = board_tile_at(s, tiles[t].x + DX[side],
-			                      tiles[t].y + DY[side]);
-			const ts_side *mine, *theirs;
-			if (o < 0)
-				continue;
-			mine = board_tile_side(ts, s, t, side);
-			theirs = board_tile_side(ts, s, o, (side + 2) & 3);
-			if (d->parts[mine->left].kind == TS_RESIDENTIAL &&
-			    feat_root(s, feat_node(s, t, mine->left)) == root &&
-			    feat_part(ts, s, feat_node(s, o, theirs->right))->kind ==
-			        TS_MARKET)
-				MARK(feat_node(s, o, theirs->right));
-			if (d->parts[mine->right].kind == TS_RESIDENTIAL &&
-			    feat_root(s, feat_node(s, t, mine->right)) == root &&
-			    feat_part(ts, s, feat_node(s, o, theirs->left))->kind ==
-			        TS_MARKET)
-				MARK(feat_node(s, o, theirs->left));
+	for (i = 0; i < s->n_nodes; i++) {
+		root_of[i] = (uint16_t)feat_root(s, i);
+		area_of[i] = -1;
+		stamp[i] = 0;
+	}
+	/* the areas, in the order of their first steward */
+	for (i = 0; i < s->n_fol; i++) {
+		const follower *f = &s->fol[i];
+		int r;
+		if (f->active != FOL_ON)
+			continue;
+		r = root_of[feat_node(s, f->tile, f->part)];
+		if (feat_part(ts, s, r)->kind != TS_RESIDENTIAL || area_of[r] >= 0)
+			continue;
+		area_of[r] = (int8_t)n_areas;
+		area_root[n_areas] = r;
+		head[n_areas++] = -1;
+	}
+	for (i = s->n_nodes - 1; i >= 0; i--) {
+		a = area_of[root_of[i]];
+		if (a >= 0) {
+			next[i] = head[a];
+			head[a] = (int16_t)i;
 		}
 	}
-#undef MARK
-	return count;
+	for (a = 0; a < n_areas; a++) {
+		int counts[MAX_PLAYERS], max = 0, markets = 0, side, k;
+		for (i = head[a]; i >= 0; i = next[i]) {
+			const fnode *nd = &st_cnodes(s)[i];
+			int t = nd->tile, part = nd->part;
+			const ts_design *d = &ts->designs[tiles[t].design];
+			int found[TS_MAX_PARTS + 8], nf = 0, j;
+			for (k = 0; k < d->n_parts; k++)
+				if ((d->parts[part].adj >> k & 1) &&
+				    d->parts[k].kind == TS_MARKET)
+					found[nf++] = root_of[tiles[t].node0 + k];
+			for (side = 0; side < 4; side++) {
+				int o = tiles[t].nb[side], facing = -1;
+				const ts_side *mine, *theirs;
+				if (o == NO_TILE)
+					continue;
+				mine = board_tile_side(ts, s, t, side);
+				theirs = board_tile_side(ts, s, o, (side + 2) & 3);
+				if (mine->left == part)
+					facing = theirs->right;
+				if (facing >= 0 &&
+				    feat_part(ts, s, tiles[o].node0 + facing)->kind ==
+				        TS_MARKET)
+					found[nf++] = root_of[tiles[o].node0 + facing];
+				facing = mine->right == part ? theirs->left : -1;
+				if (facing >= 0 &&
+				    feat_part(ts, s, tiles[o].node0 + facing)->kind ==
+				        TS_MARKET)
+					found[nf++] = root_of[tiles[o].node0 + facing];
+			}
+			for (j = 0; j < nf; j++)
+				if (stamp[found[j]] != a + 1) {
+					stamp[found[j]] = (uint8_t)(a + 1);
+					markets++;
+				}
+		}
+		if (!markets)
+			continue;
+		feat_followers(s, area_root[a], counts);
+		for (p = 0; p < s->n_players; p++)
+			if (counts[p] > max)
+				max = counts[p];
+		for (p = 0; p < s->n_players; p++)
+			if (counts[p] == max)
+				add_points(s, p, CITY_REASON_STEWARD, 2 * markets,
+				           st_cnodes(s)[area_root[a]].tile,
+				           st_cnodes(s)[area_root[a]].part);
+	}
 }
 
 int city_score_final(city_game *g)
 {
 	state *s;
 	const city_tileset *ts;
-	int i, p;
+	int i;
 	if (!g)
 		return CITY_EINVAL;
 	s = &g->st;
@@ -1205,33 +1245,7 @@ int city_score_final(city_game *g)
 		s->supply[f->owner]++;
 		log_event(s, CITY_EVENT_RETURN, 0, f->owner, 0, f->tile, f->part);
 	}
-	/* R-END-4: stewards. Each residential area once, at its first
-	 * steward. */
-	for (i = 0; i < s->n_fol; i++) {
-		const follower *f = &s->fol[i];
-		int root, counts[MAX_PLAYERS], max = 0, j, dup = 0, pts;
-		if (f->active != FOL_ON)
-			continue;
-		root = feat_root(s, feat_node(s, f->tile, f->part));
-		for (j = 0; j < i; j++)
-			dup |= s->fol[j].active == FOL_ON &&
-			       feat_root(s, feat_node(s, s->fol[j].tile,
-			                              s->fol[j].part)) == root;
-		if (dup)
-			continue;
-		feat_followers(s, root, counts);
-		for (p = 0; p < s->n_players; p++)
-			if (counts[p] > max)
-				max = counts[p];
-		pts = 2 * count_bordering_markets(ts, s, root);
-		if (pts == 0)
-			continue;
-		for (p = 0; p < s->n_players; p++)
-			if (counts[p] == max)
-				add_points(s, p, CITY_REASON_STEWARD, pts,
-				           st_cnodes(s)[root].tile,
-				           st_cnodes(s)[root].part);
-	}
+	score_stewards(ts, s); /* R-END-4 */
 	/* R-END-5: guards, each on its own. */
 	if (s->gate_placed)
 		for (i = s->chain_lo; i <= s->chain_hi; i++) {
