@@ -398,27 +398,43 @@ static int score_feature(const city_tileset *ts, state *s, int root, int base,
 	return 1;
 }
 
+/* Score the completed streets and markets among the features of `nodes`
+ * (each once). Sets *any when one was complete; returns whether one held
+ * followers (R-WALL-1, R-OPT-1). */
+static int score_completed(const city_tileset *ts, state *s, const int *nodes,
+                           int n, int base, int defer, int *any)
+{
+	int roots[TS_MAX_PARTS + 12], i, j, occupied = 0;
+	/* scoring moves followers, never joins features: roots stay put */
+	for (i = 0; i < n; i++)
+		roots[i] = feat_root(s, nodes[i]);
+	for (i = 0; i < n; i++) {
+		int dup = 0;
+		for (j = 0; j < i; j++)
+			dup |= roots[j] == roots[i];
+		if (dup || feat_part(ts, s, roots[i])->kind == TS_RESIDENTIAL ||
+		    !feat_complete(s, roots[i]))
+			continue;
+		if (any)
+			*any = 1;
+		occupied |= score_feature(ts, s, roots[i], base, defer);
+	}
+	return occupied;
+}
+
 /* Close a side with a wall piece, the gate or a final wall, scoring what it
  * completes at once (R-WALL-5, R-END-2). */
 static void close_and_score(const city_tileset *ts, state *s, int t, int side,
                             int base, int defer)
 {
 	const ts_side *sd = board_tile_side(ts, s, t, side);
-	int nodes[3], n = 0, i, j;
+	int nodes[3], n = 0;
 	feat_close_side(ts, s, t, side);
 	nodes[n++] = feat_node(s, t, sd->left);
 	nodes[n++] = feat_node(s, t, sd->right);
 	if (sd->mid != TS_NONE)
 		nodes[n++] = feat_node(s, t, sd->mid);
-	for (i = 0; i < n; i++) {
-		int r = feat_root(s, nodes[i]), dup = 0;
-		for (j = 0; j < i; j++)
-			dup |= feat_root(s, nodes[j]) == r;
-		if (dup || feat_part(ts, s, r)->kind == TS_RESIDENTIAL ||
-		    !feat_complete(s, r))
-			continue;
-		score_feature(ts, s, r, base, defer);
-	}
+	score_completed(ts, s, nodes, n, base, defer, NULL);
 }
 
 /* ---- the turn -------------------------------------------------------- */
@@ -588,30 +604,21 @@ static void after_follower(const city_game *g, state *s)
 	const city_tileset *ts = game_ts(g);
 	const ptile *p = &st_ctiles(s)[s->last_tile];
 	const ts_design *d = &ts->designs[p->design];
-	int nodes[TS_MAX_PARTS + 12], n = 0, i, j, side;
-	int any = 0, occupied = 0, stack;
+	int nodes[TS_MAX_PARTS + 12], n = 0, i, side;
+	int any = 0, occupied, stack;
 	for (i = 0; i < d->n_parts; i++)
 		nodes[n++] = p->node0 + i;
 	/* a neighbour's market closed only by facing this tile (R-DONE-2) */
 	for (side = 0; side < 4; side++) {
-		int o = board_tile_at(s, p->x + DX[side], p->y + DY[side]);
+		int o = p->nb[side];
 		const ts_side *sd;
-		if (o < 0)
+		if (o == NO_TILE)
 			continue;
 		sd = board_tile_side(ts, s, o, (side + 2) & 3);
 		nodes[n++] = feat_node(s, o, sd->left);
 		nodes[n++] = feat_node(s, o, sd->right);
 	}
-	for (i = 0; i < n; i++) {
-		int r = feat_root(s, nodes[i]), dup = 0;
-		for (j = 0; j < i; j++)
-			dup |= feat_root(s, nodes[j]) == r;
-		if (dup || feat_part(ts, s, r)->kind == TS_RESIDENTIAL ||
-		    !feat_complete(s, r))
-			continue;
-		any = 1;
-		occupied |= score_feature(ts, s, r, CITY_REASON_STREET, 0);
-	}
+	occupied = score_completed(ts, s, nodes, n, CITY_REASON_STREET, 0, &any);
 	stack = game_stack_of(s, s->cur);
 	if (stack >= 2 &&
 	    (s->rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY ? any
