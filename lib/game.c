@@ -990,15 +990,16 @@ static void emit(city_move *out, size_t cap, size_t *n, int kind, int x,
                  int y, int rot, int side, int end, char part)
 {
 	if (out && *n < cap) {
-		city_move m = {0};
-		m.kind = (uint8_t)kind;
-		m.x = x;
-		m.y = y;
-		m.rotation = (uint8_t)rot;
-		m.side = (uint8_t)side;
-		m.end = (uint8_t)end;
-		m.part = part;
-		out[*n] = m;
+		city_move *m = &out[*n];
+		m->kind = (uint8_t)kind;
+		m->rotation = (uint8_t)rot;
+		m->side = (uint8_t)side;
+		m->end = (uint8_t)end;
+		m->part = part;
+		memset(m->reserved0, 0, sizeof m->reserved0);
+		m->x = x;
+		m->y = y;
+		memset(m->reserved1, 0, sizeof m->reserved1);
 	}
 	(*n)++;
 }
