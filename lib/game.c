@@ -1,7 +1,8 @@
 /*
- * The game: set-up (R-SET, R-RNG), the decision state machine (R-TURN,
- * R-FOL, R-WALL rounds, R-END-1), scoring (R-SCORE, R-WALL-5/7) and final
- * scoring (R-END-2..6). The public façade of the decisions lives here too.
+ * The game: set-up (R-SET, R-RNG) and the decision state machine (R-TURN,
+ * R-FOL, R-WALL rounds, R-END-1), with the public calls that make
+ * decisions, list legal moves and undo. Scoring is in score.c, queries in
+ * query.c, move text in move.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "board.h"
 #include "feature.h"
 #include "game_internal.h"
+#include "score.h"
 #include "wall.h"
 
 static const char *const side_name[4] = {"north", "east", "south", "west"};
@@ -297,146 +299,6 @@ int city_game_copy(city_game *dst, const city_game *src)
 	return CITY_OK;
 }
 
-/* ---- events and scoring --------------------------------------------- */
-
-static void log_event(state *s, int kind, int reason, int player, int points,
-                      int tile, int part)
-{
-	sevent *e;
-	if (s->n_events >= s->cap_events)
-		return; /* cannot happen: cap_events bounds the log (layout) */
-	e = &st_events(s)[s->n_events++];
-	e->kind_reason = (uint8_t)(kind | reason << 2);
-	e->player = (int8_t)player;
-	e->part = (uint8_t)part;
-	e->points = (uint16_t)points;
-	e->tile = (uint8_t)tile;
-	e->move = s->n_moves;
-}
-
-static int category_of(int reason)
-{
-	switch (reason) {
-	case CITY_REASON_STREET:
-	case CITY_REASON_WALL_STREET:
-	case CITY_REASON_FINAL_STREET:
-		return CITY_CAT_STREETS;
-	case CITY_REASON_MARKET:
-	case CITY_REASON_WALL_MARKET:
-	case CITY_REASON_FINAL_MARKET:
-		return CITY_CAT_MARKETS;
-	case CITY_REASON_TOWER:
-		return CITY_CAT_TOWERS;
-	case CITY_REASON_STEWARD:
-		return CITY_CAT_STEWARDS;
-	default:
-		return CITY_CAT_GUARDS;
-	}
-}
-
-static void add_points(state *s, int player, int reason, int points,
-                       int tile, int part)
-{
-	s->score[player][category_of(reason)] += points;
-	log_event(s, CITY_EVENT_SCORE, reason, player, points, tile, part);
-}
-
-static int popcount3(unsigned m)
-{
-	return (int)(m & 1u) + (int)(m >> 1 & 1u) + (int)(m >> 2 & 1u);
-}
-
-/* Followers on a feature go back to their owners (R-SCORE-4); with
- * `defer` they stay on the board, off their feature, until the guard
- * decision on the piece is over (R-OPT-3 "no"). */
-static void return_followers(state *s, int root, int defer)
-{
-	int i;
-	feat_set_followed(s, root, 0);
-	for (i = 0; i < s->n_fol; i++) {
-		follower *f = &s->fol[i];
-		if (f->active == FOL_ON &&
-		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
-			if (defer) {
-				f->active = FOL_RETURNING;
-			} else {
-				f->active = FOL_FREE;
-				s->supply[f->owner]++;
-			}
-		}
-	}
-}
-
-/* Score a completed street or market (R-SCORE-1..4). `base` is the reason
- * for a street (STREET, WALL_STREET, FINAL_STREET); the market reason
- * follows it. Returns whether it held followers. */
-static int score_feature(const city_tileset *ts, state *s, int root, int base,
-                         int defer)
-{
-	int counts[MAX_PLAYERS], total, tiles, pts, max = 0, p;
-	unsigned markets;
-	const ts_part *part = feat_part(ts, s, root);
-	const fnode *rn = &st_cnodes(s)[root];
-	int reason = part->kind == TS_STREET ? base : base + 1;
-	if (!feat_followed(s, root))
-		return 0; /* R-SCORE-5: nobody to score */
-	total = feat_followers(s, root, counts);
-	if (!total)
-		return 0;
-	feat_measure(ts, s, root, &tiles, &markets);
-	if (part->kind == TS_STREET)
-		pts = tiles <= 3 ? tiles : 2 * tiles;
-	else
-		pts = tiles * popcount3(markets);
-	for (p = 0; p < s->n_players; p++)
-		if (counts[p] > max)
-			max = counts[p];
-	for (p = 0; p < s->n_players; p++)
-		if (counts[p] == max)
-			add_points(s, p, reason, pts, rn->tile, rn->part);
-	return_followers(s, root, defer);
-	return 1;
-}
-
-/* Score the completed streets and markets among the features of `nodes`
- * (each once). Sets *any when one was complete; returns whether one held
- * followers (R-WALL-1, R-OPT-1). */
-static int score_completed(const city_tileset *ts, state *s, const int *nodes,
-                           int n, int base, int defer, int *any)
-{
-	int roots[TS_MAX_PARTS + 12], i, j, occupied = 0;
-	/* scoring moves followers, never joins features: roots stay put */
-	for (i = 0; i < n; i++)
-		roots[i] = feat_root(s, nodes[i]);
-	for (i = 0; i < n; i++) {
-		int dup = 0;
-		for (j = 0; j < i; j++)
-			dup |= roots[j] == roots[i];
-		if (dup || feat_part(ts, s, roots[i])->kind == TS_RESIDENTIAL ||
-		    !feat_complete(s, roots[i]))
-			continue;
-		if (any)
-			*any = 1;
-		occupied |= score_feature(ts, s, roots[i], base, defer);
-	}
-	return occupied;
-}
-
-/* Close a side with a wall piece, the gate or a final wall, scoring what it
- * completes at once (R-WALL-5, R-END-2). */
-static void close_and_score(const city_tileset *ts, state *s, int t, int side,
-                            int base, int defer)
-{
-	const ts_side *sd = board_tile_side(ts, s, t, side);
-	int nodes[3], n = 0;
-	feat_close_side(ts, s, t, side);
-	nodes[n++] = feat_node(s, t, sd->left);
-	nodes[n++] = feat_node(s, t, sd->right);
-	if (sd->mid != TS_NONE)
-		nodes[n++] = feat_node(s, t, sd->mid);
-	score_completed(ts, s, nodes, n, base, defer, NULL);
-}
-
 /* ---- the turn -------------------------------------------------------- */
 
 /* The fast legality test of one placement, through the frontier (the same
@@ -511,7 +373,7 @@ static void draw_next(const city_game *g, state *s, int next_player)
 			s->decision = CITY_DECISION_TILE;
 			return;
 		}
-		log_event(s, CITY_EVENT_DISCARD, 0, -1, 0, d, 0xFF);
+		score_log_event(s, CITY_EVENT_DISCARD, 0, -1, 0, d, 0xFF);
 	}
 	/* R-END-1: a drawn tile was unplayable and no tile is left (b). */
 	set_end(s, end_conditions(s) | CITY_ENDED_TILES);
@@ -832,7 +694,7 @@ int city_build_gate(city_game *g, int32_t x, int32_t y, int side)
 	push_move(s, CITY_MOVE_GATE, side, (int)x, (int)y);
 	wall_add(s, b, CITY_END_CW, 1);
 	s->last_piece = CHAIN_MID;
-	close_and_score(game_ts(g), s, t, side, CITY_REASON_WALL_STREET, 0);
+	score_close_side(game_ts(g), s, t, side, CITY_REASON_WALL_STREET, 0);
 	s->round_k++;
 	continue_round(g, s);
 	return CITY_OK;
@@ -860,7 +722,7 @@ int city_build_wall(city_game *g, int end)
 	s->walls_left--;
 	s->since[end]++;
 	s->last_piece = (uint8_t)idx;
-	close_and_score(game_ts(g), s, board_tile_at(s, b.x, b.y), b.s,
+	score_close_side(game_ts(g), s, board_tile_at(s, b.x, b.y), b.s,
 	                CITY_REASON_WALL_STREET,
 	                !s->rules[CITY_RULE_RETURNED_GUARD]);
 	if (guard_allowed(s, builder, idx)) {
@@ -924,8 +786,8 @@ int city_place_tower(city_game *g, int end)
 	tw->points = (uint8_t)pts;
 	s->towers_left[t]--;
 	s->since[end] = 0;
-	add_points(s, t, CITY_REASON_TOWER, pts, s->chain[tw->chain].tile,
-	           wp_side(&s->chain[tw->chain]));
+	score_add_points(s, t, CITY_REASON_TOWER, pts, s->chain[tw->chain].tile,
+	                 wp_side(&s->chain[tw->chain]));
 	end_turn(g, s);
 	return CITY_OK;
 }
@@ -1116,156 +978,5 @@ int city_game_undo(city_game *g)
 	}
 	st_moves(s)[n] = 0;
 	g->err[0] = '\0';
-	return CITY_OK;
-}
-
-/* ---- final scoring (R-END-2..6) --------------------------------------- */
-
-/* R-END-4: each residential area holding stewards scores once, for its
- * majority owners, 2 points per distinct market feature bordering it
- * in-tile (adjacency) or across a side. One pass links the residential
- * parts of each such area; then each area visits only its own parts and
- * stamps the markets it has counted. */
-static void score_stewards(const city_tileset *ts, state *s)
-{
-	enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS,
-	       MAXA = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
-	uint16_t root_of[MAXN];
-	int16_t next[MAXN], head[MAXA];
-	int8_t area_of[MAXN];
-	uint8_t stamp[MAXN];
-	int area_root[MAXA], n_areas = 0, i, a, p;
-	const ptile *tiles = st_ctiles(s);
-	for (i = 0; i < s->n_nodes; i++) {
-		root_of[i] = (uint16_t)feat_root(s, i);
-		area_of[i] = -1;
-		stamp[i] = 0;
-	}
-	/* the areas, in the order of their first steward */
-	for (i = 0; i < s->n_fol; i++) {
-		const follower *f = &s->fol[i];
-		int r;
-		if (f->active != FOL_ON)
-			continue;
-		r = root_of[feat_node(s, f->tile, f->part)];
-		if (feat_part(ts, s, r)->kind != TS_RESIDENTIAL || area_of[r] >= 0)
-			continue;
-		area_of[r] = (int8_t)n_areas;
-		area_root[n_areas] = r;
-		head[n_areas++] = -1;
-	}
-	for (i = s->n_nodes - 1; i >= 0; i--) {
-		a = area_of[root_of[i]];
-		if (a >= 0) {
-			next[i] = head[a];
-			head[a] = (int16_t)i;
-		}
-	}
-	for (a = 0; a < n_areas; a++) {
-		int counts[MAX_PLAYERS], max = 0, markets = 0, side, k;
-		for (i = head[a]; i >= 0; i = next[i]) {
-			const fnode *nd = &st_cnodes(s)[i];
-			int t = nd->tile, part = nd->part;
-			const ts_design *d = &ts->designs[tiles[t].design];
-			int found[TS_MAX_PARTS + 8], nf = 0, j;
-			for (k = 0; k < d->n_parts; k++)
-				if ((d->parts[part].adj >> k & 1) &&
-				    d->parts[k].kind == TS_MARKET)
-					found[nf++] = root_of[tiles[t].node0 + k];
-			for (side = 0; side < 4; side++) {
-				int o = tiles[t].nb[side], facing = -1;
-				const ts_side *mine, *theirs;
-				if (o == NO_TILE)
-					continue;
-				mine = board_tile_side(ts, s, t, side);
-				theirs = board_tile_side(ts, s, o, (side + 2) & 3);
-				if (mine->left == part)
-					facing = theirs->right;
-				if (facing >= 0 &&
-				    feat_part(ts, s, tiles[o].node0 + facing)->kind ==
-				        TS_MARKET)
-					found[nf++] = root_of[tiles[o].node0 + facing];
-				facing = mine->right == part ? theirs->left : -1;
-				if (facing >= 0 &&
-				    feat_part(ts, s, tiles[o].node0 + facing)->kind ==
-				        TS_MARKET)
-					found[nf++] = root_of[tiles[o].node0 + facing];
-			}
-			for (j = 0; j < nf; j++)
-				if (stamp[found[j]] != a + 1) {
-					stamp[found[j]] = (uint8_t)(a + 1);
-					markets++;
-				}
-		}
-		if (!markets)
-			continue;
-		feat_followers(s, area_root[a], counts);
-		for (p = 0; p < s->n_players; p++)
-			if (counts[p] > max)
-				max = counts[p];
-		for (p = 0; p < s->n_players; p++)
-			if (counts[p] == max)
-				add_points(s, p, CITY_REASON_STEWARD, 2 * markets,
-				           st_cnodes(s)[area_root[a]].tile,
-				           st_cnodes(s)[area_root[a]].part);
-	}
-}
-
-int city_score_final(city_game *g)
-{
-	state *s;
-	const city_tileset *ts;
-	int i;
-	if (!g)
-		return CITY_EINVAL;
-	s = &g->st;
-	ts = game_ts(g);
-	g->err[0] = '\0';
-	if (s->decision != CITY_DECISION_END) {
-		game_set_error(g, "R-END-1: the game has not ended");
-		return CITY_ENOTENDED;
-	}
-	if (s->final_done)
-		return CITY_OK;
-	/* R-END-2: notional walls on every contour side not yet walled. Walk
-	 * first, then close: closing changes no tile, so the walk is stable. */
-	if (s->n_tiles) {
-		bextra none = {0, 0, 0};
-		bside start = contour_start(s, none), b = start;
-		int guard = 4 * s->n_tiles + 4;
-		do {
-			int t = board_tile_at(s, b.x, b.y);
-			if (!(st_ctiles(s)[t].walls >> b.s & 1))
-				close_and_score(ts, s, t, b.s,
-				                CITY_REASON_FINAL_STREET, 0);
-			b = contour_next(s, b, none);
-		} while (!bside_eq(b, start) && --guard > 0);
-	}
-	/* R-END-3: followers on streets and markets still open go back. */
-	for (i = 0; i < s->n_fol; i++) {
-		follower *f = &s->fol[i];
-		int node = feat_node(s, f->tile, f->part);
-		if (f->active != FOL_ON ||
-		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
-			continue;
-		f->active = FOL_FREE;
-		feat_set_followed(s, feat_root(s, node), 0);
-		s->supply[f->owner]++;
-		log_event(s, CITY_EVENT_RETURN, 0, f->owner, 0, f->tile, f->part);
-	}
-	score_stewards(ts, s); /* R-END-4 */
-	/* R-END-5: guards, each on its own. */
-	if (s->gate_placed)
-		for (i = s->chain_lo; i <= s->chain_hi; i++) {
-			int pts;
-			const wpiece *w = &s->chain[i];
-			if (wp_guard(w) < 0)
-				continue;
-			pts = wall_guard_points(ts, s, i);
-			if (pts)
-				add_points(s, wp_guard(w), CITY_REASON_GUARD, pts,
-				           w->tile, wp_side(w));
-		}
-	s->final_done = 1;
 	return CITY_OK;
 }
