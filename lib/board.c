@@ -40,7 +40,7 @@ const ts_side *board_tile_side(const city_tileset *ts, const state *s, int t,
                                int side)
 {
 	const ptile *p = &st_ctiles(s)[t];
-	return &ts->designs[p->design].side[(side - p->rot) & 3];
+	return &ts->designs[p->design].side[(side - pt_rot(p)) & 3];
 }
 
 /* ---- the R-TILE-2 table ------------------------------------------------ */
@@ -128,7 +128,7 @@ static void front_refresh(const city_tileset *ts, state *s, fcell *f)
 		f->present = (uint8_t)(f->present | (1u << side));
 		if (board_tile_side(ts, s, t, back)->mid != TS_NONE)
 			f->streets = (uint8_t)(f->streets | (1u << side));
-		if (st_ctiles(s)[t].walls >> back & 1)
+		if (pt_walled(&st_ctiles(s)[t], back))
 			f->flags |= FC_BLOCKED;
 	}
 	if (ring_may_enclose(f->ring))
@@ -206,7 +206,7 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 	p->x = (int16_t)x;
 	p->y = (int16_t)y;
 	p->design = (uint8_t)design;
-	p->rot = (uint8_t)rot;
+	p->rw = (uint8_t)rot;
 	p->node0 = s->n_nodes;
 	{
 		int side;
@@ -297,7 +297,7 @@ bside contour_start(const state *s, bextra e)
 static int side_walled(const state *s, bside b)
 {
 	int t = board_tile_at(s, b.x, b.y);
-	return t >= 0 && (st_ctiles(s)[t].walls >> b.s & 1);
+	return t >= 0 && pt_walled(&st_ctiles(s)[t], b.s);
 }
 
 int contour_length(const state *s, bextra e, int *walled)
@@ -543,7 +543,7 @@ int board_check_wall_rules(const state *s, int x, int y, char *msg,
 	for (side = 0; side < 4; side++) {
 		int t = board_tile_at(s, x + DX[side], y + DY[side]);
 		int back = (side + 2) & 3;
-		if (t >= 0 && (st_ctiles(s)[t].walls >> back & 1)) {
+		if (t >= 0 && pt_walled(&st_ctiles(s)[t], back)) {
 			say(msg, cap,
 			    "R-TILE-3: cell (%d,%d) lies outside the wall on "
 			    "the %s side of tile (%d,%d)",
@@ -608,7 +608,7 @@ int board_check_placement(const city_tileset *ts, const state *s, int x,
 		for (side = 0; side < 4; side++) {
 			int t = board_tile_at(s, x + DX[side], y + DY[side]);
 			if (t >= 0 &&
-			    (st_ctiles(s)[t].walls >> ((side + 2) & 3) & 1))
+			    pt_walled(&st_ctiles(s)[t], (side + 2) & 3))
 				return board_check_wall_rules(s, x, y, msg, cap);
 		}
 	}

@@ -79,7 +79,7 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 		int pairs[2][2], k;
 		if (o < 0)
 			continue;
-		mine = &d->side[(side - p->rot) & 3];
+		mine = &d->side[(side - pt_rot(p)) & 3];
 		theirs = board_tile_side(ts, s, o, (side + 2) & 3);
 		/* my left half meets their right half and vice versa */
 		pairs[0][0] = mine->left;

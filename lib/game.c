@@ -74,11 +74,11 @@ static size_t layout(state *s, const city_tileset *ts)
 	 * steward: every event of that kind names a player with a follower
 	 * there), a discarded tile is one event and is a tile nobody placed a
 	 * follower on; then at most 28 guard and 12 tower events. */
-	s->cap_events = (uint16_t)(n + 4 * FOLLOWERS_PER_PLAYER + MAX_TOWERS + 8);
+	s->cap_events = (uint16_t)(n + 4 * FOLLOWERS_PER_PLAYER + MAX_TOWERS);
 	/* place + follower per tile; the gate, the wall pieces and their guard
 	 * decisions; a tower decision per round, and every round builds at
 	 * least one piece. */
-	s->cap_moves = (uint16_t)(2 * n + 3 * (WALL_SUPPLY + 1) + 8);
+	s->cap_moves = (uint16_t)(2 * n + 3 * (WALL_SUPPLY + 1));
 	s->hash_mask = (uint16_t)(hcap - 1);
 	s->off_order = (uint32_t)off;
 	off = align8(off + n);
@@ -87,7 +87,7 @@ static size_t layout(state *s, const city_tileset *ts)
 	s->off_hash = (uint32_t)off;
 	off = align8(off + hcap);
 	s->off_front = (uint32_t)off;
-	s->cap_front = (uint16_t)(2 * n + 4); /* a polyomino of n cells has at
+	s->cap_front = (uint16_t)(2 * n + 2); /* a polyomino of n cells has at
 	                                        most 2n + 2 free neighbours */
 	off = align8(off + s->cap_front * sizeof(fcell));
 	s->off_walk = (uint32_t)off;

@@ -12,7 +12,7 @@
 #include "game.h"
 #include "state.h"
 
-#define GAME_ERR_CAP 256
+#define GAME_ERR_CAP 128 /* the longest reason is about 110 bytes */
 
 struct city_game {
 	city_options opts; /* what the game was made from (tile set retained) */

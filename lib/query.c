@@ -81,7 +81,7 @@ int city_game_placed_tile(const city_game *g, size_t index, int32_t *x,
 	if (design)
 		*design = game_ts(g)->designs[t->design].id;
 	if (rotation)
-		*rotation = t->rot;
+		*rotation = pt_rot(t);
 	return CITY_OK;
 }
 

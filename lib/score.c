@@ -266,7 +266,7 @@ int city_score_final(city_game *g)
 		int guard = 4 * s->n_tiles + 4;
 		do {
 			int t = board_tile_at(s, b.x, b.y);
-			if (!(st_ctiles(s)[t].walls >> b.s & 1))
+			if (!pt_walled(&st_ctiles(s)[t], b.s))
 				score_close_side(ts, s, t, b.s,
 				                CITY_REASON_FINAL_STREET, 0);
 			b = contour_next(s, b, none);

@@ -26,13 +26,18 @@
 typedef struct ptile {
 	int16_t x, y;
 	uint8_t design; /* index into ts->designs */
-	uint8_t rot;    /* 0..3 */
-	uint8_t walls;  /* bit s: side s holds the gate or a wall piece */
-	uint8_t pad;
+	uint8_t rw;     /* rotation 0..3 (bits 0-1); bit 2 + s: side s holds
+	                   the gate or a wall piece */
 	uint16_t node0; /* first feature node of this tile (one per part) */
 	uint8_t nb[4];  /* the tile on each side, NO_TILE if none: contour
 	                   walks follow these instead of hashing cells */
 } ptile;
+
+static inline int pt_rot(const ptile *p) { return p->rw & 3; }
+static inline int pt_walled(const ptile *p, int side)
+{
+	return p->rw >> (2 + side) & 1;
+}
 
 enum { FC_BLOCKED = 1, FC_SPLITS = 2 };
 

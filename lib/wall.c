@@ -58,7 +58,7 @@ int wall_add(state *s, bside b, int end, int gate)
 		idx = --s->chain_lo;
 	}
 	wp_set(&s->chain[idx], t, b.s, gate, -1);
-	p->walls = (uint8_t)(p->walls | (1u << b.s));
+	p->rw = (uint8_t)(p->rw | (1u << (2 + b.s)));
 	board_block_outside(s, b.x, b.y, b.s);
 	return idx;
 }

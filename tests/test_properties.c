@@ -79,6 +79,10 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 		ck_assert_int_eq(fol + on_board[p], 7); /* R-SET-2 */
 		ck_assert_int_ge(city_game_score(g, p), prev_scores[p]);
 	}
+	/* the bounds the flat state is laid out with (lib/game.c layout())
+	 * hold: the logs never fill up */
+	ck_assert_int_lt(s->n_events, s->cap_events);
+	ck_assert_int_lt(s->n_moves, s->cap_moves);
 	/* R-SET-3: pieces + supply = 70 (the gate is not a wall piece) */
 	if (s->gate_placed)
 		ck_assert_int_eq(city_wall_length(g) - 1 + city_game_walls_left(g),
