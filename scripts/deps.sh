@@ -2,16 +2,17 @@
 # Dependency step shared by scripts/test.sh and scripts/demo.sh (sourced).
 #
 # city_deps: make sure the tools libcity builds and checks with are present
-# (a C compiler, CMake, pkg-config, Check, Doxygen, abigail-tools); install
+# (a C compiler, CMake, pkg-config, Check, Doxygen, abigail-tools, Python 3
+# for the binding's tests); install
 # the Debian packages when something is missing: directly as root, through
 # sudo otherwise, or print the command and fail.
 
 CITY_DEBIAN_PACKAGES=(build-essential cmake pkg-config check doxygen
-	abigail-tools)
+	abigail-tools python3)
 
 city_deps_missing() {
 	local missing=() tool
-	for tool in cmake gcc pkg-config doxygen abidw; do
+	for tool in cmake gcc pkg-config doxygen abidw python3; do
 		command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 	done
 	if ! { command -v pkg-config >/dev/null 2>&1 &&
