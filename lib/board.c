@@ -378,8 +378,10 @@ static void say(char *msg, size_t cap, const char *fmt, ...)
 	va_end(ap);
 }
 
-int board_streets_continue(const city_tileset *ts, const state *s, int x,
-                           int y, int design, int rot, char *msg, size_t cap)
+/* R-TILE-2: streets continue on every shared side. */
+static int streets_continue(const city_tileset *ts, const state *s, int x,
+                            int y, int design, int rot, char *msg,
+                            size_t cap)
 {
 	const ts_design *d = &ts->designs[design];
 	int side;
@@ -533,13 +535,11 @@ int board_front_fits_walls(const state *s, const fcell *f)
 	       wall_survives(s, f);
 }
 
-int board_check_wall_rules(const state *s, int x, int y, char *msg,
-                           size_t cap)
+/* R-TILE-3: not the outside cell of the gate or of a wall piece. */
+static int check_outside_wall(const state *s, int x, int y, char *msg,
+                              size_t cap)
 {
-	int side, walled, pieces;
-	bextra e;
-	if (!s->gate_placed)
-		return 0;
+	int side;
 	for (side = 0; side < 4; side++) {
 		int t = board_tile_at(s, x + DX[side], y + DY[side]);
 		int back = (side + 2) & 3;
@@ -551,6 +551,16 @@ int board_check_wall_rules(const state *s, int x, int y, char *msg,
 			return 1;
 		}
 	}
+	return 0;
+}
+
+/* R-TILE-4, explicitly: walk the contour with the cell occupied and count
+ * the wall pieces still on it. */
+static int check_surrounds_wall(const state *s, int x, int y, char *msg,
+                                size_t cap)
+{
+	int walled, pieces;
+	bextra e;
 	if (!ring_may_enclose(ring_at(s, x, y)))
 		return 0;
 	e.x = (int16_t)x;
@@ -603,16 +613,10 @@ int board_check_placement(const city_tileset *ts, const state *s, int x,
 		    x, y);
 		return 1;
 	}
-	if (s->gate_placed) {
-		/* R-TILE-3 first: it names the wall the cell is behind. */
-		for (side = 0; side < 4; side++) {
-			int t = board_tile_at(s, x + DX[side], y + DY[side]);
-			if (t >= 0 &&
-			    pt_walled(&st_ctiles(s)[t], (side + 2) & 3))
-				return board_check_wall_rules(s, x, y, msg, cap);
-		}
-	}
-	if (board_streets_continue(ts, s, x, y, design, rot, msg, cap))
+	/* the order in which the rules are reported: R-TILE-3, 2, 4 */
+	if (s->gate_placed && check_outside_wall(s, x, y, msg, cap))
 		return 1;
-	return board_check_wall_rules(s, x, y, msg, cap);
+	if (streets_continue(ts, s, x, y, design, rot, msg, cap))
+		return 1;
+	return s->gate_placed && check_surrounds_wall(s, x, y, msg, cap);
 }

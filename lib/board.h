@@ -62,12 +62,6 @@ static inline unsigned board_front_rotations(const ts_design *d,
  * cell, side) into msg (may be NULL) and return 1. */
 int board_check_placement(const city_tileset *ts, const state *s, int x,
                           int y, int design, int rot, char *msg, size_t cap);
-/* R-TILE-3 and R-TILE-4 only (independent of the rotation). */
-int board_check_wall_rules(const state *s, int x, int y, char *msg,
-                           size_t cap);
-/* R-TILE-2 only: streets continue on every shared side. */
-int board_streets_continue(const city_tileset *ts, const state *s, int x,
-                           int y, int design, int rot, char *msg, size_t cap);
 
 /* Contour steps (R-GEO-8): the next contour side clockwise / counter-
  * clockwise from contour side b. */
