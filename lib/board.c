@@ -73,23 +73,37 @@ const uint8_t board_fit[4096] = {
 static const int RX[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int RY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
+/* The frontier's sort key: rows (y) first, then x. */
+static inline uint32_t fkey(int x, int y)
+{
+	return (uint32_t)(y + 32768) << 16 | (uint32_t)(x + 32768);
+}
+
+/* Index of the first frontier cell not before (x, y). Branch-free: the
+ * comparisons of a binary search over a changing frontier do not predict. */
+static int front_lower(const state *s, int x, int y)
+{
+	const fcell *f = st_cfront(s), *b = f;
+	uint32_t k = fkey(x, y);
+	int len = s->n_front;
+	if (len == 0)
+		return 0;
+	while (len > 1) {
+		int half = len >> 1;
+		b += fkey(b[half - 1].x, b[half - 1].y) < k ? half : 0;
+		len -= half;
+	}
+	return (int)(b - f) + (fkey(b->x, b->y) < k);
+}
+
 /* Index of (x, y) in the sorted frontier, or -(insertion point) - 1. */
 static int front_find(const state *s, int x, int y)
 {
 	const fcell *f = st_cfront(s);
-	int lo = 0, hi = s->n_front - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) >> 1;
-		int c = f[mid].y != y ? (f[mid].y < y ? -1 : 1)
-		                      : (f[mid].x < x ? -1 : f[mid].x > x);
-		if (c == 0)
-			return mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	return -lo - 1;
+	int i = front_lower(s, x, y);
+	if (i < s->n_front && f[i].x == x && f[i].y == y)
+		return i;
+	return -i - 1;
 }
 
 /* Could occupying a cell with this ring of neighbours split the empty
@@ -111,70 +125,114 @@ static int ring_may_enclose(unsigned ring)
 	return (k == 4 && links == 4 ? 1 : k - links) > 1;
 }
 
-static void front_refresh(const city_tileset *ts, state *s, fcell *f)
+static void front_set_ring(fcell *f, unsigned ring)
 {
-	int side, k, at[8];
-	f->present = f->streets = f->ring = f->flags = 0;
-	for (k = 0; k < 8; k++) {
-		at[k] = board_tile_at(s, f->x + RX[k], f->y + RY[k]);
-		if (at[k] >= 0)
-			f->ring = (uint8_t)(f->ring | (1u << k));
-	}
-	for (side = 0; side < 4; side++) {
-		int t = at[2 * side]; /* ring order puts side s at 2s */
-		int back = (side + 2) & 3;
-		if (t < 0)
-			continue;
-		f->present = (uint8_t)(f->present | (1u << side));
-		if (board_tile_side(ts, s, t, back)->mid != TS_NONE)
-			f->streets = (uint8_t)(f->streets | (1u << side));
-		if (pt_walled(&st_ctiles(s)[t], back))
-			f->flags |= FC_BLOCKED;
-	}
-	if (ring_may_enclose(f->ring))
-		f->flags |= FC_SPLITS;
+	f->ring = (uint8_t)ring;
+	f->flags = (uint8_t)((f->flags & ~FC_SPLITS) |
+	                     (ring_may_enclose(ring) ? FC_SPLITS : 0));
 }
 
-/* Keep the frontier right around a tile just placed at (x, y): cells that
- * were frontier already only gain the new tile's bits; new ones are
- * computed from their neighbours. */
+/* Ring index of the neighbour (dx, dy) of a cell, dx, dy in -1..1. */
+static const int8_t RING_OF[3][3] = {{7, 0, 1}, {6, -1, 2}, {5, 4, 3}};
+
+/* Keep the frontier right around tile t just placed at (x, y), from what
+ * the frontier already knows, without looking up a single cell: the
+ * placed cell's own frontier entry says which of its 8 neighbours hold
+ * tiles; its neighbours' entries (three rows of the sorted frontier) get
+ * the new tile's bits; a side neighbour that was not frontier yet had no
+ * tile beside it, so its ring follows from the placed cell's ring and from
+ * the present bits of the two frontier cells diagonal to the placed one. */
 static void front_update(const city_tileset *ts, state *s, int x, int y,
                          int t)
 {
 	fcell *f = st_front(s);
-	int i = front_find(s, x, y), k;
-	if (i >= 0) {
-		memmove(&f[i], &f[i + 1], (size_t)(s->n_front - i - 1) * sizeof *f);
-		s->n_front--;
+	int at[8], k, row, i, n = s->n_front, made = 0;
+	unsigned ring = 0;
+	fcell fresh[4];
+	for (k = 0; k < 8; k++)
+		at[k] = -1;
+	/* the placed cell (absent only for the start tile) */
+	i = front_lower(s, x, y);
+	if (i < n && f[i].x == x && f[i].y == y) {
+		ring = f[i].ring;
+	} else {
+		i = -i - 1; /* insertion point, encoded: nothing to remove */
+	}
+	/* its frontier neighbours, row by row */
+	for (row = -1; row <= 1; row++) {
+		int j = row == 0 ? (i >= 0 ? i : -i - 1) : front_lower(s, x - 1, y + row);
+		if (row == 0) {
+			if (j > 0 && f[j - 1].y == y && f[j - 1].x == x - 1)
+				at[6] = j - 1;
+			j += i >= 0; /* past the placed cell */
+			if (j < n && f[j].y == y && f[j].x == x + 1)
+				at[2] = j;
+			continue;
+		}
+		for (; j < n && f[j].y == y + row && f[j].x <= x + 1; j++)
+			at[RING_OF[row + 1][f[j].x - x + 1]] = j;
 	}
 	for (k = 0; k < 8; k++) {
-		int nx = x + RX[k], ny = y + RY[k];
-		if ((k & 1) ? board_tile_at(s, nx, ny) >= 0
-		            : st_ctiles(s)[t].nb[k >> 1] != NO_TILE)
-			continue;
-		i = front_find(s, nx, ny);
-		if (i < 0) {
+		int side = k >> 1, back = (side + 2) & 3;
+		fcell *c;
+		if (ring >> k & 1)
+			continue; /* a tile */
+		if (at[k] >= 0) {
+			c = &f[at[k]];
+			front_set_ring(c, c->ring | 1u << ((k + 4) & 7));
 			if (k & 1)
-				continue; /* a diagonal cell is not frontier yet */
-			i = -i - 1;
-			memmove(&f[i + 1], &f[i],
-			        (size_t)(s->n_front - i) * sizeof *f);
-			s->n_front++;
-			f[i].x = (int16_t)nx;
-			f[i].y = (int16_t)ny;
-			front_refresh(ts, s, &f[i]);
+				continue;
+			c->present = (uint8_t)(c->present | 1u << back);
+			if (board_tile_side(ts, s, t, side)->mid != TS_NONE)
+				c->streets = (uint8_t)(c->streets | 1u << back);
 			continue;
 		}
-		/* the new tile is neighbour (k + 4) mod 8 of that cell */
-		f[i].ring = (uint8_t)(f[i].ring | (1u << ((k + 4) & 7)));
-		f[i].flags = (uint8_t)((f[i].flags & ~FC_SPLITS) |
-		                       (ring_may_enclose(f[i].ring) ? FC_SPLITS : 0));
-		if (!(k & 1)) {
-			int side = ((k >> 1) + 2) & 3; /* cell's side towards us */
-			f[i].present = (uint8_t)(f[i].present | (1u << side));
-			if (board_tile_side(ts, s, t, k >> 1)->mid != TS_NONE)
-				f[i].streets = (uint8_t)(f[i].streets | (1u << side));
+		if (k & 1)
+			continue; /* a diagonal cell is not frontier yet */
+		{
+			/* a new frontier cell on side `side` (ring index k):
+			 * its neighbours k+2, k+3, k+5, k+6 are the placed
+			 * cell's k+1, k+2, k+6, k+7; k+4 is the placed cell */
+			unsigned nr = 1u << ((k + 4) & 7), b;
+			int far_r = (k + 1) & 7, far_l = (k + 7) & 7;
+			b = ring >> ((k + 2) & 7) & 1u;
+			nr |= b << ((k + 3) & 7);
+			b = ring >> ((k + 6) & 7) & 1u;
+			nr |= b << ((k + 5) & 7);
+			b = ring >> far_r & 1u;
+			nr |= b << ((k + 2) & 7);
+			b = ring >> far_l & 1u;
+			nr |= b << ((k + 6) & 7);
+			/* the far diagonals: tiles beside the frontier cells
+			 * diagonal to the placed one, on this side of them */
+			if (at[far_r] >= 0 && (f[at[far_r]].present >> side & 1))
+				nr |= 1u << ((k + 1) & 7);
+			if (at[far_l] >= 0 && (f[at[far_l]].present >> side & 1))
+				nr |= 1u << ((k + 7) & 7);
+			c = &fresh[made];
+			c->x = (int16_t)(x + DX[side]);
+			c->y = (int16_t)(y + DY[side]);
+			c->present = (uint8_t)(1u << back);
+			c->streets = (uint8_t)(board_tile_side(ts, s, t, side)->mid !=
+			                               TS_NONE
+			                           ? 1u << back
+			                           : 0u);
+			c->flags = 0;
+			front_set_ring(c, nr);
+			made++;
 		}
+	}
+	/* the placed cell leaves, the new cells come in, in (y, x) order */
+	if (i >= 0) {
+		memmove(&f[i], &f[i + 1], (size_t)(n - i - 1) * sizeof *f);
+		n--;
+	}
+	s->n_front = (uint16_t)n;
+	for (k = made - 1; k >= 0; k--) {
+		int at_i = front_lower(s, fresh[k].x, fresh[k].y);
+		memmove(&f[at_i + 1], &f[at_i], (size_t)(n - at_i) * sizeof *f);
+		f[at_i] = fresh[k];
+		s->n_front = (uint16_t)++n;
 	}
 }
 
