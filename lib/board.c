@@ -142,18 +142,20 @@ static const int8_t RING_OF[3][3] = {{7, 0, 1}, {6, -1, 2}, {5, 4, 3}};
  * the new tile's bits; a side neighbour that was not frontier yet had no
  * tile beside it, so its ring follows from the placed cell's ring and from
  * the present bits of the two frontier cells diagonal to the placed one. */
-static void front_update(const city_tileset *ts, state *s, int x, int y,
-                         int t)
+static fcell front_update(const city_tileset *ts, state *s, int x, int y,
+                          int t)
 {
 	fcell *f = st_front(s);
 	int at[8], k, row, i, n = s->n_front, made = 0;
 	unsigned ring = 0;
-	fcell fresh[4];
+	fcell fresh[4], was;
+	memset(&was, 0, sizeof was);
 	for (k = 0; k < 8; k++)
 		at[k] = -1;
 	/* the placed cell (absent only for the start tile) */
 	i = front_lower(s, x, y);
 	if (i < n && f[i].x == x && f[i].y == y) {
+		was = f[i];
 		ring = f[i].ring;
 	} else {
 		i = -i - 1; /* insertion point, encoded: nothing to remove */
@@ -234,6 +236,7 @@ static void front_update(const city_tileset *ts, state *s, int x, int y,
 		f[at_i] = fresh[k];
 		s->n_front = (uint16_t)++n;
 	}
+	return was;
 }
 
 const fcell *board_front_at(const state *s, int x, int y)
@@ -252,6 +255,8 @@ void board_block_outside(state *s, int x, int y, int side)
 	if (i >= 0)
 		st_front(s)[i].flags |= FC_BLOCKED;
 }
+
+static void walk_update(state *s, int t, const fcell *was);
 
 int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
                  int rot)
@@ -294,9 +299,11 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 		if (y > s->max_y) s->max_y = (int16_t)y;
 	}
 	s->n_tiles++;
-	front_update(ts, s, x, y, idx);
-	if (s->gate_placed)
-		board_index_contour(s);
+	{
+		fcell was = front_update(ts, s, x, y, idx);
+		if (s->gate_placed)
+			walk_update(s, idx, &was);
+	}
 	return idx;
 }
 
@@ -476,17 +483,18 @@ static unsigned ring_at(const state *s, int x, int y)
 	return ring;
 }
 
-/* contour_next on (tile index, side), following the tiles' neighbour
- * links; only a corner-only contact needs a cell look-up. */
-static void step_cw(const state *s, int *t, int *side)
+/* contour_next / contour_prev on (tile index, side), following the tiles'
+ * neighbour links; only a corner-only contact needs a cell look-up. `turn`
+ * is 1 (clockwise) or 3 (counter-clockwise), as in contour_step. */
+static void step_link(const state *s, int *t, int *side, int turn)
 {
 	const ptile *tl = st_ctiles(s);
-	int d = (*side + 1) & 3, a = tl[*t].nb[d], diag;
+	int d = (*side + turn) & 3, a = tl[*t].nb[d], diag;
 	if (a != NO_TILE) {
 		diag = tl[a].nb[*side];
 		if (diag != NO_TILE) {
 			*t = diag;
-			*side = (*side + 3) & 3;
+			*side = (*side + 4 - turn) & 3;
 		} else {
 			*t = a;
 		}
@@ -496,23 +504,94 @@ static void step_cw(const state *s, int *t, int *side)
 	                     tl[*t].y + DY[*side] + DY[d]);
 	if (diag >= 0) {
 		*t = diag;
-		*side = (*side + 3) & 3;
+		*side = (*side + 4 - turn) & 3;
 	} else {
 		*side = d;
 	}
 }
 
+void board_step_cw(const state *s, int *t, int *side)
+{
+	step_link(s, t, side, 1);
+}
+
+/* The outer contour's labels (st_walk, once the gate is built): each side
+ * on the outer contour holds a 15-bit label, increasing clockwise along
+ * the walk modulo WALK_SPAN, and sides off it hold WALK_NONE. Labels are
+ * spread out, so that a placement which only reshapes the contour locally
+ * labels its new sides between their neighbours' labels instead of
+ * renumbering the whole walk (R-TILE-4 compares labels cyclically). */
+#define WALK_NONE 0xFFFFu
+#define WALK_SPAN 32768u
+
 void board_index_contour(state *s)
 {
-	uint16_t *pos = st_walk(s);
-	int t0 = s->top, t = t0, side = CITY_SIDE_N;
+	uint16_t *pos = st_walk(s), seq[4 * TS_MAX_TILES + 4];
+	int t0 = s->top, t = t0, side = CITY_SIDE_N, i;
 	int n = 0, limit = 4 * s->n_tiles + 4;
+	unsigned gap;
 	memset(pos, 0xFF, (size_t)s->n_tiles * 4 * sizeof *pos);
 	do {
-		pos[t * 4 + side] = (uint16_t)n++;
-		step_cw(s, &t, &side);
+		seq[n++] = (uint16_t)(t * 4 + side);
+		step_link(s, &t, &side, 1);
 	} while ((t != t0 || side != CITY_SIDE_N) && n < limit);
+	gap = WALK_SPAN / (unsigned)n;
+	for (i = 0; i < n; i++)
+		pos[seq[i]] = (uint16_t)((unsigned)i * gap);
 	s->walk_len = (uint16_t)n;
+}
+
+/* Relabel the contour after tile t was placed on a cell whose frontier
+ * entry was `was`. A cell in a hole changes nothing outside; a cell whose
+ * empty neighbours stay connected around it (no FC_SPLITS) replaces the
+ * run of sides facing it by its own free sides, in place; anything else
+ * (the placement may enclose cells) renumbers the whole walk. */
+static void walk_update(state *s, int t, const fcell *was)
+{
+	uint16_t *pos = st_walk(s);
+	const ptile *tl = st_ctiles(s);
+	unsigned present = was->present, lp, ls, gap;
+	int a, e0 = -1, m = 0, k, pt, ps, pside, sside;
+	for (a = 0; a < 4; a++)
+		pos[t * 4 + a] = WALK_NONE;
+	for (a = 0; a < 4 && !(present >> a & 1); a++)
+		;
+	if (a == 4 || pos[tl[t].nb[a] * 4 + ((a + 2) & 3)] == WALK_NONE)
+		return; /* in a hole (or the start tile): no outer side */
+	if (was->flags & FC_SPLITS) {
+		board_index_contour(s);
+		return;
+	}
+	/* around the cell the walk meets its free sides in increasing side
+	 * order, starting after the run of tiles */
+	for (a = 0; a < 4; a++) {
+		if (present >> a & 1) {
+			int o = tl[t].nb[a];
+			pos[o * 4 + ((a + 2) & 3)] = WALK_NONE;
+		} else {
+			m++;
+			if (present >> ((a + 3) & 3) & 1)
+				e0 = a;
+		}
+	}
+	pt = t;
+	pside = e0;
+	step_link(s, &pt, &pside, 3);
+	ps = t;
+	sside = (e0 + m - 1) & 3;
+	step_link(s, &ps, &sside, 1);
+	lp = pos[pt * 4 + pside];
+	ls = pos[ps * 4 + sside];
+	gap = (ls - lp) & (WALK_SPAN - 1u);
+	if (lp == WALK_NONE || ls == WALK_NONE || gap <= (unsigned)m) {
+		board_index_contour(s);
+		return;
+	}
+	for (k = 0; k < m; k++)
+		pos[t * 4 + ((e0 + k) & 3)] =
+		    (uint16_t)((lp + gap * (unsigned)(k + 1) / (unsigned)(m + 1)) &
+		               (WALK_SPAN - 1u));
+	s->walk_len = (uint16_t)(s->walk_len + m - (4 - m));
 }
 
 static int walk_pos(const state *s, int x, int y, int side)
@@ -524,14 +603,14 @@ static int walk_pos(const state *s, int x, int y, int side)
 /* Whether a cut (in doubled walk positions: 2p for a side that
  * disappears, 2p+1 between sides p and p+1) lies in the cyclic range
  * [from, to]. */
-static int cut_in(const int *cut, int ncut, int from, int to, int period)
+#define CUT_MASK (2u * WALK_SPAN - 1u)
+
+static int cut_in(const unsigned *cut, int ncut, unsigned from, unsigned to)
 {
 	int i;
-	for (i = 0; i < ncut; i++) {
-		int d = (cut[i] - from + period) % period;
-		if (d <= (to - from + period) % period)
+	for (i = 0; i < ncut; i++)
+		if (((cut[i] - from) & CUT_MASK) <= ((to - from) & CUT_MASK))
 			return 1;
-	}
 	return 0;
 }
 
@@ -544,53 +623,43 @@ static int cut_in(const int *cut, int ncut, int from, int to, int period)
  * c sits on the start side). The wall survives iff its run of sides lies in
  * that arc, i.e. some cyclic range covering the extreme side and the wall
  * holds no cut (the wall's own range when it holds the extreme side). */
-static int wall_survives(const state *s, const fcell *f)
+int board_wall_survives(const state *s, const fcell *f)
 {
-	int cut[8], ncut = 0, side, period, ext = 0, lo, hi;
+	unsigned cut[8], ext, lo, hi;
+	int ncut = 0, side;
 	int x = f->x, y = f->y;
 	const ptile *top = &st_ctiles(s)[s->top];
 	const uint16_t *pos = st_cwalk(s);
-	period = 2 * s->walk_len;
 	for (side = 0; side < 4; side++) {
-		int s2 = (side + 1) & 3, p;
+		int s2 = (side + 1) & 3;
+		unsigned p;
 		if (f->ring >> (2 * side) & 1) {
-			p = walk_pos(s, x + DX[side], y + DY[side], (side + 2) & 3);
-			if (p == 0xFFFF)
+			p = (unsigned)walk_pos(s, x + DX[side], y + DY[side],
+			                       (side + 2) & 3);
+			if (p == WALK_NONE)
 				return 1; /* c is a hole: the outline is unchanged */
 			cut[ncut++] = 2 * p;
 		} else if (!(f->ring >> (2 * s2) & 1) &&
 		           (f->ring >> (2 * side + 1) & 1)) {
 			/* a corner-only contact between side and s2 */
-			p = walk_pos(s, x + DX[side] + DX[s2], y + DY[side] + DY[s2],
-			             (side + 2) & 3);
-			if (p != 0xFFFF)
+			p = (unsigned)walk_pos(s, x + DX[side] + DX[s2],
+			                       y + DY[side] + DY[s2], (side + 2) & 3);
+			if (p != WALK_NONE)
 				cut[ncut++] = 2 * p + 1;
 		}
 	}
 	/* the start side, unless c is the cell just north of it */
 	if (top->x == x && top->y == y + 1)
-		ext = 2 * pos[s->bottom * 4 + CITY_SIDE_S];
-	lo = 2 * pos[s->chain[s->chain_lo].tile * 4 +
-	             wp_side(&s->chain[s->chain_lo])];
-	hi = 2 * pos[s->chain[s->chain_hi].tile * 4 +
-	             wp_side(&s->chain[s->chain_hi])];
-	if ((ext - lo + period) % period <= (hi - lo + period) % period)
-		return !cut_in(cut, ncut, lo, hi, period); /* the wall holds it */
-	return !cut_in(cut, ncut, ext, hi, period) ||
-	       !cut_in(cut, ncut, lo, ext, period);
-}
-
-int board_front_simple(const state *s, const fcell *f)
-{
-	return !s->gate_placed || !(f->flags & FC_SPLITS);
-}
-
-int board_front_fits_walls(const state *s, const fcell *f)
-{
-	if (f->flags & FC_BLOCKED)
-		return 0;
-	return !s->gate_placed || !(f->flags & FC_SPLITS) ||
-	       wall_survives(s, f);
+		ext = 2u * pos[s->bottom * 4 + CITY_SIDE_S];
+	else
+		ext = 2u * pos[s->top * 4 + CITY_SIDE_N];
+	lo = 2u * pos[s->chain[s->chain_lo].tile * 4 +
+	              wp_side(&s->chain[s->chain_lo])];
+	hi = 2u * pos[s->chain[s->chain_hi].tile * 4 +
+	              wp_side(&s->chain[s->chain_hi])];
+	if (((ext - lo) & CUT_MASK) <= ((hi - lo) & CUT_MASK))
+		return !cut_in(cut, ncut, lo, hi); /* the wall holds it */
+	return !cut_in(cut, ncut, ext, hi) || !cut_in(cut, ncut, lo, ext);
 }
 
 /* R-TILE-3: not the outside cell of the gate or of a wall piece. */

@@ -35,16 +35,28 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 /* A wall piece now occupies side `side` of the tile at (x, y): the cell
  * outside it is closed to tiles (R-TILE-3). */
 void board_block_outside(state *s, int x, int y, int side);
-/* Number the sides of the outer contour (st_walk), after a placement once
- * the gate is built, and when the gate is built. */
+/* Label the sides of the outer contour (st_walk) from scratch: when the
+ * gate is built; placements keep the labels up to date. */
 void board_index_contour(state *s);
+/* R-TILE-4 at a frontier cell that may enclose cells (FC_SPLITS) once the
+ * gate is built: whether every wall piece stays on the outer contour. */
+int board_wall_survives(const state *s, const fcell *f);
 /* R-TILE-3/4 for a frontier cell (independent of the tile and rotation). */
-int board_front_fits_walls(const state *s, const fcell *f);
+static inline int board_front_fits_walls(const state *s, const fcell *f)
+{
+	if (f->flags & FC_BLOCKED)
+		return 0;
+	return !s->gate_placed || !(f->flags & FC_SPLITS) ||
+	       board_wall_survives(s, f);
+}
 /* The frontier cell at (x, y), or NULL. */
 const fcell *board_front_at(const state *s, int x, int y);
 /* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or
  * occupying it cannot enclose any cell). */
-int board_front_simple(const state *s, const fcell *f);
+static inline int board_front_simple(const state *s, const fcell *f)
+{
+	return !s->gate_placed || !(f->flags & FC_SPLITS);
+}
 /* R-TILE-2 as a table: bit r of board_fit[m << 8 | present << 4 | streets]
  * is set when a design with street sides m, turned r quarter turns, has
  * streets exactly on the sides of `present` that have `streets`. */
@@ -63,6 +75,9 @@ static inline unsigned board_front_rotations(const ts_design *d,
 int board_check_placement(const city_tileset *ts, const state *s, int x,
                           int y, int design, int rot, char *msg, size_t cap);
 
+/* contour_next on a tile side given as (tile index, side), following the
+ * tiles' neighbour links (faster than contour_next). */
+void board_step_cw(const state *s, int *t, int *side);
 /* Contour steps (R-GEO-8): the next contour side clockwise / counter-
  * clockwise from contour side b. */
 bside contour_next(const state *s, bside b, bextra e);

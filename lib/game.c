@@ -866,6 +866,50 @@ static void emit(city_move *out, size_t cap, size_t *n, int kind, int x,
 	(*n)++;
 }
 
+/* The tile moves: every frontier cell in (y, x) order, the rotations that
+ * continue its streets (R-TILE-2, by table), unless the wall forbids the
+ * cell (R-TILE-3/4, the same for every rotation). The four rotations of a
+ * cell are written without branching on which fit: the moves that do not
+ * are overwritten by the next ones (random play cannot predict them). */
+static size_t list_tiles(const city_tileset *ts, const state *s,
+                         city_move *out, size_t cap)
+{
+	const ts_design *d = &ts->designs[st_corder(s)[s->cur]];
+	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
+	const fcell *f = st_cfront(s);
+	unsigned wallmask = s->gate_placed ? FC_BLOCKED | FC_SPLITS : 0;
+	size_t n = 0;
+	int i, r;
+	if (s->n_tiles == 0) {
+		for (r = 0; r < 4; r++) /* R-TURN-2 */
+			emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, r, 0, 0, 0);
+		return n;
+	}
+	for (i = 0; i < s->n_front; i++) {
+		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
+		if ((f[i].flags & wallmask) && rots &&
+		    !board_front_fits_walls(s, &f[i]))
+			rots = 0;
+		if (out && n <= cap && cap - n >= 4) {
+			for (r = 0; r < 4; r++) {
+				city_move *o = &out[n];
+				memset(o, 0, sizeof *o);
+				o->kind = CITY_MOVE_PLACE;
+				o->rotation = (uint8_t)r;
+				o->x = f[i].x;
+				o->y = f[i].y;
+				n += rots >> r & 1;
+			}
+		} else {
+			for (r = 0; r < 4; r++)
+				if (rots >> r & 1)
+					emit(out, cap, &n, CITY_MOVE_PLACE, f[i].x,
+					     f[i].y, r, 0, 0, 0);
+		}
+	}
+	return n;
+}
+
 int city_legal_moves(const city_game *g, city_move *out, size_t cap,
                      size_t *count)
 {
@@ -877,28 +921,9 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 	s = &g->st;
 	ts = game_ts(g);
 	switch (s->decision) {
-	case CITY_DECISION_TILE: {
-		const ts_design *d = &ts->designs[st_corder(s)[s->cur]];
-		const fcell *f = st_cfront(s);
-			int i, r;
-			if (s->n_tiles == 0) {
-			for (r = 0; r < 4; r++) /* R-TURN-2 */
-				emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, r, 0, 0, 0);
-			break;
-		}
-		for (i = 0; i < s->n_front; i++) {
-			unsigned rots = board_front_rotations(d, &f[i]);
-			/* R-TILE-2 by table; R-TILE-3/4 do not depend on the
-			 * rotation */
-			if (!rots || !board_front_fits_walls(s, &f[i]))
-				continue;
-			for (r = 0; r < 4; r++)
-				if (rots >> r & 1)
-					emit(out, cap, &n, CITY_MOVE_PLACE, f[i].x,
-					     f[i].y, r, 0, 0, 0);
-		}
+	case CITY_DECISION_TILE:
+		n = list_tiles(ts, s, out, cap);
 		break;
-	}
 	case CITY_DECISION_FOLLOWER: {
 		const ts_design *d =
 		    &ts->designs[st_ctiles(s)[s->last_tile].design];

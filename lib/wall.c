@@ -13,6 +13,13 @@ bside wall_piece_side(const state *s, int idx)
 	return b;
 }
 
+/* The chain end's piece as (tile, side). */
+static void end_piece(const state *s, int idx, int *t, int *side)
+{
+	*t = s->chain[idx].tile;
+	*side = wp_side(&s->chain[idx]);
+}
+
 bside wall_next_side(const state *s, int end)
 {
 	bextra none = {0, 0, 0};
@@ -23,22 +30,26 @@ bside wall_next_side(const state *s, int end)
 
 int wall_ring_closed(const state *s)
 {
-	return s->gate_placed &&
-	       bside_eq(wall_next_side(s, CITY_END_CW),
-	                wall_piece_side(s, s->chain_lo));
+	int t, side, lt, lside;
+	if (!s->gate_placed)
+		return 0;
+	end_piece(s, s->chain_hi, &t, &side);
+	end_piece(s, s->chain_lo, &lt, &lside);
+	board_step_cw(s, &t, &side);
+	return t == lt && side == lside;
 }
 
 int wall_gap(const state *s, int limit)
 {
-	bextra none = {0, 0, 0};
-	bside lo = wall_piece_side(s, s->chain_lo);
-	bside b = wall_next_side(s, CITY_END_CW);
-	int n = 0;
+	int t, side, lt, lside, n = 0;
+	end_piece(s, s->chain_hi, &t, &side);
+	end_piece(s, s->chain_lo, &lt, &lside);
+	board_step_cw(s, &t, &side);
 	/* R-TILE-3/4 keep the chain on the outer contour, so walking on from
 	 * the cw end always comes back to the ccw end. */
-	while (!bside_eq(b, lo) && n < limit) {
+	while ((t != lt || side != lside) && n < limit) {
 		n++;
-		b = contour_next(s, b, none);
+		board_step_cw(s, &t, &side);
 	}
 	return n;
 }

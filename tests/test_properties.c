@@ -8,6 +8,7 @@
  * ends (R-END-1).
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,9 @@
 
 #ifndef PROPERTY_GAMES
 #define PROPERTY_GAMES 600 /* per player count */
+#endif
+#ifndef LARGE_GAMES
+#define LARGE_GAMES 12 /* on the 255-tile set */
 #endif
 
 static uint64_t rng_next(uint64_t *st)
@@ -58,6 +62,81 @@ static void expect_rejected(city_game *scratch, const city_game *g,
 	              "no reason for a rejected move");
 	/* the error text lives outside the state: the state is untouched */
 	ck_assert(same_state(scratch, g));
+}
+
+/* The frontier kept incrementally (lib/board.c) equals the one computed
+ * from scratch: every empty cell beside a tile, sorted by (y, x), with its
+ * neighbours, streets and flags. */
+static void check_frontier(const city_game *g)
+{
+	const state *s = &g->st;
+	const city_tileset *ts = g->opts.ts;
+	const fcell *f = st_cfront(s);
+	static const int rx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+	static const int ry[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+	int x, y, k, i = 0;
+	for (y = s->min_y - 1; y <= s->max_y + 1; y++)
+		for (x = s->min_x - 1; x <= s->max_x + 1; x++) {
+			unsigned ring = 0, present = 0, streets = 0, flags = 0;
+			if (board_tile_at(s, x, y) >= 0)
+				continue;
+			for (k = 0; k < 8; k++)
+				if (board_tile_at(s, x + rx[k], y + ry[k]) >= 0)
+					ring |= 1u << k;
+			for (k = 0; k < 4; k++) {
+				int t = board_tile_at(s, x + DX[k], y + DY[k]);
+				int back = (k + 2) & 3;
+				if (t < 0)
+					continue;
+				present |= 1u << k;
+				if (board_tile_side(ts, s, t, back)->mid != TS_NONE)
+					streets |= 1u << k;
+				if (pt_walled(&st_ctiles(s)[t], back))
+					flags |= FC_BLOCKED;
+			}
+			if (!present)
+				continue;
+			ck_assert_int_lt(i, s->n_front);
+			ck_assert_int_eq(f[i].x, x);
+			ck_assert_int_eq(f[i].y, y);
+			ck_assert_uint_eq(f[i].ring, ring);
+			ck_assert_uint_eq(f[i].present, present);
+			ck_assert_uint_eq(f[i].streets, streets);
+			ck_assert_uint_eq(f[i].flags & FC_BLOCKED, flags);
+			i++;
+		}
+	ck_assert_int_eq(i, s->n_front);
+}
+
+/* Once the gate is built, the contour labels (lib/board.c) increase
+ * strictly around the outer contour, one turn in all, and only sides of
+ * the outer contour have one. */
+static void check_contour_labels(const city_game *g)
+{
+	const state *s = &g->st;
+	const uint16_t *pos = st_cwalk(s);
+	bextra none = {0, 0, 0};
+	bside start, b;
+	unsigned turn = 0;
+	int n = 0, labelled = 0, i;
+	if (!s->gate_placed)
+		return;
+	start = b = contour_start(s, none);
+	do {
+		bside next = contour_next(s, b, none);
+		unsigned l0 = pos[board_tile_at(s, b.x, b.y) * 4 + b.s];
+		unsigned l1 = pos[board_tile_at(s, next.x, next.y) * 4 + next.s];
+		ck_assert_uint_lt(l0, 32768u);
+		ck_assert_uint_ne(l0, l1);
+		turn += (l1 - l0) & 32767u;
+		b = next;
+		n++;
+	} while (!bside_eq(b, start));
+	ck_assert_uint_eq(turn, 32768u);
+	for (i = 0; i < 4 * s->n_tiles; i++)
+		labelled += pos[i] != 0xFFFF;
+	ck_assert_int_eq(labelled, n);
+	ck_assert_int_eq(s->walk_len, n);
 }
 
 static void check_invariants(const city_game *g, const int *prev_scores)
@@ -106,8 +185,10 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 	}
 }
 
-/* Play one random game, checking properties at each decision. */
-static void play_checked(int players, uint64_t seed, int exhaustive)
+/* Play one random game on tile set ts (NULL: the built-in set), checking
+ * properties at each decision. */
+static void play_checked_on(const city_tileset *ts, int players,
+                            uint64_t seed, int exhaustive, int deep)
 {
 	city_options *o;
 	city_game *g, *scratch, *twin = NULL;
@@ -118,6 +199,7 @@ static void play_checked(int players, uint64_t seed, int exhaustive)
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
 	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
 	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
@@ -208,10 +290,15 @@ static void play_checked(int players, uint64_t seed, int exhaustive)
 		if (step == clone_at)
 			ck_assert_int_eq(city_game_clone(&twin, g), CITY_OK);
 		check_invariants(g, scores);
+		if (deep &&
+		    (m.kind == CITY_MOVE_PLACE || m.kind == CITY_MOVE_GATE)) {
+			check_frontier(g);
+			check_contour_labels(g);
+		}
 		for (p = 0; p < players; p++)
 			scores[p] = city_game_score(g, p);
 		step++;
-		ck_assert_int_lt(step, 2000);
+		ck_assert_int_lt(step, 4000);
 	}
 	ck_assert_int_ne(city_game_end_reasons(g), 0);
 	/* save -> load gives the same game, byte for byte */
@@ -250,6 +337,13 @@ static void play_checked(int players, uint64_t seed, int exhaustive)
 	city_game_free(g);
 }
 
+static void play_checked(int players, uint64_t seed, int exhaustive)
+{
+	/* the from-scratch frontier and label checks are slow: one game in
+	 * ten */
+	play_checked_on(NULL, players, seed, exhaustive, seed % 10 == 1);
+}
+
 START_TEST(test_random_games_2p)
 {
 	int i;
@@ -274,6 +368,27 @@ START_TEST(test_random_games_4p)
 }
 END_TEST
 
+/* A large custom set (255 tiles, city-bench's): longer walls and contours,
+ * so the contour labels are renumbered when they run out of room. */
+START_TEST(test_random_games_large)
+{
+	static char text[32768];
+	char err[256];
+	city_tileset *ts;
+	size_t len;
+	int i;
+	FILE *fp = fopen(CITY_TEST_DATA_DIR "/bench-255.tiles", "rb");
+	ck_assert_ptr_nonnull(fp);
+	len = fread(text, 1, sizeof text, fp);
+	fclose(fp);
+	ck_assert_int_eq(city_tileset_parse(&ts, text, len, err, sizeof err),
+	                 CITY_OK);
+	for (i = 0; i < LARGE_GAMES; i++)
+		play_checked_on(ts, 2 + i % 3, (uint64_t)i + 300000u, 0, 1);
+	city_tileset_free(ts);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("properties");
@@ -282,6 +397,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_random_games_2p);
 	tcase_add_test(tc, test_random_games_3p);
 	tcase_add_test(tc, test_random_games_4p);
+	tcase_add_test(tc, test_random_games_large);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1018,6 +1018,86 @@ START_TEST(placement_across_or_around_the_wall)
 }
 END_TEST
 
+/* Legal moves listed == placements accepted, for every cell around the
+ * city and every rotation (R-TILE-1..4), tried on a copy. */
+static void w_listing_matches_rules(const city_game *g)
+{
+	city_move moves[512], m;
+	city_game *scratch = NULL;
+	int32_t x0, y0, x1, y1, x, y;
+	size_t n, i;
+	int r;
+	ck_assert_int_eq(city_legal_moves(g, moves, 512, &n), CITY_OK);
+	ck_assert_int_eq(city_game_bounds(g, &x0, &y0, &x1, &y1), CITY_OK);
+	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
+	for (y = y0 - 1; y <= y1 + 1; y++)
+		for (x = x0 - 1; x <= x1 + 1; x++)
+			for (r = 0; r < 4; r++) {
+				int found = 0;
+				memset(&m, 0, sizeof m);
+				m.kind = CITY_MOVE_PLACE;
+				m.x = x;
+				m.y = y;
+				m.rotation = (uint8_t)r;
+				for (i = 0; i < n; i++)
+					found |= memcmp(&moves[i], &m, sizeof m) == 0;
+				ck_assert_int_eq(city_game_copy(scratch, g), CITY_OK);
+				ck_assert_msg((city_apply_move(scratch, &m) == CITY_OK) ==
+				                  found,
+				              "place %d %d %d: listed %d", (int)x,
+				              (int)y, r, found);
+			}
+	city_game_free(scratch);
+}
+
+/* R-TILE-4 after many placements at the same stretch of the contour: an
+ * arm grows west from the city of placement_across_or_around_the_wall
+ * (below) once the wall is built. Each tile lays its new contour sides
+ * between the same two neighbours, so the engine's contour labels run out
+ * of room there and are renumbered; the wall rules must hold throughout. */
+START_TEST(arm_grows_after_the_wall)
+{
+	static const char *const script[] = {
+	        "p0 place 0 0 0",  "p0 follower -", "p1 place 1 0 0",
+	        "p1 follower -",   "p0 place 2 0 0", "p0 follower -",
+	        "p1 place 0 -1 0", "p1 follower b",  "p0 place 2 -1 0",
+	        "p0 follower -",   "p1 place 0 -2 0", "p1 follower -",
+	        "p1 gate 1 0 N", "p0 wall cw",  "p0 noguard", "p1 wall cw",
+	        "p1 noguard",    "p0 wall ccw", "p0 noguard", "p1 notower",
+	        NULL};
+	static const char TILES[] = "tileset wall-arm\n"
+	                            "1 9 a-a a-a a-a a-a a=R\n"
+	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
+	                            "3 9 a-a a-a a-a a-a a=R\n"
+	                            "4 4 a-a a-a a-a a-a a=R\n";
+	int order[23], i;
+	const w_rule rules[] = {{CITY_RULE_END_GAP, 0}, {0, 0}};
+	city_game *g;
+	for (i = 0; i < 23; i++) /* the market fourth, blanks around it */
+		order[i] = i == 3 ? 2 : i < 10 ? 1 : i < 19 ? 3 : 4;
+	g = w_new_game(TILES, 2, order, 23, 5, 18, 0, rules);
+	w_play(g, script);
+	ck_assert_int_eq(city_wall_gap(g), 10);
+	for (i = 1; i <= 14; i++) {
+		char step[48];
+		int p = (i + 1) % 2;
+		snprintf(step, sizeof step, "p%d place %d 0 0", p, -i);
+		w_step(g, step);
+		snprintf(step, sizeof step, "p%d follower -", p);
+		w_step(g, step);
+		/* 3 sides per tile: the gap from the cw end grows by 2 */
+		ck_assert_int_eq(city_wall_gap(g), 10 + 2 * i);
+		if (i % 7 == 0)
+			w_listing_matches_rules(g);
+	}
+	ck_assert_int_eq(city_place_tile(g, 1, -2, 0), CITY_EILLEGAL);
+	w_error_names(g, "R-TILE-4");
+	ck_assert_int_eq(city_place_tile(g, 1, -1, 0), CITY_EILLEGAL);
+	w_error_names(g, "R-TILE-3");
+	city_game_free(g);
+}
+END_TEST
+
 static Suite *wall_suite(void)
 {
 	Suite *s = suite_create("wall");
@@ -1052,6 +1132,7 @@ static Suite *wall_suite(void)
 	suite_add_tcase(s, rounds);
 
 	tcase_add_test(tiles, placement_across_or_around_the_wall);
+	tcase_add_test(tiles, arm_grows_after_the_wall);
 	suite_add_tcase(s, tiles);
 	return s;
 }

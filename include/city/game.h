@@ -454,7 +454,9 @@ CITY_EXPORT int city_pass(city_game *game);
  * @param[out] count receives the number of legal moves (0 once ended).
  * @return CITY_OK, CITY_EINVAL, or CITY_ERANGE when `capacity` is too small
  *         and `out` is not NULL (`*count` tells the size; `out` holds the
- *         first `capacity` moves).
+ *         first `capacity` moves). Entries of `out` past the moves listed
+ *         (up to `capacity`) may be overwritten; the caller keeps
+ *         ownership of the buffer.
  */
 CITY_EXPORT int city_legal_moves(const city_game *game, city_move *out,
                                  size_t capacity, size_t *count);
