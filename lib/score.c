@@ -58,45 +58,36 @@ static int popcount3(unsigned m)
 	return (int)(m & 1u) + (int)(m >> 1 & 1u) + (int)(m >> 2 & 1u);
 }
 
-/* Followers on a feature go back to their owners (R-SCORE-4); with
- * `defer` they stay on the board, off their feature, until the guard
- * decision on the piece is over (R-OPT-3 "no"). */
-static void return_followers(state *s, int root, int defer)
+/* Score a completed street or market (R-SCORE-1..4) of part kind `kind`.
+ * `base` is the reason for a street (STREET, WALL_STREET, FINAL_STREET);
+ * the market reason follows it. Its followers then go back to their
+ * owners (R-SCORE-4); with `defer` they stay on the board, off their
+ * feature, until the guard decision on the piece is over (R-OPT-3 "no").
+ * Returns whether it held followers. */
+static int score_feature(const city_tileset *ts, state *s, int root, int kind,
+                         int base, int defer)
 {
-	int i;
-	feat_set_followed(s, root, 0);
-	for (i = 0; i < s->n_fol; i++) {
-		follower *f = &s->fol[i];
-		if (f->active == FOL_ON &&
-		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
-			if (defer) {
-				f->active = FOL_RETURNING;
-			} else {
-				f->active = FOL_FREE;
-				s->supply[f->owner]++;
-			}
-		}
-	}
-}
-
-/* Score a completed street or market (R-SCORE-1..4). `base` is the reason
- * for a street (STREET, WALL_STREET, FINAL_STREET); the market reason
- * follows it. Returns whether it held followers. */
-static int score_feature(const city_tileset *ts, state *s, int root, int base,
-                         int defer)
-{
-	int counts[MAX_PLAYERS], total, tiles, pts, max = 0, p;
+	int counts[MAX_PLAYERS] = {0}, total = 0, tiles, pts, max = 0, p, i;
+	uint32_t on = 0; /* bit i: s->fol[i] stands on the feature */
 	unsigned markets;
-	const ts_part *part = feat_part(ts, s, root);
 	const fnode *rn = &st_cnodes(s)[root];
-	int reason = part->kind == TS_STREET ? base : base + 1;
+	int reason = kind == TS_STREET ? base : base + 1;
 	if (!feat_followed(s, root))
 		return 0; /* R-SCORE-5: nobody to score */
-	total = feat_followers(s, root, counts);
+	/* one pass finds the followers both to count and to return */
+	for (i = 0; i < s->n_fol; i++) {
+		const follower *f = &s->fol[i];
+		if (f->active == FOL_ON &&
+		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
+			on |= 1u << i;
+			counts[f->owner]++;
+			total++;
+		}
+	}
 	if (!total)
 		return 0;
 	feat_measure(ts, s, root, &tiles, &markets);
-	if (part->kind == TS_STREET)
+	if (kind == TS_STREET)
 		pts = tiles <= 3 ? tiles : 2 * tiles;
 	else
 		pts = tiles * popcount3(markets);
@@ -106,7 +97,17 @@ static int score_feature(const city_tileset *ts, state *s, int root, int base,
 	for (p = 0; p < s->n_players; p++)
 		if (counts[p] == max)
 			score_add_points(s, p, reason, pts, rn->tile, rn->part);
-	return_followers(s, root, defer);
+	feat_set_followed(s, root, 0);
+	for (i = 0; i < s->n_fol; i++)
+		if (on >> i & 1) {
+			follower *f = &s->fol[i];
+			if (defer) {
+				f->active = FOL_RETURNING;
+			} else {
+				f->active = FOL_FREE;
+				s->supply[f->owner]++;
+			}
+		}
 	return 1;
 }
 
@@ -116,20 +117,26 @@ static int score_feature(const city_tileset *ts, state *s, int root, int base,
 int score_completed(const city_tileset *ts, state *s, const int *nodes, int n,
                     int base, int defer, int *any)
 {
-	int roots[TS_MAX_PARTS + 12], i, j, occupied = 0;
-	/* scoring moves followers, never joins features: roots stay put */
-	for (i = 0; i < n; i++)
-		roots[i] = feat_root(s, nodes[i]);
+	int done[TS_MAX_PARTS + 12], n_done = 0, i, j, occupied = 0;
+	/* Scoring moves followers, never joins nor opens features: roots and
+	 * completion stay put, so each node can be judged as it comes, the
+	 * cheap tests first (most features are still open). */
 	for (i = 0; i < n; i++) {
-		int dup = 0;
-		for (j = 0; j < i; j++)
-			dup |= roots[j] == roots[i];
-		if (dup || feat_part(ts, s, roots[i])->kind == TS_RESIDENTIAL ||
-		    !feat_complete(s, roots[i]))
+		int r = feat_root(s, nodes[i]), kind, dup = 0;
+		if (!feat_complete(s, r))
 			continue;
+		/* a feature has one kind: that of any of its nodes */
+		kind = feat_part(ts, s, nodes[i])->kind;
+		if (kind == TS_RESIDENTIAL)
+			continue;
+		for (j = 0; j < n_done; j++)
+			dup |= done[j] == r;
+		if (dup)
+			continue;
+		done[n_done++] = r;
 		if (any)
 			*any = 1;
-		occupied |= score_feature(ts, s, roots[i], base, defer);
+		occupied |= score_feature(ts, s, r, kind, base, defer);
 	}
 	return occupied;
 }
