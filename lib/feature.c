@@ -15,12 +15,6 @@ static int find(state *s, int node)
 	return node;
 }
 
-const ts_part *feat_part(const city_tileset *ts, const state *s, int node)
-{
-	const fnode *n = &st_cnodes(s)[node];
-	return &ts->designs[st_ctiles(s)[n->tile].design].parts[n->part];
-}
-
 /* Join two features; the lower root index stays the root so that the
  * structure does not depend on the order of joins within one placement. */
 static int join(state *s, int a, int b)
@@ -107,13 +101,20 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	}
 }
 
-void feat_close_side(const city_tileset *ts, state *s, int t, int side)
+int feat_close_side(const city_tileset *ts, state *s, int t, int side,
+                    int nodes[3])
 {
 	const ts_side *sd = board_tile_side(ts, s, t, side);
-	close_one(s, feat_node(s, t, sd->left));
-	close_one(s, feat_node(s, t, sd->right));
+	int node0 = st_ctiles(s)[t].node0, n = 0;
+	nodes[n++] = node0 + sd->left;
+	nodes[n++] = node0 + sd->right;
 	if (sd->mid != TS_NONE)
-		close_one(s, feat_node(s, t, sd->mid));
+		nodes[n++] = node0 + sd->mid;
+	close_one(s, nodes[0]);
+	close_one(s, nodes[1]);
+	if (n == 3)
+		close_one(s, nodes[2]);
+	return n;
 }
 
 int feat_collect(const city_tileset *ts, const state *s, int root, int kind,

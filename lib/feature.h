@@ -23,13 +23,20 @@ static inline int feat_root(const state *s, int node)
 		node = n[node].parent;
 	return node;
 }
-/* The part description of a node. */
-const ts_part *feat_part(const city_tileset *ts, const state *s, int node);
+/* The part description of a node (inline: scoring asks it per node). */
+static inline const ts_part *feat_part(const city_tileset *ts,
+                                       const state *s, int node)
+{
+	const fnode *n = &st_cnodes(s)[node];
+	return &ts->designs[st_ctiles(s)[n->tile].design].parts[n->part];
+}
 /* Create the nodes of placed tile t and join them to the neighbours'
  * features, closing the halves and street ends on shared sides. */
 void feat_add_tile(const city_tileset *ts, state *s, int t);
-/* Close side `side` of tile t (a wall piece, the gate, a final wall). */
-void feat_close_side(const city_tileset *ts, state *s, int t, int side);
+/* Close side `side` of tile t (a wall piece, the gate, a final wall); the
+ * nodes of its halves and middle go into `nodes`, their number returned. */
+int feat_close_side(const city_tileset *ts, state *s, int t, int side,
+                    int nodes[3]);
 /* The tiles of the feature of `root` (of part kind `kind`), found by a
  * flood over the tiles' neighbour links from the root's tile: tiles[i] is
  * a tile and parts[i] the mask of its parts in the feature. Returns the

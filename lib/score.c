@@ -120,14 +120,14 @@ int score_completed(const city_tileset *ts, state *s, const int *nodes, int n,
 	int done[TS_MAX_PARTS + 12], n_done = 0, i, j, occupied = 0;
 	/* Scoring moves followers, never joins nor opens features: roots and
 	 * completion stay put, so each node can be judged as it comes, the
-	 * cheap tests first (most features are still open). */
+	 * cheap tests first. A feature has one kind, that of any of its
+	 * nodes, so residential areas are skipped before finding a root. */
 	for (i = 0; i < n; i++) {
-		int r = feat_root(s, nodes[i]), kind, dup = 0;
-		if (!feat_complete(s, r))
-			continue;
-		/* a feature has one kind: that of any of its nodes */
-		kind = feat_part(ts, s, nodes[i])->kind;
+		int kind = feat_part(ts, s, nodes[i])->kind, r, dup = 0;
 		if (kind == TS_RESIDENTIAL)
+			continue;
+		r = feat_root(s, nodes[i]);
+		if (!feat_complete(s, r))
 			continue;
 		for (j = 0; j < n_done; j++)
 			dup |= done[j] == r;
@@ -146,13 +146,7 @@ int score_completed(const city_tileset *ts, state *s, const int *nodes, int n,
 void score_close_side(const city_tileset *ts, state *s, int t, int side,
                       int base, int defer)
 {
-	const ts_side *sd = board_tile_side(ts, s, t, side);
-	int nodes[3], n = 0;
-	feat_close_side(ts, s, t, side);
-	nodes[n++] = feat_node(s, t, sd->left);
-	nodes[n++] = feat_node(s, t, sd->right);
-	if (sd->mid != TS_NONE)
-		nodes[n++] = feat_node(s, t, sd->mid);
+	int nodes[3], n = feat_close_side(ts, s, t, side, nodes);
 	score_completed(ts, s, nodes, n, base, defer, NULL);
 }
 
@@ -168,25 +162,30 @@ static void score_stewards(const city_tileset *ts, state *s)
 	       MAXA = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
 	uint8_t at[TS_MAX_TILES], stamp[(MAXN + 7) / 8];
 	uint16_t parts[TS_MAX_TILES];
-	int area_root[MAXA], n_areas = 0, i, a, p;
+	int area_root[MAXA], counts[MAXA][MAX_PLAYERS], n_areas = 0, i, a, p;
 	const ptile *tiles = st_ctiles(s);
-	/* the areas, in the order of their first steward */
+	/* the areas, in the order of their first steward, and the stewards
+	 * per player on each (what feat_followers counts), in one pass */
 	for (i = 0; i < s->n_fol; i++) {
 		const follower *f = &s->fol[i];
-		int node, r, dup = 0;
+		int node, r;
 		if (f->active != FOL_ON)
 			continue;
 		node = feat_node(s, f->tile, f->part);
 		if (feat_part(ts, s, node)->kind != TS_RESIDENTIAL)
 			continue;
 		r = feat_root(s, node);
-		for (a = 0; a < n_areas; a++)
-			dup |= area_root[a] == r;
-		if (!dup)
+		for (a = 0; a < n_areas && area_root[a] != r; a++)
+			;
+		if (a == n_areas) {
 			area_root[n_areas++] = r;
+			for (p = 0; p < MAX_PLAYERS; p++)
+				counts[a][p] = 0;
+		}
+		counts[a][f->owner]++;
 	}
 	for (a = 0; a < n_areas; a++) {
-		int counts[MAX_PLAYERS], max = 0, markets = 0;
+		int max = 0, markets = 0;
 		int n = feat_collect(ts, s, area_root[a], TS_RESIDENTIAL, at, parts);
 		memset(stamp, 0, (size_t)(s->n_nodes + 7) / 8);
 		for (i = 0; i < n; i++) {
@@ -231,12 +230,11 @@ static void score_stewards(const city_tileset *ts, state *s)
 		}
 		if (!markets)
 			continue;
-		feat_followers(s, area_root[a], counts);
 		for (p = 0; p < s->n_players; p++)
-			if (counts[p] > max)
-				max = counts[p];
+			if (counts[a][p] > max)
+				max = counts[a][p];
 		for (p = 0; p < s->n_players; p++)
-			if (counts[p] == max)
+			if (counts[a][p] == max)
 				score_add_points(s, p, CITY_REASON_STEWARD,
 				                 2 * markets,
 				                 st_cnodes(s)[area_root[a]].tile,
