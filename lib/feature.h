@@ -13,15 +13,36 @@ static inline int feat_node(const state *s, int t, int part)
 	return st_ctiles(s)[t].node0 + part;
 }
 
-/* Root of a node (no path compression: usable on a const state). */
-int feat_root(const state *s, int node);
-/* The part description of a node. */
-const ts_part *feat_part(const city_tileset *ts, const state *s, int node);
+/* Root of a node (no path compression: usable on a const state). Inline:
+ * it runs on every scoring and follower check. The root of a feature is
+ * always its lowest node (see join in feature.c). */
+static inline int feat_root(const state *s, int node)
+{
+	const fnode *n = st_cnodes(s);
+	while (n[node].parent != node)
+		node = n[node].parent;
+	return node;
+}
+/* The part description of a node (inline: scoring asks it per node). */
+static inline const ts_part *feat_part(const city_tileset *ts,
+                                       const state *s, int node)
+{
+	const fnode *n = &st_cnodes(s)[node];
+	return &ts->designs[st_ctiles(s)[n->tile].design].parts[n->part];
+}
 /* Create the nodes of placed tile t and join them to the neighbours'
  * features, closing the halves and street ends on shared sides. */
 void feat_add_tile(const city_tileset *ts, state *s, int t);
-/* Close side `side` of tile t (a wall piece, the gate, a final wall). */
-void feat_close_side(const city_tileset *ts, state *s, int t, int side);
+/* Close side `side` of tile t (a wall piece, the gate, a final wall); the
+ * nodes of its halves and middle go into `nodes`, their number returned. */
+int feat_close_side(const city_tileset *ts, state *s, int t, int side,
+                    int nodes[3]);
+/* The tiles of the feature of `root` (of part kind `kind`), found by a
+ * flood over the tiles' neighbour links from the root's tile: tiles[i] is
+ * a tile and parts[i] the mask of its parts in the feature. Returns the
+ * number of tiles (at most TS_MAX_TILES). */
+int feat_collect(const city_tileset *ts, const state *s, int root, int kind,
+                 uint8_t tiles[TS_MAX_TILES], uint16_t parts[TS_MAX_TILES]);
 /* Distinct tiles (R-GEO-6) and market kinds (R-GEO-7) of a feature. */
 void feat_measure(const city_tileset *ts, const state *s, int root,
                   int *tiles, unsigned *markets);

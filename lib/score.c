@@ -58,45 +58,36 @@ static int popcount3(unsigned m)
 	return (int)(m & 1u) + (int)(m >> 1 & 1u) + (int)(m >> 2 & 1u);
 }
 
-/* Followers on a feature go back to their owners (R-SCORE-4); with
- * `defer` they stay on the board, off their feature, until the guard
- * decision on the piece is over (R-OPT-3 "no"). */
-static void return_followers(state *s, int root, int defer)
+/* Score a completed street or market (R-SCORE-1..4) of part kind `kind`.
+ * `base` is the reason for a street (STREET, WALL_STREET, FINAL_STREET);
+ * the market reason follows it. Its followers then go back to their
+ * owners (R-SCORE-4); with `defer` they stay on the board, off their
+ * feature, until the guard decision on the piece is over (R-OPT-3 "no").
+ * Returns whether it held followers. */
+static int score_feature(const city_tileset *ts, state *s, int root, int kind,
+                         int base, int defer)
 {
-	int i;
-	feat_set_followed(s, root, 0);
-	for (i = 0; i < s->n_fol; i++) {
-		follower *f = &s->fol[i];
-		if (f->active == FOL_ON &&
-		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
-			if (defer) {
-				f->active = FOL_RETURNING;
-			} else {
-				f->active = FOL_FREE;
-				s->supply[f->owner]++;
-			}
-		}
-	}
-}
-
-/* Score a completed street or market (R-SCORE-1..4). `base` is the reason
- * for a street (STREET, WALL_STREET, FINAL_STREET); the market reason
- * follows it. Returns whether it held followers. */
-static int score_feature(const city_tileset *ts, state *s, int root, int base,
-                         int defer)
-{
-	int counts[MAX_PLAYERS], total, tiles, pts, max = 0, p;
+	int counts[MAX_PLAYERS] = {0}, total = 0, tiles, pts, max = 0, p, i;
+	uint32_t on = 0; /* bit i: s->fol[i] stands on the feature */
 	unsigned markets;
-	const ts_part *part = feat_part(ts, s, root);
 	const fnode *rn = &st_cnodes(s)[root];
-	int reason = part->kind == TS_STREET ? base : base + 1;
+	int reason = kind == TS_STREET ? base : base + 1;
 	if (!feat_followed(s, root))
 		return 0; /* R-SCORE-5: nobody to score */
-	total = feat_followers(s, root, counts);
+	/* one pass finds the followers both to count and to return */
+	for (i = 0; i < s->n_fol; i++) {
+		const follower *f = &s->fol[i];
+		if (f->active == FOL_ON &&
+		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
+			on |= 1u << i;
+			counts[f->owner]++;
+			total++;
+		}
+	}
 	if (!total)
 		return 0;
 	feat_measure(ts, s, root, &tiles, &markets);
-	if (part->kind == TS_STREET)
+	if (kind == TS_STREET)
 		pts = tiles <= 3 ? tiles : 2 * tiles;
 	else
 		pts = tiles * popcount3(markets);
@@ -106,7 +97,17 @@ static int score_feature(const city_tileset *ts, state *s, int root, int base,
 	for (p = 0; p < s->n_players; p++)
 		if (counts[p] == max)
 			score_add_points(s, p, reason, pts, rn->tile, rn->part);
-	return_followers(s, root, defer);
+	feat_set_followed(s, root, 0);
+	for (i = 0; i < s->n_fol; i++)
+		if (on >> i & 1) {
+			follower *f = &s->fol[i];
+			if (defer) {
+				f->active = FOL_RETURNING;
+			} else {
+				f->active = FOL_FREE;
+				s->supply[f->owner]++;
+			}
+		}
 	return 1;
 }
 
@@ -116,20 +117,26 @@ static int score_feature(const city_tileset *ts, state *s, int root, int base,
 int score_completed(const city_tileset *ts, state *s, const int *nodes, int n,
                     int base, int defer, int *any)
 {
-	int roots[TS_MAX_PARTS + 12], i, j, occupied = 0;
-	/* scoring moves followers, never joins features: roots stay put */
-	for (i = 0; i < n; i++)
-		roots[i] = feat_root(s, nodes[i]);
+	int done[TS_MAX_PARTS + 12], n_done = 0, i, j, occupied = 0;
+	/* Scoring moves followers, never joins nor opens features: roots and
+	 * completion stay put, so each node can be judged as it comes, the
+	 * cheap tests first. A feature has one kind, that of any of its
+	 * nodes, so residential areas are skipped before finding a root. */
 	for (i = 0; i < n; i++) {
-		int dup = 0;
-		for (j = 0; j < i; j++)
-			dup |= roots[j] == roots[i];
-		if (dup || feat_part(ts, s, roots[i])->kind == TS_RESIDENTIAL ||
-		    !feat_complete(s, roots[i]))
+		int kind = feat_part(ts, s, nodes[i])->kind, r, dup = 0;
+		if (kind == TS_RESIDENTIAL)
 			continue;
+		r = feat_root(s, nodes[i]);
+		if (!feat_complete(s, r))
+			continue;
+		for (j = 0; j < n_done; j++)
+			dup |= done[j] == r;
+		if (dup)
+			continue;
+		done[n_done++] = r;
 		if (any)
 			*any = 1;
-		occupied |= score_feature(ts, s, roots[i], base, defer);
+		occupied |= score_feature(ts, s, r, kind, base, defer);
 	}
 	return occupied;
 }
@@ -139,13 +146,7 @@ int score_completed(const city_tileset *ts, state *s, const int *nodes, int n,
 void score_close_side(const city_tileset *ts, state *s, int t, int side,
                       int base, int defer)
 {
-	const ts_side *sd = board_tile_side(ts, s, t, side);
-	int nodes[3], n = 0;
-	feat_close_side(ts, s, t, side);
-	nodes[n++] = feat_node(s, t, sd->left);
-	nodes[n++] = feat_node(s, t, sd->right);
-	if (sd->mid != TS_NONE)
-		nodes[n++] = feat_node(s, t, sd->mid);
+	int nodes[3], n = feat_close_side(ts, s, t, side, nodes);
 	score_completed(ts, s, nodes, n, base, defer, NULL);
 }
 
@@ -153,92 +154,117 @@ void score_close_side(const city_tileset *ts, state *s, int t, int side,
 
 /* R-END-4: each residential area holding stewards scores once, for its
  * majority owners, 2 points per distinct market feature bordering it
- * in-tile (adjacency) or across a side. One pass links the residential
- * parts of each such area; then each area visits only its own parts and
- * stamps the markets it has counted. */
+ * in-tile (adjacency) or across a side. Each area is flooded over its own
+ * tiles; a bitset over nodes stamps the markets it has counted. */
 static void score_stewards(const city_tileset *ts, state *s)
 {
 	enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS,
 	       MAXA = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
-	uint16_t root_of[MAXN];
-	int16_t next[MAXN], head[MAXA];
-	int8_t area_of[MAXN];
-	uint8_t stamp[MAXN];
-	int area_root[MAXA], n_areas = 0, i, a, p;
+	uint8_t at[TS_MAX_TILES], stamp[(MAXN + 7) / 8];
+	uint16_t parts[TS_MAX_TILES];
+	int area_root[MAXA], counts[MAXA][MAX_PLAYERS], n_areas = 0, i, a, p;
 	const ptile *tiles = st_ctiles(s);
-	for (i = 0; i < s->n_nodes; i++) {
-		root_of[i] = (uint16_t)feat_root(s, i);
-		area_of[i] = -1;
-		stamp[i] = 0;
-	}
-	/* the areas, in the order of their first steward */
+	/* the areas, in the order of their first steward, and the stewards
+	 * per player on each (what feat_followers counts), in one pass */
 	for (i = 0; i < s->n_fol; i++) {
 		const follower *f = &s->fol[i];
-		int r;
+		int node, r;
 		if (f->active != FOL_ON)
 			continue;
-		r = root_of[feat_node(s, f->tile, f->part)];
-		if (feat_part(ts, s, r)->kind != TS_RESIDENTIAL || area_of[r] >= 0)
+		node = feat_node(s, f->tile, f->part);
+		if (feat_part(ts, s, node)->kind != TS_RESIDENTIAL)
 			continue;
-		area_of[r] = (int8_t)n_areas;
-		area_root[n_areas] = r;
-		head[n_areas++] = -1;
-	}
-	for (i = s->n_nodes - 1; i >= 0; i--) {
-		a = area_of[root_of[i]];
-		if (a >= 0) {
-			next[i] = head[a];
-			head[a] = (int16_t)i;
+		r = feat_root(s, node);
+		for (a = 0; a < n_areas && area_root[a] != r; a++)
+			;
+		if (a == n_areas) {
+			area_root[n_areas++] = r;
+			for (p = 0; p < MAX_PLAYERS; p++)
+				counts[a][p] = 0;
 		}
+		counts[a][f->owner]++;
 	}
 	for (a = 0; a < n_areas; a++) {
-		int counts[MAX_PLAYERS], max = 0, markets = 0, side, k;
-		for (i = head[a]; i >= 0; i = next[i]) {
-			const fnode *nd = &st_cnodes(s)[i];
-			int t = nd->tile, part = nd->part;
-			const ts_design *d = &ts->designs[tiles[t].design];
-			int found[TS_MAX_PARTS + 8], nf = 0, j;
+		int max = 0, markets = 0;
+		int n = feat_collect(ts, s, area_root[a], TS_RESIDENTIAL, at, parts);
+		memset(stamp, 0, (size_t)(s->n_nodes + 7) / 8);
+		for (i = 0; i < n; i++) {
+			const ptile *pt = &tiles[at[i]];
+			const ts_design *d = &ts->designs[pt->design];
+			int found[4 * TS_MAX_PARTS], nf = 0, j, k, side;
+			unsigned adj = 0;
+			/* markets adjacent in-tile to one of our parts */
 			for (k = 0; k < d->n_parts; k++)
-				if ((d->parts[part].adj >> k & 1) &&
-				    d->parts[k].kind == TS_MARKET)
-					found[nf++] = root_of[tiles[t].node0 + k];
+				if (parts[i] >> k & 1)
+					adj |= d->parts[k].adj;
+			for (k = 0; k < d->n_parts; k++)
+				if ((adj >> k & 1) && d->parts[k].kind == TS_MARKET)
+					found[nf++] = pt->node0 + k;
+			/* markets facing one of our halves across a side */
 			for (side = 0; side < 4; side++) {
-				int o = tiles[t].nb[side], facing = -1;
+				int o = pt->nb[side];
+				const ptile *q;
+				const ts_design *od;
 				const ts_side *mine, *theirs;
 				if (o == NO_TILE)
 					continue;
-				mine = board_tile_side(ts, s, t, side);
-				theirs = board_tile_side(ts, s, o, (side + 2) & 3);
-				if (mine->left == part)
-					facing = theirs->right;
-				if (facing >= 0 &&
-				    feat_part(ts, s, tiles[o].node0 + facing)->kind ==
-				        TS_MARKET)
-					found[nf++] = root_of[tiles[o].node0 + facing];
-				facing = mine->right == part ? theirs->left : -1;
-				if (facing >= 0 &&
-				    feat_part(ts, s, tiles[o].node0 + facing)->kind ==
-				        TS_MARKET)
-					found[nf++] = root_of[tiles[o].node0 + facing];
+				q = &tiles[o];
+				od = &ts->designs[q->design];
+				mine = &d->side[(side - pt_rot(pt)) & 3];
+				theirs = &od->side[(side + 2 - pt_rot(q)) & 3];
+				if ((parts[i] >> mine->left & 1) &&
+				    od->parts[theirs->right].kind == TS_MARKET)
+					found[nf++] = q->node0 + theirs->right;
+				if ((parts[i] >> mine->right & 1) &&
+				    od->parts[theirs->left].kind == TS_MARKET)
+					found[nf++] = q->node0 + theirs->left;
 			}
-			for (j = 0; j < nf; j++)
-				if (stamp[found[j]] != a + 1) {
-					stamp[found[j]] = (uint8_t)(a + 1);
+			for (j = 0; j < nf; j++) {
+				int r = feat_root(s, found[j]);
+				if (!(stamp[r >> 3] >> (r & 7) & 1)) {
+					stamp[r >> 3] =
+					    (uint8_t)(stamp[r >> 3] | 1u << (r & 7));
 					markets++;
 				}
+			}
 		}
 		if (!markets)
 			continue;
-		feat_followers(s, area_root[a], counts);
 		for (p = 0; p < s->n_players; p++)
-			if (counts[p] > max)
-				max = counts[p];
+			if (counts[a][p] > max)
+				max = counts[a][p];
 		for (p = 0; p < s->n_players; p++)
-			if (counts[p] == max)
+			if (counts[a][p] == max)
 				score_add_points(s, p, CITY_REASON_STEWARD,
 				                 2 * markets,
 				                 st_cnodes(s)[area_root[a]].tile,
 				                 st_cnodes(s)[area_root[a]].part);
+	}
+}
+
+/* contour_next on (tile index, side), following the tiles' neighbour
+ * links; only a corner-only contact needs a cell look-up. */
+static void walk_cw(const state *s, int *t, int *side)
+{
+	const ptile *tl = st_ctiles(s);
+	int d = (*side + 1) & 3, a = tl[*t].nb[d], diag;
+	if (a != NO_TILE) {
+		diag = tl[a].nb[*side];
+		if (diag != NO_TILE) {
+			*t = diag;
+			*side = (*side + 3) & 3;
+		} else {
+			*t = a;
+		}
+		return;
+	}
+	diag = board_tile_at(s, tl[*t].x + DX[*side] + DX[d],
+	                     tl[*t].y + DY[*side] + DY[d]);
+	if (diag >= 0) {
+		*t = diag;
+		*side = (*side + 3) & 3;
+	} else {
+		*side = d;
 	}
 }
 
@@ -261,16 +287,13 @@ int city_score_final(city_game *g)
 	/* R-END-2: notional walls on every contour side not yet walled. Walk
 	 * first, then close: closing changes no tile, so the walk is stable. */
 	if (s->n_tiles) {
-		bextra none = {0, 0, 0};
-		bside start = contour_start(s, none), b = start;
-		int guard = 4 * s->n_tiles + 4;
+		int t = s->top, side = CITY_SIDE_N, guard = 4 * s->n_tiles + 4;
 		do {
-			int t = board_tile_at(s, b.x, b.y);
-			if (!pt_walled(&st_ctiles(s)[t], b.s))
-				score_close_side(ts, s, t, b.s,
-				                CITY_REASON_FINAL_STREET, 0);
-			b = contour_next(s, b, none);
-		} while (!bside_eq(b, start) && --guard > 0);
+			if (!pt_walled(&st_ctiles(s)[t], side))
+				score_close_side(ts, s, t, side,
+				                 CITY_REASON_FINAL_STREET, 0);
+			walk_cw(s, &t, &side);
+		} while ((t != s->top || side != CITY_SIDE_N) && --guard > 0);
 	}
 	/* R-END-3: followers on streets and markets still open go back. */
 	for (i = 0; i < s->n_fol; i++) {
