@@ -146,8 +146,8 @@ static fcell front_update(const city_tileset *ts, state *s, int x, int y,
                           int t)
 {
 	fcell *f = st_front(s);
-	int at[8], k, row, i, n = s->n_front, made = 0;
-	unsigned ring = 0;
+	int at[8], k, row, i, n = s->n_front, del = 0, pos[3];
+	unsigned ring = 0, has = 0;
 	fcell fresh[4], was;
 	memset(&was, 0, sizeof was);
 	for (k = 0; k < 8; k++)
@@ -157,20 +157,21 @@ static fcell front_update(const city_tileset *ts, state *s, int x, int y,
 	if (i < n && f[i].x == x && f[i].y == y) {
 		was = f[i];
 		ring = f[i].ring;
-	} else {
-		i = -i - 1; /* insertion point, encoded: nothing to remove */
+		del = 1;
 	}
 	/* its frontier neighbours, row by row */
 	for (row = -1; row <= 1; row++) {
-		int j = row == 0 ? (i >= 0 ? i : -i - 1) : front_lower(s, x - 1, y + row);
+		int j = row == 0 ? i : front_lower(s, x - 1, y + row);
 		if (row == 0) {
 			if (j > 0 && f[j - 1].y == y && f[j - 1].x == x - 1)
 				at[6] = j - 1;
-			j += i >= 0; /* past the placed cell */
+			j += del; /* past the placed cell */
 			if (j < n && f[j].y == y && f[j].x == x + 1)
 				at[2] = j;
 			continue;
 		}
+		/* where a new cell straight north / south would go */
+		pos[row + 1] = j + (j < n && f[j].y == y + row && f[j].x == x - 1);
 		for (; j < n && f[j].y == y + row && f[j].x <= x + 1; j++)
 			at[RING_OF[row + 1][f[j].x - x + 1]] = j;
 	}
@@ -211,7 +212,7 @@ static fcell front_update(const city_tileset *ts, state *s, int x, int y,
 				nr |= 1u << ((k + 1) & 7);
 			if (at[far_l] >= 0 && (f[at[far_l]].present >> side & 1))
 				nr |= 1u << ((k + 7) & 7);
-			c = &fresh[made];
+			c = &fresh[side];
 			c->x = (int16_t)(x + DX[side]);
 			c->y = (int16_t)(y + DY[side]);
 			c->present = (uint8_t)(1u << back);
@@ -221,20 +222,37 @@ static fcell front_update(const city_tileset *ts, state *s, int x, int y,
 			                           : 0u);
 			c->flags = 0;
 			front_set_ring(c, nr);
-			made++;
+			has |= 1u << side;
 		}
 	}
-	/* the placed cell leaves, the new cells come in, in (y, x) order */
-	if (i >= 0) {
-		memmove(&f[i], &f[i + 1], (size_t)(n - i - 1) * sizeof *f);
-		n--;
-	}
-	s->n_front = (uint16_t)n;
-	for (k = made - 1; k >= 0; k--) {
-		int at_i = front_lower(s, fresh[k].x, fresh[k].y);
-		memmove(&f[at_i + 1], &f[at_i], (size_t)(n - at_i) * sizeof *f);
-		f[at_i] = fresh[k];
-		s->n_front = (uint16_t)++n;
+	/* The placed cell leaves and the new cells come in, in (y, x) order:
+	 * ... N [pN, i) W E [i + del, pS) S [pS, n); the runs are moved so that
+	 * none overwrites one not moved yet. */
+	{
+		int hn = has & 1, he = has >> 1 & 1, hs = has >> 2 & 1,
+		    hw = has >> 3 & 1, pn = pos[0], ps = pos[2];
+		int sb = hn + hw + he - del, sc = sb + hs;
+		size_t z = sizeof *f;
+		if (sb > 0) {
+			memmove(&f[ps + sc], &f[ps], (size_t)(n - ps) * z);
+			memmove(&f[i + del + sb], &f[i + del],
+			        (size_t)(ps - i - del) * z);
+		} else {
+			memmove(&f[i + del + sb], &f[i + del],
+			        (size_t)(ps - i - del) * z);
+			memmove(&f[ps + sc], &f[ps], (size_t)(n - ps) * z);
+		}
+		if (hn) {
+			memmove(&f[pn + 1], &f[pn], (size_t)(i - pn) * z);
+			f[pn] = fresh[CITY_SIDE_N];
+		}
+		if (hw)
+			f[i + hn] = fresh[CITY_SIDE_W];
+		if (he)
+			f[i + hn + hw] = fresh[CITY_SIDE_E];
+		if (hs)
+			f[ps + sb] = fresh[CITY_SIDE_S];
+		s->n_front = (uint16_t)(n + sc);
 	}
 	return was;
 }

@@ -880,10 +880,21 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	unsigned wallmask = s->gate_placed ? FC_BLOCKED | FC_SPLITS : 0;
 	size_t n = 0;
 	int i, r;
+	uint64_t head[4], tail = 0; /* bytes 0-7 of each rotation's move, 16-23 */
 	if (s->n_tiles == 0) {
 		for (r = 0; r < 4; r++) /* R-TURN-2 */
 			emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, r, 0, 0, 0);
 		return n;
+	}
+	/* Each move is three 8-byte stores: the kind and rotation, the cell,
+	 * zeros (built once through memcpy, so the byte order is the
+	 * platform's own). */
+	for (r = 0; r < 4; r++) {
+		city_move m;
+		memset(&m, 0, sizeof m);
+		m.kind = CITY_MOVE_PLACE;
+		m.rotation = (uint8_t)r;
+		memcpy(&head[r], &m, sizeof head[r]);
 	}
 	for (i = 0; i < s->n_front; i++) {
 		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
@@ -891,13 +902,14 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		    !board_front_fits_walls(s, &f[i]))
 			rots = 0;
 		if (out && n <= cap && cap - n >= 4) {
+			int32_t xy[2];
+			xy[0] = f[i].x;
+			xy[1] = f[i].y;
 			for (r = 0; r < 4; r++) {
-				city_move *o = &out[n];
-				memset(o, 0, sizeof *o);
-				o->kind = CITY_MOVE_PLACE;
-				o->rotation = (uint8_t)r;
-				o->x = f[i].x;
-				o->y = f[i].y;
+				unsigned char *o = (unsigned char *)&out[n];
+				memcpy(o, &head[r], 8);
+				memcpy(o + offsetof(city_move, x), xy, 8);
+				memcpy(o + offsetof(city_move, reserved1), &tail, 8);
 				n += rots >> r & 1;
 			}
 		} else {

@@ -242,32 +242,6 @@ static void score_stewards(const city_tileset *ts, state *s)
 	}
 }
 
-/* contour_next on (tile index, side), following the tiles' neighbour
- * links; only a corner-only contact needs a cell look-up. */
-static void walk_cw(const state *s, int *t, int *side)
-{
-	const ptile *tl = st_ctiles(s);
-	int d = (*side + 1) & 3, a = tl[*t].nb[d], diag;
-	if (a != NO_TILE) {
-		diag = tl[a].nb[*side];
-		if (diag != NO_TILE) {
-			*t = diag;
-			*side = (*side + 3) & 3;
-		} else {
-			*t = a;
-		}
-		return;
-	}
-	diag = board_tile_at(s, tl[*t].x + DX[*side] + DX[d],
-	                     tl[*t].y + DY[*side] + DY[d]);
-	if (diag >= 0) {
-		*t = diag;
-		*side = (*side + 3) & 3;
-	} else {
-		*side = d;
-	}
-}
-
 int city_score_final(city_game *g)
 {
 	state *s;
@@ -292,7 +266,7 @@ int city_score_final(city_game *g)
 			if (!pt_walled(&st_ctiles(s)[t], side))
 				score_close_side(ts, s, t, side,
 				                 CITY_REASON_FINAL_STREET, 0);
-			walk_cw(s, &t, &side);
+			board_step_cw(s, &t, &side);
 		} while ((t != s->top || side != CITY_SIDE_N) && --guard > 0);
 	}
 	/* R-END-3: followers on streets and markets still open go back. */
