@@ -73,27 +73,21 @@ const uint8_t board_fit[4096] = {
 static const int RX[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int RY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
-/* The frontier's sort key: rows (y) first, then x. */
-static inline uint32_t fkey(int x, int y)
-{
-	return (uint32_t)(y + 32768) << 16 | (uint32_t)(x + 32768);
-}
-
 /* Index of the first frontier cell not before (x, y). Branch-free: the
  * comparisons of a binary search over a changing frontier do not predict. */
 static int front_lower(const state *s, int x, int y)
 {
 	const fcell *f = st_cfront(s), *b = f;
-	uint32_t k = fkey(x, y);
+	uint32_t k = fc_key(x, y);
 	int len = s->n_front;
 	if (len == 0)
 		return 0;
 	while (len > 1) {
 		int half = len >> 1;
-		b += fkey(b[half - 1].x, b[half - 1].y) < k ? half : 0;
+		b += b[half - 1].key < k ? half : 0;
 		len -= half;
 	}
-	return (int)(b - f) + (fkey(b->x, b->y) < k);
+	return (int)(b - f) + (b->key < k);
 }
 
 /* Index of (x, y) in the sorted frontier, or -(insertion point) - 1. */
@@ -101,7 +95,7 @@ static int front_find(const state *s, int x, int y)
 {
 	const fcell *f = st_cfront(s);
 	int i = front_lower(s, x, y);
-	if (i < s->n_front && f[i].x == x && f[i].y == y)
+	if (i < s->n_front && f[i].key == fc_key(x, y))
 		return i;
 	return -i - 1;
 }
@@ -154,26 +148,27 @@ static fcell front_update(const city_tileset *ts, state *s, int x, int y,
 		at[k] = -1;
 	/* the placed cell (absent only for the start tile) */
 	i = front_lower(s, x, y);
-	if (i < n && f[i].x == x && f[i].y == y) {
+	if (i < n && f[i].key == fc_key(x, y)) {
 		was = f[i];
 		ring = f[i].ring;
 		del = 1;
 	}
 	/* its frontier neighbours, row by row */
 	for (row = -1; row <= 1; row++) {
+		uint32_t west = fc_key(x - 1, y + row);
 		int j = row == 0 ? i : front_lower(s, x - 1, y + row);
 		if (row == 0) {
-			if (j > 0 && f[j - 1].y == y && f[j - 1].x == x - 1)
+			if (j > 0 && f[j - 1].key == west)
 				at[6] = j - 1;
 			j += del; /* past the placed cell */
-			if (j < n && f[j].y == y && f[j].x == x + 1)
+			if (j < n && f[j].key == west + 2)
 				at[2] = j;
 			continue;
 		}
 		/* where a new cell straight north / south would go */
-		pos[row + 1] = j + (j < n && f[j].y == y + row && f[j].x == x - 1);
-		for (; j < n && f[j].y == y + row && f[j].x <= x + 1; j++)
-			at[RING_OF[row + 1][f[j].x - x + 1]] = j;
+		pos[row + 1] = j + (j < n && f[j].key == west);
+		for (; j < n && f[j].key <= west + 2; j++)
+			at[RING_OF[row + 1][f[j].key - west]] = j;
 	}
 	for (k = 0; k < 8; k++) {
 		int side = k >> 1, back = (side + 2) & 3;
@@ -213,8 +208,7 @@ static fcell front_update(const city_tileset *ts, state *s, int x, int y,
 			if (at[far_l] >= 0 && (f[at[far_l]].present >> side & 1))
 				nr |= 1u << ((k + 7) & 7);
 			c = &fresh[side];
-			c->x = (int16_t)(x + DX[side]);
-			c->y = (int16_t)(y + DY[side]);
+			c->key = fc_key(x + DX[side], y + DY[side]);
 			c->present = (uint8_t)(1u << back);
 			c->streets = (uint8_t)(board_tile_side(ts, s, t, side)->mid !=
 			                               TS_NONE
@@ -645,7 +639,7 @@ int board_wall_survives(const state *s, const fcell *f)
 {
 	unsigned cut[8], ext, lo, hi;
 	int ncut = 0, side;
-	int x = f->x, y = f->y;
+	int x = fc_x(f), y = fc_y(f);
 	const ptile *top = &st_ctiles(s)[s->top];
 	const uint16_t *pos = st_cwalk(s);
 	for (side = 0; side < 4; side++) {

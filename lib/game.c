@@ -866,6 +866,16 @@ static void emit(city_move *out, size_t cap, size_t *n, int kind, int x,
 	(*n)++;
 }
 
+/* For a set of rotations (bit r): how many, and the k-th of them (any
+ * rotation past the last: those entries are scratch). */
+static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
+                                      1, 2, 2, 3, 2, 3, 3, 4};
+static const uint8_t ROT_NTH[16][4] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
+    {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
+    {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+
 /* The tile moves: every frontier cell in (y, x) order, the rotations that
  * continue its streets (R-TILE-2, by table), unless the wall forbids the
  * cell (R-TILE-3/4, the same for every rotation). The four rotations of a
@@ -902,21 +912,23 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		    !board_front_fits_walls(s, &f[i]))
 			rots = 0;
 		if (out && n <= cap && cap - n >= 4) {
+			/* the fitting rotations first, in order; the
+			 * rest is overwritten by the next cell */
+			unsigned char *o = (unsigned char *)&out[n];
 			int32_t xy[2];
-			xy[0] = f[i].x;
-			xy[1] = f[i].y;
-			for (r = 0; r < 4; r++) {
-				unsigned char *o = (unsigned char *)&out[n];
-				memcpy(o, &head[r], 8);
+			xy[0] = fc_x(&f[i]);
+			xy[1] = fc_y(&f[i]);
+			for (r = 0; r < 4; r++, o += sizeof(city_move)) {
+				memcpy(o, &head[ROT_NTH[rots][r]], 8);
 				memcpy(o + offsetof(city_move, x), xy, 8);
 				memcpy(o + offsetof(city_move, reserved1), &tail, 8);
-				n += rots >> r & 1;
 			}
+			n += ROT_COUNT[rots];
 		} else {
 			for (r = 0; r < 4; r++)
 				if (rots >> r & 1)
-					emit(out, cap, &n, CITY_MOVE_PLACE, f[i].x,
-					     f[i].y, r, 0, 0, 0);
+					emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(&f[i]),
+					     fc_y(&f[i]), r, 0, 0, 0);
 		}
 	}
 	return n;

@@ -45,7 +45,7 @@ enum { FC_BLOCKED = 1, FC_SPLITS = 2 };
  * (y, x) and updated on every placement, so that tile legality is a few
  * mask tests per rotation (R-TILE-1..3) instead of board look-ups. */
 typedef struct fcell {
-	int16_t x, y;
+	uint32_t key;    /* the cell, as fc_key(x, y): the sort key */
 	uint8_t present; /* bit s: a tile on side s */
 	uint8_t streets; /* bit s: that tile has a street middle facing us */
 	uint8_t ring;    /* bit k: the k-th of the 8 neighbours (N, NE, E, SE,
@@ -55,6 +55,15 @@ typedef struct fcell {
 	                    split the empty cells around it (R-TILE-4 must
 	                    look further) */
 } fcell;
+
+/* A cell as a frontier sort key: rows (y) first, then x; both biased so
+ * that the order is the unsigned order of the key. */
+static inline uint32_t fc_key(int x, int y)
+{
+	return (uint32_t)(y + 32768) << 16 | (uint32_t)(x + 32768);
+}
+static inline int fc_x(const fcell *f) { return (int)(f->key & 0xFFFFu) - 32768; }
+static inline int fc_y(const fcell *f) { return (int)(f->key >> 16) - 32768; }
 
 /* A feature node: one part of one placed tile (union-find element). */
 typedef struct fnode {

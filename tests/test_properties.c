@@ -97,8 +97,8 @@ static void check_frontier(const city_game *g)
 			if (!present)
 				continue;
 			ck_assert_int_lt(i, s->n_front);
-			ck_assert_int_eq(f[i].x, x);
-			ck_assert_int_eq(f[i].y, y);
+			ck_assert_int_eq(fc_x(&f[i]), x);
+			ck_assert_int_eq(fc_y(&f[i]), y);
 			ck_assert_uint_eq(f[i].ring, ring);
 			ck_assert_uint_eq(f[i].present, present);
 			ck_assert_uint_eq(f[i].streets, streets);
