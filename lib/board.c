@@ -73,21 +73,27 @@ const uint8_t board_fit[4096] = {
 static const int RX[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int RY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
-/* Index of the first frontier cell not before (x, y). Branch-free: the
- * comparisons of a binary search over a changing frontier do not predict. */
-static int front_lower(const state *s, int x, int y)
+/* Index of the first frontier cell in [lo, hi) not before key k (hi if
+ * none). Branch-free: the comparisons of a binary search over a changing
+ * frontier do not predict. */
+static int front_lower_in(const fcell *f, int lo, int hi, uint32_t k)
 {
-	const fcell *f = st_cfront(s), *b = f;
-	uint32_t k = fc_key(x, y);
-	int len = s->n_front;
-	if (len == 0)
-		return 0;
+	const fcell *b = f + lo;
+	int len = hi - lo;
+	if (len <= 0)
+		return lo;
 	while (len > 1) {
 		int half = len >> 1;
 		b += b[half - 1].key < k ? half : 0;
 		len -= half;
 	}
 	return (int)(b - f) + (b->key < k);
+}
+
+/* Index of the first frontier cell not before (x, y). */
+static int front_lower(const state *s, int x, int y)
+{
+	return front_lower_in(st_cfront(s), 0, s->n_front, fc_key(x, y));
 }
 
 /* Index of (x, y) in the sorted frontier, or -(insertion point) - 1. */
@@ -156,7 +162,11 @@ static fcell front_update(const city_tileset *ts, state *s, int x, int y,
 	/* its frontier neighbours, row by row */
 	for (row = -1; row <= 1; row++) {
 		uint32_t west = fc_key(x - 1, y + row);
-		int j = row == 0 ? i : front_lower(s, x - 1, y + row);
+		/* the row above lies before the placed cell, the row below
+		 * after it */
+		int j = row == 0 ? i
+		        : row < 0 ? front_lower_in(f, 0, i, west)
+		                  : front_lower_in(f, i + del, n, west);
 		if (row == 0) {
 			if (j > 0 && f[j - 1].key == west)
 				at[6] = j - 1;

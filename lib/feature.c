@@ -4,48 +4,56 @@
 #include "board.h"
 #include "feature.h"
 
-/* Find with path halving, for the mutating paths. */
-static int find(state *s, int node)
+/* Every node points straight at its root (the lowest node of its
+ * feature), and each feature's nodes form a ring through `next`: a join
+ * relabels the members of the root that gives way, so finding a root is
+ * one load and listing a feature is walking its ring. */
+static int find(const state *s, int node)
 {
-	fnode *n = st_nodes(s);
-	while (n[node].parent != node) {
-		n[node].parent = n[n[node].parent].parent;
-		node = n[node].parent;
-	}
-	return node;
+	return st_cnparent(s)[node];
 }
 
 /* Join two features; the lower root index stays the root so that the
  * structure does not depend on the order of joins within one placement. */
 static int join(state *s, int a, int b)
 {
-	fnode *n = st_nodes(s);
+	uint16_t *parent = st_nparent(s), *next = st_nnext(s),
+	         *open = st_nopen(s), t;
+	int m;
 	a = find(s, a);
 	b = find(s, b);
 	if (a == b)
 		return a;
 	if (b < a) {
-		int t = a;
+		int x = a;
 		a = b;
-		b = t;
+		b = x;
 	}
-	n[b].parent = (uint16_t)a;
+	m = b;
+	do {
+		parent[m] = (uint16_t)a;
+		m = next[m];
+	} while (m != b);
+	t = next[a];
+	next[a] = next[b];
+	next[b] = t;
 	/* counts add up, the follower flags combine */
-	n[a].open = (uint16_t)((((n[a].open & ~OPEN_FOLLOWED) +
-	                         (n[b].open & ~OPEN_FOLLOWED))) |
-	                       ((n[a].open | n[b].open) & OPEN_FOLLOWED));
+	open[a] = (uint16_t)((((open[a] & ~OPEN_FOLLOWED) +
+	                       (open[b] & ~OPEN_FOLLOWED))) |
+	                     ((open[a] | open[b]) & OPEN_FOLLOWED));
 	return a;
 }
 
-static void close_root(fnode *n, int r)
+static void close_root(state *s, int r)
 {
-	if (n[r].open & ~OPEN_FOLLOWED)
-		n[r].open--;
+	uint16_t *open = st_nopen(s);
+	if (open[r] & ~OPEN_FOLLOWED)
+		open[r]--;
 }
 
 static void close_one(state *s, int node)
 {
-	close_root(st_nodes(s), find(s, node));
+	close_root(s, find(s, node));
 }
 
 /* Two parts facing each other across a shared side: R-GEO-5 joins them
@@ -56,8 +64,8 @@ static void meet(state *s, int a, int b, int same)
 {
 	if (same) {
 		int r = join(s, a, b);
-		close_root(st_nodes(s), r);
-		close_root(st_nodes(s), r);
+		close_root(s, r);
+		close_root(s, r);
 	} else {
 		close_one(s, a);
 		close_one(s, b);
@@ -69,14 +77,15 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	const ptile *tl = st_ctiles(s);
 	const ptile *p = &tl[t];
 	const ts_design *d = &ts->designs[p->design];
-	fnode *n = st_nodes(s);
+	uint16_t *parent = st_nparent(s), *next = st_nnext(s),
+	         *open = st_nopen(s);
+	uint8_t *tile = st_ntile(s);
 	int i, side;
 	for (i = 0; i < d->n_parts; i++) {
-		fnode *f = &n[p->node0 + i];
-		f->parent = (uint16_t)(p->node0 + i);
-		f->open = d->parts[i].n_sides;
-		f->tile = (uint8_t)t;
-		f->part = (uint8_t)i;
+		int node = p->node0 + i;
+		parent[node] = next[node] = (uint16_t)node;
+		open[node] = d->parts[i].n_sides;
+		tile[node] = (uint8_t)t;
 	}
 	s->n_nodes = (uint16_t)(s->n_nodes + d->n_parts);
 	/* board_insert has set the neighbour links: no cell look-ups */
@@ -117,48 +126,27 @@ int feat_close_side(const city_tileset *ts, state *s, int t, int side,
 	return n;
 }
 
-int feat_collect(const city_tileset *ts, const state *s, int root, int kind,
-                 uint8_t tiles[TS_MAX_TILES], uint16_t parts[TS_MAX_TILES])
+int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
+                 uint16_t parts[TS_MAX_TILES])
 {
 	const ptile *tl = st_ctiles(s);
+	const uint16_t *next = st_cnnext(s);
+	const uint8_t *tile = st_cntile(s);
 	uint8_t seen[(TS_MAX_TILES + 8) / 8]; /* bit per placed tile */
-	int head = 0, n = 1, t = st_cnodes(s)[root].tile;
+	uint8_t slot[TS_MAX_TILES];
+	int n = 0, m = root;
 	memset(seen, 0, sizeof seen);
-	tiles[0] = (uint8_t)t;
-	seen[t >> 3] = (uint8_t)(1u << (t & 7));
-	while (head < n) {
-		const ptile *p = &tl[tiles[head]];
-		const ts_design *d = &ts->designs[p->design];
-		unsigned mask = 0;
-		int k, side;
-		for (k = 0; k < d->n_parts; k++)
-			if (d->parts[k].kind == kind &&
-			    feat_root(s, p->node0 + k) == root)
-				mask |= 1u << k;
-		parts[head++] = (uint16_t)mask;
-		/* feat_add_tile joined every pair of facing parts of the same
-		 * kind, so a neighbour belongs to the feature exactly when one
-		 * of our parts in it faces one of its parts of that kind */
-		for (side = 0; side < 4; side++) {
-			int o = p->nb[side];
-			const ts_design *od;
-			const ts_side *mine, *theirs;
-			if (o == NO_TILE || (seen[o >> 3] >> (o & 7) & 1))
-				continue;
-			od = &ts->designs[tl[o].design];
-			mine = &d->side[(side - pt_rot(p)) & 3];
-			theirs = &od->side[(side + 2 - pt_rot(&tl[o])) & 3];
-			if (((mask >> mine->left & 1) &&
-			     od->parts[theirs->right].kind == kind) ||
-			    ((mask >> mine->right & 1) &&
-			     od->parts[theirs->left].kind == kind) ||
-			    (mine->mid != TS_NONE && (mask >> mine->mid & 1) &&
-			     theirs->mid != TS_NONE)) {
-				seen[o >> 3] = (uint8_t)(seen[o >> 3] | 1u << (o & 7));
-				tiles[n++] = (uint8_t)o;
-			}
+	do {
+		int t = tile[m];
+		if (!(seen[t >> 3] >> (t & 7) & 1)) {
+			seen[t >> 3] = (uint8_t)(seen[t >> 3] | 1u << (t & 7));
+			slot[t] = (uint8_t)n;
+			tiles[n] = (uint8_t)t;
+			parts[n++] = 0;
 		}
-	}
+		parts[slot[t]] = (uint16_t)(parts[slot[t]] | 1u << (m - tl[t].node0));
+		m = next[m];
+	} while (m != root);
 	return n;
 }
 
@@ -168,7 +156,7 @@ void feat_measure(const city_tileset *ts, const state *s, int root,
 	uint8_t at[TS_MAX_TILES];
 	uint16_t parts[TS_MAX_TILES];
 	int kind = feat_part(ts, s, root)->kind;
-	int n = feat_collect(ts, s, root, kind, at, parts), i, k;
+	int n = feat_collect(s, root, at, parts), i, k;
 	unsigned kinds = 0;
 	if (markets && kind == TS_MARKET)
 		for (i = 0; i < n; i++) {

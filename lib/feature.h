@@ -13,22 +13,23 @@ static inline int feat_node(const state *s, int t, int part)
 	return st_ctiles(s)[t].node0 + part;
 }
 
-/* Root of a node (no path compression: usable on a const state). Inline:
- * it runs on every scoring and follower check. The root of a feature is
- * always its lowest node (see join in feature.c). */
+/* Root of a node: every node points at its root, the lowest node of its
+ * feature (see join in feature.c). */
 static inline int feat_root(const state *s, int node)
 {
-	const fnode *n = st_cnodes(s);
-	while (n[node].parent != node)
-		node = n[node].parent;
-	return node;
+	return st_cnparent(s)[node];
+}
+/* The part index of a node in its tile's design. */
+static inline int feat_node_part(const state *s, int node)
+{
+	return node - st_ctiles(s)[st_cntile(s)[node]].node0;
 }
 /* The part description of a node (inline: scoring asks it per node). */
 static inline const ts_part *feat_part(const city_tileset *ts,
                                        const state *s, int node)
 {
-	const fnode *n = &st_cnodes(s)[node];
-	return &ts->designs[st_ctiles(s)[n->tile].design].parts[n->part];
+	const ptile *t = &st_ctiles(s)[st_cntile(s)[node]];
+	return &ts->designs[t->design].parts[node - t->node0];
 }
 /* Create the nodes of placed tile t and join them to the neighbours'
  * features, closing the halves and street ends on shared sides. */
@@ -37,12 +38,11 @@ void feat_add_tile(const city_tileset *ts, state *s, int t);
  * nodes of its halves and middle go into `nodes`, their number returned. */
 int feat_close_side(const city_tileset *ts, state *s, int t, int side,
                     int nodes[3]);
-/* The tiles of the feature of `root` (of part kind `kind`), found by a
- * flood over the tiles' neighbour links from the root's tile: tiles[i] is
- * a tile and parts[i] the mask of its parts in the feature. Returns the
- * number of tiles (at most TS_MAX_TILES). */
-int feat_collect(const city_tileset *ts, const state *s, int root, int kind,
-                 uint8_t tiles[TS_MAX_TILES], uint16_t parts[TS_MAX_TILES]);
+/* The tiles of the feature of `root`, found by walking its ring of nodes:
+ * tiles[i] is a tile and parts[i] the mask of its parts in the feature.
+ * Returns the number of tiles (at most TS_MAX_TILES). */
+int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
+                 uint16_t parts[TS_MAX_TILES]);
 /* Distinct tiles (R-GEO-6) and market kinds (R-GEO-7) of a feature. */
 void feat_measure(const city_tileset *ts, const state *s, int root,
                   int *tiles, unsigned *markets);
@@ -51,20 +51,19 @@ int feat_followers(const state *s, int root, int counts[MAX_PLAYERS]);
 /* Whether a street or market feature is complete (R-DONE-1/2). */
 static inline int feat_complete(const state *s, int root)
 {
-	return (st_cnodes(s)[root].open & ~OPEN_FOLLOWED) == 0;
+	return (st_cnopen(s)[root] & ~OPEN_FOLLOWED) == 0;
 }
 /* Whether any follower stands on the feature (R-FOL-2), without counting
  * them. */
 static inline int feat_followed(const state *s, int root)
 {
-	return (st_cnodes(s)[root].open & OPEN_FOLLOWED) != 0;
+	return (st_cnopen(s)[root] & OPEN_FOLLOWED) != 0;
 }
 /* Mark / clear the follower flag of a feature root. */
 static inline void feat_set_followed(state *s, int root, int on)
 {
-	fnode *n = &st_nodes(s)[root];
-	n->open = (uint16_t)(on ? (n->open | OPEN_FOLLOWED)
-	                        : (n->open & ~OPEN_FOLLOWED));
+	uint16_t *open = &st_nopen(s)[root];
+	*open = (uint16_t)(on ? (*open | OPEN_FOLLOWED) : (*open & ~OPEN_FOLLOWED));
 }
 
 #endif /* CITY_LIB_FEATURE_H */

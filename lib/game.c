@@ -93,11 +93,11 @@ static size_t layout(state *s, const city_tileset *ts)
 	s->off_walk = (uint32_t)off;
 	off = align8(off + 4u * n * sizeof(uint16_t));
 	s->off_nodes = (uint32_t)off;
-	off = align8(off + nodes * sizeof(fnode));
+	off = align8(off + nodes * (3 * sizeof(uint16_t) + 1)); /* st_nparent.. */
 	s->off_events = (uint32_t)off;
 	off = align8(off + s->cap_events * sizeof(sevent));
 	s->off_moves = (uint32_t)off;
-	off = align8(off + s->cap_moves * sizeof(smove));
+	off = align8(off + s->cap_moves * SMOVE_BYTES);
 	s->size = (uint32_t)off;
 	return off;
 }
@@ -550,7 +550,7 @@ static void push_move(state *s, int kind, int arg, int x, int y)
 	m.part = (char)arg;
 	m.x = x;
 	m.y = y;
-	st_moves(s)[s->n_moves++] = move_pack(&m);
+	move_put(s, s->n_moves++, move_pack(&m));
 }
 
 static const char *dname(int decision)
@@ -866,6 +866,16 @@ static void emit(city_move *out, size_t cap, size_t *n, int kind, int x,
 	(*n)++;
 }
 
+/* list_tiles writes moves as words: the layout it relies on (frozen by
+ * ABI 1 anyway). */
+_Static_assert(offsetof(city_move, kind) == 0 &&
+                   offsetof(city_move, rotation) == 1 &&
+                   offsetof(city_move, x) == 8 &&
+                   offsetof(city_move, y) == 12 &&
+                   offsetof(city_move, reserved1) == 16 &&
+                   sizeof(city_move) == 24,
+               "city_move layout");
+
 /* For a set of rotations (bit r): how many, and the k-th of them (any
  * rotation past the last: those entries are scratch). */
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
@@ -897,14 +907,21 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		return n;
 	}
 	/* Each move is three 8-byte stores: the kind and rotation, the cell,
-	 * zeros (built once through memcpy, so the byte order is the
-	 * platform's own). */
+	 * zeros. The first word in the platform's byte order: by arithmetic
+	 * where it is known (a word built through a struct in memory would
+	 * stall on store forwarding), else through the struct. */
 	for (r = 0; r < 4; r++) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		head[r] = (uint64_t)CITY_MOVE_PLACE | (uint64_t)r << 8;
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		head[r] = (uint64_t)CITY_MOVE_PLACE << 56 | (uint64_t)r << 48;
+#else
 		city_move m;
 		memset(&m, 0, sizeof m);
 		m.kind = CITY_MOVE_PLACE;
 		m.rotation = (uint8_t)r;
 		memcpy(&head[r], &m, sizeof head[r]);
+#endif
 	}
 	for (i = 0; i < s->n_front; i++) {
 		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
@@ -1021,11 +1038,11 @@ int city_game_undo(city_game *g)
 	state_start(g);
 	for (i = 0; i < n; i++) {
 		city_move m;
-		move_unpack(st_cmoves(s)[i], &m);
+		move_unpack(move_get(s, i), &m);
 		if (city_apply_move(g, &m) != CITY_OK)
 			return CITY_EINVAL; /* cannot happen: history was legal */
 	}
-	st_moves(s)[n] = 0;
+	move_put(s, n, 0);
 	g->err[0] = '\0';
 	return CITY_OK;
 }

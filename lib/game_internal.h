@@ -35,29 +35,32 @@ static inline int game_stack_of(const state *s, int i)
 /* The history keeps moves packed (see smove in state.h). */
 static inline smove move_pack(const city_move *m)
 {
-	unsigned arg = m->kind == CITY_MOVE_PLACE ? m->rotation
-	               : m->kind == CITY_MOVE_GATE ? m->side
-	               : m->kind == CITY_MOVE_FOLLOWER ? (unsigned char)m->part
-	                                               : m->end;
-	return (smove)((m->kind & 7u) | (arg & 127u) << 3 |
-	               ((uint32_t)m->x & 2047u) << 10 |
-	               ((uint32_t)m->y & 2047u) << 21);
+	if (m->kind == CITY_MOVE_PLACE || m->kind == CITY_MOVE_GATE)
+		return (smove)((m->kind & 7u) |
+		               ((m->kind == CITY_MOVE_PLACE ? m->rotation
+		                                            : m->side) &
+		                3u) << 3 |
+		               ((uint32_t)m->x & 511u) << 5 |
+		               ((uint32_t)m->y & 511u) << 14);
+	return (smove)((m->kind & 7u) |
+	               ((m->kind == CITY_MOVE_FOLLOWER ? (unsigned char)m->part
+	                                               : m->end) &
+	                127u) << 3);
 }
 
 static inline void move_unpack(smove v, city_move *m)
 {
 	unsigned arg = v >> 3 & 127u;
-	int x = (int)(v >> 10 & 2047u), y = (int)(v >> 21 & 2047u);
+	int x = (int)(v >> 5 & 511u), y = (int)(v >> 14 & 511u);
 	memset(m, 0, sizeof *m);
 	m->kind = (uint8_t)(v & 7u);
-	m->x = x >= 1024 ? x - 2048 : x;
-	m->y = y >= 1024 ? y - 2048 : y;
 	switch (m->kind) {
 	case CITY_MOVE_PLACE:
-		m->rotation = (uint8_t)arg;
-		break;
 	case CITY_MOVE_GATE:
-		m->side = (uint8_t)arg;
+		m->rotation = m->kind == CITY_MOVE_PLACE ? (uint8_t)(arg & 3u) : 0;
+		m->side = m->kind == CITY_MOVE_GATE ? (uint8_t)(arg & 3u) : 0;
+		m->x = x >= 256 ? x - 512 : x;
+		m->y = y >= 256 ? y - 512 : y;
 		break;
 	case CITY_MOVE_FOLLOWER:
 		m->part = (char)arg;
@@ -69,6 +72,21 @@ static inline void move_unpack(smove v, city_move *m)
 	default:
 		break;
 	}
+}
+
+/* The i-th move of the history (3 bytes, least significant first). */
+static inline smove move_get(const state *s, int i)
+{
+	const uint8_t *b = st_cmoves(s) + (size_t)i * SMOVE_BYTES;
+	return (smove)b[0] | (smove)b[1] << 8 | (smove)b[2] << 16;
+}
+
+static inline void move_put(state *s, int i, smove v)
+{
+	uint8_t *b = st_moves(s) + (size_t)i * SMOVE_BYTES;
+	b[0] = (uint8_t)v;
+	b[1] = (uint8_t)(v >> 8);
+	b[2] = (uint8_t)(v >> 16);
 }
 
 /* Placed tile index at (x, y) and part index of `part` there; returns

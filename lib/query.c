@@ -403,7 +403,7 @@ int city_game_move(const city_game *g, size_t index, city_move *out)
 {
 	if (!g || !out || index >= g->st.n_moves)
 		return CITY_EINVAL;
-	move_unpack(st_cmoves(&g->st)[index], out);
+	move_unpack(move_get(&g->st, (int)index), out);
 	return CITY_OK;
 }
 

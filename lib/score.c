@@ -70,7 +70,6 @@ static int score_feature(const city_tileset *ts, state *s, int root, int kind,
 	int counts[MAX_PLAYERS] = {0}, total = 0, tiles, pts, max = 0, p, i;
 	uint32_t on = 0; /* bit i: s->fol[i] stands on the feature */
 	unsigned markets;
-	const fnode *rn = &st_cnodes(s)[root];
 	int reason = kind == TS_STREET ? base : base + 1;
 	if (!feat_followed(s, root))
 		return 0; /* R-SCORE-5: nobody to score */
@@ -96,7 +95,8 @@ static int score_feature(const city_tileset *ts, state *s, int root, int kind,
 			max = counts[p];
 	for (p = 0; p < s->n_players; p++)
 		if (counts[p] == max)
-			score_add_points(s, p, reason, pts, rn->tile, rn->part);
+			score_add_points(s, p, reason, pts, st_cntile(s)[root],
+			                 feat_node_part(s, root));
 	feat_set_followed(s, root, 0);
 	for (i = 0; i < s->n_fol; i++)
 		if (on >> i & 1) {
@@ -186,7 +186,7 @@ static void score_stewards(const city_tileset *ts, state *s)
 	}
 	for (a = 0; a < n_areas; a++) {
 		int max = 0, markets = 0;
-		int n = feat_collect(ts, s, area_root[a], TS_RESIDENTIAL, at, parts);
+		int n = feat_collect(s, area_root[a], at, parts);
 		memset(stamp, 0, (size_t)(s->n_nodes + 7) / 8);
 		for (i = 0; i < n; i++) {
 			const ptile *pt = &tiles[at[i]];
@@ -237,8 +237,8 @@ static void score_stewards(const city_tileset *ts, state *s)
 			if (counts[a][p] == max)
 				score_add_points(s, p, CITY_REASON_STEWARD,
 				                 2 * markets,
-				                 st_cnodes(s)[area_root[a]].tile,
-				                 st_cnodes(s)[area_root[a]].part);
+				                 st_cntile(s)[area_root[a]],
+				                 feat_node_part(s, area_root[a]));
 	}
 }
 

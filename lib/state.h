@@ -65,15 +65,14 @@ static inline uint32_t fc_key(int x, int y)
 static inline int fc_x(const fcell *f) { return (int)(f->key & 0xFFFFu) - 32768; }
 static inline int fc_y(const fcell *f) { return (int)(f->key >> 16) - 32768; }
 
-/* A feature node: one part of one placed tile (union-find element). */
-typedef struct fnode {
-	uint16_t parent;
-	uint16_t open; /* at a root: open halves / street ends of the feature
-	                  (bits 0-14) and whether followers stand on it
-	                  (OPEN_FOLLOWED); see feature.h */
-	uint8_t tile;  /* placed tile index */
-	uint8_t part;  /* part index in the tile's design */
-} fnode;
+/* Feature nodes: one per part of a placed tile (union-find elements),
+ * numbered in placement order (node0 + part of each tile), kept as
+ * parallel arrays (st_nparent, st_nnext, st_nopen, st_ntile):
+ *   parent: the feature's root, its lowest node (always: see feature.c);
+ *   next:   the next node of the same feature (the feature is a ring);
+ *   open:   at a root, the open halves / street ends of the feature (bits
+ *           0-14) and whether followers stand on it (OPEN_FOLLOWED);
+ *   tile:   the placed tile (the part is node - that tile's node0). */
 
 enum { FOL_FREE = 0, FOL_ON = 1, FOL_RETURNING = 2 };
 
@@ -107,10 +106,13 @@ typedef struct tower {
 	uint8_t points;
 } tower;
 
-/* A move as stored in the history: kind (bits 0-2), argument (bits 3-9:
- * rotation, side, end or part character), x and y (11 signed bits each;
- * stored moves are legal, so |x|, |y| <= 255). */
+/* A move as stored in the history, in 24 bits (3 bytes each: see
+ * game_internal.h): kind (bits 0-2); a place or gate move's rotation or
+ * side (bits 3-4), x (5-13) and y (14-22), 9 signed bits each (stored
+ * moves are legal, so |x|, |y| <= 255); another move's argument (bits
+ * 3-9: end or part character). */
 typedef uint32_t smove;
+#define SMOVE_BYTES 3
 
 /* An event as stored in the log. */
 typedef struct sevent {
@@ -188,15 +190,22 @@ typedef struct state {
  * that R-TILE-4 needs no walk per candidate cell. */
 #define st_walk(s) ST_ARR(s, off_walk, uint16_t)
 #define st_cwalk(s) ST_CARR(s, off_walk, uint16_t)
-#define st_nodes(s) ST_ARR(s, off_nodes, fnode)
+#define st_nparent(s) ST_ARR(s, off_nodes, uint16_t)
+#define st_nnext(s) (st_nparent(s) + (s)->cap_nodes)
+#define st_nopen(s) (st_nparent(s) + 2 * (size_t)(s)->cap_nodes)
+#define st_ntile(s) ((uint8_t *)(st_nparent(s) + 3 * (size_t)(s)->cap_nodes))
 #define st_events(s) ST_ARR(s, off_events, sevent)
-#define st_moves(s) ST_ARR(s, off_moves, smove)
+#define st_moves(s) ST_ARR(s, off_moves, uint8_t) /* SMOVE_BYTES each */
 #define st_corder(s) ST_CARR(s, off_order, uint8_t)
 #define st_ctiles(s) ST_CARR(s, off_tiles, ptile)
 #define st_chash(s) ST_CARR(s, off_hash, uint8_t)
-#define st_cnodes(s) ST_CARR(s, off_nodes, fnode)
+#define st_cnparent(s) ST_CARR(s, off_nodes, uint16_t)
+#define st_cnnext(s) (st_cnparent(s) + (s)->cap_nodes)
+#define st_cnopen(s) (st_cnparent(s) + 2 * (size_t)(s)->cap_nodes)
+#define st_cntile(s) \
+	((const uint8_t *)(st_cnparent(s) + 3 * (size_t)(s)->cap_nodes))
 #define st_cevents(s) ST_CARR(s, off_events, sevent)
-#define st_cmoves(s) ST_CARR(s, off_moves, smove)
+#define st_cmoves(s) ST_CARR(s, off_moves, uint8_t)
 
 /* Cell offsets of the four sides (R-GEO-1/2: y grows south). */
 static const int DX[4] = {0, 1, 0, -1};
