@@ -142,22 +142,23 @@ static const int8_t RING_OF[3][3] = {{7, 0, 1}, {6, -1, 2}, {5, 4, 3}};
  * the new tile's bits; a side neighbour that was not frontier yet had no
  * tile beside it, so its ring follows from the placed cell's ring and from
  * the present bits of the two frontier cells diagonal to the placed one. */
-static fcell front_update(const city_tileset *ts, state *s, int x, int y,
-                          int t)
+static fcell front_update(const city_tileset *ts, state *s, int i, int x,
+                          int y, int t)
 {
 	fcell *f = st_front(s);
-	int at[8], k, row, i, n = s->n_front, del = 0, pos[3];
+	int at[8], k, row, n = s->n_front, del = 0, pos[3];
 	unsigned ring = 0, has = 0;
 	fcell fresh[4], was;
 	memset(&was, 0, sizeof was);
 	for (k = 0; k < 8; k++)
 		at[k] = -1;
 	/* the placed cell (absent only for the start tile) */
-	i = front_lower(s, x, y);
-	if (i < n && f[i].key == fc_key(x, y)) {
+	if (i >= 0) {
 		was = f[i];
 		ring = f[i].ring;
 		del = 1;
+	} else {
+		i = 0;
 	}
 	/* its frontier neighbours, row by row */
 	for (row = -1; row <= 1; row++) {
@@ -280,28 +281,20 @@ void board_block_outside(state *s, int x, int y, int side)
 
 static void walk_update(state *s, int t, const fcell *was);
 
-int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
-                 int rot)
+int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
+                 int design, int rot)
 {
 	uint8_t *h = st_hash(s);
-	ptile *p = &st_tiles(s)[s->n_tiles];
+	ptile *tl = st_tiles(s), *p = &tl[s->n_tiles];
 	uint32_t i = cell_hash(x, y) & s->hash_mask;
-	int idx = s->n_tiles;
-	memset(p, 0, sizeof *p);
+	int idx = s->n_tiles, side;
+	fcell was;
 	p->x = (int16_t)x;
 	p->y = (int16_t)y;
 	p->design = (uint8_t)design;
 	p->rw = (uint8_t)rot;
 	p->node0 = s->n_nodes;
-	{
-		int side;
-		for (side = 0; side < 4; side++) {
-			int o = board_tile_at(s, x + DX[side], y + DY[side]);
-			p->nb[side] = o < 0 ? NO_TILE : (uint8_t)o;
-			if (o >= 0)
-				st_tiles(s)[o].nb[(side + 2) & 3] = (uint8_t)idx;
-		}
-	}
+	memset(p->nb, NO_TILE, sizeof p->nb);
 	while (h[i])
 		i = (i + 1) & s->hash_mask;
 	h[i] = (uint8_t)(idx + 1);
@@ -321,15 +314,47 @@ int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
 		if (y > s->max_y) s->max_y = (int16_t)y;
 	}
 	s->n_tiles++;
-	{
-		fcell was = front_update(ts, s, x, y, idx);
-		if (s->gate_placed)
-			walk_update(s, idx, &was);
-	}
+	was = front_update(ts, s, front, x, y, idx);
+	/* neighbour links, looked up only where the frontier saw a tile */
+	for (side = 0; side < 4; side++)
+		if (was.present >> side & 1) {
+			int o = board_tile_at(s, x + DX[side], y + DY[side]);
+			p->nb[side] = (uint8_t)o;
+			tl[o].nb[(side + 2) & 3] = (uint8_t)idx;
+		}
+	if (s->gate_placed)
+		walk_update(s, idx, &was);
 	return idx;
 }
 
 /* ---- contour (R-GEO-8) ---------------------------------------------- */
+
+/* contour_next / contour_prev on (tile index, side), following the tiles'
+ * neighbour links; only a corner-only contact needs a cell look-up. `turn`
+ * is 1 (clockwise) or 3 (counter-clockwise), as in contour_step. */
+static void step_link(const state *s, int *t, int *side, int turn)
+{
+	const ptile *tl = st_ctiles(s);
+	int d = (*side + turn) & 3, a = tl[*t].nb[d], diag;
+	if (a != NO_TILE) {
+		diag = tl[a].nb[*side];
+		if (diag != NO_TILE) {
+			*t = diag;
+			*side = (*side + 4 - turn) & 3;
+		} else {
+			*t = a;
+		}
+		return;
+	}
+	diag = board_tile_at(s, tl[*t].x + DX[*side] + DX[d],
+	                     tl[*t].y + DY[*side] + DY[d]);
+	if (diag >= 0) {
+		*t = diag;
+		*side = (*side + 4 - turn) & 3;
+	} else {
+		*side = d;
+	}
+}
 
 /* Walking clockwise along side b (the city on the right hand), at the end
  * of the side the walk turns left around a tile diagonally ahead (so a
@@ -410,18 +435,17 @@ int contour_length(const state *s, bextra e, int *walled)
 
 int contour_contains(const state *s, bside target)
 {
-	bextra none = {0, 0, 0};
-	bside start, b;
-	int n = 0, limit = 4 * (s->n_tiles + 1) + 4;
-	if (s->n_tiles == 0)
+	int t0 = s->top, t = t0, side = CITY_SIDE_N, n = 0;
+	int want = board_tile_at(s, target.x, target.y);
+	int limit = 4 * s->n_tiles + 4;
+	if (s->n_tiles == 0 || want < 0)
 		return 0;
-	start = b = contour_start(s, none);
 	do {
-		if (bside_eq(b, target))
+		if (t == want && side == target.s)
 			return 1;
-		b = contour_next(s, b, none);
+		step_link(s, &t, &side, 1);
 		n++;
-	} while (!bside_eq(b, start) && n < limit);
+	} while ((t != t0 || side != CITY_SIDE_N) && n < limit);
 	return 0;
 }
 
@@ -503,33 +527,6 @@ static unsigned ring_at(const state *s, int x, int y)
 		if (board_tile_at(s, x + RX[k], y + RY[k]) >= 0)
 			ring |= 1u << k;
 	return ring;
-}
-
-/* contour_next / contour_prev on (tile index, side), following the tiles'
- * neighbour links; only a corner-only contact needs a cell look-up. `turn`
- * is 1 (clockwise) or 3 (counter-clockwise), as in contour_step. */
-static void step_link(const state *s, int *t, int *side, int turn)
-{
-	const ptile *tl = st_ctiles(s);
-	int d = (*side + turn) & 3, a = tl[*t].nb[d], diag;
-	if (a != NO_TILE) {
-		diag = tl[a].nb[*side];
-		if (diag != NO_TILE) {
-			*t = diag;
-			*side = (*side + 4 - turn) & 3;
-		} else {
-			*t = a;
-		}
-		return;
-	}
-	diag = board_tile_at(s, tl[*t].x + DX[*side] + DX[d],
-	                     tl[*t].y + DY[*side] + DY[d]);
-	if (diag >= 0) {
-		*t = diag;
-		*side = (*side + 4 - turn) & 3;
-	} else {
-		*side = d;
-	}
 }
 
 void board_step_cw(const state *s, int *t, int *side)

@@ -30,8 +30,8 @@ const ts_side *board_tile_side(const city_tileset *ts, const state *s,
                                int t, int side);
 /* Insert a placed tile (no checks; the caller checked legality) and update
  * the frontier around it. Returns its index. */
-int board_insert(const city_tileset *ts, state *s, int x, int y, int design,
-                 int rot);
+int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
+                 int design, int rot);
 /* A wall piece now occupies side `side` of the tile at (x, y): the cell
  * outside it is closed to tiles (R-TILE-3). */
 void board_block_outside(state *s, int x, int y, int side);

@@ -111,14 +111,20 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 }
 
 int feat_close_side(const city_tileset *ts, state *s, int t, int side,
-                    int nodes[3])
+                    int nodes[3], uint8_t kinds[3])
 {
-	const ts_side *sd = board_tile_side(ts, s, t, side);
-	int node0 = st_ctiles(s)[t].node0, n = 0;
-	nodes[n++] = node0 + sd->left;
-	nodes[n++] = node0 + sd->right;
-	if (sd->mid != TS_NONE)
-		nodes[n++] = node0 + sd->mid;
+	const ptile *p = &st_ctiles(s)[t];
+	const ts_design *d = &ts->designs[p->design];
+	const ts_side *sd = &d->side[(side - pt_rot(p)) & 3];
+	int n = 0;
+	nodes[n] = p->node0 + sd->left;
+	kinds[n++] = d->parts[sd->left].kind;
+	nodes[n] = p->node0 + sd->right;
+	kinds[n++] = d->parts[sd->right].kind;
+	if (sd->mid != TS_NONE) {
+		nodes[n] = p->node0 + sd->mid;
+		kinds[n++] = TS_STREET;
+	}
 	close_one(s, nodes[0]);
 	close_one(s, nodes[1]);
 	if (n == 3)

@@ -35,9 +35,10 @@ static inline const ts_part *feat_part(const city_tileset *ts,
  * features, closing the halves and street ends on shared sides. */
 void feat_add_tile(const city_tileset *ts, state *s, int t);
 /* Close side `side` of tile t (a wall piece, the gate, a final wall); the
- * nodes of its halves and middle go into `nodes`, their number returned. */
+ * nodes of its halves and middle go into `nodes` and their part kinds into
+ * `kinds`, their number returned. */
 int feat_close_side(const city_tileset *ts, state *s, int t, int side,
-                    int nodes[3]);
+                    int nodes[3], uint8_t kinds[3]);
 /* The tiles of the feature of `root`, found by walking its ring of nodes:
  * tiles[i] is a tile and parts[i] the mask of its parts in the feature.
  * Returns the number of tiles (at most TS_MAX_TILES). */

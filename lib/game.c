@@ -303,17 +303,22 @@ int city_game_copy(city_game *dst, const city_game *src)
 
 /* The fast legality test of one placement, through the frontier (the same
  * test city_legal_moves uses); board_check_placement is the slow, explicit
- * form that also says why (the property tests hold the two equal). */
+ * form that also says why (the property tests hold the two equal). Sets
+ * *front to the cell's frontier index (-1 for the start tile). */
 static int tile_fits(const city_tileset *ts, const state *s, int32_t x,
-                     int32_t y, int design, int rot)
+                     int32_t y, int design, int rot, int *front)
 {
 	const fcell *f;
+	*front = -1;
 	if (s->n_tiles == 0)
 		return x == 0 && y == 0;
 	f = board_front_at(s, (int)x, (int)y);
-	return f &&
-	       (board_front_rotations(&ts->designs[design], f) >> rot & 1) &&
-	       board_front_fits_walls(s, f);
+	if (!f ||
+	    !(board_front_rotations(&ts->designs[design], f) >> rot & 1) ||
+	    !board_front_fits_walls(s, f))
+		return 0;
+	*front = (int)(f - st_cfront(s));
+	return 1;
 }
 
 /* Whether a design has a legal placement (R-TURN-4). Cells whose
@@ -467,20 +472,36 @@ static void after_follower(const city_game *g, state *s)
 	const ptile *p = &st_ctiles(s)[s->last_tile];
 	const ts_design *d = &ts->designs[p->design];
 	int nodes[TS_MAX_PARTS + 12], n = 0, i, side;
+	uint8_t kinds[TS_MAX_PARTS + 12];
 	int any = 0, occupied, stack;
+	/* residential areas never complete: only streets and markets */
 	for (i = 0; i < d->n_parts; i++)
-		nodes[n++] = p->node0 + i;
+		if (d->parts[i].kind != TS_RESIDENTIAL) {
+			kinds[n] = d->parts[i].kind;
+			nodes[n++] = p->node0 + i;
+		}
 	/* a neighbour's market closed only by facing this tile (R-DONE-2) */
 	for (side = 0; side < 4; side++) {
 		int o = p->nb[side];
+		const ptile *q;
+		const ts_design *od;
 		const ts_side *sd;
 		if (o == NO_TILE)
 			continue;
-		sd = board_tile_side(ts, s, o, (side + 2) & 3);
-		nodes[n++] = feat_node(s, o, sd->left);
-		nodes[n++] = feat_node(s, o, sd->right);
+		q = &st_ctiles(s)[o];
+		od = &ts->designs[q->design];
+		sd = &od->side[(side + 2 - pt_rot(q)) & 3];
+		if (od->parts[sd->left].kind == TS_MARKET) {
+			kinds[n] = TS_MARKET;
+			nodes[n++] = q->node0 + sd->left;
+		}
+		if (od->parts[sd->right].kind == TS_MARKET) {
+			kinds[n] = TS_MARKET;
+			nodes[n++] = q->node0 + sd->right;
+		}
 	}
-	occupied = score_completed(ts, s, nodes, n, CITY_REASON_STREET, 0, &any);
+	occupied = score_completed(ts, s, nodes, kinds, n, CITY_REASON_STREET, 0,
+	                           &any);
 	stack = game_stack_of(s, s->cur);
 	if (stack >= 2 &&
 	    (s->rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY ? any
@@ -582,7 +603,7 @@ static int expect(city_game *g, int decision)
 int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)
 {
 	state *s;
-	int rc, t, design;
+	int rc, t, design, front;
 	const city_tileset *ts;
 	if (!g)
 		return CITY_EINVAL;
@@ -595,14 +616,14 @@ int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)
 		return CITY_EINVAL;
 	}
 	design = st_corder(s)[s->cur];
-	if (!tile_fits(ts, s, x, y, design, rotation)) {
+	if (!tile_fits(ts, s, x, y, design, rotation, &front)) {
 		/* the full check names the rule that fails */
 		board_check_placement(ts, s, (int)x, (int)y, design, rotation,
 		                      g->err, sizeof g->err);
 		return CITY_EILLEGAL;
 	}
 	push_move(s, CITY_MOVE_PLACE, rotation, (int)x, (int)y);
-	t = board_insert(ts, s, (int)x, (int)y, design, rotation);
+	t = board_insert(ts, s, front, (int)x, (int)y, design, rotation);
 	feat_add_tile(ts, s, t);
 	s->last_tile = (uint8_t)t;
 	if (any_follower_option(g, s)) {
@@ -899,8 +920,10 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	const fcell *f = st_cfront(s);
 	unsigned wallmask = s->gate_placed ? FC_BLOCKED | FC_SPLITS : 0;
 	size_t n = 0;
-	int i, r;
+	int i, r, k = 0;
 	uint64_t head[4], tail = 0; /* bytes 0-7 of each rotation's move, 16-23 */
+	uint16_t cell[2 * TS_MAX_TILES + 2];
+	uint8_t rset[2 * TS_MAX_TILES + 2];
 	if (s->n_tiles == 0) {
 		for (r = 0; r < 4; r++) /* R-TURN-2 */
 			emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, r, 0, 0, 0);
@@ -923,18 +946,27 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		memcpy(&head[r], &m, sizeof head[r]);
 #endif
 	}
+	/* first the cells where the tile fits (kept without branching on
+	 * it), then their moves */
 	for (i = 0; i < s->n_front; i++) {
 		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
 		if ((f[i].flags & wallmask) && rots &&
 		    !board_front_fits_walls(s, &f[i]))
 			rots = 0;
+		cell[k] = (uint16_t)i;
+		rset[k] = (uint8_t)rots;
+		k += rots != 0;
+	}
+	for (i = 0; i < k; i++) {
+		const fcell *c = &f[cell[i]];
+		unsigned rots = rset[i];
 		if (out && n <= cap && cap - n >= 4) {
 			/* the fitting rotations first, in order; the
 			 * rest is overwritten by the next cell */
 			unsigned char *o = (unsigned char *)&out[n];
 			int32_t xy[2];
-			xy[0] = fc_x(&f[i]);
-			xy[1] = fc_y(&f[i]);
+			xy[0] = fc_x(c);
+			xy[1] = fc_y(c);
 			for (r = 0; r < 4; r++, o += sizeof(city_move)) {
 				memcpy(o, &head[ROT_NTH[rots][r]], 8);
 				memcpy(o + offsetof(city_move, x), xy, 8);
@@ -944,8 +976,8 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		} else {
 			for (r = 0; r < 4; r++)
 				if (rots >> r & 1)
-					emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(&f[i]),
-					     fc_y(&f[i]), r, 0, 0, 0);
+					emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(c),
+					     fc_y(c), r, 0, 0, 0);
 		}
 	}
 	return n;
@@ -977,13 +1009,15 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 		break;
 	}
 	case CITY_DECISION_GATE: {
-		bextra none = {0, 0, 0};
-		bside start = contour_start(s, none), b = start;
+		/* the outer contour from its start side, by neighbour links */
+		int t0 = s->top, t = t0, side = CITY_SIDE_N;
 		int guard = 4 * s->n_tiles + 4;
 		do {
-			emit(out, cap, &n, CITY_MOVE_GATE, b.x, b.y, 0, b.s, 0, 0);
-			b = contour_next(s, b, none);
-		} while (!bside_eq(b, start) && --guard > 0);
+			const ptile *p = &st_ctiles(s)[t];
+			emit(out, cap, &n, CITY_MOVE_GATE, p->x, p->y, 0, side, 0,
+			     0);
+			board_step_cw(s, &t, &side);
+		} while ((t != t0 || side != CITY_SIDE_N) && --guard > 0);
 		break;
 	}
 	case CITY_DECISION_WALL:

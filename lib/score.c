@@ -114,8 +114,9 @@ static int score_feature(const city_tileset *ts, state *s, int root, int kind,
 /* Score the completed streets and markets among the features of `nodes`
  * (each once). Sets *any when one was complete; returns whether one held
  * followers (R-WALL-1, R-OPT-1). */
-int score_completed(const city_tileset *ts, state *s, const int *nodes, int n,
-                    int base, int defer, int *any)
+int score_completed(const city_tileset *ts, state *s, const int *nodes,
+                    const uint8_t *kinds, int n, int base, int defer,
+                    int *any)
 {
 	int done[TS_MAX_PARTS + 12], n_done = 0, i, j, occupied = 0;
 	/* Scoring moves followers, never joins nor opens features: roots and
@@ -123,7 +124,7 @@ int score_completed(const city_tileset *ts, state *s, const int *nodes, int n,
 	 * cheap tests first. A feature has one kind, that of any of its
 	 * nodes, so residential areas are skipped before finding a root. */
 	for (i = 0; i < n; i++) {
-		int kind = feat_part(ts, s, nodes[i])->kind, r, dup = 0;
+		int kind = kinds[i], r, dup = 0;
 		if (kind == TS_RESIDENTIAL)
 			continue;
 		r = feat_root(s, nodes[i]);
@@ -146,8 +147,10 @@ int score_completed(const city_tileset *ts, state *s, const int *nodes, int n,
 void score_close_side(const city_tileset *ts, state *s, int t, int side,
                       int base, int defer)
 {
-	int nodes[3], n = feat_close_side(ts, s, t, side, nodes);
-	score_completed(ts, s, nodes, n, base, defer, NULL);
+	int nodes[3];
+	uint8_t kinds[3];
+	int n = feat_close_side(ts, s, t, side, nodes, kinds);
+	score_completed(ts, s, nodes, kinds, n, base, defer, NULL);
 }
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
