@@ -920,7 +920,7 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	const fcell *f = st_cfront(s);
 	unsigned wallmask = s->gate_placed ? FC_BLOCKED | FC_SPLITS : 0;
 	size_t n = 0;
-	int i, r, k = 0;
+	int i, r, k = 0, nf = s->n_front;
 	uint64_t head[4], tail = 0; /* bytes 0-7 of each rotation's move, 16-23 */
 	uint16_t cell[2 * TS_MAX_TILES + 2];
 	uint8_t rset[2 * TS_MAX_TILES + 2];
@@ -948,7 +948,7 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	}
 	/* first the cells where the tile fits (kept without branching on
 	 * it), then their moves */
-	for (i = 0; i < s->n_front; i++) {
+	for (i = 0; i < nf; i++) {
 		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
 		if ((f[i].flags & wallmask) && rots &&
 		    !board_front_fits_walls(s, &f[i]))
@@ -957,29 +957,31 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		rset[k] = (uint8_t)rots;
 		k += rots != 0;
 	}
-	for (i = 0; i < k; i++) {
-		const fcell *c = &f[cell[i]];
-		unsigned rots = rset[i];
-		if (out && n <= cap && cap - n >= 4) {
-			/* the fitting rotations first, in order; the
-			 * rest is overwritten by the next cell */
-			unsigned char *o = (unsigned char *)&out[n];
+	if (out && cap >= 4 * (size_t)k) {
+		/* room for four moves per cell: the fitting rotations
+		 * first, in order; the rest is overwritten by the next cell */
+		unsigned char *o = (unsigned char *)out;
+		for (i = 0; i < k; i++) {
+			const fcell *c = &f[cell[i]];
+			const uint8_t *nth = ROT_NTH[rset[i]];
 			int32_t xy[2];
 			xy[0] = fc_x(c);
 			xy[1] = fc_y(c);
-			for (r = 0; r < 4; r++, o += sizeof(city_move)) {
-				memcpy(o, &head[ROT_NTH[rots][r]], 8);
-				memcpy(o + offsetof(city_move, x), xy, 8);
-				memcpy(o + offsetof(city_move, reserved1), &tail, 8);
+			for (r = 0; r < 4; r++) {
+				unsigned char *m = o + (size_t)r * sizeof(city_move);
+				memcpy(m, &head[nth[r]], 8);
+				memcpy(m + offsetof(city_move, x), xy, 8);
+				memcpy(m + offsetof(city_move, reserved1), &tail, 8);
 			}
-			n += ROT_COUNT[rots];
-		} else {
-			for (r = 0; r < 4; r++)
-				if (rots >> r & 1)
-					emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(c),
-					     fc_y(c), r, 0, 0, 0);
+			o += ROT_COUNT[rset[i]] * sizeof(city_move);
 		}
+		return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 	}
+	for (i = 0; i < k; i++)
+		for (r = 0; r < 4; r++)
+			if (rset[i] >> r & 1)
+				emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(&f[cell[i]]),
+				     fc_y(&f[cell[i]]), r, 0, 0, 0);
 	return n;
 }
 

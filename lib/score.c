@@ -155,10 +155,24 @@ void score_close_side(const city_tileset *ts, state *s, int t, int side,
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
 
+/* Index of the lowest set bit of m (m != 0). */
+static int low_bit(unsigned m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctz(m);
+#else
+	int k = 0;
+	while (!(m >> k & 1u))
+		k++;
+	return k;
+#endif
+}
+
 /* R-END-4: each residential area holding stewards scores once, for its
  * majority owners, 2 points per distinct market feature bordering it
- * in-tile (adjacency) or across a side. Each area is flooded over its own
- * tiles; a bitset over nodes stamps the markets it has counted. */
+ * in-tile (adjacency) or across a side. Each area walks its own ring of
+ * nodes, tile by tile; a bitset over nodes stamps the markets it has
+ * counted. */
 static void score_stewards(const city_tileset *ts, state *s)
 {
 	enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS,
@@ -194,15 +208,13 @@ static void score_stewards(const city_tileset *ts, state *s)
 		for (i = 0; i < n; i++) {
 			const ptile *pt = &tiles[at[i]];
 			const ts_design *d = &ts->designs[pt->design];
-			int found[4 * TS_MAX_PARTS], nf = 0, j, k, side;
-			unsigned adj = 0;
+			int found[4 * TS_MAX_PARTS], nf = 0, j, side;
+			unsigned adj = 0, m;
 			/* markets adjacent in-tile to one of our parts */
-			for (k = 0; k < d->n_parts; k++)
-				if (parts[i] >> k & 1)
-					adj |= d->parts[k].adj;
-			for (k = 0; k < d->n_parts; k++)
-				if ((adj >> k & 1) && d->parts[k].kind == TS_MARKET)
-					found[nf++] = pt->node0 + k;
+			for (m = parts[i]; m; m &= m - 1)
+				adj |= d->parts[low_bit(m)].adj_markets;
+			for (; adj; adj &= adj - 1)
+				found[nf++] = pt->node0 + low_bit(adj);
 			/* markets facing one of our halves across a side */
 			for (side = 0; side < 4; side++) {
 				int o = pt->nb[side];

@@ -490,8 +490,14 @@ static void build_design(const ts_line_design *ld, ts_design *d)
 			if (ld->extra[a] & (1u << b))
 				adj_link(adj, index_of['a' + a],
 				         index_of['a' + b]);
+	unsigned markets = 0;
 	for (unsigned k = 0; k < d->n_parts; k++)
+		if (d->parts[k].kind == TS_MARKET)
+			markets |= 1u << k;
+	for (unsigned k = 0; k < d->n_parts; k++) {
 		d->parts[k].adj = adj[k];
+		d->parts[k].adj_markets = (uint16_t)(adj[k] & markets);
+	}
 }
 
 /* Split the content of a line (comment removed) into tokens. */

@@ -32,6 +32,7 @@ typedef struct ts_part {
 	uint16_t adj;    /* regions: bit k set = adjacent in-tile to part k (a
 	                    region), derived per tileset.md plus adj=; 0 for
 	                    streets */
+	uint16_t adj_markets; /* adj restricted to the market parts (R-END-4) */
 } ts_part;
 
 /* One side as written: the halves and middle in clockwise order around the

@@ -13,13 +13,6 @@ bside wall_piece_side(const state *s, int idx)
 	return b;
 }
 
-/* The chain end's piece as (tile, side). */
-static void end_piece(const state *s, int idx, int *t, int *side)
-{
-	*t = s->chain[idx].tile;
-	*side = wp_side(&s->chain[idx]);
-}
-
 bside wall_next_side(const state *s, int end)
 {
 	bextra none = {0, 0, 0};
@@ -30,28 +23,16 @@ bside wall_next_side(const state *s, int end)
 
 int wall_ring_closed(const state *s)
 {
-	int t, side, lt, lside;
-	if (!s->gate_placed)
-		return 0;
-	end_piece(s, s->chain_hi, &t, &side);
-	end_piece(s, s->chain_lo, &lt, &lside);
-	board_step_cw(s, &t, &side);
-	return t == lt && side == lside;
+	return s->gate_placed && wall_gap(s, 1) == 0;
 }
 
 int wall_gap(const state *s, int limit)
 {
-	int t, side, lt, lside, n = 0;
-	end_piece(s, s->chain_hi, &t, &side);
-	end_piece(s, s->chain_lo, &lt, &lside);
-	board_step_cw(s, &t, &side);
-	/* R-TILE-3/4 keep the chain on the outer contour, so walking on from
-	 * the cw end always comes back to the ccw end. */
-	while ((t != lt || side != lside) && n < limit) {
-		n++;
-		board_step_cw(s, &t, &side);
-	}
-	return n;
+	/* R-TILE-3/4 keep the chain a run of consecutive sides of the outer
+	 * contour, whose length the board keeps (walk_len): the gap is the
+	 * rest of it */
+	int gap = s->walk_len - (s->chain_hi - s->chain_lo + 1);
+	return gap < limit ? gap : limit;
 }
 
 int wall_add(state *s, bside b, int end, int gate)

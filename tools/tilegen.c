@@ -66,9 +66,10 @@ static void write_part(FILE *f, const ts_part *p)
 {
 	fprintf(f,
 	        "\t\t\t\t{.name = '%c', .kind = %s, .markets = %u, "
-	        ".n_sides = %u, .adj = 0x%03Xu},\n",
+	        ".n_sides = %u, .adj = 0x%03Xu, .adj_markets = 0x%03Xu},\n",
 	        p->name, kind_name(p->kind), (unsigned)p->markets,
-	        (unsigned)p->n_sides, (unsigned)p->adj);
+	        (unsigned)p->n_sides, (unsigned)p->adj,
+	        (unsigned)p->adj_markets);
 }
 
 static void write_design(FILE *f, const ts_design *d)
