@@ -29,6 +29,22 @@ int board_tile_at(const state *s, int x, int y)
 	return -1;
 }
 
+/* The index of the tile at (x, y), known to hold one (the frontier's ring
+ * bits said so): no bounds check, and the probe cannot miss. */
+static int tile_known(const state *s, int x, int y)
+{
+	const uint8_t *h = st_chash(s);
+	const ptile *t = st_ctiles(s);
+	uint32_t i = cell_hash(x, y) & s->hash_mask;
+	while (h[i]) {
+		const ptile *p = &t[h[i] - 1];
+		if (p->x == x && p->y == y)
+			break;
+		i = (i + 1) & s->hash_mask;
+	}
+	return h[i] - 1;
+}
+
 static int occupied(const state *s, int x, int y, bextra e)
 {
 	if (e.on && e.x == x && e.y == y)
@@ -90,6 +106,31 @@ static int front_lower_in(const fcell *f, int lo, int hi, uint32_t k)
 	return (int)(b - f) + (b->key < k);
 }
 
+/* front_lower_in near a known position: the rows next to a placed cell are
+ * usually a few cells away from it, so count the cells before k in the
+ * window of NEAR cells that ends at `to` (below) or starts at `from`
+ * (above) without branching, and search only when the row is further. */
+#define NEAR 8
+static int front_lower_before(const fcell *f, int to, uint32_t k)
+{
+	int from = to > NEAR ? to - NEAR : 0, j, c = 0;
+	if (from > 0 && f[from].key >= k)
+		return front_lower_in(f, 0, from, k);
+	for (j = from; j < to; j++)
+		c += f[j].key < k;
+	return from + c;
+}
+
+static int front_lower_after(const fcell *f, int from, int n, uint32_t k)
+{
+	int to = n - from > NEAR ? from + NEAR : n, j, c = 0;
+	if (to < n && f[to - 1].key < k)
+		return front_lower_in(f, to, n, k);
+	for (j = from; j < to; j++)
+		c += f[j].key < k;
+	return from + c;
+}
+
 /* Index of the first frontier cell not before (x, y). */
 static int front_lower(const state *s, int x, int y)
 {
@@ -109,20 +150,26 @@ static int front_find(const state *s, int x, int y)
 /* Could occupying a cell with this ring of neighbours split the empty
  * cells around it? Only then can a placement turn exterior cells into a
  * hole (R-TILE-4): with its empty side-neighbours connected around it,
- * every path through the cell can go around it. */
+ * every path through the cell can go around it. With k empty sides, of
+ * which `links` reach the next empty side around an empty corner, the
+ * empty sides form k - links groups (one when all four link up). A table
+ * over the 256 rings, built by the preprocessor from that rule. */
+#define RB(r, b) ((r) >> ((b) & 7) & 1)
+#define RK(r) (4 - RB(r, 0) - RB(r, 2) - RB(r, 4) - RB(r, 6))
+#define RL1(r, s) (!RB(r, 2 * (s)) && !RB(r, 2 * (s) + 1) && !RB(r, 2 * (s) + 2))
+#define RL(r) (RL1(r, 0) + RL1(r, 1) + RL1(r, 2) + RL1(r, 3))
+#define RSPLIT(r)                                                          \
+	(RK(r) != 0 &&                                                     \
+	 ((RK(r) == 4 && RL(r) == 4) ? 1 : RK(r) - RL(r)) > 1)
+#define RS4(r) RSPLIT(r), RSPLIT(r + 1), RSPLIT(r + 2), RSPLIT(r + 3)
+#define RS16(r) RS4(r), RS4(r + 4), RS4(r + 8), RS4(r + 12)
+#define RS64(r) RS16(r), RS16(r + 16), RS16(r + 32), RS16(r + 48)
+static const uint8_t RING_SPLITS[256] = {RS64(0), RS64(64), RS64(128),
+                                         RS64(192)};
+
 static int ring_may_enclose(unsigned ring)
 {
-	int k = 0, links = 0, side;
-	for (side = 0; side < 4; side++) {
-		unsigned here = ring >> (2 * side) & 1u;
-		unsigned corner = ring >> (2 * side + 1) & 1u;
-		unsigned next = ring >> ((2 * side + 2) & 7) & 1u;
-		k += !here;
-		links += !here && !corner && !next;
-	}
-	if (k == 0)
-		return 0;
-	return (k == 4 && links == 4 ? 1 : k - links) > 1;
+	return RING_SPLITS[ring & 255u];
 }
 
 static void front_set_ring(fcell *f, unsigned ring)
@@ -166,8 +213,8 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 		/* the row above lies before the placed cell, the row below
 		 * after it */
 		int j = row == 0 ? i
-		        : row < 0 ? front_lower_in(f, 0, i, west)
-		                  : front_lower_in(f, i + del, n, west);
+		        : row < 0 ? front_lower_before(f, i, west)
+		                  : front_lower_after(f, i + del, n, west);
 		if (row == 0) {
 			if (j > 0 && f[j - 1].key == west)
 				at[6] = j - 1;
@@ -318,7 +365,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 	/* neighbour links, looked up only where the frontier saw a tile */
 	for (side = 0; side < 4; side++)
 		if (was.present >> side & 1) {
-			int o = board_tile_at(s, x + DX[side], y + DY[side]);
+			int o = tile_known(s, x + DX[side], y + DY[side]);
 			p->nb[side] = (uint8_t)o;
 			tl[o].nb[(side + 2) & 3] = (uint8_t)idx;
 		}
@@ -534,6 +581,11 @@ void board_step_cw(const state *s, int *t, int *side)
 	step_link(s, t, side, 1);
 }
 
+void board_step(const state *s, int *t, int *side, int turn)
+{
+	step_link(s, t, side, turn);
+}
+
 /* The outer contour's labels (st_walk, once the gate is built): each side
  * on the outer contour holds a 15-bit label, increasing clockwise along
  * the walk modulo WALK_SPAN, and sides off it hold WALK_NONE. Labels are
@@ -613,10 +665,11 @@ static void walk_update(state *s, int t, const fcell *was)
 	s->walk_len = (uint16_t)(s->walk_len + m - (4 - m));
 }
 
-static int walk_pos(const state *s, int x, int y, int side)
+/* The label of a side of the tile at (x, y), a cell the frontier knows
+ * to hold a tile. */
+static unsigned walk_pos(const state *s, int x, int y, int side)
 {
-	int t = board_tile_at(s, x, y);
-	return t < 0 ? 0xFFFF : st_cwalk(s)[t * 4 + side];
+	return st_cwalk(s)[tile_known(s, x, y) * 4 + side];
 }
 
 /* Whether a cut (in doubled walk positions: 2p for a side that
@@ -653,16 +706,15 @@ int board_wall_survives(const state *s, const fcell *f)
 		int s2 = (side + 1) & 3;
 		unsigned p;
 		if (f->ring >> (2 * side) & 1) {
-			p = (unsigned)walk_pos(s, x + DX[side], y + DY[side],
-			                       (side + 2) & 3);
+			p = walk_pos(s, x + DX[side], y + DY[side], (side + 2) & 3);
 			if (p == WALK_NONE)
 				return 1; /* c is a hole: the outline is unchanged */
 			cut[ncut++] = 2 * p;
 		} else if (!(f->ring >> (2 * s2) & 1) &&
 		           (f->ring >> (2 * side + 1) & 1)) {
 			/* a corner-only contact between side and s2 */
-			p = (unsigned)walk_pos(s, x + DX[side] + DX[s2],
-			                       y + DY[side] + DY[s2], (side + 2) & 3);
+			p = walk_pos(s, x + DX[side] + DX[s2], y + DY[side] + DY[s2],
+			             (side + 2) & 3);
 			if (p != WALK_NONE)
 				cut[ncut++] = 2 * p + 1;
 		}

@@ -78,6 +78,8 @@ int board_check_placement(const city_tileset *ts, const state *s, int x,
 /* contour_next on a tile side given as (tile index, side), following the
  * tiles' neighbour links (faster than contour_next). */
 void board_step_cw(const state *s, int *t, int *side);
+/* The same clockwise (turn 1) or counter-clockwise (turn 3). */
+void board_step(const state *s, int *t, int *side, int turn);
 /* Contour steps (R-GEO-8): the next contour side clockwise / counter-
  * clockwise from contour side b. */
 bside contour_next(const state *s, bside b, bextra e);

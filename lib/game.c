@@ -713,7 +713,7 @@ int city_build_gate(city_game *g, int32_t x, int32_t y, int side)
 		return CITY_EILLEGAL;
 	}
 	push_move(s, CITY_MOVE_GATE, side, (int)x, (int)y);
-	wall_add(s, b, CITY_END_CW, 1);
+	wall_add(s, t, side, CITY_END_CW, 1);
 	s->last_piece = CHAIN_MID;
 	score_close_side(game_ts(g), s, t, side, CITY_REASON_WALL_STREET, 0);
 	s->round_k++;
@@ -724,8 +724,7 @@ int city_build_gate(city_game *g, int32_t x, int32_t y, int side)
 int city_build_wall(city_game *g, int end)
 {
 	state *s;
-	int rc, idx, builder;
-	bside b;
+	int rc, idx, builder, t, side;
 	if (!g)
 		return CITY_EINVAL;
 	if ((rc = expect(g, CITY_DECISION_WALL)) != CITY_OK)
@@ -738,14 +737,13 @@ int city_build_wall(city_game *g, int end)
 	}
 	builder = s->actor;
 	push_move(s, CITY_MOVE_WALL, end, 0, 0);
-	b = wall_next_side(s, end);
-	idx = wall_add(s, b, end, 0);
+	wall_next_side(s, end, &t, &side);
+	idx = wall_add(s, t, side, end, 0);
 	s->walls_left--;
 	s->since[end]++;
 	s->last_piece = (uint8_t)idx;
-	score_close_side(game_ts(g), s, board_tile_at(s, b.x, b.y), b.s,
-	                CITY_REASON_WALL_STREET,
-	                !s->rules[CITY_RULE_RETURNED_GUARD]);
+	score_close_side(game_ts(g), s, t, side, CITY_REASON_WALL_STREET,
+	                 !s->rules[CITY_RULE_RETURNED_GUARD]);
 	if (guard_allowed(s, builder, idx)) {
 		s->decision = CITY_DECISION_GUARD;
 		s->actor = (uint8_t)builder;

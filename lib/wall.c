@@ -13,12 +13,12 @@ bside wall_piece_side(const state *s, int idx)
 	return b;
 }
 
-bside wall_next_side(const state *s, int end)
+void wall_next_side(const state *s, int end, int *t, int *side)
 {
-	bextra none = {0, 0, 0};
-	if (end == CITY_END_CW)
-		return contour_next(s, wall_piece_side(s, s->chain_hi), none);
-	return contour_prev(s, wall_piece_side(s, s->chain_lo), none);
+	int idx = end == CITY_END_CW ? s->chain_hi : s->chain_lo;
+	*t = s->chain[idx].tile;
+	*side = wp_side(&s->chain[idx]);
+	board_step(s, t, side, end == CITY_END_CW ? 1 : 3);
 }
 
 int wall_ring_closed(const state *s)
@@ -35,9 +35,9 @@ int wall_gap(const state *s, int limit)
 	return gap < limit ? gap : limit;
 }
 
-int wall_add(state *s, bside b, int end, int gate)
+int wall_add(state *s, int t, int side, int end, int gate)
 {
-	int idx, t = board_tile_at(s, b.x, b.y);
+	int idx;
 	ptile *p = &st_tiles(s)[t];
 	if (gate) {
 		idx = CHAIN_MID;
@@ -49,51 +49,48 @@ int wall_add(state *s, bside b, int end, int gate)
 	} else {
 		idx = --s->chain_lo;
 	}
-	wp_set(&s->chain[idx], t, b.s, gate, -1);
-	p->rw = (uint8_t)(p->rw | (1u << (2 + b.s)));
-	board_block_outside(s, b.x, b.y, b.s);
+	wp_set(&s->chain[idx], t, side, gate, -1);
+	p->rw = (uint8_t)(p->rw | (1u << (2 + side)));
+	board_block_outside(s, p->x, p->y, side);
 	return idx;
 }
 
-int wall_find(const state *s, bside b)
+int wall_find(const state *s, int t, int side)
 {
 	int i;
 	if (!s->gate_placed)
 		return -1;
 	for (i = s->chain_lo; i <= s->chain_hi; i++)
-		if (bside_eq(wall_piece_side(s, i), b))
+		if (s->chain[i].tile == t && wp_side(&s->chain[i]) == side)
 			return i;
 	return -1;
 }
 
 int wall_opposite_guarded(const state *s, int idx)
 {
-	bside b = wall_piece_side(s, idx), o;
-	int in = (b.s + 2) & 3, x = b.x, y = b.y, opp;
+	const ptile *tl = st_ctiles(s);
+	int t = s->chain[idx].tile, in = (wp_side(&s->chain[idx]) + 2) & 3;
+	int opp;
 	/* Follow the row or column into the city to the last tile before an
 	 * empty cell; its side towards that cell may hold the opposite piece.
 	 * If that cell is a hole the side is not on the contour and holds no
 	 * wall, so a hole in between means no opposite piece. */
-	while (board_tile_at(s, x + DX[in], y + DY[in]) >= 0) {
-		x += DX[in];
-		y += DY[in];
-	}
-	o.x = (int16_t)x;
-	o.y = (int16_t)y;
-	o.s = (uint8_t)in;
-	opp = wall_find(s, o);
+	while (tl[t].nb[in] != NO_TILE)
+		t = tl[t].nb[in];
+	opp = wall_find(s, t, in);
 	return opp >= 0 && wp_guard(&s->chain[opp]) >= 0;
 }
 
 int wall_guard_points(const city_tileset *ts, const state *s, int idx)
 {
-	bside b = wall_piece_side(s, idx);
-	int in = (b.s + 2) & 3, x = b.x, y = b.y, t, pts = 0;
-	while ((t = board_tile_at(s, x, y)) >= 0) {
-		const ts_design *d = &ts->designs[st_ctiles(s)[t].design];
+	const ptile *tl = st_ctiles(s);
+	int t = s->chain[idx].tile, in = (wp_side(&s->chain[idx]) + 2) & 3;
+	int pts = 0;
+	for (;;) {
+		const ts_design *d = &ts->designs[tl[t].design];
 		pts += 2 * d->pub + (d->hist[0] ? 3 : 0);
-		x += DX[in];
-		y += DY[in];
+		if (tl[t].nb[in] == NO_TILE)
+			return pts;
+		t = tl[t].nb[in];
 	}
-	return pts;
 }
