@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "board.h"
 #include "feature.h"
 #include "game_internal.h"
@@ -474,13 +475,15 @@ static void after_follower(const city_game *g, state *s)
 	int nodes[TS_MAX_PARTS + 12], n = 0, i, side;
 	uint8_t kinds[TS_MAX_PARTS + 12];
 	int any = 0, occupied, stack;
+	unsigned m;
 	/* residential areas never complete: only streets and markets */
-	for (i = 0; i < d->n_parts; i++)
-		if (d->parts[i].kind != TS_RESIDENTIAL) {
-			kinds[n] = d->parts[i].kind;
-			nodes[n++] = p->node0 + i;
-		}
-	/* a neighbour's market closed only by facing this tile (R-DONE-2) */
+	for (m = d->market_parts | d->street_parts; m; m &= m - 1) {
+		i = low_bit(m);
+		kinds[n] = d->parts[i].kind;
+		nodes[n++] = p->node0 + i;
+	}
+	/* a neighbour's market closed only by facing this tile (R-DONE-2);
+	 * appended without branching on the kind */
 	for (side = 0; side < 4; side++) {
 		int o = p->nb[side];
 		const ptile *q;
@@ -491,14 +494,12 @@ static void after_follower(const city_game *g, state *s)
 		q = &st_ctiles(s)[o];
 		od = &ts->designs[q->design];
 		sd = &od->side[(side + 2 - pt_rot(q)) & 3];
-		if (od->parts[sd->left].kind == TS_MARKET) {
-			kinds[n] = TS_MARKET;
-			nodes[n++] = q->node0 + sd->left;
-		}
-		if (od->parts[sd->right].kind == TS_MARKET) {
-			kinds[n] = TS_MARKET;
-			nodes[n++] = q->node0 + sd->right;
-		}
+		kinds[n] = TS_MARKET;
+		nodes[n] = q->node0 + sd->left;
+		n += od->market_parts >> sd->left & 1;
+		kinds[n] = TS_MARKET;
+		nodes[n] = q->node0 + sd->right;
+		n += od->market_parts >> sd->right & 1;
 	}
 	occupied = score_completed(ts, s, nodes, kinds, n, CITY_REASON_STREET, 0,
 	                           &any);

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "bits.h"
 #include "board.h"
 #include "feature.h"
 #include "game_internal.h"
@@ -154,19 +155,6 @@ void score_close_side(const city_tileset *ts, state *s, int t, int side,
 }
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
-
-/* Index of the lowest set bit of m (m != 0). */
-static int low_bit(unsigned m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctz(m);
-#else
-	int k = 0;
-	while (!(m >> k & 1u))
-		k++;
-	return k;
-#endif
-}
 
 /* R-END-4: each residential area holding stewards scores once, for its
  * majority owners, 2 points per distinct market feature bordering it

@@ -490,10 +490,15 @@ static void build_design(const ts_line_design *ld, ts_design *d)
 			if (ld->extra[a] & (1u << b))
 				adj_link(adj, index_of['a' + a],
 				         index_of['a' + b]);
-	unsigned markets = 0;
-	for (unsigned k = 0; k < d->n_parts; k++)
+	unsigned markets = 0, streets = 0;
+	for (unsigned k = 0; k < d->n_parts; k++) {
 		if (d->parts[k].kind == TS_MARKET)
 			markets |= 1u << k;
+		if (d->parts[k].kind == TS_STREET)
+			streets |= 1u << k;
+	}
+	d->market_parts = (uint16_t)markets;
+	d->street_parts = (uint16_t)streets;
 	for (unsigned k = 0; k < d->n_parts; k++) {
 		d->parts[k].adj = adj[k];
 		d->parts[k].adj_markets = (uint16_t)(adj[k] & markets);

@@ -50,6 +50,8 @@ typedef struct ts_design {
 	ts_part parts[TS_MAX_PARTS];
 	ts_side side[4];   /* design orientation: N, E, S, W as written */
 	uint8_t street_mask; /* bit d set when design side d has a street middle */
+	uint16_t market_parts; /* bit k set when part k is a market */
+	uint16_t street_parts; /* bit k set when part k is a street segment */
 	char hist[TS_NAME_MAX + 1]; /* historic building name, "" when none */
 } ts_design;
 

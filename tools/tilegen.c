@@ -94,6 +94,10 @@ static void write_design(FILE *f, const ts_design *d)
 	}
 	fprintf(f, "},\n");
 	fprintf(f, "\t\t\t.street_mask = 0x%Xu,\n", (unsigned)d->street_mask);
+	fprintf(f, "\t\t\t.market_parts = 0x%03Xu,\n",
+	        (unsigned)d->market_parts);
+	fprintf(f, "\t\t\t.street_parts = 0x%03Xu,\n",
+	        (unsigned)d->street_parts);
 	fprintf(f, "\t\t\t.hist = \"%s\",\n", d->hist);
 	fprintf(f, "\t\t},\n");
 }
