@@ -326,7 +326,8 @@ void board_block_outside(state *s, int x, int y, int side)
 		st_front(s)[i].flags |= FC_BLOCKED;
 }
 
-static void walk_update(state *s, int t, const fcell *was);
+static void walk_update(state *s, int t, const fcell *was, int top0,
+                        int bottom0);
 
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
                  int design, int rot)
@@ -334,7 +335,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 	uint8_t *h = st_hash(s);
 	ptile *tl = st_tiles(s), *p = &tl[s->n_tiles];
 	uint32_t i = cell_hash(x, y) & s->hash_mask;
-	int idx = s->n_tiles, side;
+	int idx = s->n_tiles, side, top0 = s->top, bottom0 = s->bottom;
 	fcell was;
 	p->x = (int16_t)x;
 	p->y = (int16_t)y;
@@ -370,7 +371,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 			tl[o].nb[(side + 2) & 3] = (uint8_t)idx;
 		}
 	if (s->gate_placed)
-		walk_update(s, idx, &was);
+		walk_update(s, idx, &was, top0, bottom0);
 	return idx;
 }
 
@@ -613,56 +614,81 @@ void board_index_contour(state *s)
 }
 
 /* Relabel the contour after tile t was placed on a cell whose frontier
- * entry was `was`. A cell in a hole changes nothing outside; a cell whose
- * empty neighbours stay connected around it (no FC_SPLITS) replaces the
- * run of sides facing it by its own free sides, in place; anything else
- * (the placement may enclose cells) renumbers the whole walk. */
-static void walk_update(state *s, int t, const fcell *was)
+ * entry was `was`; top0 and bottom0 are the extreme tiles before it. A cell
+ * in a hole changes nothing outside. Otherwise the sides facing the cell
+ * leave the contour, and the cell's free sides come in by groups (runs
+ * the walk takes around the tile): the walk reaches a group from the side
+ * P before it and leaves it for the side S after it, both old contour
+ * sides, and the old arc from S round to P closes with the group into one
+ * loop. The loop holding an extreme side is the outer contour: its group
+ * is labelled between P and S. Any other loop is a hole made by this
+ * placement (R-TILE-4): its arc leaves the contour. When labels run out of
+ * room, the whole walk is renumbered. */
+static void walk_update(state *s, int t, const fcell *was, int top0,
+                        int bottom0)
 {
 	uint16_t *pos = st_walk(s);
 	const ptile *tl = st_ctiles(s);
-	unsigned present = was->present, lp, ls, gap;
-	int a, e0 = -1, m = 0, k, pt, ps, pside, sside;
+	unsigned present = was->present, ext, lp, ls, gap;
+	int a, e, outer = 0, len = s->walk_len, guard;
 	for (a = 0; a < 4; a++)
 		pos[t * 4 + a] = WALK_NONE;
 	for (a = 0; a < 4 && !(present >> a & 1); a++)
 		;
 	if (a == 4 || pos[tl[t].nb[a] * 4 + ((a + 2) & 3)] == WALK_NONE)
 		return; /* in a hole (or the start tile): no outer side */
-	if (was->flags & FC_SPLITS) {
-		board_index_contour(s);
-		return;
-	}
-	/* around the cell the walk meets its free sides in increasing side
-	 * order, starting after the run of tiles */
-	for (a = 0; a < 4; a++) {
+	/* an old contour side that stays outer: the old start side, unless
+	 * the tile covers it */
+	if (tl[top0].x == tl[t].x && tl[top0].y == tl[t].y + 1)
+		ext = pos[bottom0 * 4 + CITY_SIDE_S];
+	else
+		ext = pos[top0 * 4 + CITY_SIDE_N];
+	for (a = 0; a < 4; a++)
 		if (present >> a & 1) {
-			int o = tl[t].nb[a];
-			pos[o * 4 + ((a + 2) & 3)] = WALK_NONE;
-		} else {
-			m++;
-			if (present >> ((a + 3) & 3) & 1)
-				e0 = a;
+			pos[tl[t].nb[a] * 4 + ((a + 2) & 3)] = WALK_NONE;
+			len--;
+		}
+	for (e = 0; e < 4; e++) {
+		int pt = t, ps = e, st = t, ss = e, m = 0, k, sides[4];
+		if (present >> e & 1)
+			continue;
+		step_link(s, &pt, &ps, 3);
+		if (pt == t)
+			continue; /* not the first side of its group */
+		do {
+			sides[m++] = ss;
+			step_link(s, &st, &ss, 1);
+		} while (st == t && m < 4);
+		lp = pos[pt * 4 + ps];
+		ls = pos[st * 4 + ss];
+		if (lp == WALK_NONE || ls == WALK_NONE)
+			goto renumber; /* cannot happen: both were outer */
+		if (((ext - ls) & (WALK_SPAN - 1u)) <= ((lp - ls) & (WALK_SPAN - 1u))) {
+			gap = (ls - lp) & (WALK_SPAN - 1u);
+			if (outer || gap <= (unsigned)m)
+				goto renumber;
+			for (k = 0; k < m; k++)
+				pos[t * 4 + sides[k]] = (uint16_t)(
+				    (lp + gap * (unsigned)(k + 1) / (unsigned)(m + 1)) &
+				    (WALK_SPAN - 1u));
+			outer = 1;
+			len += m;
+			continue;
+		}
+		/* a new hole: its boundary runs from S round to the tile */
+		guard = 4 * s->n_tiles;
+		while (st != t && guard-- > 0) {
+			pos[st * 4 + ss] = WALK_NONE;
+			len--;
+			step_link(s, &st, &ss, 1);
 		}
 	}
-	pt = t;
-	pside = e0;
-	step_link(s, &pt, &pside, 3);
-	ps = t;
-	sside = (e0 + m - 1) & 3;
-	step_link(s, &ps, &sside, 1);
-	lp = pos[pt * 4 + pside];
-	ls = pos[ps * 4 + sside];
-	gap = (ls - lp) & (WALK_SPAN - 1u);
-	if (lp == WALK_NONE || ls == WALK_NONE || gap <= (unsigned)m) {
-		board_index_contour(s);
+	if (outer) {
+		s->walk_len = (uint16_t)len;
 		return;
 	}
-	for (k = 0; k < m; k++)
-		pos[t * 4 + ((e0 + k) & 3)] =
-		    (uint16_t)((lp + gap * (unsigned)(k + 1) / (unsigned)(m + 1)) &
-		               (WALK_SPAN - 1u));
-	s->walk_len = (uint16_t)(s->walk_len + m - (4 - m));
+renumber:
+	board_index_contour(s);
 }
 
 /* The label of a side of the tile at (x, y), a cell the frontier knows
