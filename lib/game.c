@@ -919,9 +919,9 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	const fcell *f = st_cfront(s);
 	unsigned wallmask = s->gate_placed ? FC_BLOCKED | FC_SPLITS : 0;
 	size_t n = 0;
-	int i, r, k = 0, nf = s->n_front;
+	int i, r, k = 0, w = 0, nf = s->n_front;
 	uint64_t head[4], tail = 0; /* bytes 0-7 of each rotation's move, 16-23 */
-	uint16_t cell[2 * TS_MAX_TILES + 2];
+	uint16_t cell[2 * TS_MAX_TILES + 2], wall[2 * TS_MAX_TILES + 2];
 	uint8_t rset[2 * TS_MAX_TILES + 2];
 	if (s->n_tiles == 0) {
 		for (r = 0; r < 4; r++) /* R-TURN-2 */
@@ -949,13 +949,16 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	 * it), then their moves */
 	for (i = 0; i < nf; i++) {
 		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
-		if ((f[i].flags & wallmask) && rots &&
-		    !board_front_fits_walls(s, &f[i]))
-			rots = 0;
+		/* cells the wall may forbid (R-TILE-3/4) are judged below */
+		wall[w] = (uint16_t)k;
+		w += (f[i].flags & wallmask) != 0 && rots != 0;
 		cell[k] = (uint16_t)i;
 		rset[k] = (uint8_t)rots;
 		k += rots != 0;
 	}
+	for (i = 0; i < w; i++)
+		if (!board_front_fits_walls(s, &f[cell[wall[i]]]))
+			rset[wall[i]] = 0; /* listed as no move at all */
 	if (out && cap >= 4 * (size_t)k) {
 		/* room for four moves per cell: the fitting rotations
 		 * first, in order; the rest is overwritten by the next cell */

@@ -215,20 +215,21 @@ static void score_stewards(const city_tileset *ts, state *s)
 				od = &ts->designs[q->design];
 				mine = &d->side[(side - pt_rot(pt)) & 3];
 				theirs = &od->side[(side + 2 - pt_rot(q)) & 3];
-				if ((parts[i] >> mine->left & 1) &&
-				    od->parts[theirs->right].kind == TS_MARKET)
-					found[nf++] = q->node0 + theirs->right;
-				if ((parts[i] >> mine->right & 1) &&
-				    od->parts[theirs->left].kind == TS_MARKET)
-					found[nf++] = q->node0 + theirs->left;
+				/* appended without branching on the kinds */
+				found[nf] = q->node0 + theirs->right;
+				nf += (int)((unsigned)parts[i] >> mine->left &
+				            (unsigned)od->market_parts >> theirs->right &
+				            1u);
+				found[nf] = q->node0 + theirs->left;
+				nf += (int)((unsigned)parts[i] >> mine->right &
+				            (unsigned)od->market_parts >> theirs->left &
+				            1u);
 			}
 			for (j = 0; j < nf; j++) {
 				int r = feat_root(s, found[j]);
-				if (!(stamp[r >> 3] >> (r & 7) & 1)) {
-					stamp[r >> 3] =
-					    (uint8_t)(stamp[r >> 3] | 1u << (r & 7));
-					markets++;
-				}
+				unsigned bit = 1u << (r & 7);
+				markets += !(stamp[r >> 3] & bit);
+				stamp[r >> 3] = (uint8_t)(stamp[r >> 3] | bit);
 			}
 		}
 		if (!markets)
