@@ -959,31 +959,34 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	for (i = 0; i < w; i++)
 		if (!board_front_fits_walls(s, &f[cell[wall[i]]]))
 			rset[wall[i]] = 0; /* listed as no move at all */
-	if (out && cap >= 4 * (size_t)k) {
-		/* room for four moves per cell: the fitting rotations
-		 * first, in order; the rest is overwritten by the next cell */
-		unsigned char *o = (unsigned char *)out;
-		for (i = 0; i < k; i++) {
-			const fcell *c = &f[cell[i]];
-			const uint8_t *nth = ROT_NTH[rset[i]];
+	/* While there is room for four moves, a cell's are written without
+	 * branching: the fitting rotations first, in order, the rest
+	 * overwritten by the next cell (callers often size the buffer to the
+	 * largest count they have seen, so the last cells go one by one). */
+	for (i = 0; i < k; i++) {
+		const fcell *c = &f[cell[i]];
+		unsigned rots = rset[i];
+		if (!out) {
+			n += ROT_COUNT[rots]; /* counting only */
+		} else if (n <= cap && cap - n >= 4) {
+			const uint8_t *nth = ROT_NTH[rots];
+			unsigned char *o = (unsigned char *)&out[n];
 			int32_t xy[2];
 			xy[0] = fc_x(c);
 			xy[1] = fc_y(c);
-			for (r = 0; r < 4; r++) {
-				unsigned char *m = o + (size_t)r * sizeof(city_move);
-				memcpy(m, &head[nth[r]], 8);
-				memcpy(m + offsetof(city_move, x), xy, 8);
-				memcpy(m + offsetof(city_move, reserved1), &tail, 8);
+			for (r = 0; r < 4; r++, o += sizeof(city_move)) {
+				memcpy(o, &head[nth[r]], 8);
+				memcpy(o + offsetof(city_move, x), xy, 8);
+				memcpy(o + offsetof(city_move, reserved1), &tail, 8);
 			}
-			o += ROT_COUNT[rset[i]] * sizeof(city_move);
+			n += ROT_COUNT[rots];
+		} else {
+			for (r = 0; r < 4; r++)
+				if (rots >> r & 1)
+					emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(c),
+					     fc_y(c), r, 0, 0, 0);
 		}
-		return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 	}
-	for (i = 0; i < k; i++)
-		for (r = 0; r < 4; r++)
-			if (rset[i] >> r & 1)
-				emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(&f[cell[i]]),
-				     fc_y(&f[cell[i]]), r, 0, 0, 0);
 	return n;
 }
 
