@@ -100,7 +100,9 @@ static int front_lower_in(const fcell *f, int lo, int hi, uint32_t k)
 		return lo;
 	while (len > 1) {
 		int half = len >> 1;
-		b += b[half - 1].key < k ? half : 0;
+		/* a mask, not a conditional: compilers turn the latter into
+		 * a branch here */
+		b += half & -(int)(b[half - 1].key < k);
 		len -= half;
 	}
 	return (int)(b - f) + (b->key < k);
@@ -336,6 +338,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 	ptile *tl = st_tiles(s), *p = &tl[s->n_tiles];
 	uint32_t i = cell_hash(x, y) & s->hash_mask;
 	int idx = s->n_tiles, side, top0 = s->top, bottom0 = s->bottom;
+	uint8_t *corner = st_corner(s);
 	fcell was;
 	p->x = (int16_t)x;
 	p->y = (int16_t)y;
@@ -370,6 +373,22 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 			p->nb[side] = (uint8_t)o;
 			tl[o].nb[(side + 2) & 3] = (uint8_t)idx;
 		}
+	/* corner bits, both ways; a diagonal tile is found through a side
+	 * neighbour when there is one */
+	corner[idx] = 0;
+	for (side = 0; side < 4; side++)
+		if (was.ring >> (2 * side + 1) & 1) {
+			int b = (side + 1) & 3, o;
+			if (p->nb[side] != NO_TILE)
+				o = tl[p->nb[side]].nb[b];
+			else if (p->nb[b] != NO_TILE)
+				o = tl[p->nb[b]].nb[side];
+			else
+				o = tile_known(s, x + DX[side] + DX[b],
+				               y + DY[side] + DY[b]);
+			corner[idx] = (uint8_t)(corner[idx] | 1u << side);
+			corner[o] = (uint8_t)(corner[o] | 1u << ((side + 2) & 3));
+		}
 	if (s->gate_placed)
 		walk_update(s, idx, &was, top0, bottom0);
 	return idx;
@@ -394,14 +413,15 @@ static void step_link(const state *s, int *t, int *side, int turn)
 		}
 		return;
 	}
-	diag = board_tile_at(s, tl[*t].x + DX[*side] + DX[d],
-	                     tl[*t].y + DY[*side] + DY[d]);
-	if (diag >= 0) {
-		*t = diag;
-		*side = (*side + 4 - turn) & 3;
-	} else {
+	/* no tile ahead: around the convex corner, unless a tile touches it
+	 * only there (corner `side` clockwise, `d` counter-clockwise) */
+	if (!(st_ccorner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
 		*side = d;
+		return;
 	}
+	*t = tile_known(s, tl[*t].x + DX[*side] + DX[d],
+	                tl[*t].y + DY[*side] + DY[d]);
+	*side = (*side + 4 - turn) & 3;
 }
 
 /* Walking clockwise along side b (the city on the right hand), at the end

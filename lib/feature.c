@@ -44,11 +44,12 @@ static int join(state *s, int a, int b)
 	return a;
 }
 
+/* One open half or street end of the feature of root r closes; the count
+ * never goes below zero. Branch-free: whether it is zero is data. */
 static void close_root(state *s, int r)
 {
 	uint16_t *open = st_nopen(s);
-	if (open[r] & ~OPEN_FOLLOWED)
-		open[r]--;
+	open[r] = (uint16_t)(open[r] - ((open[r] & ~OPEN_FOLLOWED) != 0));
 }
 
 static void close_one(state *s, int node)

@@ -85,6 +85,8 @@ static size_t layout(state *s, const city_tileset *ts)
 	off = align8(off + n);
 	s->off_tiles = (uint32_t)off;
 	off = align8(off + n * sizeof(ptile));
+	s->off_corner = (uint32_t)off;
+	off = align8(off + n);
 	s->off_hash = (uint32_t)off;
 	off = align8(off + hcap);
 	s->off_front = (uint32_t)off;
@@ -951,7 +953,7 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
 		/* cells the wall may forbid (R-TILE-3/4) are judged below */
 		wall[w] = (uint16_t)k;
-		w += (f[i].flags & wallmask) != 0 && rots != 0;
+		w += ((f[i].flags & wallmask) != 0) & (rots != 0);
 		cell[k] = (uint16_t)i;
 		rset[k] = (uint8_t)rots;
 		k += rots != 0;

@@ -127,7 +127,8 @@ typedef struct sevent {
 typedef struct state {
 	uint32_t size; /* bytes of the whole block */
 	/* layout (identical in every clone) */
-	uint32_t off_order, off_tiles, off_hash, off_front, off_walk, off_nodes,
+	uint32_t off_order, off_tiles, off_corner, off_hash, off_front, off_walk,
+	    off_nodes,
 	    off_events, off_moves;
 	uint16_t cap_nodes, cap_events, cap_moves, hash_mask, cap_front;
 	uint16_t n_total; /* tiles in the set */
@@ -189,6 +190,11 @@ typedef struct state {
  * outer contour walk, 0xFFFF when not on it; redone after each placement so
  * that R-TILE-4 needs no walk per candidate cell. */
 #define st_walk(s) ST_ARR(s, off_walk, uint16_t)
+/* Per placed tile, bit k: the cell diagonal to it at corner k (NE, SE, SW,
+ * NW) holds a tile, so that contour steps around a convex corner need no
+ * cell look-up. */
+#define st_corner(s) ST_ARR(s, off_corner, uint8_t)
+#define st_ccorner(s) ST_CARR(s, off_corner, uint8_t)
 #define st_cwalk(s) ST_CARR(s, off_walk, uint16_t)
 #define st_nparent(s) ST_ARR(s, off_nodes, uint16_t)
 #define st_nnext(s) (st_nparent(s) + (s)->cap_nodes)
