@@ -195,8 +195,12 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
                           int y, int t)
 {
 	fcell *f = st_front(s);
-	int at[8], k, row, n = s->n_front, del = 0, pos[3];
+	int at[8], k, row, n = s->n_front, del = 0, pos[3], found[8], nfound = 0;
 	unsigned ring = 0, has = 0;
+	/* the board sides where the new tile has a street */
+	const ptile *tp = &st_ctiles(s)[t];
+	unsigned sm = ts->designs[tp->design].street_mask, rot = (unsigned)pt_rot(tp);
+	unsigned tstreets = ((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u;
 	fcell fresh[4], was;
 	memset(&was, 0, sizeof was);
 	for (k = 0; k < 8; k++)
@@ -209,7 +213,7 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	} else {
 		i = 0;
 	}
-	/* its frontier neighbours, row by row */
+	/* its frontier neighbours, row by row (found[]: ring indices) */
 	for (row = -1; row <= 1; row++) {
 		uint32_t west = fc_key(x - 1, y + row);
 		/* the row above lies before the placed cell, the row below
@@ -218,66 +222,77 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 		        : row < 0 ? front_lower_before(f, i, west)
 		                  : front_lower_after(f, i + del, n, west);
 		if (row == 0) {
-			if (j > 0 && f[j - 1].key == west)
+			if (j > 0 && f[j - 1].key == west) {
 				at[6] = j - 1;
+				found[nfound++] = 6;
+			}
 			j += del; /* past the placed cell */
-			if (j < n && f[j].key == west + 2)
+			if (j < n && f[j].key == west + 2) {
 				at[2] = j;
+				found[nfound++] = 2;
+			}
 			continue;
 		}
 		/* where a new cell straight north / south would go */
 		pos[row + 1] = j + (j < n && f[j].key == west);
-		for (; j < n && f[j].key <= west + 2; j++)
-			at[RING_OF[row + 1][f[j].key - west]] = j;
+		for (; j < n && f[j].key <= west + 2; j++) {
+			k = RING_OF[row + 1][f[j].key - west];
+			at[k] = j;
+			found[nfound++] = k;
+		}
 	}
-	for (k = 0; k < 8; k++) {
-		int side = k >> 1, back = (side + 2) & 3;
+	/* they gain the new tile: every one in its ring; the side ones as a
+	 * present side, with the tile's street facing them (no branches on
+	 * which they are) */
+	for (k = 0; k < nfound; k++) {
+		int r = found[k];
+		unsigned side = (unsigned)r >> 1, back = (side + 2) & 3u;
+		unsigned even = ~(unsigned)r & 1u;
+		fcell *c = &f[at[r]];
+		front_set_ring(c, c->ring | 1u << ((r + 4) & 7));
+		c->present = (uint8_t)(c->present | even << back);
+		c->streets = (uint8_t)(c->streets |
+		                       (even & tstreets >> side) << back);
+	}
+	/* the side cells that are neither tiles nor frontier yet */
+	{
+		unsigned fresh_sides = 0;
+		for (k = 0; k < 4; k++)
+			fresh_sides |= (unsigned)((at[2 * k] < 0) &
+			                          !(ring >> (2 * k) & 1))
+			               << k;
+		has = fresh_sides;
+	}
+	for (k = 0; k < 4; k++) {
+		/* a new frontier cell on side k (ring index 2k = kk): its
+		 * neighbours kk+2, kk+3, kk+5, kk+6 are the placed cell's
+		 * kk+1, kk+2, kk+6, kk+7; kk+4 is the placed cell */
+		int kk = 2 * k, back = (k + 2) & 3;
+		int far_r = (kk + 1) & 7, far_l = (kk + 7) & 7;
+		unsigned nr = 1u << ((kk + 4) & 7), b;
 		fcell *c;
-		if (ring >> k & 1)
-			continue; /* a tile */
-		if (at[k] >= 0) {
-			c = &f[at[k]];
-			front_set_ring(c, c->ring | 1u << ((k + 4) & 7));
-			if (k & 1)
-				continue;
-			c->present = (uint8_t)(c->present | 1u << back);
-			if (board_tile_side(ts, s, t, side)->mid != TS_NONE)
-				c->streets = (uint8_t)(c->streets | 1u << back);
+		if (!(has >> k & 1))
 			continue;
-		}
-		if (k & 1)
-			continue; /* a diagonal cell is not frontier yet */
-		{
-			/* a new frontier cell on side `side` (ring index k):
-			 * its neighbours k+2, k+3, k+5, k+6 are the placed
-			 * cell's k+1, k+2, k+6, k+7; k+4 is the placed cell */
-			unsigned nr = 1u << ((k + 4) & 7), b;
-			int far_r = (k + 1) & 7, far_l = (k + 7) & 7;
-			b = ring >> ((k + 2) & 7) & 1u;
-			nr |= b << ((k + 3) & 7);
-			b = ring >> ((k + 6) & 7) & 1u;
-			nr |= b << ((k + 5) & 7);
-			b = ring >> far_r & 1u;
-			nr |= b << ((k + 2) & 7);
-			b = ring >> far_l & 1u;
-			nr |= b << ((k + 6) & 7);
-			/* the far diagonals: tiles beside the frontier cells
-			 * diagonal to the placed one, on this side of them */
-			if (at[far_r] >= 0 && (f[at[far_r]].present >> side & 1))
-				nr |= 1u << ((k + 1) & 7);
-			if (at[far_l] >= 0 && (f[at[far_l]].present >> side & 1))
-				nr |= 1u << ((k + 7) & 7);
-			c = &fresh[side];
-			c->key = fc_key(x + DX[side], y + DY[side]);
-			c->present = (uint8_t)(1u << back);
-			c->streets = (uint8_t)(board_tile_side(ts, s, t, side)->mid !=
-			                               TS_NONE
-			                           ? 1u << back
-			                           : 0u);
-			c->flags = 0;
-			front_set_ring(c, nr);
-			has |= 1u << side;
-		}
+		b = ring >> ((kk + 2) & 7) & 1u;
+		nr |= b << ((kk + 3) & 7);
+		b = ring >> ((kk + 6) & 7) & 1u;
+		nr |= b << ((kk + 5) & 7);
+		b = ring >> far_r & 1u;
+		nr |= b << ((kk + 2) & 7);
+		b = ring >> far_l & 1u;
+		nr |= b << ((kk + 6) & 7);
+		/* the far diagonals: tiles beside the frontier cells
+		 * diagonal to the placed one, on this side of them */
+		if (at[far_r] >= 0 && (f[at[far_r]].present >> k & 1))
+			nr |= 1u << ((kk + 1) & 7);
+		if (at[far_l] >= 0 && (f[at[far_l]].present >> k & 1))
+			nr |= 1u << ((kk + 7) & 7);
+		c = &fresh[k];
+		c->key = fc_key(x + DX[k], y + DY[k]);
+		c->present = (uint8_t)(1u << back);
+		c->streets = (uint8_t)((tstreets >> k & 1u) << back);
+		c->flags = 0;
+		front_set_ring(c, nr);
 	}
 	/* The placed cell leaves and the new cells come in, in (y, x) order:
 	 * ... N [pN, i) W E [i + del, pS) S [pS, n); the runs are moved so that
