@@ -411,7 +411,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 
 /* ---- contour (R-GEO-8) ---------------------------------------------- */
 
-/* contour_next / contour_prev on (tile index, side), following the tiles'
+/* contour_next / its mirror on (tile index, side), following the tiles'
  * neighbour links; only a corner-only contact needs a cell look-up. `turn`
  * is 1 (clockwise) or 3 (counter-clockwise), as in contour_step. */
 static void step_link(const state *s, int *t, int *side, int turn)
@@ -468,11 +468,6 @@ static bside contour_step(const state *s, bside b, bextra e, int turn)
 bside contour_next(const state *s, bside b, bextra e)
 {
 	return contour_step(s, b, e, 1);
-}
-
-bside contour_prev(const state *s, bside b, bextra e)
-{
-	return contour_step(s, b, e, 3);
 }
 
 bside contour_start(const state *s, bextra e)
@@ -610,11 +605,6 @@ static unsigned ring_at(const state *s, int x, int y)
 		if (board_tile_at(s, x + RX[k], y + RY[k]) >= 0)
 			ring |= 1u << k;
 	return ring;
-}
-
-void board_step_cw(const state *s, int *t, int *side)
-{
-	step_link(s, t, side, 1);
 }
 
 void board_step(const state *s, int *t, int *side, int turn)

@@ -75,15 +75,14 @@ static inline unsigned board_front_rotations(const ts_design *d,
 int board_check_placement(const city_tileset *ts, const state *s, int x,
                           int y, int design, int rot, char *msg, size_t cap);
 
-/* contour_next on a tile side given as (tile index, side), following the
- * tiles' neighbour links (faster than contour_next). */
-void board_step_cw(const state *s, int *t, int *side);
-/* The same clockwise (turn 1) or counter-clockwise (turn 3). */
+/* The next side of the outer contour from a tile side given as (tile
+ * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
+ * the tiles' neighbour links and corner bits (no cell look-ups, unlike
+ * contour_next). */
 void board_step(const state *s, int *t, int *side, int turn);
-/* Contour steps (R-GEO-8): the next contour side clockwise / counter-
- * clockwise from contour side b. */
+/* Contour step (R-GEO-8): the next contour side clockwise from contour
+ * side b, with e.on the extra cell counted as a tile. */
 bside contour_next(const state *s, bside b, bextra e);
-bside contour_prev(const state *s, bside b, bextra e);
 /* The first side of the outer contour walk: the north side of the
  * north-most, then west-most tile. */
 bside contour_start(const state *s, bextra e);

@@ -1025,7 +1025,7 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 			const ptile *p = &st_ctiles(s)[t];
 			emit(out, cap, &n, CITY_MOVE_GATE, p->x, p->y, 0, side, 0,
 			     0);
-			board_step_cw(s, &t, &side);
+			board_step(s, &t, &side, 1);
 		} while ((t != t0 || side != CITY_SIDE_N) && --guard > 0);
 		break;
 	}

@@ -270,7 +270,7 @@ int city_score_final(city_game *g)
 			if (!pt_walled(&st_ctiles(s)[t], side))
 				score_close_side(ts, s, t, side,
 				                 CITY_REASON_FINAL_STREET, 0);
-			board_step_cw(s, &t, &side);
+			board_step(s, &t, &side, 1);
 		} while ((t != s->top || side != CITY_SIDE_N) && --guard > 0);
 	}
 	/* R-END-3: followers on streets and markets still open go back. */
