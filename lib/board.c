@@ -1,4 +1,5 @@
 /* The board: cells, placement legality, the city's outline. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,6 +43,7 @@ static int tile_known(const state *s, int x, int y)
 			break;
 		i = (i + 1) & s->hash_mask;
 	}
+	assert(h[i] != 0); /* the caller's ring bits were wrong */
 	return h[i] - 1;
 }
 

@@ -29,7 +29,9 @@ int board_tile_at(const state *s, int x, int y);
 const ts_side *board_tile_side(const city_tileset *ts, const state *s,
                                int t, int side);
 /* Insert a placed tile (no checks; the caller checked legality) and update
- * the frontier around it. Returns its index. */
+ * the frontier, neighbour links, corner bits and contour labels around it.
+ * `front` is the cell's index in the frontier (as found by the legality
+ * test), -1 only for the start tile. Returns the tile's index. */
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
                  int design, int rot);
 /* A wall piece now occupies side `side` of the tile at (x, y): the cell
@@ -77,8 +79,8 @@ int board_check_placement(const city_tileset *ts, const state *s, int x,
 
 /* The next side of the outer contour from a tile side given as (tile
  * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
- * the tiles' neighbour links and corner bits (no cell look-ups, unlike
- * contour_next). */
+ * the tiles' neighbour links and corner bits: a cell look-up only where a
+ * tile touches the corner alone (contour_next looks up every step). */
 void board_step(const state *s, int *t, int *side, int turn);
 /* Contour step (R-GEO-8): the next contour side clockwise from contour
  * side b, with e.on the extra cell counted as a tile. */

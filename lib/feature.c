@@ -1,4 +1,5 @@
-/* Features: union-find over street segments and regions across sides. */
+/* Features: a flat union-find over street segments and regions across
+ * sides (see feature.h). */
 #include <string.h>
 
 #include "board.h"

@@ -1,6 +1,8 @@
 /*
- * Features (R-GEO-5..7, R-DONE): union-find over the parts of placed tiles
- * joined across sides, with the open-side count that decides completion.
+ * Features (R-GEO-5..7, R-DONE): a union-find over the parts of placed
+ * tiles joined across sides, kept flat (every node points at its root, each
+ * feature a ring of its nodes), with the open-side count that decides
+ * completion.
  */
 #ifndef CITY_LIB_FEATURE_H
 #define CITY_LIB_FEATURE_H

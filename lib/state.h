@@ -186,9 +186,11 @@ typedef struct state {
 #define st_hash(s) ST_ARR(s, off_hash, uint8_t) /* tile index + 1, 0 empty */
 #define st_front(s) ST_ARR(s, off_front, fcell)
 #define st_cfront(s) ST_CARR(s, off_front, fcell)
-/* Once the gate is built: the place of each tile side (index 4t + s) in the
- * outer contour walk, 0xFFFF when not on it; redone after each placement so
- * that R-TILE-4 needs no walk per candidate cell. */
+/* Once the gate is built: a label per tile side (index 4t + s), 0xFFFF when
+ * the side is not on the outer contour; the labels of the outer contour's
+ * sides are 15-bit and increase clockwise round the walk, modulo 32768, with
+ * gaps between them. Kept up to date by each placement (lib/board.c
+ * walk_update), so that R-TILE-4 needs no walk per candidate cell. */
 #define st_walk(s) ST_ARR(s, off_walk, uint16_t)
 /* Per placed tile, bit k: the cell diagonal to it at corner k (NE, SE, SW,
  * NW) holds a tile, so that contour steps around a convex corner need no

@@ -16,6 +16,7 @@
 
 #include "board.h"
 #include "game_internal.h"
+#include "internal_checks.h"
 #include "wall.h"
 
 #ifndef PROPERTY_GAMES
@@ -62,81 +63,6 @@ static void expect_rejected(city_game *scratch, const city_game *g,
 	              "no reason for a rejected move");
 	/* the error text lives outside the state: the state is untouched */
 	ck_assert(same_state(scratch, g));
-}
-
-/* The frontier kept incrementally (lib/board.c) equals the one computed
- * from scratch: every empty cell beside a tile, sorted by (y, x), with its
- * neighbours, streets and flags. */
-static void check_frontier(const city_game *g)
-{
-	const state *s = &g->st;
-	const city_tileset *ts = g->opts.ts;
-	const fcell *f = st_cfront(s);
-	static const int rx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-	static const int ry[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
-	int x, y, k, i = 0;
-	for (y = s->min_y - 1; y <= s->max_y + 1; y++)
-		for (x = s->min_x - 1; x <= s->max_x + 1; x++) {
-			unsigned ring = 0, present = 0, streets = 0, flags = 0;
-			if (board_tile_at(s, x, y) >= 0)
-				continue;
-			for (k = 0; k < 8; k++)
-				if (board_tile_at(s, x + rx[k], y + ry[k]) >= 0)
-					ring |= 1u << k;
-			for (k = 0; k < 4; k++) {
-				int t = board_tile_at(s, x + DX[k], y + DY[k]);
-				int back = (k + 2) & 3;
-				if (t < 0)
-					continue;
-				present |= 1u << k;
-				if (board_tile_side(ts, s, t, back)->mid != TS_NONE)
-					streets |= 1u << k;
-				if (pt_walled(&st_ctiles(s)[t], back))
-					flags |= FC_BLOCKED;
-			}
-			if (!present)
-				continue;
-			ck_assert_int_lt(i, s->n_front);
-			ck_assert_int_eq(fc_x(&f[i]), x);
-			ck_assert_int_eq(fc_y(&f[i]), y);
-			ck_assert_uint_eq(f[i].ring, ring);
-			ck_assert_uint_eq(f[i].present, present);
-			ck_assert_uint_eq(f[i].streets, streets);
-			ck_assert_uint_eq(f[i].flags & FC_BLOCKED, flags);
-			i++;
-		}
-	ck_assert_int_eq(i, s->n_front);
-}
-
-/* Once the gate is built, the contour labels (lib/board.c) increase
- * strictly around the outer contour, one turn in all, and only sides of
- * the outer contour have one. */
-static void check_contour_labels(const city_game *g)
-{
-	const state *s = &g->st;
-	const uint16_t *pos = st_cwalk(s);
-	bextra none = {0, 0, 0};
-	bside start, b;
-	unsigned turn = 0;
-	int n = 0, labelled = 0, i;
-	if (!s->gate_placed)
-		return;
-	start = b = contour_start(s, none);
-	do {
-		bside next = contour_next(s, b, none);
-		unsigned l0 = pos[board_tile_at(s, b.x, b.y) * 4 + b.s];
-		unsigned l1 = pos[board_tile_at(s, next.x, next.y) * 4 + next.s];
-		ck_assert_uint_lt(l0, 32768u);
-		ck_assert_uint_ne(l0, l1);
-		turn += (l1 - l0) & 32767u;
-		b = next;
-		n++;
-	} while (!bside_eq(b, start));
-	ck_assert_uint_eq(turn, 32768u);
-	for (i = 0; i < 4 * s->n_tiles; i++)
-		labelled += pos[i] != 0xFFFF;
-	ck_assert_int_eq(labelled, n);
-	ck_assert_int_eq(s->walk_len, n);
 }
 
 static void check_invariants(const city_game *g, const int *prev_scores)
@@ -186,7 +112,9 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 }
 
 /* Play one random game on tile set ts (NULL: the built-in set), checking
- * properties at each decision. */
+ * properties at each decision; with `deep` 1 also the frontier and the
+ * contour labels against their from-scratch forms after each placement,
+ * with 2 also every tile decision's list against the explicit check. */
 static void play_checked_on(const city_tileset *ts, int players,
                             uint64_t seed, int exhaustive, int deep)
 {
@@ -295,6 +223,8 @@ static void play_checked_on(const city_tileset *ts, int players,
 			check_frontier(g);
 			check_contour_labels(g);
 		}
+		if (deep > 1)
+			check_listing_explicit(g);
 		for (p = 0; p < players; p++)
 			scores[p] = city_game_score(g, p);
 		step++;
@@ -369,7 +299,9 @@ START_TEST(test_random_games_4p)
 END_TEST
 
 /* A large custom set (255 tiles, city-bench's): longer walls and contours,
- * so the contour labels are renumbered when they run out of room. */
+ * so the contour labels are renumbered when they run out of room; in one
+ * game in four every tile decision's list is held against the explicit
+ * rule check (R-TILE-4 by walking the contour). */
 START_TEST(test_random_games_large)
 {
 	static char text[32768];
@@ -384,7 +316,8 @@ START_TEST(test_random_games_large)
 	ck_assert_int_eq(city_tileset_parse(&ts, text, len, err, sizeof err),
 	                 CITY_OK);
 	for (i = 0; i < LARGE_GAMES; i++)
-		play_checked_on(ts, 2 + i % 3, (uint64_t)i + 300000u, 0, 1);
+		play_checked_on(ts, 2 + i % 3, (uint64_t)i + 300000u, 0,
+		                i % 4 == 0 ? 2 : 1);
 	city_tileset_free(ts);
 }
 END_TEST

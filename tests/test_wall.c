@@ -22,6 +22,7 @@
  * 1 point (R-SCORE-2). A street ending on its tile and closed on its one
  * side scores 1 (R-SCORE-1).
  */
+#include "internal_checks.h"
 #include "wall_script.h"
 
 #define NOPT ((const w_rule *)NULL)
@@ -1087,6 +1088,10 @@ START_TEST(arm_grows_after_the_wall)
 		w_step(g, step);
 		/* 3 sides per tile: the gap from the cw end grows by 2 */
 		ck_assert_int_eq(city_wall_gap(g), 10 + 2 * i);
+		/* the labels against the contour walked from scratch, the
+		 * list against the rule-by-rule check (R-TILE-4 by a walk) */
+		check_contour_labels(g);
+		check_listing_explicit(g);
 		if (i % 7 == 0)
 			w_listing_matches_rules(g);
 	}
