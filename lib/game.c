@@ -923,6 +923,7 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	size_t n = 0;
 	int i, r, k = 0, w = 0, nf = s->n_front;
 	uint64_t head[4], tail = 0; /* bytes 0-7 of each rotation's move, 16-23 */
+	uint64_t heads[16][4];
 	uint16_t cell[2 * TS_MAX_TILES + 2], wall[2 * TS_MAX_TILES + 2];
 	uint8_t rset[2 * TS_MAX_TILES + 2];
 	if (s->n_tiles == 0) {
@@ -947,6 +948,10 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		memcpy(&head[r], &m, sizeof head[r]);
 #endif
 	}
+	/* the words of each set of rotations, in the order they are written */
+	for (i = 0; i < 16; i++)
+		for (r = 0; r < 4; r++)
+			heads[i][r] = head[ROT_NTH[i][r]];
 	/* first the cells where the tile fits (kept without branching on
 	 * it), then their moves */
 	for (i = 0; i < nf; i++) {
@@ -971,13 +976,13 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 		if (!out) {
 			n += ROT_COUNT[rots]; /* counting only */
 		} else if (n <= cap && cap - n >= 4) {
-			const uint8_t *nth = ROT_NTH[rots];
+			const uint64_t *hw = heads[rots];
 			unsigned char *o = (unsigned char *)&out[n];
 			int32_t xy[2];
 			xy[0] = fc_x(c);
 			xy[1] = fc_y(c);
 			for (r = 0; r < 4; r++, o += sizeof(city_move)) {
-				memcpy(o, &head[nth[r]], 8);
+				memcpy(o, &hw[r], 8);
 				memcpy(o + offsetof(city_move, x), xy, 8);
 				memcpy(o + offsetof(city_move, reserved1), &tail, 8);
 			}
