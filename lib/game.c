@@ -912,11 +912,30 @@ _Static_assert(offsetof(city_move, kind) == 0 &&
  * rotation past the last: those entries are scratch). */
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
-static const uint8_t ROT_NTH[16][4] = {
-    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
-    {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
-    {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
-    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+#define ROT_NTH_ROWS(H)                                                    \
+	{H(0), H(0), H(0), H(0)}, {H(0), H(0), H(0), H(0)},                \
+	    {H(1), H(0), H(0), H(0)}, {H(0), H(1), H(0), H(0)},            \
+	    {H(2), H(0), H(0), H(0)}, {H(0), H(2), H(0), H(0)},            \
+	    {H(1), H(2), H(0), H(0)}, {H(0), H(1), H(2), H(0)},            \
+	    {H(3), H(0), H(0), H(0)}, {H(0), H(3), H(0), H(0)},            \
+	    {H(1), H(3), H(0), H(0)}, {H(0), H(1), H(3), H(0)},            \
+	    {H(2), H(3), H(0), H(0)}, {H(0), H(2), H(3), H(0)},            \
+	    {H(1), H(2), H(3), H(0)}, {H(0), H(1), H(2), H(3)}
+/* Bytes 0-7 of a place move of rotation r (kind, rotation, zeros) as one
+ * word in the platform's byte order, where that order is known at compile
+ * time; else list_tiles builds them through the struct once per call. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE | (uint64_t)(r) << 8)
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE << 56 | (uint64_t)(r) << 48)
+#endif
+#ifdef PLACE_HEAD
+/* The head words of each set of rotations, in the order they are written. */
+static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(PLACE_HEAD)};
+#else
+#define ROT_ID(r) (r)
+static const uint8_t ROT_NTH[16][4] = {ROT_NTH_ROWS(ROT_ID)};
+#endif
 
 /* The tile moves: every frontier cell in (y, x) order, the rotations that
  * continue its streets (R-TILE-2, by table), unless the wall forbids the
@@ -932,8 +951,12 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 	unsigned wallmask = s->gate_placed ? FC_BLOCKED | FC_SPLITS : 0;
 	size_t n = 0;
 	int i, r, k = 0, w = 0, nf = s->n_front;
-	uint64_t head[4], tail = 0; /* bytes 0-7 of each rotation's move, 16-23 */
+	uint64_t tail = 0; /* bytes 16-23 of a move */
+#ifdef PLACE_HEAD
+	const uint64_t(*heads)[4] = PLACE_HEADS;
+#else
 	uint64_t heads[16][4];
+#endif
 	uint16_t cell[2 * TS_MAX_TILES + 2], wall[2 * TS_MAX_TILES + 2];
 	uint8_t rset[2 * TS_MAX_TILES + 2];
 	if (s->n_tiles == 0) {
@@ -941,27 +964,18 @@ static size_t list_tiles(const city_tileset *ts, const state *s,
 			emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, r, 0, 0, 0);
 		return n;
 	}
-	/* Each move is three 8-byte stores: the kind and rotation, the cell,
-	 * zeros. The first word in the platform's byte order: by arithmetic
-	 * where it is known (a word built through a struct in memory would
-	 * stall on store forwarding), else through the struct. */
-	for (r = 0; r < 4; r++) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		head[r] = (uint64_t)CITY_MOVE_PLACE | (uint64_t)r << 8;
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		head[r] = (uint64_t)CITY_MOVE_PLACE << 56 | (uint64_t)r << 48;
-#else
-		city_move m;
-		memset(&m, 0, sizeof m);
-		m.kind = CITY_MOVE_PLACE;
-		m.rotation = (uint8_t)r;
-		memcpy(&head[r], &m, sizeof head[r]);
-#endif
-	}
-	/* the words of each set of rotations, in the order they are written */
+	/* Each move is three 8-byte stores: the kind and rotation (a word of
+	 * PLACE_HEADS), the cell, zeros. */
+#ifndef PLACE_HEAD
 	for (i = 0; i < 16; i++)
-		for (r = 0; r < 4; r++)
-			heads[i][r] = head[ROT_NTH[i][r]];
+		for (r = 0; r < 4; r++) {
+			city_move m;
+			memset(&m, 0, sizeof m);
+			m.kind = CITY_MOVE_PLACE;
+			m.rotation = ROT_NTH[i][r];
+			memcpy(&heads[i][r], &m, sizeof heads[i][r]);
+		}
+#endif
 	/* first the cells where the tile fits (kept without branching on
 	 * it), then their moves */
 	for (i = 0; i < nf; i++) {
