@@ -14,13 +14,12 @@ static uint32_t cell_hash(int x, int y)
 	return ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u);
 }
 
-int board_tile_at(const state *s, int x, int y)
+/* The hash probe: the tile at (x, y), or -1. */
+static inline int tile_probe(const state *s, int x, int y)
 {
 	const uint8_t *h = st_chash(s);
 	const ptile *t = st_ctiles(s);
 	uint32_t i = cell_hash(x, y) & s->hash_mask;
-	if (x < s->min_x || x > s->max_x || y < s->min_y || y > s->max_y)
-		return -1;
 	while (h[i]) {
 		const ptile *p = &t[h[i] - 1];
 		if (p->x == x && p->y == y)
@@ -30,21 +29,20 @@ int board_tile_at(const state *s, int x, int y)
 	return -1;
 }
 
+int board_tile_at(const state *s, int x, int y)
+{
+	if (x < s->min_x || x > s->max_x || y < s->min_y || y > s->max_y)
+		return -1;
+	return tile_probe(s, x, y);
+}
+
 /* The index of the tile at (x, y), known to hold one (the frontier's ring
- * bits said so): no bounds check, and the probe cannot miss. */
+ * bits said so): no bounds check. */
 static int tile_known(const state *s, int x, int y)
 {
-	const uint8_t *h = st_chash(s);
-	const ptile *t = st_ctiles(s);
-	uint32_t i = cell_hash(x, y) & s->hash_mask;
-	while (h[i]) {
-		const ptile *p = &t[h[i] - 1];
-		if (p->x == x && p->y == y)
-			break;
-		i = (i + 1) & s->hash_mask;
-	}
-	assert(h[i] != 0); /* the caller's ring bits were wrong */
-	return h[i] - 1;
+	int t = tile_probe(s, x, y);
+	assert(t >= 0); /* the caller's ring bits were wrong */
+	return t;
 }
 
 static int occupied(const state *s, int x, int y, bextra e)

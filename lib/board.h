@@ -28,6 +28,32 @@ int board_tile_at(const state *s, int x, int y);
 /* Design side shown on board side `side` by placed tile t. */
 const ts_side *board_tile_side(const city_tileset *ts, const state *s,
                                int t, int side);
+
+/* Where placed tile t meets its neighbour across board side `side`: the
+ * neighbour, its design, and the two design sides shown there (t's and the
+ * neighbour's, whose halves meet left to right). */
+typedef struct bfacing {
+	const ptile *q;        /* the neighbour */
+	const ts_design *od;   /* its design */
+	const ts_side *mine;   /* t's design side on `side` */
+	const ts_side *theirs; /* the neighbour's design side facing it */
+} bfacing;
+
+/* For placed tile p of design d: fill *f and return 1, or return 0 when
+ * no tile is across that side (follows the neighbour links: no cell
+ * look-up). The caller passes d so that it is not loaded again per side. */
+static inline int board_facing(const city_tileset *ts, const state *s,
+                               const ptile *p, const ts_design *d, int side,
+                               bfacing *f)
+{
+	if (p->nb[side] == NO_TILE)
+		return 0;
+	f->q = &st_ctiles(s)[p->nb[side]];
+	f->od = &ts->designs[f->q->design];
+	f->mine = &d->side[(side - pt_rot(p)) & 3];
+	f->theirs = &f->od->side[(side + 2 - pt_rot(f->q)) & 3];
+	return 1;
+}
 /* Insert a placed tile (no checks; the caller checked legality) and update
  * the frontier, neighbour links, corner bits and contour labels around it.
  * `front` is the cell's index in the frontier (as found by the legality

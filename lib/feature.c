@@ -92,23 +92,21 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	s->n_nodes = (uint16_t)(s->n_nodes + d->n_parts);
 	/* board_insert has set the neighbour links: no cell look-ups */
 	for (side = 0; side < 4; side++) {
-		int o = p->nb[side];
-		const ptile *q;
-		const ts_design *od;
+		bfacing fc;
 		const ts_side *mine, *theirs;
-		if (o == NO_TILE)
+		if (!board_facing(ts, s, p, d, side, &fc))
 			continue;
-		q = &tl[o];
-		od = &ts->designs[q->design];
-		mine = &d->side[(side - pt_rot(p)) & 3];
-		theirs = &od->side[(side + 2 - pt_rot(q)) & 3];
+		mine = fc.mine;
+		theirs = fc.theirs;
 		/* my left half meets their right half and vice versa */
-		meet(s, p->node0 + mine->left, q->node0 + theirs->right,
-		     d->parts[mine->left].kind == od->parts[theirs->right].kind);
-		meet(s, p->node0 + mine->right, q->node0 + theirs->left,
-		     d->parts[mine->right].kind == od->parts[theirs->left].kind);
+		meet(s, p->node0 + mine->left, fc.q->node0 + theirs->right,
+		     d->parts[mine->left].kind ==
+		         fc.od->parts[theirs->right].kind);
+		meet(s, p->node0 + mine->right, fc.q->node0 + theirs->left,
+		     d->parts[mine->right].kind ==
+		         fc.od->parts[theirs->left].kind);
 		if (mine->mid != TS_NONE && theirs->mid != TS_NONE)
-			meet(s, p->node0 + mine->mid, q->node0 + theirs->mid, 1);
+			meet(s, p->node0 + mine->mid, fc.q->node0 + theirs->mid, 1);
 	}
 }
 

@@ -487,21 +487,15 @@ static void after_follower(const city_game *g, state *s)
 	/* a neighbour's market closed only by facing this tile (R-DONE-2);
 	 * appended without branching on the kind */
 	for (side = 0; side < 4; side++) {
-		int o = p->nb[side];
-		const ptile *q;
-		const ts_design *od;
-		const ts_side *sd;
-		if (o == NO_TILE)
+		bfacing fc;
+		if (!board_facing(ts, s, p, d, side, &fc))
 			continue;
-		q = &st_ctiles(s)[o];
-		od = &ts->designs[q->design];
-		sd = &od->side[(side + 2 - pt_rot(q)) & 3];
 		kinds[n] = TS_MARKET;
-		nodes[n] = q->node0 + sd->left;
-		n += od->market_parts >> sd->left & 1;
+		nodes[n] = fc.q->node0 + fc.theirs->left;
+		n += fc.od->market_parts >> fc.theirs->left & 1;
 		kinds[n] = TS_MARKET;
-		nodes[n] = q->node0 + sd->right;
-		n += od->market_parts >> sd->right & 1;
+		nodes[n] = fc.q->node0 + fc.theirs->right;
+		n += fc.od->market_parts >> fc.theirs->right & 1;
 	}
 	occupied = score_completed(ts, s, nodes, kinds, n, CITY_REASON_STREET, 0,
 	                           &any);

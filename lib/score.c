@@ -205,25 +205,18 @@ static void score_stewards(const city_tileset *ts, state *s)
 				found[nf++] = pt->node0 + low_bit(adj);
 			/* markets facing one of our halves across a side */
 			for (side = 0; side < 4; side++) {
-				int o = pt->nb[side];
-				const ptile *q;
-				const ts_design *od;
-				const ts_side *mine, *theirs;
-				if (o == NO_TILE)
+				bfacing fc;
+				unsigned mk;
+				if (!board_facing(ts, s, pt, d, side, &fc))
 					continue;
-				q = &tiles[o];
-				od = &ts->designs[q->design];
-				mine = &d->side[(side - pt_rot(pt)) & 3];
-				theirs = &od->side[(side + 2 - pt_rot(q)) & 3];
 				/* appended without branching on the kinds */
-				found[nf] = q->node0 + theirs->right;
-				nf += (int)((unsigned)parts[i] >> mine->left &
-				            (unsigned)od->market_parts >> theirs->right &
-				            1u);
-				found[nf] = q->node0 + theirs->left;
-				nf += (int)((unsigned)parts[i] >> mine->right &
-				            (unsigned)od->market_parts >> theirs->left &
-				            1u);
+				mk = fc.od->market_parts;
+				found[nf] = fc.q->node0 + fc.theirs->right;
+				nf += (int)((unsigned)parts[i] >> fc.mine->left &
+				            mk >> fc.theirs->right & 1u);
+				found[nf] = fc.q->node0 + fc.theirs->left;
+				nf += (int)((unsigned)parts[i] >> fc.mine->right &
+				            mk >> fc.theirs->left & 1u);
 			}
 			for (j = 0; j < nf; j++) {
 				int r = feat_root(s, found[j]);
