@@ -46,7 +46,8 @@ enum { FC_BLOCKED = 1, FC_SPLITS = 2 };
  * mask tests per rotation (R-TILE-1..3) instead of board look-ups. */
 typedef struct fcell {
 	uint32_t key;    /* the cell, as fc_key(x, y): the sort key */
-	uint8_t present; /* bit s: a tile on side s */
+	uint8_t present; /* bit s: a tile on side s (the ring's side bits, kept
+	                    apart as half of the R-TILE-2 table index) */
 	uint8_t streets; /* bit s: that tile has a street middle facing us */
 	uint8_t ring;    /* bit k: the k-th of the 8 neighbours (N, NE, E, SE,
 	                    S, SW, W, NW) holds a tile */

@@ -55,7 +55,8 @@ int wall_add(state *s, int t, int side, int end, int gate)
 	return idx;
 }
 
-int wall_find(const state *s, int t, int side)
+/* Chain index of the piece on side `side` of placed tile t, or -1. */
+static int wall_find(const state *s, int t, int side)
 {
 	int i;
 	if (!s->gate_placed)

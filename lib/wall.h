@@ -25,7 +25,5 @@ int wall_opposite_guarded(const state *s, int idx);
 /* R-END-5: points of a guard on piece idx (2 per public building, 3 per
  * historic building along its row or column into the city). */
 int wall_guard_points(const city_tileset *ts, const state *s, int idx);
-/* Chain index of the piece on side `side` of placed tile t, or -1. */
-int wall_find(const state *s, int t, int side);
 
 #endif /* CITY_LIB_WALL_H */
