@@ -5,6 +5,8 @@
  * configurations, seats rotated and seeds paired, win rates with Wilson
  * 95 % intervals). Public API only: <city/city.h> and <city/ai.h>.
  */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,11 +63,50 @@ static int parse_u64(const char *s, uint64_t max, uint64_t *v)
  * Seats
  */
 
+/* Named parameters after a comma: `mcts:2000,margin=0.5,c=0.7`. */
+static const struct {
+	const char *name;
+	int param;
+} named_params[] = {
+	{"iterations", CITY_AI_ITERATIONS}, {"time", CITY_AI_TIME_MS},
+	{"threads", CITY_AI_THREADS},       {"c", CITY_AI_EXPLORATION},
+	{"trees", CITY_AI_TREES},           {"margin", CITY_AI_MARGIN},
+	{"potential", CITY_AI_POTENTIAL},   {"playout", CITY_AI_PLAYOUT},
+};
+
+/* Apply `name=value,name=value` to an AI: CITY_OK or CITY_EINVAL. */
+static int apply_named(city_ai *ai, const char *list)
+{
+	char buf[48], *tok, *save = NULL;
+	if (strlen(list) >= sizeof buf)
+		return CITY_EINVAL;
+	strcpy(buf, list);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '='), *end = NULL;
+		double v;
+		size_t i;
+		if (!eq)
+			return CITY_EINVAL;
+		*eq = '\0';
+		v = strtod(eq + 1, &end);
+		if (end == eq + 1 || *end)
+			return CITY_EINVAL;
+		for (i = 0; i < sizeof named_params / sizeof named_params[0]; i++)
+			if (strcmp(tok, named_params[i].name) == 0)
+				break;
+		if (i == sizeof named_params / sizeof named_params[0] ||
+		    city_ai_set_param(ai, named_params[i].param, v) != CITY_OK)
+			return CITY_EINVAL;
+	}
+	return CITY_OK;
+}
+
 int cli_seat_parse(cli_seat *seat, const char *spec, uint64_t seed,
                    char *err, size_t errcap)
 {
-	char kind[16];
-	const char *colon;
+	char kind[16], head[48];
+	const char *colon, *named;
 	size_t klen;
 	uint64_t iters = 0, threads = 0;
 	int rc;
@@ -73,6 +114,11 @@ int cli_seat_parse(cli_seat *seat, const char *spec, uint64_t seed,
 	if (!spec || strlen(spec) >= sizeof seat->spec)
 		goto bad;
 	strcpy(seat->spec, spec);
+	/* The head before the named parameters. */
+	named = strchr(spec, ',');
+	memcpy(head, spec, named ? (size_t)(named - spec) : strlen(spec));
+	head[named ? (size_t)(named - spec) : strlen(spec)] = '\0';
+	spec = head;
 	colon = strchr(spec, ':');
 	klen = colon ? (size_t)(colon - spec) : strlen(spec);
 	if (klen == 0 || klen >= sizeof kind)
@@ -113,6 +159,8 @@ int cli_seat_parse(cli_seat *seat, const char *spec, uint64_t seed,
 	if (rc == CITY_OK && threads)
 		rc = city_ai_set_param(seat->ai, CITY_AI_THREADS,
 		                       (double)threads);
+	if (rc == CITY_OK && named)
+		rc = apply_named(seat->ai, named + 1);
 	if (rc != CITY_OK) {
 		city_ai_free(seat->ai);
 		seat->ai = NULL;
@@ -124,8 +172,10 @@ int cli_seat_parse(cli_seat *seat, const char *spec, uint64_t seed,
 bad:
 	snprintf(err, errcap,
 	         "bad seat \"%s\" (human, random, greedy, mcts[:ITERATIONS"
-	         "[:THREADS]], easy, medium, hard)",
-	         spec ? spec : "");
+	         "[:THREADS]], easy, medium, hard; then ,name=value for "
+	         "iterations, time, threads, c, trees, margin, potential, "
+	         "playout)",
+	         seat->spec);
 	return -1;
 }
 

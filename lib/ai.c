@@ -54,6 +54,7 @@ static const param_info param_table[] = {
 	{1, AI_MAX_TREES, 2.0, 1},   /* TREES */
 	{0, 1.0, 0.0, 0},            /* MARGIN */
 	{0, 10.0, 0.5, 0},           /* POTENTIAL */
+	{-1, 1000.0, 8.0, 1},        /* PLAYOUT */
 };
 #define N_PARAMS ((int)(sizeof param_table / sizeof param_table[0]))
 
@@ -74,6 +75,8 @@ static double *param_slot(ai_params *p, int param)
 		return &p->margin;
 	case CITY_AI_POTENTIAL:
 		return &p->potential;
+	case CITY_AI_PLAYOUT:
+		return &p->playout;
 	default:
 		return NULL;
 	}
@@ -105,7 +108,7 @@ typedef struct level_info {
 static const level_info levels[] = {
 	{"easy", 200.0, 1.0},
 	{"medium", 2000.0, 2.0},
-	{"hard", 8000.0, 2.0},
+	{"hard", 10000.0, 2.0},
 };
 
 int city_ai_new_level(city_ai **out, const char *level, uint64_t seed)
@@ -233,7 +236,7 @@ static void potentials(const city_game *g, int players, double per_tile,
 }
 
 /* Own score and potential minus the best opponent's. */
-static double evaluate(const city_game *g, int me, double per_tile)
+double ai_evaluate(const city_game *g, int me, double per_tile)
 {
 	double pot[AI_MAX_PLAYERS], best = 0, mine = 0;
 	int players = city_game_players(g), q, first = 1;
@@ -293,7 +296,7 @@ static int greedy_pick(city_ai *ai, const city_game *game, size_t count,
 			ai->evals[i] = -1e300;
 			continue;
 		}
-		v = evaluate(ai->scratch, me, ai->p.potential);
+		v = ai_evaluate(ai->scratch, me, ai->p.potential);
 		ai->evals[i] = v;
 		if (ties == 0 || v > best_v) {
 			best_v = v;

@@ -63,7 +63,7 @@ typedef struct ai_tree {
 
 typedef struct ai_params {
 	double iterations, time_ms, threads, exploration, trees, margin,
-	    potential;
+	    potential, playout;
 } ai_params;
 
 struct city_ai {
@@ -80,6 +80,10 @@ struct city_ai {
 };
 
 uint64_t ai_rng_next(uint64_t *st);
+
+/* Greedy's evaluation of a position for `me`: own score and potential
+ * minus the best opponent's (points). */
+double ai_evaluate(const city_game *g, int me, double per_tile);
 
 /* List the legal moves into *buf (grown as needed, rarely): CITY_OK and
  * *count, or a status. */

@@ -78,6 +78,8 @@ typedef struct search_ctx {
 	const city_game *root;
 	double c;      /* exploration */
 	double margin; /* weight of the score margin in a result */
+	double potential; /* the evaluation's points per open tile */
+	int playout;   /* -1: to the end; k: k moves, then the evaluation */
 	int players;
 	uint64_t deadline; /* 0: none */
 	unsigned n_trees, n_threads;
@@ -162,8 +164,9 @@ static uint32_t ucb_select(const ai_tree *t, uint32_t parent, double c)
 	return best;
 }
 
-/* The playout: uniformly random legal moves to the end, final scoring. */
-static int playout(ai_tree *t, city_game *g)
+/* The playout: uniformly random legal moves to the end and final
+ * scoring, or `limit` (>= 0) moves: CITY_OK, or 1 when it stopped early. */
+static int playout(ai_tree *t, city_game *g, int limit)
 {
 	for (;;) {
 		size_t count = 0;
@@ -172,6 +175,8 @@ static int playout(ai_tree *t, city_game *g)
 			break;
 		if (d < 0)
 			return d;
+		if (limit >= 0 && limit-- == 0)
+			return 1;
 		rc = ai_list(g, &t->moves, &t->moves_cap, &count);
 		if (rc != CITY_OK)
 			return rc;
@@ -213,6 +218,18 @@ static void results(const city_game *g, int players, double margin,
 		} else {
 			r[p] = wtl;
 		}
+	}
+}
+
+/* The result of a position cut off by the playout limit: greedy's
+ * evaluation for each player, squashed to 0..1 as the margin is. */
+static void evaluations(const city_game *g, int players, double potential,
+                        double *r)
+{
+	int p;
+	for (p = 0; p < players; p++) {
+		double x = ai_evaluate(g, p, potential) / 20.0;
+		r[p] = 0.5 + 0.5 * x / (1.0 + (x < 0 ? -x : x));
 	}
 }
 
@@ -282,10 +299,13 @@ static int iterate(ai_tree *t, const search_ctx *cx)
 		t->path[depth++] = ch;
 		node = ch;
 	}
-	rc = playout(t, g);
-	if (rc != CITY_OK)
+	rc = playout(t, g, cx->playout);
+	if (rc == 1)
+		evaluations(g, cx->players, cx->potential, r);
+	else if (rc == CITY_OK)
+		results(g, cx->players, cx->margin, r);
+	else
 		return rc;
-	results(g, cx->players, cx->margin, r);
 	t->nodes[0].visits++;
 	for (k = 1; k < depth; k++) {
 		ai_node *n = &t->nodes[t->path[k]];
@@ -389,6 +409,8 @@ int ai_mcts_search(city_ai *ai, const city_game *game,
 	cx.root = game;
 	cx.c = ai->p.exploration;
 	cx.margin = ai->p.margin;
+	cx.potential = ai->p.potential;
+	cx.playout = (int)ai->p.playout;
 	cx.players = city_game_players(game);
 	cx.ai = ai;
 	if (cx.players < 1 || cx.players > AI_MAX_PLAYERS)

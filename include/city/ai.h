@@ -72,6 +72,12 @@ typedef struct city_ai city_ai;
  *  player leads on, 0..10; default 0.5 (docs/ai.md). */
 #define CITY_AI_POTENTIAL 7
 
+/** Parameter: the playout. k = 0..1000: k uniformly random moves (fewer
+ *  if the game ends), then greedy's evaluation of the position squashed to
+ *  0..1 (default 8); -1: random moves to the end of the game and its final
+ *  result (docs/ai.md). */
+#define CITY_AI_PLAYOUT 8
+
 /**
  * @brief One move of an analysis, or one step of its principal line.
  *        Plain struct (48 bytes).
