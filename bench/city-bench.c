@@ -35,7 +35,6 @@
 #include <time.h>
 
 #include <city/city.h>
-#include <city/ai.h>
 
 #ifndef CITY_BENCH_BUILD_TYPE
 #define CITY_BENCH_BUILD_TYPE "unknown"

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli_ai.h"
 
@@ -304,6 +305,10 @@ static int human_choose(const city_game *g, city_move *out,
 			free(moves);
 			return CLI_QUIT;
 		}
+		/* Input from a file or a pipe: echo it, so that the
+		 * transcript reads as a terminal session does. */
+		if (!isatty(STDIN_FILENO))
+			printf("%s\n", line);
 		if (line[0] == '\0')
 			continue;
 		if (strcmp(line, "quit") == 0) {

@@ -9,7 +9,6 @@
 #include <stdint.h>
 
 #include <city/city.h>
-#include <city/ai.h>
 
 /* What a seat's choice can return besides a libcity status. */
 #define CLI_QUIT 1 /* the human left (end of input or `quit`) */

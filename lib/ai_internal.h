@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "city/ai.h"
+#include "city/city.h"
 
 #define AI_MAX_PLAYERS 8 /* results per player: more than any game has */
 #define AI_PATH_MAX 256  /* tree depth limit of one descent */

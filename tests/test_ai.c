@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include <city/city.h>
-#include <city/ai.h>
 
 #define MOVES_CAP 4096
 #define MAX_TILES 255

@@ -27,7 +27,7 @@
 #define CITY_AI_H
 
 #include "city/common.h"
-#include "city/game.h"
+#include "city/move.h"
 
 #ifdef __cplusplus
 extern "C" {
