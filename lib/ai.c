@@ -102,13 +102,14 @@ int city_ai_new(city_ai **out, int kind, uint64_t seed)
 /* The levels (docs/ai.md gives their measured strength). */
 typedef struct level_info {
 	const char *name;
-	double iterations, trees;
+	double iterations, trees, threads;
 } level_info;
 
+/* Threads do not change a move, only how soon it comes. */
 static const level_info levels[] = {
-	{"easy", 200.0, 1.0},
-	{"medium", 2000.0, 2.0},
-	{"hard", 10000.0, 2.0},
+	{"easy", 200.0, 1.0, 1.0},
+	{"medium", 2000.0, 2.0, 1.0},
+	{"hard", 6000.0, 2.0, 2.0},
 };
 
 int city_ai_new_level(city_ai **out, const char *level, uint64_t seed)
@@ -123,6 +124,7 @@ int city_ai_new_level(city_ai **out, const char *level, uint64_t seed)
 				return rc;
 			(*out)->p.iterations = levels[i].iterations;
 			(*out)->p.trees = levels[i].trees;
+			(*out)->p.threads = levels[i].threads;
 			return CITY_OK;
 		}
 	return CITY_EINVAL;
