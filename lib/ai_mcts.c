@@ -379,12 +379,14 @@ static int tree_prepare(ai_tree *t, const city_game *root, uint32_t cap)
 		if (city_game_clone(&t->scratch, root) != CITY_OK)
 			return CITY_ENOMEM;
 	}
-	if (t->moves_cap < 256) {
-		city_move *nb = realloc(t->moves, 256 * sizeof *nb);
+	/* Room for the widest decisions of the built-in sets; a wider one
+	 * grows the buffer once (ai_list). */
+	if (t->moves_cap < 1024) {
+		city_move *nb = realloc(t->moves, 1024 * sizeof *nb);
 		if (!nb)
 			return CITY_ENOMEM;
 		t->moves = nb;
-		t->moves_cap = 256;
+		t->moves_cap = 1024;
 	}
 	t->n_nodes = 1;
 	node_init(&t->nodes[0], 0, 0, NODE_DECISION);
