@@ -338,12 +338,11 @@ static void run_trees(const search_ctx *cx, unsigned first)
 			ai_tree *t = &cx->ai->trees[k];
 			unsigned b;
 			for (b = 0; b < BATCH && t->error == CITY_OK; b++) {
-				if (t->target && t->done >= t->target)
+				if (t->done >= t->target)
 					break;
 				t->error = iterate(t, cx);
 			}
-			if (t->error == CITY_OK &&
-			    (!t->target || t->done < t->target))
+			if (t->error == CITY_OK && t->done < t->target)
 				active = 1;
 		}
 		if (cx->deadline && now_ns() >= cx->deadline)
@@ -444,7 +443,11 @@ int ai_mcts_search(city_ai *ai, const city_game *game,
 			return rc;
 		/* Each tree its own seed, from the call's base value. */
 		t->rng = base ^ (0xD1B54A32D192ED03u * (uint64_t)(k + 1));
-		t->target = iters ? iters / n_trees + (k < iters % n_trees) : 0;
+		/* A time budget alone: no iteration limit (the deadline
+		 * stops it). With fewer iterations than trees, some trees
+		 * get none. */
+		t->target = iters ? iters / n_trees + (k < iters % n_trees)
+		                  : UINT32_MAX;
 	}
 	if (ai->p.time_ms > 0)
 		cx.deadline = now_ns() + (uint64_t)ai->p.time_ms * 1000000u;
