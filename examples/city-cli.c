@@ -17,6 +17,8 @@
 
 #include <city/city.h>
 
+#include "cli_svg.h"
+
 #define EXIT_USAGE 1
 #define EXIT_RECORD 2
 
@@ -39,7 +41,7 @@ static void usage(FILE *f)
 	      "  city-cli play [--players N] [--seed S] [--ai random|greedy]\n"
 	      "                [--record FILE] [--rule name=value]...\n"
 	      "  city-cli replay FILE [--trace]\n"
-	      "  city-cli show FILE\n",
+	      "  city-cli show FILE [--svg OUT.svg [--legal]]\n",
 	      f);
 }
 
@@ -948,6 +950,8 @@ int main(int argc, char **argv)
 		return cmd_play(argc - 2, argv + 2);
 	if (strcmp(argv[1], "replay") == 0)
 		return cmd_replay(argc - 2, argv + 2);
+	if (strcmp(argv[1], "show") == 0 && argc > 3)
+		return cli_show_svg(argc - 2, argv + 2); /* --svg: cli_svg.c */
 	if (strcmp(argv[1], "show") == 0)
 		return cmd_show(argc - 2, argv + 2);
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
