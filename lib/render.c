@@ -549,6 +549,9 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 		int last = city_game_tile_count(g) - 1, design, rotation;
 		int32_t x, y;
 		tileview v;
+		pt spot[24];
+		char spot_part[24];
+		size_t spots = 0;
 		if (last >= 0 &&
 		    city_game_placed_tile(g, (size_t)last, &x, &y, &design,
 		                          &rotation) == CITY_OK &&
@@ -557,8 +560,12 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 			for (i = 0; i < n; i++) {
 				char p = moves[i].part;
 				pt a;
-				if (moves[i].kind != CITY_MOVE_FOLLOWER)
+				if (moves[i].kind != CITY_MOVE_FOLLOWER || spots >= 24)
 					continue;
+				a = part_anchor(&v, p, ox, oy);
+				spot[spots].x = a.x;
+				spot[spots].y = a.y;
+				spot_part[spots++] = p;
 				if (p >= '1' && p <= '9') {
 					out(s, "<path class=\"legal-part\" "
 					       "data-move=\"follower %c\" fill=\"none\" "
@@ -576,7 +583,6 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 					region_path(s, &v, p, ox, oy, &a);
 					out(s, "\"/>");
 				} else {
-					a = part_anchor(&v, p, ox, oy);
 					out(s, "<circle class=\"legal-part\" "
 					       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
 					       "r=\"%d\" fill=\"#fff176\" fill-opacity=\"0.5\" "
@@ -584,6 +590,14 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 					    p, a.x, a.y, T / 5);
 				}
 			}
+			/* where the follower would stand: a spot to click, above the
+			 * highlighted parts */
+			for (i = 0; i < spots; i++)
+				out(s, "<circle class=\"legal-spot\" "
+				       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
+				       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
+				       "stroke=\"#e65100\" stroke-width=\"3\"/>",
+				    spot_part[i], spot[i].x, spot[i].y, T / 10);
 		}
 	} else if (decision == CITY_DECISION_GATE) {
 		static const char side_digit[4] = {'0', '1', '2', '3'};

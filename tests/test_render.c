@@ -87,6 +87,8 @@ static void check_marks(const city_game *g, const char *svg, unsigned flags)
 		ck_assert_int_eq(count(svg, "class=\"legal\""), (int)cells);
 		ck_assert_int_eq(count(svg, "class=\"legal-part\""),
 		                 d == CITY_DECISION_FOLLOWER ? (int)n - 1 : 0);
+		ck_assert_int_eq(count(svg, "class=\"legal-spot\""),
+		                 d == CITY_DECISION_FOLLOWER ? (int)n - 1 : 0);
 		ck_assert_int_eq(count(svg, "class=\"legal-gate\""),
 		                 d == CITY_DECISION_GATE ? (int)n : 0);
 	} else {
