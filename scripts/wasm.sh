@@ -41,8 +41,9 @@ CFLAGS=(-std=c11 -O3 -DCITY_STATIC_DEFINE -DNDEBUG
 # 2. emcc: the library and the glue as one ES module
 EXPORTS=_malloc,_free,_wc_new,_wc_load,_wc_free,_wc_ok,_wc_error,_wc_apply
 EXPORTS+=,_wc_undo,_wc_svg,_wc_svg_after,_wc_save,_wc_state,_wc_bench
-if [[ -f $ROOT/web/glue_ai.c ]]; then
-	SOURCES+=("$ROOT/web/glue_ai.c")
+# the AI module (city/ai.h): the page's AI seats and hint use it
+if [[ -f $ROOT/include/city/ai.h ]]; then
+	CFLAGS+=(-DWC_WITH_AI)
 	EXPORTS+=,_wc_ai_choose
 fi
 emcc "${CFLAGS[@]}" "${SOURCES[@]}" "$ROOT/web/glue.c" \

@@ -350,7 +350,12 @@ $('hint').onclick = async () => {
   $('hinttext').textContent = 'thinking…';
   const a = await think('hard', seedBase * 7919 + moves);
   if (gen !== generation || moves !== st.moves) return;
-  $('hinttext').textContent = a.error ? 'hint: ' + a.error : `hint: ${a.move} (${a.how})`;
+  $('hinttext').textContent = a.error ? 'hint: ' + a.error : `hint: ${a.move} (${a.how})` +
+    (a.analysis?.length ? ' — ' + a.analysis.map((l) => {
+      const [k, ...rest] = l.split(' ');
+      const mean = rest.pop(), visits = rest.pop();
+      return `${[k, ...rest].join(' ')}: ${visits} visits, ${(+mean).toFixed(2)}`;
+    }).join('; ') : '');
 };
 
 $('save').onclick = () => {

@@ -316,6 +316,52 @@ WC_API const char *wc_state(wc *h)
 	return h->text;
 }
 
+/* ---- the AI (built with -DWC_WITH_AI when the library has city/ai.h) -- */
+
+#ifdef WC_WITH_AI
+#include "city/ai.h"
+
+/* The AI of `level` ("easy", "medium", "hard") chooses a move for the
+ * current decision (one thread: WASM has none here). Returns the move as
+ * record text, then one line per move of its analysis, best first, up to
+ * 5: "MOVE visits mean"; "" on error (wc_error() tells). */
+WC_API const char *wc_ai_choose(wc *h, const char *level, uint32_t seed_lo,
+                                uint32_t seed_hi)
+{
+	city_ai *ai = NULL;
+	city_ai_stat stats[5];
+	size_t n = 0, i;
+	int rc;
+	char mv[64];
+	begin(h);
+	if (!wc_ok(h))
+		return h->text;
+	rc = city_ai_new_level(&ai, level, ((uint64_t)seed_hi << 32) | seed_lo);
+	if (rc == CITY_OK)
+		rc = city_ai_set_param(ai, CITY_AI_THREADS, 1);
+	if (rc == CITY_OK) {
+		rc = city_ai_analyse(ai, h->g, stats, 5, &n, NULL, 0, NULL);
+		if (rc == CITY_ERANGE) {
+			rc = CITY_OK;
+			n = 5;
+		}
+	}
+	city_ai_free(ai);
+	if (rc != CITY_OK || n == 0) {
+		snprintf(h->err, sizeof h->err, "AI %s: %s", level,
+		         city_status_str(rc));
+		return h->text;
+	}
+	city_move_to_string(&stats[0].move, mv, sizeof mv, NULL);
+	put(h, "%s", mv);
+	for (i = 0; i < n && i < 5; i++) {
+		city_move_to_string(&stats[i].move, mv, sizeof mv, NULL);
+		put(h, "\n%s %u %.3f", mv, (unsigned)stats[i].visits, stats[i].mean);
+	}
+	return h->text;
+}
+#endif
+
 /* ---- speed ----------------------------------------------------------- */
 
 static uint64_t splitmix64(uint64_t *s)

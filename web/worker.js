@@ -14,8 +14,8 @@ const ready = (async () => {
     ok: M.cwrap('wc_ok', 'number', ['number']),
     error: M.cwrap('wc_error', 'string', ['number']),
     state: M.cwrap('wc_state', 'string', ['number']),
-    // The AI module's choice (web/glue_ai.c, built when the AI module is in
-    // the library): absent from builds without it.
+    // The AI module's choice (web/glue.c, built with -DWC_WITH_AI when the
+    // library has city/ai.h): absent from builds without it.
     aiChoose: M._wc_ai_choose
       ? M.cwrap('wc_ai_choose', 'string', ['number', 'string', 'number', 'number'])
       : null,
@@ -45,9 +45,13 @@ self.onmessage = async (e) => {
     }
     let move = '';
     let how = '';
+    let analysis = [];
     if (api.aiChoose) {
-      move = api.aiChoose(h, level, seed >>> 0, 0);
+      const lines = api.aiChoose(h, level, seed >>> 0, 0).split('\n');
+      move = lines[0];
+      analysis = lines.slice(1).filter(Boolean);
       how = 'AI ' + level;
+      if (!move) how = 'AI ' + level + ' failed: ' + api.error(h);
     }
     if (!move) {
       // TEMPORARY fallback until the AI module (city_ai_choose) is in the
@@ -56,7 +60,7 @@ self.onmessage = async (e) => {
       move = legal.length ? legal[rng(seed)() % legal.length] : '';
       how = 'random legal move (temporary: no AI module in this build)';
     }
-    self.postMessage({ id, move, how });
+    self.postMessage({ id, move, how, analysis });
   } catch (err) {
     self.postMessage({ id, error: String(err) });
   } finally {

@@ -73,7 +73,7 @@ try {
   // 2 players: seat 0 human, seat 1 AI; the seed
   await page.selectOption('#players', '2');
   await page.selectOption('#seat0', 'human');
-  await page.selectOption('#seat1', 'medium');
+  await page.selectOption('#seat1', 'easy');
   await page.fill('#seed', String(seed));
   await page.click('#new');
   await page.waitForSelector('body[data-ready="human"]');
