@@ -59,7 +59,7 @@ echo "wasm.sh: wrote web/city.mjs and web/city.wasm" \
 if [[ ${1:-} == --bench ]]; then
 	GAMES=${GAMES:-1000}
 	gcc "${CFLAGS[@]/-O3/-O2}" -D_POSIX_C_SOURCE=200809L -DWC_NATIVE_MAIN "${SOURCES[@]}" \
-		"$ROOT/web/glue.c" -o "$HOST/glue-bench"
+		"$ROOT/web/glue.c" -o "$HOST/glue-bench" -lm -lpthread
 	for p in 2 4; do
 		echo "native $("$HOST/glue-bench" "$p" "$GAMES" 1)"
 		echo "node   $(node "$ROOT/web/bench-node.mjs" "$p" "$GAMES" 1)"

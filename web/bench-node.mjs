@@ -17,7 +17,11 @@ const M = await createCity({
   wasmBinary: readFileSync(new URL('./city.wasm', import.meta.url)) });
 M._wc_bench(players, 20, seed + 100000); // warm-up
 const t0 = performance.now();
+const c0 = process.cpuUsage();
 const moves = M._wc_bench(players, games, seed);
+const c1 = process.cpuUsage(c0);
 const s = (performance.now() - t0) / 1000;
+const cpu = (c1.user + c1.system) / 1e6;
 console.log(JSON.stringify({ players, games, moves, seconds: +s.toFixed(4),
-  games_per_s: +(games / s).toFixed(1) }));
+  games_per_s: +(games / s).toFixed(1), cpu_seconds: +cpu.toFixed(4),
+  games_per_cpu_s: +(games / cpu).toFixed(1) }));

@@ -414,15 +414,20 @@ int main(int argc, char **argv)
 	int players = argc > 1 ? atoi(argv[1]) : 4;
 	int games = argc > 2 ? atoi(argv[2]) : 2000;
 	uint32_t seed = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 1;
-	struct timespec a, b;
-	double moves, s;
+	struct timespec a, b, ca, cb;
+	double moves, s, cpu;
 	clock_gettime(CLOCK_MONOTONIC, &a);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ca);
 	moves = wc_bench(players, games, seed);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cb);
 	clock_gettime(CLOCK_MONOTONIC, &b);
 	s = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+	cpu = (double)(cb.tv_sec - ca.tv_sec) +
+	      (double)(cb.tv_nsec - ca.tv_nsec) / 1e9;
 	printf("{\"players\":%d,\"games\":%d,\"moves\":%.0f,\"seconds\":%.4f,"
-	       "\"games_per_s\":%.1f}\n",
-	       players, games, moves, s, games / s);
+	       "\"games_per_s\":%.1f,\"cpu_seconds\":%.4f,"
+	       "\"games_per_cpu_s\":%.1f}\n",
+	       players, games, moves, s, games / s, cpu, games / cpu);
 	return moves < 0;
 }
 #endif
