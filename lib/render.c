@@ -380,11 +380,12 @@ static const int side_dy[4] = {-1, 0, 1, 0};
 
 typedef struct frame {
 	int32_t min_x, min_y;
+	int off_x; /* the board centred over a wider strip */
 } frame;
 
 static int cell_x(const frame *f, int32_t x)
 {
-	return (int)((int64_t)(x - f->min_x + 1) * T);
+	return f->off_x + (int)((int64_t)(x - f->min_x + 1) * T);
 }
 static int cell_y(const frame *f, int32_t y)
 {
@@ -715,8 +716,11 @@ static int render(svgw *s, const city_game *g, unsigned flags)
 	f.min_y = min_y;
 	w = (int)((int64_t)(max_x - min_x + 3) * T);
 	h = (int)((int64_t)(max_y - min_y + 3) * T);
-	if (w < STRIP_MIN_W)
+	f.off_x = 0;
+	if (w < STRIP_MIN_W) {
+		f.off_x = (STRIP_MIN_W - w) / 2;
 		w = STRIP_MIN_W;
+	}
 	out(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 	       "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
