@@ -177,8 +177,9 @@ static int region_path(svgw *s, const tileview *v, char letter, int ox,
 		return 0;
 	if (count == 8) {
 		out(s, "M%d %dh%dv%dh%dZ", ox, oy, T, T, -T);
-		anchor->x = ox + T / 2 + T / 4;
-		anchor->y = oy + T / 2 + T / 4;
+		/* off the centre (street ends) and the corners (buildings) */
+		anchor->x = ox + T * 16 / 25;
+		anchor->y = oy + T * 16 / 25;
 		return 8;
 	}
 	/* a run starts where the half before is another region */
@@ -272,8 +273,15 @@ static void draw_tile_marks(svgw *s, const city_tileset *ts,
 		int x, y;
 		if (c < 0 || c >= 8 || v->kind[c] != CITY_REGION_RESIDENTIAL)
 			continue;
-		x = ox + centre.x + ((a->x + b->x) / 2 - centre.x) * 3 / 4;
-		y = oy + centre.y + ((a->y + b->y) / 2 - centre.y) * 3 / 4;
+		/* 4/5 of the way out towards the quarter of the side next to
+		 * the corner: clear of the street on the middle and of a
+		 * follower standing in the half (part_anchor) */
+		{
+			const pt *corner = (h % 2 == 0) ? a : b, *mid = (h % 2 == 0) ? b : a;
+			int qx = (3 * corner->x + mid->x) / 4, qy = (3 * corner->y + mid->y) / 4;
+			x = ox + centre.x + (qx - centre.x) * 4 / 5;
+			y = oy + centre.y + (qy - centre.y) * 4 / 5;
+		}
 		if (placed == 0 && hist && hist[0]) {
 			out(s, "<g class=\"historic\"><title>%s</title>", hist);
 			building(s, x, y, T / 9, "#7b2d8b", "hist");
