@@ -24,6 +24,7 @@
 #include <city/city.h>
 
 #include "cli_ai.h"
+#include "cli_svg.h"
 
 #define EXIT_USAGE 1
 #define EXIT_RECORD 2
@@ -48,7 +49,7 @@ static void usage(FILE *f)
 	      "                [--seat N=SPEC]... [--record FILE]\n"
 	      "                [--rule name=value]...\n"
 	      "  city-cli replay FILE [--trace]\n"
-	      "  city-cli show FILE\n"
+	      "  city-cli show FILE [--svg OUT.svg [--legal]]\n"
 	      "  city-cli hint FILE [--ai SPEC] [--seed S] [--top N] "
 	      "[--line N]\n"
 	      "  city-cli arena [--games N] [--players P] [--seed S] "
@@ -957,6 +958,8 @@ int main(int argc, char **argv)
 		return cmd_play(argc - 2, argv + 2);
 	if (strcmp(argv[1], "replay") == 0)
 		return cmd_replay(argc - 2, argv + 2);
+	if (strcmp(argv[1], "show") == 0 && argc > 3)
+		return cli_show_svg(argc - 2, argv + 2); /* --svg: cli_svg.c */
 	if (strcmp(argv[1], "show") == 0)
 		return cmd_show(argc - 2, argv + 2);
 	if (strcmp(argv[1], "hint") == 0)

@@ -217,6 +217,15 @@ static int a_game_save(city_game *g, const args *a)
 	ck_assert_uint_le(a->idx, sizeof buf);
 	return city_game_save(g, a->nullout ? NULL : buf, a->idx, &n);
 }
+/* svg (city/render.h): idx is the capacity, i the flags. */
+static int a_game_svg(city_game *g, const args *a)
+{
+	char buf[16];
+	size_t n = 0;
+	ck_assert_uint_le(a->idx, sizeof buf);
+	return city_game_svg(g, (unsigned)a->i, a->nullout ? NULL : buf, a->idx,
+	                     &n);
+}
 static int a_game_last_error(city_game *g, const args *a)
 {
 	(void)a;
@@ -429,6 +438,7 @@ static const row null_handle_rows[] = {
     R(game_clone, CITY_EINVAL, NULLG),
     R(game_copy, CITY_EINVAL, NULLG),
     R(game_save, CITY_EINVAL, NULLG),
+    R(game_svg, CITY_EINVAL, NULLG),
     R(game_last_error, CITY_OK, NULLG), /* a fixed message, never NULL */
     R(game_decision, CITY_EINVAL, NULLG),
     R(game_player, CITY_EINVAL, NULLG),
@@ -485,6 +495,10 @@ static const row bad_arg_rows[] = {
     R(game_copy, CITY_EINVAL, .i = 1),      /* src NULL */
     R(game_copy, CITY_OK, .i = 0),          /* dst == src: nothing to do */
     R(game_save, CITY_EINVAL, NULLOUT, .idx = 5), /* buf NULL, cap > 0 */
+    R(game_svg, CITY_EINVAL, NULLOUT, .idx = 5),  /* buf NULL, cap > 0 */
+    R(game_svg, CITY_EINVAL, .i = 2, .idx = 16),  /* unknown flag */
+    R(game_svg, CITY_EINVAL, .i = -1, .idx = 16),
+    R(game_svg, CITY_ERANGE, .i = 1, .idx = 16),  /* too small: size told */
     R(game_rule, CITY_EINVAL, .i = 0),
     R(game_rule, CITY_EINVAL, .i = 6),
     R(game_rule, CITY_EINVAL, .i = -1),

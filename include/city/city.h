@@ -13,7 +13,8 @@
  * - `city/record.h`: saving and loading `.city` records;
  * - `city/query.h`: queries of a game's state, scores and events;
  * - `city/wall.h`: the city wall, its towers and the contour;
- * - `city/ai.h`: AI players (random, greedy, MCTS) and analyses.
+ * - `city/ai.h`: AI players (random, greedy, MCTS) and analyses;
+ * - `city/render.h`: pictures of a game (SVG).
  *
  * The generated `city/version.h` and `city/export.h` come with them.
  */
@@ -29,5 +30,6 @@
 #include "city/query.h"
 #include "city/wall.h"
 #include "city/ai.h"
+#include "city/render.h"
 
 #endif /* CITY_CITY_H */
