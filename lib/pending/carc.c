@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "carc.h"
 #include "city/city.h"
 
@@ -19,6 +20,7 @@
 
 /* ---- the tile set as the rules read it ------------------------------- */
 
+#ifndef CARC_TEST_ADAPTER
 /* Part kind (CK_*) of a part of a Carcassonne design. */
 static inline int part_kind(const ts_part *p)
 {
@@ -37,6 +39,14 @@ static inline int part_coat(const ts_design *d, int part)
 {
 	return d->coats >> part & 1u;
 }
+
+static inline int design_start(const ts_design *d)
+{
+	return d->start != 0;
+}
+#else
+#include CARC_TEST_ADAPTER
+#endif
 
 /* Nodes of a tile of design d: one per part, then the monastery's. */
 static inline int design_nodes(const ts_design *d)
@@ -103,6 +113,8 @@ static size_t align8(size_t n)
 #define ST_NTILE(s) ((uint8_t *)(ST_PARENT(s) + 3 * (size_t)(s)->cap_nodes))
 #define ST_EVENTS(s) CARC_ARR(s, off_events, carc_event)
 #define ST_MOVES(s) CARC_ARR(s, off_moves, uint32_t)
+#define ST_RSIG(s) CARC_ARR(s, off_rsig, uint32_t)
+#define C_RSIG(s) CARC_CARR(s, off_rsig, uint32_t)
 
 #define C_TILES(s) CARC_CARR(s, off_tiles, carc_tile)
 #define C_HASH(s) CARC_CARR(s, off_hash, uint8_t)
@@ -133,6 +145,8 @@ static size_t layout(carc_state *s, const city_tileset *ts)
 	s->cap_moves = (uint16_t)(2 * n + 8);
 	s->hash_mask = (uint16_t)(hcap - 1);
 	s->cap_front = (uint16_t)(2 * n + 2);
+	s->off_rsig = (uint32_t)off;
+	off = align8(off + ts->n_designs * sizeof(uint32_t));
 	s->off_order = (uint32_t)off;
 	off = align8(off + n);
 	s->off_tiles = (uint32_t)off;
@@ -155,7 +169,7 @@ static int start_design(const city_tileset *ts)
 {
 	unsigned i;
 	for (i = 0; i < ts->n_designs; i++)
-		if (ts->designs[i].start)
+		if (design_start(&ts->designs[i]))
 			return (int)i;
 	return -1;
 }
@@ -201,15 +215,17 @@ int carc_tile_at(const carc_state *s, int32_t x, int32_t y)
  * -(index) - 1. */
 static int front_find(const carc_state *s, uint32_t k)
 {
-	const carc_fcell *f = C_FRONT(s);
-	int lo = 0, hi = s->n_front;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (f[mid].key < k)
-			lo = mid + 1;
-		else
-			hi = mid;
+	const carc_fcell *f = C_FRONT(s), *base = f;
+	int len = s->n_front, lo;
+	if (len == 0)
+		return -1;
+	/* branch-free lower bound: the comparisons are data, not jumps */
+	while (len > 1) {
+		int half = len / 2;
+		base += (base[half - 1].key < k) * half;
+		len -= half;
 	}
+	lo = (int)(base - f) + (base->key < k);
 	if (lo < s->n_front && f[lo].key == k)
 		return lo;
 	return -lo - 1;
@@ -367,26 +383,67 @@ static void push_move(carc_state *s, uint32_t v)
 
 /* ---- placing tiles ------------------------------------------------------ */
 
-/* Whether design d turned r fits frontier cell f (C-TILE-2; C-TILE-1
- * holds for every frontier cell). */
-static inline int fits(const carc_fcell *f, unsigned rsig)
+/* The four rotations of a design as one word: byte r holds the board
+ * sides' signatures of the design turned r (rot_sig). */
+static uint32_t rot_sigs(const ts_design *d)
 {
-	return ((rsig ^ f->need) & f->mask) == 0;
+	return rot_sig(d, 0) | rot_sig(d, 1) << 8 | rot_sig(d, 2) << 16 |
+	       rot_sig(d, 3) << 24;
 }
 
-static int has_placement(const carc_state *s, const city_tileset *ts, int d)
+/* The rotations (bit r) in which a design whose rotations are `sig4`
+ * fits frontier cell f (C-TILE-2; C-TILE-1 holds for every frontier
+ * cell): a byte of (sig ^ need) & mask is zero where every present side
+ * matches, found for the four bytes at once. */
+static inline unsigned fit_mask(const carc_fcell *f, uint32_t sig4)
 {
-	const ts_design *dd = &ts->designs[d];
+	uint32_t x = (sig4 ^ f->need * 0x01010101u) & (f->mask * 0x01010101u);
+	uint32_t z = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
+	/* bit 7 of byte r set when byte r is zero: gather the four bits */
+	return (unsigned)((z >> 7 & 1u) | (z >> 14 & 2u) | (z >> 21 & 4u) |
+	                  (z >> 28 & 8u));
+}
+
+static int has_placement(const carc_state *s, int d)
+{
 	const carc_fcell *f = C_FRONT(s);
-	unsigned sig[4];
-	int i, r;
-	for (r = 0; r < 4; r++)
-		sig[r] = rot_sig(dd, r);
+	uint32_t sig4 = C_RSIG(s)[d];
+	int i;
 	for (i = 0; i < s->n_front; i++)
-		for (r = 0; r < 4; r++)
-			if (fits(&f[i], sig[r]))
-				return 1;
+		if (fit_mask(&f[i], sig4))
+			return 1;
 	return 0;
+}
+
+/* The tile diagonal to p across its sides v (N or S) and h (E or W), or
+ * -1: through the neighbour links where a side neighbour exists (they are
+ * kept both ways for every pair of adjacent tiles), else by look-up. */
+static int diagonal(const carc_state *s, const carc_tile *p, int v, int h)
+{
+	const carc_tile *tl = C_TILES(s);
+	int q;
+	if (p->nb[v] != CARC_NO_TILE)
+		q = tl[p->nb[v]].nb[h];
+	else if (p->nb[h] != CARC_NO_TILE)
+		q = tl[p->nb[h]].nb[v];
+	else
+		return carc_tile_at(s, p->x + (h == 1 ? 1 : -1),
+		                    p->y + (v == 0 ? -1 : 1));
+	return q == CARC_NO_TILE ? -1 : q;
+}
+
+/* The 8 cells around p in (y, x) order (NW N NE W E SW S SE): tile
+ * indices or -1. */
+static void around_tiles(const carc_state *s, const carc_tile *p, int out[8])
+{
+	out[0] = diagonal(s, p, 0, 3);
+	out[1] = p->nb[0] == CARC_NO_TILE ? -1 : p->nb[0];
+	out[2] = diagonal(s, p, 0, 1);
+	out[3] = p->nb[3] == CARC_NO_TILE ? -1 : p->nb[3];
+	out[4] = p->nb[1] == CARC_NO_TILE ? -1 : p->nb[1];
+	out[5] = diagonal(s, p, 2, 3);
+	out[6] = p->nb[2] == CARC_NO_TILE ? -1 : p->nb[2];
+	out[7] = diagonal(s, p, 2, 1);
 }
 
 /* Insert a tile (legality checked by the caller): nodes, joins across the
@@ -400,7 +457,7 @@ static int insert_tile(carc_state *s, const city_tileset *ts, int x, int y,
 	uint16_t *parent = ST_PARENT(s), *next = ST_NEXT(s), *open = ST_OPEN(s);
 	uint8_t *ntile = ST_NTILE(s), *h = ST_HASH(s);
 	carc_fcell *front = ST_FRONT(s);
-	int t = s->n_tiles++, i, side, fi, dx, dy;
+	int t = s->n_tiles++, i, side, fi;
 	unsigned hs;
 	p = &tl[t];
 	p->x = (int16_t)x;
@@ -488,17 +545,15 @@ static int insert_tile(carc_state *s, const city_tileset *ts, int x, int y,
 			front[fi].mask = (uint8_t)(front[fi].mask | 3u << sh);
 		}
 	}
-	for (dy = -1; dy <= 1; dy++)
-		for (dx = -1; dx <= 1; dx++) {
-			int q;
-			if (!dx && !dy)
-				continue;
-			q = carc_tile_at(s, x + dx, y + dy);
-			if (q >= 0) {
-				tl[q].around++;
+	{
+		int ar[8], k;
+		around_tiles(s, p, ar);
+		for (k = 0; k < 8; k++)
+			if (ar[k] >= 0) {
+				tl[ar[k]].around++;
 				p->around++;
 			}
-		}
+	}
 	return t;
 }
 
@@ -564,7 +619,7 @@ static void draw_next(carc_state *s, const city_tileset *ts, int next_player)
 	while (s->draw_pos < s->n_draw) {
 		int i = s->draw_pos++;
 		int d = order[i];
-		if (has_placement(s, ts, d)) {
+		if (has_placement(s, d)) {
 			s->cur = (uint8_t)i;
 			s->decision = CITY_DECISION_TILE;
 			return;
@@ -623,7 +678,7 @@ static void finish_turn(carc_state *s, const city_tileset *ts)
 {
 	const carc_tile *p = &C_TILES(s)[s->last_tile];
 	const ts_design *d = &ts->designs[p->design];
-	int done[TS_MAX_PARTS], n = 0, pass, i, k, dx, dy;
+	int done[TS_MAX_PARTS], n = 0, pass, i, k, ar[8];
 	for (pass = 0; pass < 2; pass++) {
 		int kind = pass == 0 ? CK_ROAD : CK_CITY;
 		for (i = 0; i < d->n_parts; i++) {
@@ -646,20 +701,20 @@ static void finish_turn(carc_state *s, const city_tileset *ts)
 				      2 * tiles + 2 * coats, 1);
 		}
 	}
-	for (dy = -1; dy <= 1; dy++)
-		for (dx = -1; dx <= 1; dx++) {
-			int q = carc_tile_at(s, p->x + dx, p->y + dy);
-			const carc_tile *o;
-			const ts_design *od;
-			if (q < 0)
-				continue;
-			o = &C_TILES(s)[q];
-			od = &ts->designs[o->design];
-			if (!design_mon(od) || o->around != 8)
-				continue;
-			award(s, o->node0 + od->n_parts, CITY_REASON_MONASTERY,
-			      9, 1);
-		}
+	around_tiles(s, p, ar);
+	for (k = 0; k < 9; k++) {
+		/* (y, x) order: the tile itself sits between W and E */
+		int q = k < 4 ? ar[k] : k == 4 ? s->last_tile : ar[k - 1];
+		const carc_tile *o;
+		const ts_design *od;
+		if (q < 0)
+			continue;
+		o = &C_TILES(s)[q];
+		od = &ts->designs[o->design];
+		if (!design_mon(od) || o->around != 8)
+			continue;
+		award(s, o->node0 + od->n_parts, CITY_REASON_MONASTERY, 9, 1);
+	}
 	draw_next(s, ts, (s->player + 1) % s->n_players);
 }
 
@@ -734,8 +789,10 @@ void carc_restart(carc_state *s, const city_tileset *ts)
 {
 	carc_state hdr;
 	uint8_t order[TS_MAX_TILES];
+	uint32_t rsig[TS_MAX_DESIGNS];
 	int p;
 	memcpy(order, CARC_CARR(s, off_order, uint8_t), s->n_draw);
+	memcpy(rsig, C_RSIG(s), ts->n_designs * sizeof *rsig);
 	memset(&hdr, 0, sizeof hdr);
 	layout(&hdr, ts);
 	hdr.n_players = s->n_players;
@@ -748,6 +805,7 @@ void carc_restart(carc_state *s, const city_tileset *ts)
 	memset((char *)s + sizeof(carc_state), 0,
 	       s->off_moves - sizeof(carc_state));
 	memcpy(ST_ORDER(s), order, s->n_draw);
+	memcpy(ST_RSIG(s), rsig, ts->n_designs * sizeof *rsig);
 	for (p = 0; p < s->n_players; p++)
 		s->supply[p] = CARC_FOLLOWERS;
 	s->cur = CARC_NO_TILE;
@@ -831,6 +889,8 @@ int carc_init(carc_state *s, const carc_setup *su, char *err, size_t cap)
 	s->start_design = (uint8_t)sd;
 	s->n_draw = (uint16_t)n;
 	memcpy(ST_ORDER(s), order, n);
+	for (i = 0; i < ts->n_designs; i++)
+		ST_RSIG(s)[i] = rot_sigs(&ts->designs[i]);
 	carc_restart(s, ts);
 	return CITY_OK;
 }
@@ -875,7 +935,7 @@ int carc_place(carc_state *s, const city_tileset *ts, int32_t x, int32_t y,
 	         ? front_find(s, cell_key((int)x, (int)y))
 	         : -1;
 	if (fi < 0 ||
-	    !fits(&C_FRONT(s)[fi], rot_sig(&ts->designs[design], rot))) {
+	    !(fit_mask(&C_FRONT(s)[fi], C_RSIG(s)[design]) >> rot & 1u)) {
 		if (!carc_check_placement(s, ts, x, y, design, rot, err, cap))
 			snprintf(err, cap, "C-TILE-1: cell (%d,%d) cannot take "
 			                   "the tile", (int)x, (int)y);
@@ -1117,20 +1177,39 @@ size_t carc_legal(const carc_state *s, const city_tileset *ts, city_move *out,
 	int i, r;
 	switch (s->decision) {
 	case CITY_DECISION_TILE: {
-		const ts_design *d =
-		    &ts->designs[CARC_CARR(s, off_order, uint8_t)[s->cur]];
 		const carc_fcell *f = C_FRONT(s);
-		unsigned sig[4];
-		for (r = 0; r < 4; r++)
-			sig[r] = rot_sig(d, r);
-		for (i = 0; i < s->n_front; i++)
-			for (r = 0; r < 4; r++)
-				if (fits(&f[i], sig[r])) {
-					emit(out, cap, n, CITY_MOVE_PLACE,
-					     (int)(f[i].key & 0xFFFFu) - 32768,
-					     (int)(f[i].key >> 16) - 32768, r, 0);
-					n++;
+		uint32_t sig4 =
+		    C_RSIG(s)[CARC_CARR(s, off_order, uint8_t)[s->cur]];
+		for (i = 0; i < s->n_front; i++) {
+			unsigned m = fit_mask(&f[i], sig4);
+			if (!out || n + 4 > cap) {
+				if (!m)
+					continue;
+				for (r = 0; r < 4; r++)
+					if (m >> r & 1u) {
+						emit(out, cap, n, CITY_MOVE_PLACE,
+						     (int)(f[i].key & 0xFFFFu) - 32768,
+						     (int)(f[i].key >> 16) - 32768, r,
+						     0);
+						n++;
+					}
+				continue;
+			}
+			{
+				city_move mv;
+				memset(&mv, 0, sizeof mv);
+				mv.kind = CITY_MOVE_PLACE;
+				mv.x = (int32_t)(f[i].key & 0xFFFFu) - 32768;
+				mv.y = (int32_t)(f[i].key >> 16) - 32768;
+				/* four writes, the count advancing by the fitting
+				 * ones: no branch on the fit */
+				for (r = 0; r < 4; r++) {
+					mv.rotation = (uint8_t)r;
+					out[n] = mv;
+					n += m >> r & 1u;
 				}
+			}
+		}
 		break;
 	}
 	case CITY_DECISION_FOLLOWER: {

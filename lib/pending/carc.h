@@ -76,7 +76,7 @@ typedef struct carc_event {
 
 typedef struct carc_state {
 	uint32_t size; /* bytes of the whole block */
-	uint32_t off_order, off_tiles, off_hash, off_front, off_nodes,
+	uint32_t off_rsig, off_order, off_tiles, off_hash, off_front, off_nodes,
 	    off_events, off_moves;
 	uint16_t cap_nodes, cap_events, cap_moves, hash_mask, cap_front;
 	uint16_t n_draw; /* tiles in the stack (the start tile excluded) */
