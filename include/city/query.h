@@ -25,6 +25,14 @@ extern "C" {
 #define CITY_FEATURE_MARKET 1
 /** Feature kind: a residential area. */
 #define CITY_FEATURE_RESIDENTIAL 2
+/** Feature kind (Carcassonne): a road (C-GEO-2). */
+#define CITY_FEATURE_ROAD 3
+/** Feature kind (Carcassonne): a city (C-GEO-2). */
+#define CITY_FEATURE_CITY 4
+/** Feature kind (Carcassonne): a field (C-GEO-2). */
+#define CITY_FEATURE_FIELD 5
+/** Feature kind (Carcassonne): a monastery (C-GEO-2). */
+#define CITY_FEATURE_MONASTERY 6
 
 /** Follower role: on a street. */
 #define CITY_ROLE_CITIZEN 0
@@ -34,6 +42,16 @@ extern "C" {
 #define CITY_ROLE_STEWARD 2
 /** Follower role: on a wall piece. */
 #define CITY_ROLE_GUARD 3
+/** Follower role (Carcassonne): on a road, a highwayman (C-FOL-1). */
+#define CITY_ROLE_HIGHWAYMAN 4
+/** Follower role (Carcassonne): in a city, a knight (C-FOL-1). */
+#define CITY_ROLE_KNIGHT 5
+/** Follower role (Carcassonne): on a monastery, a monk (C-FOL-1). */
+#define CITY_ROLE_MONK 6
+/** Follower role (Carcassonne): in a field, a farmer (C-FOL-1, C-OPT-1). */
+#define CITY_ROLE_FARMER 7
+/** Follower role (The Tower): on top of a tower (T-ACT-2). */
+#define CITY_ROLE_TOWER_TOP 8
 
 /** Score category: completed streets (R-SCORE-1). */
 #define CITY_CAT_STREETS 0
@@ -45,8 +63,19 @@ extern "C" {
 #define CITY_CAT_STEWARDS 3
 /** Score category: guards (R-END-5). */
 #define CITY_CAT_GUARDS 4
-/** Number of score categories. */
+/** Number of score categories of The City (CITY_CAT_STREETS ..
+ *  CITY_CAT_GUARDS). */
 #define CITY_CAT_COUNT 5
+/** Score category (Carcassonne): roads (C-SCORE-1, C-END-2). */
+#define CITY_CAT_ROADS 5
+/** Score category (Carcassonne): cities (C-SCORE-2, C-END-2). */
+#define CITY_CAT_CITIES 6
+/** Score category (Carcassonne): monasteries (C-SCORE-3, C-END-2). */
+#define CITY_CAT_MONASTERIES 7
+/** Score category (Carcassonne): farms (C-END-3). */
+#define CITY_CAT_FARMS 8
+/** Score category (The Tower): ransom received minus paid (T-CAP-5). */
+#define CITY_CAT_RANSOM 9
 
 /** End reason bit: the wall supply is empty (R-END-1a). */
 #define CITY_ENDED_SUPPLY 1u
@@ -87,6 +116,21 @@ extern "C" {
 #define CITY_REASON_STEWARD 8
 /** Scoring reason: a guard (R-END-5). */
 #define CITY_REASON_GUARD 9
+/** Scoring reason (Carcassonne): a road completed by a tile (C-SCORE-1). */
+#define CITY_REASON_ROAD 10
+/** Scoring reason (Carcassonne): a city completed by a tile (C-SCORE-2). */
+#define CITY_REASON_CITY 11
+/** Scoring reason (Carcassonne): a monastery completed (C-SCORE-3). */
+#define CITY_REASON_MONASTERY 12
+/** Scoring reason (Carcassonne): an incomplete road at the end (C-END-2). */
+#define CITY_REASON_FINAL_ROAD 13
+/** Scoring reason (Carcassonne): an incomplete city at the end (C-END-2). */
+#define CITY_REASON_FINAL_CITY 14
+/** Scoring reason (Carcassonne): an incomplete monastery at the end
+ *  (C-END-2). */
+#define CITY_REASON_FINAL_MONASTERY 15
+/** Scoring reason (Carcassonne): farmers of a field (C-END-3). */
+#define CITY_REASON_FARM 16
 /** @} */
 
 /**
