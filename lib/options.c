@@ -6,9 +6,32 @@
 #include "city/city.h"
 #include "options.h"
 
-static const char *const rule_names[OPT_RULES] = {
-	"", "wall_trigger", "first_round_guards", "returned_guard",
-	"closing_tower", "end_gap"};
+/* The one table of rule options (R-OPT): record names, defaults, values.
+ * The record writer and reader, city_options_set_rule() and
+ * city_options_parse_rule() all read it. A rule with words has values
+ * 0..max named words[0..max]; one without is a number 0..max written in at
+ * most two digits. */
+typedef struct opt_rule {
+	const char *name;     /* record name */
+	int def;              /* default value */
+	int max;              /* values 0..max */
+	const char *words[2]; /* value names, or NULL for a number */
+} opt_rule;
+
+static const opt_rule rule_table[OPT_RULES] = {
+	[CITY_RULE_WALL_TRIGGER] = {"wall_trigger", CITY_TRIGGER_OCCUPIED, 1,
+	                            {"occupied", "any"}},
+	[CITY_RULE_FIRST_ROUND_GUARDS] = {"first_round_guards", 1, 1,
+	                                  {"no", "yes"}},
+	[CITY_RULE_RETURNED_GUARD] = {"returned_guard", 1, 1, {"no", "yes"}},
+	[CITY_RULE_CLOSING_TOWER] = {"closing_tower", 1, 1, {"no", "yes"}},
+	[CITY_RULE_END_GAP] = {"end_gap", 5, 20, {NULL, NULL}},
+};
+
+static int rule_valid(int rule)
+{
+	return rule >= 1 && rule < OPT_RULES;
+}
 
 static void *std_alloc(size_t size, void *user)
 {
@@ -31,12 +54,6 @@ static void std_free(void *p, void *user)
 void *options_alloc(const city_options *o, size_t size)
 {
 	return o->alloc(size, o->alloc_user);
-}
-
-void options_free_mem(const city_options *o, void *p)
-{
-	if (p)
-		o->free(p, o->alloc_user);
 }
 
 int city_options_set_allocator(city_options *opts, city_malloc_fn alloc_fn,
@@ -69,11 +86,8 @@ void options_init(city_options *o)
 	o->free = std_free;
 	o->players = 2;
 	o->ts = &city__tileset_default_data;
-	o->rules[CITY_RULE_WALL_TRIGGER] = CITY_TRIGGER_OCCUPIED;
-	o->rules[CITY_RULE_FIRST_ROUND_GUARDS] = 1;
-	o->rules[CITY_RULE_RETURNED_GUARD] = 1;
-	o->rules[CITY_RULE_CLOSING_TOWER] = 1;
-	o->rules[CITY_RULE_END_GAP] = 5;
+	for (int rule = 1; rule < OPT_RULES; rule++)
+		o->rules[rule] = rule_table[rule].def;
 }
 
 void options_copy(city_options *dst, const city_options *src)
@@ -90,18 +104,55 @@ void options_release(city_options *o)
 
 const char *options_rule_name(int rule)
 {
-	return (rule >= 1 && rule < OPT_RULES) ? rule_names[rule] : NULL;
+	return rule_valid(rule) ? rule_table[rule].name : NULL;
 }
 
-const char *options_rule_value_text(int rule, int value, char buf[12])
+int options_rule_find(const char *name, size_t len)
 {
-	if (rule == CITY_RULE_WALL_TRIGGER)
-		return value == CITY_TRIGGER_ANY ? "any" : "occupied";
-	if (rule == CITY_RULE_END_GAP) {
+	for (int rule = 1; rule < OPT_RULES; rule++)
+		if (strlen(rule_table[rule].name) == len &&
+		    memcmp(rule_table[rule].name, name, len) == 0)
+			return rule;
+	return 0;
+}
+
+int options_rule_value(int *out, int rule, const char *text, size_t len)
+{
+	const opt_rule *r;
+	if (!rule_valid(rule))
+		return CITY_EINVAL;
+	r = &rule_table[rule];
+	if (r->words[0] == NULL) {
+		int v = 0;
+		if (len < 1 || len > 2)
+			return CITY_EPARSE;
+		for (size_t i = 0; i < len; i++) {
+			if (text[i] < '0' || text[i] > '9')
+				return CITY_EPARSE;
+			v = v * 10 + (text[i] - '0');
+		}
+		if (v > r->max)
+			return CITY_EPARSE;
+		*out = v;
+		return CITY_OK;
+	}
+	for (int v = 0; v <= r->max; v++)
+		if (strlen(r->words[v]) == len &&
+		    memcmp(r->words[v], text, len) == 0) {
+			*out = v;
+			return CITY_OK;
+		}
+	return CITY_EPARSE;
+}
+
+const char *options_rule_value_text(char buf[12], int rule, int value)
+{
+	const opt_rule *r = &rule_table[rule];
+	if (r->words[0] == NULL) {
 		snprintf(buf, 12, "%d", value);
 		return buf;
 	}
-	return value ? "yes" : "no";
+	return r->words[value != 0];
 }
 
 int city_options_new(city_options **out)
@@ -185,10 +236,8 @@ int city_options_set_tileset(city_options *opts, const city_tileset *ts)
 
 int city_options_set_rule(city_options *opts, int rule, int value)
 {
-	if (!opts || rule < 1 || rule >= OPT_RULES)
-		return CITY_EINVAL;
-	if (rule == CITY_RULE_END_GAP ? (value < 0 || value > 20)
-	                              : (value < 0 || value > 1))
+	if (!opts || !rule_valid(rule) || value < 0 ||
+	    value > rule_table[rule].max)
 		return CITY_EINVAL;
 	opts->rules[rule] = value;
 	return CITY_OK;
@@ -196,7 +245,7 @@ int city_options_set_rule(city_options *opts, int rule, int value)
 
 int city_options_get_rule(const city_options *opts, int rule)
 {
-	if (!opts || rule < 1 || rule >= OPT_RULES)
+	if (!opts || !rule_valid(rule))
 		return CITY_EINVAL;
 	return opts->rules[rule];
 }
@@ -205,40 +254,15 @@ int city_options_get_rule(const city_options *opts, int rule)
 int city_options_parse_rule(city_options *opts, const char *text)
 {
 	const char *eq;
-	size_t nlen;
-	int rule, value = -1;
+	int rule, value;
 	if (!opts || !text)
 		return CITY_EINVAL;
 	eq = strchr(text, '=');
 	if (!eq)
 		return CITY_EPARSE;
-	nlen = (size_t)(eq - text);
-	for (rule = 1; rule < OPT_RULES; rule++)
-		if (strlen(rule_names[rule]) == nlen &&
-		    memcmp(rule_names[rule], text, nlen) == 0)
-			break;
-	if (rule == OPT_RULES)
-		return CITY_EPARSE;
-	eq++;
-	if (rule == CITY_RULE_WALL_TRIGGER) {
-		if (strcmp(eq, "occupied") == 0)
-			value = CITY_TRIGGER_OCCUPIED;
-		else if (strcmp(eq, "any") == 0)
-			value = CITY_TRIGGER_ANY;
-	} else if (rule == CITY_RULE_END_GAP) {
-		if (eq[0] >= '0' && eq[0] <= '9' &&
-		    (eq[1] == '\0' ||
-		     (eq[1] >= '0' && eq[1] <= '9' && eq[2] == '\0')))
-			value = atoi(eq);
-		if (value > 20)
-			value = -1;
-	} else {
-		if (strcmp(eq, "yes") == 0)
-			value = 1;
-		else if (strcmp(eq, "no") == 0)
-			value = 0;
-	}
-	if (value < 0)
+	rule = options_rule_find(text, (size_t)(eq - text));
+	if (rule == 0 ||
+	    options_rule_value(&value, rule, eq + 1, strlen(eq + 1)) != CITY_OK)
 		return CITY_EPARSE;
 	opts->rules[rule] = value;
 	return CITY_OK;

@@ -32,14 +32,19 @@ struct city_options {
 void options_init(city_options *o);
 /* Allocate / free through the options' allocator. */
 void *options_alloc(const city_options *o, size_t size);
-void options_free_mem(const city_options *o, void *p);
 /* Copy with a reference on the tile set (dst must be released with
  * options_release). */
 void options_copy(city_options *dst, const city_options *src);
 void options_release(city_options *o);
-/* Rule names as in records ("wall_trigger", ...), index CITY_RULE_*. */
+/* The rule table (options.c) is the one place rules are named. */
+/* A rule's record name ("wall_trigger", ...), or NULL for no rule. */
 const char *options_rule_name(int rule);
-/* Write a rule's value as record text ("occupied", "yes", "5"). */
-const char *options_rule_value_text(int rule, int value, char buf[12]);
+/* The CITY_RULE_* named by name[0..len-1], or 0. */
+int options_rule_find(const char *name, size_t len);
+/* A rule's value from its record text ("any", "yes", "5") into *out:
+ * CITY_OK, or CITY_EPARSE (CITY_EINVAL for no rule). */
+int options_rule_value(int *out, int rule, const char *text, size_t len);
+/* A rule's value as record text: a table string, or buf for a number. */
+const char *options_rule_value_text(char buf[12], int rule, int value);
 
 #endif /* CITY_LIB_OPTIONS_H */

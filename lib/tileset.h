@@ -17,11 +17,22 @@
 #define TS_NAME_MAX 63
 #define TS_NONE 0xFF /* "no part" (a side middle without a street) */
 
-/* Part kinds. */
-enum { TS_RESIDENTIAL = 0, TS_MARKET = 1, TS_STREET = 2 };
+/* Longest line accepted, terminator and a trailing CR excluded. */
+#define TS_LINE_MAX 4096u
+
+/* Part kinds (stored in ts_part.kind as uint8_t). */
+typedef enum ts_kind {
+	TS_RESIDENTIAL = 0,
+	TS_MARKET = 1,
+	TS_STREET = 2
+} ts_kind;
 
 /* Market kind bits (same values as the public CITY_MARKET_* bits). */
-enum { TS_FISH = 1, TS_GRAIN = 2, TS_LIVESTOCK = 4 };
+typedef enum ts_market {
+	TS_FISH = 1,
+	TS_GRAIN = 2,
+	TS_LIVESTOCK = 4
+} ts_market;
 
 /* One part of a design: a region (letter) or a street segment (digit). */
 typedef struct ts_part {
@@ -77,14 +88,19 @@ void ts_release(const city_tileset *ts);
 /* Index of the part named `name` ('a'..'h', '1'..'9') in design d, or -1. */
 int ts_part_index(const ts_design *d, char name);
 
-/* Parse `.tiles` text into *out (heap, refs = 1). On error returns
- * CITY_EPARSE (or CITY_ENOMEM) and writes "line:column: reason" into err
- * (always NUL-terminated when errcap > 0); *out is untouched. */
-int ts_parse(city_tileset **out, const char *text, size_t len, char *err,
-             size_t errcap);
+/* The in-tile adjacency the sides show (tileset.md, "In-tile adjacency"):
+ * bit q of adj[p] set when parts p and q touch on the clockwise walk. */
+void ts_side_adjacency(uint16_t adj[TS_MAX_PARTS], const ts_design *d);
+/* Mark parts p and q adjacent (nothing when p == q). */
+void ts_adj_link(uint16_t adj[TS_MAX_PARTS], unsigned p, unsigned q);
 
-/* Write the set back as `.tiles` text (for records with `tileset inline`).
- * Same buffer contract as the public API: CITY_ERANGE with *needed. */
-int ts_write(const city_tileset *ts, char *buf, size_t cap, size_t *needed);
+/* Parse `.tiles` text into *out (heap, refs = 1); the text's first line is
+ * numbered first_line (1 for a file; a record passes its own numbering).
+ * Status + message: CITY_OK, or CITY_EPARSE / CITY_ELIMIT / CITY_ENOMEM /
+ * CITY_EINVAL with "line:column: reason" in err (always NUL-terminated when
+ * errcap > 0); *out is untouched on error. The public city_tileset_parse()
+ * is this with first_line 1. */
+int ts_parse(city_tileset **out, const char *text, size_t len,
+             uint64_t first_line, char *err, size_t errcap);
 
 #endif /* CITY_LIB_TILESET_H */

@@ -863,7 +863,7 @@ START_TEST(text_buffer_too_small_gives_erange_and_leaves_it)
 	                 CITY_ERANGE);
 	ck_assert_uint_gt(needed, sizeof buf);
 	ck_assert_int_eq(buf[0], 'x');
-	ck_assert_int_eq(ts_write(ts, NULL, 0, NULL), CITY_ERANGE);
+	ck_assert_int_eq(city_tileset_text(ts, NULL, 0, NULL), CITY_ERANGE);
 	char *text = malloc(needed);
 	ck_assert_ptr_nonnull(text);
 	ck_assert_int_eq(city_tileset_text(ts, text, needed, NULL), CITY_OK);

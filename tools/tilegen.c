@@ -136,7 +136,7 @@ int main(int argc, char **argv)
 		return 1;
 	city_tileset *ts = NULL;
 	char err[256];
-	int rc = ts_parse(&ts, text, len, err, sizeof err);
+	int rc = ts_parse(&ts, text, len, 1, err, sizeof err);
 	free(text);
 	if (rc != CITY_OK) {
 		fprintf(stderr, "%s:%s\n", in, err);
