@@ -612,7 +612,7 @@ int carc_check_placement(const carc_state *s, const city_tileset *ts,
 
 /* ---- turns --------------------------------------------------------------- */
 
-static void draw_next(carc_state *s, const city_tileset *ts, int next_player)
+static void draw_next(carc_state *s, int next_player)
 {
 	const uint8_t *order = CARC_CARR(s, off_order, uint8_t);
 	s->player = (uint8_t)next_player;
@@ -715,7 +715,7 @@ static void finish_turn(carc_state *s, const city_tileset *ts)
 			continue;
 		award(s, o->node0 + od->n_parts, CITY_REASON_MONASTERY, 9, 1);
 	}
-	draw_next(s, ts, (s->player + 1) % s->n_players);
+	draw_next(s, (s->player + 1) % s->n_players);
 }
 
 /* C-FOL-1/2/4: may the player put a follower on part `part` of the tile
@@ -812,7 +812,7 @@ void carc_restart(carc_state *s, const city_tileset *ts)
 	s->last_tile = CARC_NO_TILE;
 	/* C-SET-3: the start tile, before the first turn, not a move */
 	insert_tile(s, ts, 0, 0, s->start_design, 0);
-	draw_next(s, ts, 0);
+	draw_next(s, 0);
 }
 
 int carc_init(carc_state *s, const carc_setup *su, char *err, size_t cap)

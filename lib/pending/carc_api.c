@@ -49,7 +49,7 @@ int carc_api_new(city_game **out, const city_options *o)
 	su.order = o->order;
 	rc = carc_init(cs(g), &su, err, sizeof err);
 	if (rc != CITY_OK) {
-		options_free_mem(o, g);
+		o->free(g, o->alloc_user);
 		return rc;
 	}
 	options_copy(&g->opts, o);
@@ -161,6 +161,13 @@ int carc_api_score_final(city_game *g)
 }
 
 /* ---- queries ---------------------------------------------------------- */
+
+int carc_api_rule(const city_game *g, int rule)
+{
+	if (rule != CITY_RULE_FARMERS)
+		return CITY_EINVAL; /* not a rule of the base game */
+	return ccs(g)->farmers;
+}
 
 int carc_api_decision(const city_game *g)
 {
@@ -294,6 +301,13 @@ int carc_api_feature_tiles(const city_game *g, int32_t x, int32_t y,
 	if (rc != CITY_OK)
 		return rc;
 	return carc_feature_tiles(ccs(g), game_ts(g), t, i);
+}
+
+int carc_api_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
+                                  char part)
+{
+	int t, i;
+	return locate(g, x, y, part, &t, &i); /* CITY_OK (0): no market */
 }
 
 int carc_api_feature_coats(const city_game *g, int32_t x, int32_t y,
@@ -449,7 +463,7 @@ int carc_api_event(const city_game *g, size_t index, city_event *out)
 	const carc_event *e;
 	const carc_tile *t;
 	const city_tileset *ts = game_ts(g);
-	if (index >= s->n_events)
+	if (!out || index >= s->n_events)
 		return CITY_EINVAL;
 	e = &carc_events(s)[index];
 	memset(out, 0, sizeof *out);
@@ -477,7 +491,7 @@ int carc_api_move_count(const city_game *g)
 
 int carc_api_move(const city_game *g, size_t index, city_move *out)
 {
-	if (index >= ccs(g)->n_moves)
+	if (!out || index >= ccs(g)->n_moves)
 		return CITY_EINVAL;
 	carc_move(ccs(g), (int)index, out);
 	return CITY_OK;

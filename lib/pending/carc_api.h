@@ -48,6 +48,9 @@ int carc_api_bounds(const city_game *g, int32_t *min_x, int32_t *min_y,
 int carc_api_feature_kind(const city_game *g, int32_t x, int32_t y, char part);
 int carc_api_feature_tiles(const city_game *g, int32_t x, int32_t y,
                            char part);
+int carc_api_rule(const city_game *g, int rule);
+int carc_api_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
+                                  char part);
 int carc_api_feature_coats(const city_game *g, int32_t x, int32_t y,
                            char part);
 int carc_api_feature_complete(const city_game *g, int32_t x, int32_t y,
