@@ -1180,34 +1180,33 @@ size_t carc_legal(const carc_state *s, const city_tileset *ts, city_move *out,
 		const carc_fcell *f = C_FRONT(s);
 		uint32_t sig4 =
 		    C_RSIG(s)[CARC_CARR(s, off_order, uint8_t)[s->cur]];
+		city_move mv;
+		memset(&mv, 0, sizeof mv);
+		mv.kind = CITY_MOVE_PLACE;
+		if (!out || cap < 4u * s->n_front) {
+			/* counting, or a buffer that may be too small: each
+			 * move checked against the capacity */
+			for (i = 0; i < s->n_front; i++) {
+				unsigned m = fit_mask(&f[i], sig4);
+				for (; m; m &= m - 1) {
+					emit(out, cap, n, CITY_MOVE_PLACE,
+					     (int)(f[i].key & 0xFFFFu) - 32768,
+					     (int)(f[i].key >> 16) - 32768,
+					     low_bit(m), 0);
+					n++;
+				}
+			}
+			break;
+		}
 		for (i = 0; i < s->n_front; i++) {
 			unsigned m = fit_mask(&f[i], sig4);
-			if (!out || n + 4 > cap) {
-				if (!m)
-					continue;
-				for (r = 0; r < 4; r++)
-					if (m >> r & 1u) {
-						emit(out, cap, n, CITY_MOVE_PLACE,
-						     (int)(f[i].key & 0xFFFFu) - 32768,
-						     (int)(f[i].key >> 16) - 32768, r,
-						     0);
-						n++;
-					}
+			if (!m)
 				continue;
-			}
-			{
-				city_move mv;
-				memset(&mv, 0, sizeof mv);
-				mv.kind = CITY_MOVE_PLACE;
-				mv.x = (int32_t)(f[i].key & 0xFFFFu) - 32768;
-				mv.y = (int32_t)(f[i].key >> 16) - 32768;
-				/* four writes, the count advancing by the fitting
-				 * ones: no branch on the fit */
-				for (r = 0; r < 4; r++) {
-					mv.rotation = (uint8_t)r;
-					out[n] = mv;
-					n += m >> r & 1u;
-				}
+			mv.x = (int32_t)(f[i].key & 0xFFFFu) - 32768;
+			mv.y = (int32_t)(f[i].key >> 16) - 32768;
+			for (; m; m &= m - 1) {
+				mv.rotation = (uint8_t)low_bit(m);
+				out[n++] = mv;
 			}
 		}
 		break;
