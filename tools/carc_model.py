@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""An independent model of the base game of Carcassonne (carcassonne.md),
-written from the spec alone to cross-check the engine's golden games
-(tests/data/carc_golden_games.txt).
+"""An independent model of the base game of Carcassonne and The Tower
+(carcassonne.md), written from the spec alone to cross-check the engine's
+golden games (tests/data/carc_golden_games.txt).
 
 It shares no algorithm with lib/carc.c: features are found by a flood over
 (cell, part) nodes every time they are needed, completion by looking at
@@ -28,14 +28,14 @@ def parse(text):
         t = line.split()
         d = {'id': int(t[0]), 'count': int(t[1]), 'sides': t[2:6],
              'kind': {}, 'coats': set(), 'mon': False, 'start': False,
-             'adj': set()}
+             'tow': False, 'adj': set()}
         for tok in t[6:]:
             if tok == 'mon':
                 d['mon'] = True
             elif tok == 'start':
                 d['start'] = True
             elif tok == 'tow':
-                pass
+                d['tow'] = True
             elif tok.startswith('pen='):
                 d['coats'] = set(tok[4:])
             elif tok.startswith('adj='):
@@ -77,11 +77,19 @@ def splitmix(state):
     return state, z ^ (z >> 31)
 
 
+TOPTS = ('capture_own', 'capture_top', 'ransom_min', 'capture_gaps',
+         'tower_range', 'capture_diagonal', 'ransom')
+
+
 class Game:
-    def __init__(self, designs, players, seed, farmers):
+    def __init__(self, designs, players, seed, farmers, tower=None):
         self.D = designs
         self.n = players
         self.farmers = farmers
+        self.tower = tower  # None, or {T-OPT name: value}
+        self.floors = [[10, 9, 7, 6][players - 2] if tower else 0] * players
+        self.height = {}
+        self.held = [[0] * players for _ in range(players)]
         start = [i for i, d in enumerate(designs) if d['start']][0]
         inst = []
         for i, d in enumerate(designs):
@@ -94,7 +102,7 @@ class Game:
             inst[i], inst[j] = inst[j], inst[i]
         self.order = inst
         self.board = {(0, 0): (start, 0)}
-        self.fol = []  # [x, y, part, owner], in slot order
+        self.fol = []  # [x, y, part, owner] or None, slots ('t': on top)
         self.supply = [7] * players
         self.score = [[0] * 5 for _ in range(players)]
         self.events = 0
@@ -102,7 +110,7 @@ class Game:
         self.player = 0
         self.decision = None
         self.last = None
-        self.draw()
+        self.start_turn(0)
 
     # ---- tiles
     def side(self, cell, s):
@@ -142,6 +150,95 @@ class Game:
     def placements(self, d):
         return [(x, y, r) for (x, y) in self.candidates() for r in range(4)
                 if self.fits(x, y, d, r)]
+
+    def live(self):
+        return [f for f in self.fol if f is not None]
+
+    def add_fol(self, f):
+        for i, g in enumerate(self.fol):
+            if g is None:
+                self.fol[i] = f
+                return
+        self.fol.append(f)
+
+    def total(self, p):
+        return sum(self.score[p])
+
+    def ransom_to(self):
+        if not self.tower or not self.tower['ransom'] or self.ransomed:
+            return []
+        p = self.player
+        if self.tower['ransom_min'] and self.total(p) < 3:
+            return []
+        return [q for q in range(self.n) if q != p and self.held[q][p]]
+
+    def start_turn(self, p):
+        self.player = p
+        self.ransomed = False
+        if self.pos < len(self.order) and self.ransom_to():
+            self.decision = 'ransom'
+            return
+        self.draw()
+
+    def towers(self):
+        return [c for c in self.board if self.tower and
+                self.D[self.board[c][0]]['tow']]
+
+    def top_of(self, c):
+        for f in self.live():
+            if f[2] == 't' and (f[0], f[1]) == c:
+                return f
+        return None
+
+    def in_range(self, t, c):
+        h = self.height.get(t, 0)
+        r = h - 1 if self.tower['tower_range'] == 'short' else h
+        dx, dy = c[0] - t[0], c[1] - t[1]
+        if r < 0:
+            return False
+        if not self.tower['capture_diagonal']:
+            if dx and dy:
+                return False
+            d = abs(dx) + abs(dy)
+            if d > r:
+                return False
+            if self.tower['capture_gaps']:
+                return True
+            sx = (dx > 0) - (dx < 0)
+            sy = (dy > 0) - (dy < 0)
+            return all((t[0] + k * sx, t[1] + k * sy) in self.board
+                       for k in range(1, d))
+        if abs(dx) + abs(dy) > r:
+            return False
+        if self.tower['capture_gaps']:
+            return True
+        seen = {t: 0}
+        todo = [t]
+        while todo:
+            x = todo.pop(0)
+            if x == c:
+                return True
+            if seen[x] >= r:
+                continue
+            for s in range(4):
+                y = (x[0] + DX[s], x[1] + DY[s])
+                if y in self.board and y not in seen:
+                    seen[y] = seen[x] + 1
+                    todo.append(y)
+        return False
+
+    def capturable(self):
+        out = []
+        for f in self.fol:
+            if f is None:
+                continue
+            if f[2] == 't' and not self.tower['capture_top']:
+                continue
+            if f[3] == self.player and not self.tower['capture_own']:
+                continue
+            if self.in_range(self.raised, (f[0], f[1])):
+                out.append(f)
+        return out
 
     def draw(self):
         while self.pos < len(self.order):
@@ -217,7 +314,7 @@ class Game:
 
     def owners(self, nodes):
         cnt = [0] * self.n
-        for f in self.fol:
+        for f in self.live():
             if ((f[0], f[1]), f[2]) in nodes:
                 cnt[f[3]] += 1
         return cnt
@@ -232,13 +329,10 @@ class Game:
                 self.score[p][cat] += pts
                 self.events += 1
         if ret:
-            keep = []
-            for f in self.fol:
-                if ((f[0], f[1]), f[2]) in nodes:
+            for i, f in enumerate(self.fol):
+                if f is not None and ((f[0], f[1]), f[2]) in nodes:
                     self.supply[f[3]] += 1
-                else:
-                    keep.append(f)
-            self.fol = keep
+                    self.fol[i] = None
 
     def value(self, nodes, final):
         cells = {c for c, _ in nodes}
@@ -267,11 +361,67 @@ class Game:
                     if any(self.owners(self.feature(self.last, part))):
                         continue
                     out.append(('follower', part))
+            if self.tower:
+                open_t = [c for c in self.towers() if not self.top_of(c)]
+                if self.floors[self.player]:
+                    out += [('floor', c[0], c[1]) for c in open_t]
+                if self.supply[self.player]:
+                    out += [('top', c[0], c[1]) for c in open_t
+                            if self.height.get(c, 0) >= 1]
             out.append(('pass',))
             return out
+        if self.decision == 'capture':
+            return [('capture', f[0], f[1], f[2])
+                    for f in self.capturable()] + [('pass',)]
+        if self.decision == 'ransom':
+            return [('ransom', q) for q in self.ransom_to()] + [('pass',)]
         return []
 
     def apply(self, m):
+        if self.decision == 'ransom':
+            if m[0] == 'ransom':
+                q, p = m[1], self.player
+                self.held[q][p] -= 1
+                self.supply[p] += 1
+                self.score[p][4] -= 3
+                self.score[q][4] += 3
+                self.events += 2
+            self.ransomed = True
+            self.draw()
+            return
+        if m[0] == 'floor':
+            c = (m[1], m[2])
+            self.height[c] = self.height.get(c, 0) + 1
+            self.floors[self.player] -= 1
+            self.raised = c
+            if self.capturable():
+                self.decision = 'capture'
+            else:
+                self.finish()
+            return
+        if m[0] == 'top':
+            self.add_fol([m[1], m[2], 't', self.player])
+            self.supply[self.player] -= 1
+            self.finish()
+            return
+        if m[0] == 'capture':
+            f = [g for g in self.capturable()
+                 if (g[0], g[1], g[2]) == (m[1], m[2], m[3])][0]
+            self.fol[self.fol.index(f)] = None
+            me, o = self.player, f[3]
+            self.events += 1
+            if o == me:
+                self.supply[me] += 1
+            else:
+                self.held[me][o] += 1
+                if self.held[o][me]:
+                    self.held[me][o] -= 1
+                    self.supply[o] += 1
+                    self.held[o][me] -= 1
+                    self.supply[me] += 1
+                    self.events += 1
+            self.finish()
+            return
         if m[0] == 'place':
             self.board[(m[1], m[2])] = (self.cur, m[3])
             self.last = (m[1], m[2])
@@ -280,7 +430,7 @@ class Game:
                 self.finish()
         elif m[0] == 'follower':
             x, y = self.last
-            self.fol.append([x, y, m[1], self.player])
+            self.add_fol([x, y, m[1], self.player])
             self.supply[self.player] -= 1
             self.finish()
         else:
@@ -306,14 +456,15 @@ class Game:
                 if c in self.board and self.D[self.board[c][0]]['mon'] \
                         and self.around(c) == 8:
                     self.award({(c, 'm')}, 2, 9, True)
-        self.player = (self.player + 1) % self.n
-        self.draw()
+        self.start_turn((self.player + 1) % self.n)
 
     def final(self):
         done = []
         for phase in (0, 1):
-            for f in list(self.fol):
+            for f in self.live():
                 c, p = (f[0], f[1]), f[2]
+                if p == 't':
+                    continue  # C-END-4
                 k = self.kind(c, p)
                 if (k == 'field') != (phase == 1):
                     continue
@@ -337,14 +488,14 @@ class Game:
                 else:
                     cat, pts = self.value(nodes, True)
                     self.award(nodes, cat, pts, False)
-        self.events += len(self.fol)  # the returns
-        for f in self.fol:
+        self.events += len(self.live())  # the returns
+        for f in self.live():
             self.supply[f[3]] += 1
         self.fol = []
 
 
-def line(designs, players, seed, farmers):
-    g = Game(designs, players, seed, farmers)
+def line(designs, players, seed, farmers, tower=None):
+    g = Game(designs, players, seed, farmers, tower)
     r = (seed * 31 + players + 7 * farmers) & MASK
     h = 1469598103934665603
     moves = 0
@@ -357,14 +508,32 @@ def line(designs, players, seed, farmers):
     g.final()
     s = '%d %d farmers=%d moves=%d legalhash=%x scores' % (
         players, seed, farmers, moves, h)
+    if tower:
+        s = 'tower=%s ' % ''.join(str(int(tower[k] not in (0, False,
+                                                            'height')))
+                                  for k in TOPTS) + s
     for p in range(players):
         s += ''.join(' %d' % v for v in g.score[p])
     return s + ' ev=%d' % g.events
 
 
+def tower_options(g):
+    """The T-OPT values of tower game g (as the engine's test drivers)."""
+    return {'capture_own': (g >> 1) & 1, 'capture_top': 1 - ((g >> 2) & 1),
+            'ransom_min': 1 - ((g >> 3) & 1),
+            'capture_gaps': 1 - ((g >> 4) & 1),
+            'tower_range': 'short' if (g >> 5) & 1 else 'height',
+            'capture_diagonal': (g >> 6) & 1, 'ransom': 1 - ((g >> 7) & 1)}
+
+
 def main():
     designs = parse(open(sys.argv[1]).read())
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+    if len(sys.argv) > 3 and sys.argv[3] == 'tower':
+        for g in range(games):
+            print(line(designs, 2 + g % 4, g, int(g % 3 == 0),
+                       tower_options(g)))
+        return
     for players in (2, 3, 4, 5):
         for farmers in (0, 1):
             for seed in range(games):

@@ -44,6 +44,11 @@ static inline int design_start(const ts_design *d)
 {
 	return d->start != 0;
 }
+
+static inline int design_tow(const ts_design *d)
+{
+	return d->tower != 0;
+}
 #else
 #include CARC_TEST_ADAPTER
 #endif
@@ -126,7 +131,7 @@ static size_t align8(size_t n)
 	((const uint8_t *)(C_PARENT(s) + 3 * (size_t)(s)->cap_nodes))
 #define C_MOVES(s) CARC_CARR(s, off_moves, uint32_t)
 
-static size_t layout(carc_state *s, const city_tileset *ts)
+static size_t layout(carc_state *s, const city_tileset *ts, int tower)
 {
 	size_t off = align8(sizeof(carc_state));
 	unsigned i, nodes = 0, n = ts->n_tiles, hcap = 8;
@@ -143,6 +148,12 @@ static size_t layout(carc_state *s, const city_tileset *ts)
 	s->cap_events =
 	    (uint16_t)(2 * n + 2 * CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8);
 	s->cap_moves = (uint16_t)(2 * n + 8);
+	if (tower) {
+		/* a turn may also ransom (two events) and capture after a floor
+		 * (a capture and an exchange event, at most 30 floors) */
+		s->cap_events = (uint16_t)(s->cap_events + 2 * n + 64);
+		s->cap_moves = (uint16_t)(4 * n + 8);
+	}
 	s->hash_mask = (uint16_t)(hcap - 1);
 	s->cap_front = (uint16_t)(2 * n + 2);
 	s->off_rsig = (uint32_t)off;
@@ -174,13 +185,13 @@ static int start_design(const city_tileset *ts)
 	return -1;
 }
 
-size_t carc_state_size(const city_tileset *ts)
+size_t carc_state_size(const city_tileset *ts, int expansions)
 {
 	carc_state h;
 	if (!ts || ts->n_tiles < 1 || start_design(ts) < 0)
 		return 0;
 	memset(&h, 0, sizeof h);
-	return layout(&h, ts);
+	return layout(&h, ts, expansions & CITY_EXPANSION_TOWER);
 }
 
 /* ---- board ------------------------------------------------------------- */
@@ -315,8 +326,8 @@ static int measure(const carc_state *s, const city_tileset *ts, int r,
 
 /* ---- events and moves -------------------------------------------------- */
 
-static void log_event(carc_state *s, int kind, int reason, int player,
-                      int points, int tile, int part)
+static void log_event2(carc_state *s, int kind, int reason, int player,
+                       int points, int tile, int part, int other)
 {
 	carc_event *e;
 	if (s->n_events >= s->cap_events)
@@ -326,10 +337,17 @@ static void log_event(carc_state *s, int kind, int reason, int player,
 	e->kind = (uint8_t)kind;
 	e->reason = (uint8_t)reason;
 	e->player = (int8_t)player;
-	e->points = (uint16_t)points;
+	e->points = (int16_t)points;
 	e->tile = (uint8_t)tile;
 	e->part = (uint8_t)part;
+	e->other = (int8_t)other;
 	e->move = s->n_moves;
+}
+
+static void log_event(carc_state *s, int kind, int reason, int player,
+                      int points, int tile, int part)
+{
+	log_event2(s, kind, reason, player, points, tile, part, -1);
 }
 
 static int category_of(int reason)
@@ -367,12 +385,28 @@ void carc_move(const carc_state *s, int i, city_move *m)
 	int x = (int)(v >> 13 & 511u), y = (int)(v >> 22 & 511u);
 	memset(m, 0, sizeof *m);
 	m->kind = (uint8_t)(v & 15u);
-	if (m->kind == CITY_MOVE_PLACE) {
+	switch (m->kind) {
+	case CITY_MOVE_PLACE:
 		m->rotation = (uint8_t)(v >> 4 & 3u);
+		/* fall through */
+	case CITY_MOVE_FLOOR:
+	case CITY_MOVE_TOP:
 		m->x = x >= 256 ? x - 512 : x;
 		m->y = y >= 256 ? y - 512 : y;
-	} else if (m->kind == CITY_MOVE_FOLLOWER) {
+		break;
+	case CITY_MOVE_CAPTURE:
+		m->x = x >= 256 ? x - 512 : x;
+		m->y = y >= 256 ? y - 512 : y;
 		m->part = (char)(v >> 6 & 127u);
+		break;
+	case CITY_MOVE_RANSOM:
+		m->x = x;
+		break;
+	case CITY_MOVE_FOLLOWER:
+		m->part = (char)(v >> 6 & 127u);
+		break;
+	default:
+		break;
 	}
 }
 
@@ -612,10 +646,42 @@ int carc_check_placement(const carc_state *s, const city_tileset *ts,
 
 /* ---- turns --------------------------------------------------------------- */
 
-static void draw_next(carc_state *s, int next_player)
+/* T-CAP-5: the opponents the current player may pay a ransom to, as a
+ * mask of seats. */
+static unsigned ransom_options(const carc_state *s)
+{
+	unsigned m = 0;
+	int q, p = s->player;
+	if (!(s->expansions & CITY_EXPANSION_TOWER) || !s->topt[T_RANSOM] ||
+	    s->ransomed)
+		return 0;
+	if (s->topt[T_RANSOM_MIN] && carc_total(s, p) < 3)
+		return 0;
+	for (q = 0; q < s->n_players; q++)
+		if (q != p && s->held[q][p])
+			m |= 1u << q;
+	return m;
+}
+
+static void draw(carc_state *s);
+
+/* The start of a player's turn: the ransom decision (T-CAP-5) while a
+ * tile is left to draw, then the draw. */
+static void start_turn(carc_state *s, int player)
+{
+	s->player = (uint8_t)player;
+	s->ransomed = 0;
+	if (s->draw_pos < s->n_draw && ransom_options(s)) {
+		s->cur = CARC_NO_TILE;
+		s->decision = CITY_DECISION_RANSOM;
+		return;
+	}
+	draw(s);
+}
+
+static void draw(carc_state *s)
 {
 	const uint8_t *order = CARC_CARR(s, off_order, uint8_t);
-	s->player = (uint8_t)next_player;
 	while (s->draw_pos < s->n_draw) {
 		int i = s->draw_pos++;
 		int d = order[i];
@@ -639,7 +705,7 @@ static int followers_on(carc_state *s, int r, int counts[CARC_MAX_PLAYERS],
 	int i, total = 0;
 	for (i = 0; i < s->n_fol; i++) {
 		carc_fol *f = &s->fol[i];
-		if (!f->active || root_of(s, f->node) != r)
+		if (f->active != FOL_PART || root_of(s, f->node) != r)
 			continue;
 		counts[f->owner]++;
 		total++;
@@ -715,7 +781,7 @@ static void finish_turn(carc_state *s, const city_tileset *ts)
 			continue;
 		award(s, o->node0 + od->n_parts, CITY_REASON_MONASTERY, 9, 1);
 	}
-	draw_next(s, (s->player + 1) % s->n_players);
+	start_turn(s, (s->player + 1) % s->n_players);
 }
 
 /* C-FOL-1/2/4: may the player put a follower on part `part` of the tile
@@ -767,12 +833,216 @@ static unsigned follower_options(const carc_state *s, const city_tileset *ts)
 	return m;
 }
 
+static int tower_options(const carc_state *s, const city_tileset *ts);
+
 static void after_place(carc_state *s, const city_tileset *ts)
 {
-	if (follower_options(s, ts))
+	if (follower_options(s, ts) || tower_options(s, ts))
 		s->decision = CITY_DECISION_FOLLOWER;
 	else
 		finish_turn(s, ts);
+}
+
+/* ---- The Tower ----------------------------------------------------------- */
+
+static inline int tower_on(const carc_state *s)
+{
+	return (s->expansions & CITY_EXPANSION_TOWER) != 0;
+}
+
+/* Whether placed tile t has a tower (a foundation, T-SET-2/3) and whether
+ * it is open (no follower on top). */
+static int has_tower(const carc_state *s, const city_tileset *ts, int t)
+{
+	return tower_on(s) &&
+	       design_tow(&ts->designs[C_TILES(s)[t].design]);
+}
+
+static int tower_top(const carc_state *s, int t)
+{
+	int i;
+	for (i = 0; i < s->n_fol; i++)
+		if (s->fol[i].active == FOL_TOP && s->fol[i].node == t)
+			return i;
+	return -1;
+}
+
+/* T-ACT-1 / T-ACT-3: may the player add a floor to tile t's tower? 0 yes,
+ * else 1 with the reason. */
+static int floor_check(const carc_state *s, const city_tileset *ts, int t,
+                       char *msg, size_t cap)
+{
+	const carc_tile *p = &C_TILES(s)[t];
+	if (!tower_on(s)) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-1: the expansion tower is not "
+			                   "in play");
+		return 1;
+	}
+	if (!has_tower(s, ts, t)) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-1: tile (%d,%d) has no tower "
+			                   "foundation", p->x, p->y);
+		return 1;
+	}
+	if (tower_top(s, t) >= 0) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
+			                   "closed by a follower on top", p->x, p->y);
+		return 1;
+	}
+	if (!s->floors[s->player]) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-3: player %d has no tower floor "
+			                   "in supply", s->player);
+		return 1;
+	}
+	return 0;
+}
+
+/* T-ACT-2 / T-ACT-3: may the player put a follower on top of tile t's
+ * tower? 0 yes, else 1 with the reason. */
+static int top_check(const carc_state *s, const city_tileset *ts, int t,
+                     char *msg, size_t cap)
+{
+	const carc_tile *p = &C_TILES(s)[t];
+	const char *why = NULL;
+	if (!tower_on(s))
+		why = "the expansion tower is not in play";
+	else if (!has_tower(s, ts, t))
+		why = "the tile has no tower foundation";
+	else if (tower_top(s, t) >= 0)
+		why = "the tower is closed by a follower on top";
+	else if (p->height < 1)
+		why = "the tower has no floor yet";
+	if (why) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-2: tile (%d,%d): %s", p->x, p->y,
+			         why);
+		return 1;
+	}
+	if (!s->supply[s->player]) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-3: player %d has no follower in "
+			                   "supply", s->player);
+		return 1;
+	}
+	return 0;
+}
+
+/* Whether any floor or top move is open to the player. */
+static int tower_options(const carc_state *s, const city_tileset *ts)
+{
+	int t;
+	if (!tower_on(s))
+		return 0;
+	for (t = 0; t < s->n_tiles; t++)
+		if (!floor_check(s, ts, t, NULL, 0) ||
+		    !top_check(s, ts, t, NULL, 0))
+			return 1;
+	return 0;
+}
+
+/* T-CAP-1, T-OPT-4..6: whether tile u is within range of the tower on
+ * tile t (its new height h). */
+static int in_range(const carc_state *s, int t, int u)
+{
+	const carc_tile *a = &C_TILES(s)[t], *b = &C_TILES(s)[u];
+	int h = a->height, r = s->topt[T_TOWER_RANGE] ? h - 1 : h;
+	int dx = b->x - a->x, dy = b->y - a->y;
+	int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+	if (r < 0)
+		return 0;
+	if (!s->topt[T_CAPTURE_DIAGONAL]) {
+		int k, sx = dx > 0 ? 1 : dx < 0 ? -1 : 0,
+		       sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+		if ((dx && dy) || adx + ady > r)
+			return 0;
+		if (s->topt[T_CAPTURE_GAPS])
+			return 1;
+		for (k = 1; k < adx + ady; k++)
+			if (carc_tile_at(s, a->x + k * sx, a->y + k * sy) < 0)
+				return 0; /* stops at the first empty cell */
+		return 1;
+	}
+	if (adx + ady > r)
+		return 0;
+	if (s->topt[T_CAPTURE_GAPS])
+		return 1;
+	{
+		/* a path of placed cells of length <= r: breadth first over
+		 * the tiles, by neighbour links */
+		uint8_t dist[TS_MAX_TILES];
+		uint8_t queue[TS_MAX_TILES];
+		int qh = 0, qt = 0, side;
+		memset(dist, 0xFF, sizeof dist);
+		dist[t] = 0;
+		queue[qt++] = (uint8_t)t;
+		while (qh < qt) {
+			int c = queue[qh++];
+			if (c == u)
+				return 1;
+			if (dist[c] >= r)
+				continue;
+			for (side = 0; side < 4; side++) {
+				int n = C_TILES(s)[c].nb[side];
+				if (n == CARC_NO_TILE || dist[n] != 0xFF)
+					continue;
+				dist[n] = (uint8_t)(dist[c] + 1);
+				queue[qt++] = (uint8_t)n;
+			}
+		}
+		return 0;
+	}
+}
+
+/* The tile of follower slot i. */
+static int fol_tile(const carc_state *s, int i)
+{
+	return s->fol[i].active == FOL_TOP ? s->fol[i].node
+	                                   : C_NTILE(s)[s->fol[i].node];
+}
+
+/* T-CAP-2, T-OPT-1/2: whether follower slot i may be taken now. */
+static int capturable(const carc_state *s, int i)
+{
+	const carc_fol *f = &s->fol[i];
+	if (f->active == FOL_FREE)
+		return 0;
+	if (f->active == FOL_TOP && !s->topt[T_CAPTURE_TOP])
+		return 0;
+	if (f->owner == s->player && !s->topt[T_CAPTURE_OWN])
+		return 0;
+	return in_range(s, s->tower_tile, fol_tile(s, i));
+}
+
+static unsigned capture_count(const carc_state *s)
+{
+	unsigned n = 0;
+	int i;
+	for (i = 0; i < s->n_fol; i++)
+		n += (unsigned)capturable(s, i);
+	return n;
+}
+
+/* The part name of follower slot i ('t' on a tower). */
+static char fol_part_name(const carc_state *s, const city_tileset *ts, int i)
+{
+	int t, part;
+	if (s->fol[i].active == FOL_TOP)
+		return 't';
+	carc_node_where(s, s->fol[i].node, &t, &part);
+	return carc_part_name(ts, C_TILES(s)[t].design, part);
+}
+
+/* Clear the follower flag of root r when no follower is left on it. */
+static void refresh_followed(carc_state *s, int r)
+{
+	int i;
+	for (i = 0; i < s->n_fol; i++)
+		if (s->fol[i].active == FOL_PART && root_of(s, s->fol[i].node) == r)
+			return;
+	ST_OPEN(s)[r] = (uint16_t)(ST_OPEN(s)[r] & OPEN_COUNT);
 }
 
 /* ---- set-up ------------------------------------------------------------ */
@@ -794,11 +1064,13 @@ void carc_restart(carc_state *s, const city_tileset *ts)
 	memcpy(order, CARC_CARR(s, off_order, uint8_t), s->n_draw);
 	memcpy(rsig, C_RSIG(s), ts->n_designs * sizeof *rsig);
 	memset(&hdr, 0, sizeof hdr);
-	layout(&hdr, ts);
+	layout(&hdr, ts, s->expansions & CITY_EXPANSION_TOWER);
 	hdr.n_players = s->n_players;
 	hdr.farmers = s->farmers;
 	hdr.start_design = s->start_design;
 	hdr.n_draw = s->n_draw;
+	hdr.expansions = s->expansions;
+	memcpy(hdr.topt, s->topt, sizeof hdr.topt);
 	*s = hdr;
 	/* everything but the move history starts zeroed, so that equal games
 	 * are equal byte for byte */
@@ -806,13 +1078,17 @@ void carc_restart(carc_state *s, const city_tileset *ts)
 	       s->off_moves - sizeof(carc_state));
 	memcpy(ST_ORDER(s), order, s->n_draw);
 	memcpy(ST_RSIG(s), rsig, ts->n_designs * sizeof *rsig);
-	for (p = 0; p < s->n_players; p++)
+	for (p = 0; p < s->n_players; p++) {
+		static const uint8_t floors[4] = {10, 9, 7, 6}; /* T-SET-1 */
 		s->supply[p] = CARC_FOLLOWERS;
+		if (s->expansions & CITY_EXPANSION_TOWER)
+			s->floors[p] = floors[s->n_players - 2];
+	}
 	s->cur = CARC_NO_TILE;
 	s->last_tile = CARC_NO_TILE;
 	/* C-SET-3: the start tile, before the first turn, not a move */
 	insert_tile(s, ts, 0, 0, s->start_design, 0);
-	draw_next(s, 0);
+	start_turn(s, 0);
 }
 
 int carc_init(carc_state *s, const carc_setup *su, char *err, size_t cap)
@@ -882,10 +1158,13 @@ int carc_init(carc_state *s, const carc_setup *su, char *err, size_t cap)
 		}
 	}
 	memset(s, 0, sizeof *s);
-	layout(s, ts);
+	layout(s, ts, su->expansions & CITY_EXPANSION_TOWER);
 	memset((char *)s + sizeof(carc_state), 0, s->size - sizeof(carc_state));
 	s->n_players = (uint8_t)su->players;
 	s->farmers = (uint8_t)(su->farmers != 0);
+	s->expansions = (uint8_t)su->expansions;
+	for (i = 1; i < T_OPTS; i++)
+		s->topt[i] = (uint8_t)su->topt[i];
 	s->start_design = (uint8_t)sd;
 	s->n_draw = (uint16_t)n;
 	memcpy(ST_ORDER(s), order, n);
@@ -990,13 +1269,171 @@ int carc_pass(carc_state *s, const city_tileset *ts, char *err, size_t cap)
 		snprintf(err, cap, "C-END-1: the game has ended");
 		return CITY_EENDED;
 	}
-	if (s->decision != CITY_DECISION_FOLLOWER) {
+	if (s->decision != CITY_DECISION_FOLLOWER &&
+	    s->decision != CITY_DECISION_CAPTURE &&
+	    s->decision != CITY_DECISION_RANSOM) {
 		snprintf(err, cap, "C-TURN-1: a %s cannot be passed",
 		         decision_name[s->decision]);
 		return CITY_EDECISION;
 	}
 	push_move(s, pack(CITY_MOVE_PASS, 0, 0, 0, 0));
+	if (s->decision == CITY_DECISION_RANSOM) {
+		s->ransomed = 1;
+		draw(s);
+	} else {
+		finish_turn(s, ts);
+	}
+	return CITY_OK;
+}
+
+/* A free follower slot (there is always one: 7 followers a player). */
+static carc_fol *free_slot(carc_state *s)
+{
+	int i;
+	for (i = 0; i < s->n_fol; i++)
+		if (!s->fol[i].active)
+			return &s->fol[i];
+	return &s->fol[s->n_fol++];
+}
+
+/* The tile at (x, y) for a tower move, or -1 with the reason. */
+static int tower_cell(const carc_state *s, int32_t x, int32_t y,
+                      const char *rule, char *err, size_t cap)
+{
+	int t = carc_tile_at(s, x, y);
+	if (t < 0)
+		snprintf(err, cap, "%s: no tile at (%ld,%ld)", rule, (long)x,
+		         (long)y);
+	return t;
+}
+
+int carc_floor(carc_state *s, const city_tileset *ts, int32_t x, int32_t y,
+               char *err, size_t cap)
+{
+	int rc, t;
+	if ((rc = expect(s, CITY_DECISION_FOLLOWER, err, cap)) != CITY_OK)
+		return rc;
+	if ((t = tower_cell(s, x, y, "T-ACT-1", err, cap)) < 0)
+		return CITY_EILLEGAL;
+	if (floor_check(s, ts, t, err, cap))
+		return CITY_EILLEGAL;
+	push_move(s, pack(CITY_MOVE_FLOOR, 0, 0, (int)x, (int)y));
+	ST_TILES(s)[t].height++;
+	s->floors[s->player]--;
+	s->tower_tile = (uint8_t)t;
+	/* T-CAP-1: the capture decision, skipped with nobody to take */
+	if (capture_count(s))
+		s->decision = CITY_DECISION_CAPTURE;
+	else
+		finish_turn(s, ts);
+	return CITY_OK;
+}
+
+int carc_top(carc_state *s, const city_tileset *ts, int32_t x, int32_t y,
+             char *err, size_t cap)
+{
+	int rc, t;
+	carc_fol *f;
+	if ((rc = expect(s, CITY_DECISION_FOLLOWER, err, cap)) != CITY_OK)
+		return rc;
+	if ((t = tower_cell(s, x, y, "T-ACT-2", err, cap)) < 0)
+		return CITY_EILLEGAL;
+	if (top_check(s, ts, t, err, cap))
+		return CITY_EILLEGAL;
+	push_move(s, pack(CITY_MOVE_TOP, 0, 0, (int)x, (int)y));
+	f = free_slot(s);
+	f->node = (uint16_t)t;
+	f->owner = s->player;
+	f->active = FOL_TOP;
+	s->supply[s->player]--;
 	finish_turn(s, ts);
+	return CITY_OK;
+}
+
+int carc_capture(carc_state *s, const city_tileset *ts, int32_t x,
+                 int32_t y, char part, char *err, size_t cap)
+{
+	int rc, t, i, me = s->player, owner, node = -1, tile, pidx;
+	if ((rc = expect(s, CITY_DECISION_CAPTURE, err, cap)) != CITY_OK)
+		return rc;
+	if ((t = tower_cell(s, x, y, "T-CAP-2", err, cap)) < 0)
+		return CITY_EILLEGAL;
+	for (i = 0; i < s->n_fol; i++)
+		if (s->fol[i].active && fol_tile(s, i) == t &&
+		    fol_part_name(s, ts, i) == part)
+			break;
+	if (i == s->n_fol) {
+		snprintf(err, cap, "T-CAP-2: no follower on part '%c' of tile "
+		                   "(%ld,%ld)",
+		         (part >= 32 && part < 127) ? part : '?', (long)x,
+		         (long)y);
+		return CITY_EILLEGAL;
+	}
+	if (!capturable(s, i)) {
+		const carc_fol *f = &s->fol[i];
+		snprintf(err, cap, "%s",
+		         f->active == FOL_TOP && !s->topt[T_CAPTURE_TOP]
+		             ? "T-OPT-2: followers on top of towers cannot be "
+		               "taken (capture_top=no)"
+		         : f->owner == me && !s->topt[T_CAPTURE_OWN]
+		             ? "T-OPT-1: a player cannot take their own "
+		               "follower (capture_own=no)"
+		             : "T-CAP-1: the follower is out of the tower's "
+		               "range");
+		return CITY_EILLEGAL;
+	}
+	push_move(s, pack(CITY_MOVE_CAPTURE, 0, (unsigned char)part, (int)x,
+	                  (int)y));
+	owner = s->fol[i].owner;
+	if (s->fol[i].active == FOL_PART) {
+		node = s->fol[i].node;
+		carc_node_where(s, node, &tile, &pidx);
+	} else {
+		tile = t;
+		pidx = CARC_PART_TOP;
+	}
+	s->fol[i].active = FOL_FREE;
+	if (node >= 0)
+		refresh_followed(s, root_of(s, node));
+	log_event2(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, pidx, owner);
+	if (owner == me) {
+		s->supply[me]++; /* T-CAP-2: back to supply at once */
+	} else {
+		s->held[me][owner]++; /* T-CAP-3 */
+		if (s->held[owner][me]) {
+			/* T-CAP-4: one prisoner of each goes home */
+			s->held[me][owner]--;
+			s->supply[owner]++;
+			s->held[owner][me]--;
+			s->supply[me]++;
+			log_event2(s, CITY_EVENT_EXCHANGE, 0, me, 0, tile, pidx,
+			           owner);
+		}
+	}
+	finish_turn(s, ts);
+	return CITY_OK;
+}
+
+int carc_ransom(carc_state *s, int q, char *err, size_t cap)
+{
+	int rc, p = s->player;
+	if ((rc = expect(s, CITY_DECISION_RANSOM, err, cap)) != CITY_OK)
+		return rc;
+	if (q < 0 || q >= s->n_players || !(ransom_options(s) >> q & 1u)) {
+		snprintf(err, cap, "T-CAP-5: player %d holds no follower of "
+		                   "player %d to ransom",
+		         q, p);
+		return CITY_EILLEGAL;
+	}
+	push_move(s, pack(CITY_MOVE_RANSOM, 0, 0, q, 0));
+	s->held[q][p]--;
+	s->supply[p]++;
+	s->score[p][CARC_CAT_RANSOM] -= 3;
+	s->score[q][CARC_CAT_RANSOM] += 3;
+	log_event2(s, CITY_EVENT_SCORE, CITY_REASON_RANSOM, q, 3, 0, 0xFF, p);
+	log_event2(s, CITY_EVENT_SCORE, CITY_REASON_RANSOM, p, -3, 0, 0xFF, q);
+	s->ransomed = 1;
+	draw(s);
 	return CITY_OK;
 }
 
@@ -1026,9 +1463,21 @@ int carc_apply(carc_state *s, const city_tileset *ts, const city_move *m,
 	case CITY_MOVE_TOP:
 	case CITY_MOVE_CAPTURE:
 	case CITY_MOVE_RANSOM:
-		snprintf(err, cap,
-		         "T-ACT-1: tower moves need the expansion tower");
-		return CITY_EDECISION;
+		if (!(s->expansions & CITY_EXPANSION_TOWER)) {
+			snprintf(err, cap, "T-ACT-1: the expansion tower is not "
+			                   "in play");
+			return CITY_EILLEGAL;
+		}
+		switch (m->kind) {
+		case CITY_MOVE_FLOOR:
+			return carc_floor(s, ts, m->x, m->y, err, cap);
+		case CITY_MOVE_TOP:
+			return carc_top(s, ts, m->x, m->y, err, cap);
+		case CITY_MOVE_CAPTURE:
+			return carc_capture(s, ts, m->x, m->y, m->part, err, cap);
+		default:
+			return carc_ransom(s, m->x, err, cap);
+		}
 	default:
 		snprintf(err, cap, "R-ERR-1: unknown move kind %u", m->kind);
 		return CITY_EINVAL;
@@ -1106,8 +1555,8 @@ int carc_score_final(carc_state *s, const city_tileset *ts, char *err,
 			const carc_fol *f = &s->fol[i];
 			int t, part, kind, r, coats, tiles;
 			const carc_tile *p;
-			if (!f->active)
-				continue;
+			if (f->active != FOL_PART)
+				continue; /* C-END-4: tower tops score nothing */
 			carc_node_where(s, f->node, &t, &part);
 			p = &C_TILES(s)[t];
 			kind = carc_part_kind(ts, p->design, part);
@@ -1144,9 +1593,14 @@ int carc_score_final(carc_state *s, const city_tileset *ts, char *err,
 		int t, part;
 		if (!f->active)
 			continue;
-		carc_node_where(s, f->node, &t, &part);
+		if (f->active == FOL_TOP) {
+			t = f->node;
+			part = CARC_PART_TOP;
+		} else {
+			carc_node_where(s, f->node, &t, &part);
+			ST_OPEN(s)[root_of(s, f->node)] &= OPEN_COUNT;
+		}
 		log_event(s, CITY_EVENT_RETURN, 0, f->owner, 0, t, part);
-		ST_OPEN(s)[root_of(s, f->node)] &= OPEN_COUNT;
 		f->active = 0;
 		s->supply[f->owner]++;
 	}
@@ -1174,7 +1628,7 @@ size_t carc_legal(const carc_state *s, const city_tileset *ts, city_move *out,
                   size_t cap)
 {
 	size_t n = 0;
-	int i, r;
+	int i;
 	switch (s->decision) {
 	case CITY_DECISION_TILE: {
 		const carc_fcell *f = C_FRONT(s);
@@ -1218,6 +1672,41 @@ size_t carc_legal(const carc_state *s, const city_tileset *ts, city_move *out,
 			if (m & 1u)
 				emit(out, cap, n++, CITY_MOVE_FOLLOWER, 0, 0, 0,
 				     carc_part_name(ts, p->design, i));
+		/* T-ACT: floors, then tops, on the towers in placement order */
+		if (tower_on(s)) {
+			for (i = 0; i < s->n_tiles; i++)
+				if (!floor_check(s, ts, i, NULL, 0))
+					emit(out, cap, n++, CITY_MOVE_FLOOR,
+					     C_TILES(s)[i].x, C_TILES(s)[i].y, 0,
+					     0);
+			for (i = 0; i < s->n_tiles; i++)
+				if (!top_check(s, ts, i, NULL, 0))
+					emit(out, cap, n++, CITY_MOVE_TOP,
+					     C_TILES(s)[i].x, C_TILES(s)[i].y, 0,
+					     0);
+		}
+		emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
+		break;
+	}
+	case CITY_DECISION_CAPTURE:
+		/* T-CAP-2: each capturable follower, in slot order */
+		for (i = 0; i < s->n_fol; i++)
+			if (capturable(s, i)) {
+				int t = fol_tile(s, i);
+				emit(out, cap, n++, CITY_MOVE_CAPTURE,
+				     C_TILES(s)[t].x, C_TILES(s)[t].y, 0,
+				     fol_part_name(s, ts, i));
+			}
+		emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
+		break;
+	case CITY_DECISION_RANSOM: {
+		/* T-CAP-5: each opponent holding the player's followers */
+		unsigned m = ransom_options(s);
+		for (i = 0; m; i++, m >>= 1)
+			if (m & 1u) {
+				emit(out, cap, n, CITY_MOVE_RANSOM, i, 0, 0, 0);
+				n++;
+			}
 		emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
 		break;
 	}
@@ -1262,7 +1751,7 @@ int carc_feature_followers(const carc_state *s, int tile, int part,
 {
 	int r = carc_root(s, tile, part), i, n = 0;
 	for (i = 0; i < s->n_fol; i++)
-		if (s->fol[i].active && s->fol[i].owner == player &&
+		if (s->fol[i].active == FOL_PART && s->fol[i].owner == player &&
 		    root_of(s, s->fol[i].node) == r)
 			n++;
 	return n;

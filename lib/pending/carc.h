@@ -44,7 +44,7 @@ typedef struct carc_tile {
 	                     monastery's) */
 	uint8_t nb[4];    /* tile across each board side, CARC_NO_TILE if none */
 	uint8_t around;   /* tiles on the 8 cells around (C-DONE-3) */
-	uint8_t pad;
+	uint8_t height;   /* floors on its tower (The Tower, T-SET-2) */
 } carc_tile;
 
 /* An empty cell beside at least one tile, kept sorted by key (rows then
@@ -57,20 +57,40 @@ typedef struct carc_fcell {
 	uint8_t pad[2];
 } carc_fcell;
 
+enum { FOL_FREE = 0, FOL_PART = 1, FOL_TOP = 2 };
+
 typedef struct carc_fol {
-	uint16_t node;  /* the part's node */
+	uint16_t node;  /* FOL_PART: the part's node; FOL_TOP: the tile whose
+	                   tower it stands on */
 	uint8_t owner;
-	uint8_t active; /* 0 free slot, 1 on the board */
+	uint8_t active; /* FOL_FREE, FOL_PART, FOL_TOP (T-ACT-2) */
 } carc_fol;
+
+/* The Tower's rule options (T-OPT-1..7), indices into carc_state.topt. */
+enum {
+	T_CAPTURE_OWN = 1,
+	T_CAPTURE_TOP,
+	T_RANSOM_MIN,
+	T_CAPTURE_GAPS,
+	T_TOWER_RANGE, /* 0 height, 1 short */
+	T_CAPTURE_DIAGONAL,
+	T_RANSOM,
+	T_OPTS
+};
+
+/* The part index an event or a capture gives a follower on top of a
+ * tower (its name is 't'). */
+#define CARC_PART_TOP 0xFE
 
 typedef struct carc_event {
 	uint8_t kind;   /* CITY_EVENT_* */
 	uint8_t reason; /* CITY_REASON_* */
 	int8_t player;
-	uint8_t part;   /* part index on the tile (the monastery: n_parts) */
+	uint8_t part;   /* part index on the tile (the monastery: n_parts,
+	                   a tower top: CARC_PART_TOP) */
 	uint8_t tile;   /* placed tile index; a discard: the design index */
-	uint8_t pad;
-	uint16_t points;
+	int8_t other;   /* capture, exchange: the other player */
+	int16_t points;
 	uint16_t move;
 } carc_event;
 
@@ -96,7 +116,13 @@ typedef struct carc_state {
 	int16_t min_x, min_y, max_x, max_y;
 	uint16_t n_nodes, n_events, n_moves, n_front;
 	uint8_t supply[CARC_MAX_PLAYERS];
-	uint8_t pad[3];
+	/* The Tower */
+	uint8_t expansions;    /* CITY_EXPANSION_* bits */
+	uint8_t topt[T_OPTS];  /* T-OPT values */
+	uint8_t floors[CARC_MAX_PLAYERS];
+	uint8_t held[CARC_MAX_PLAYERS][CARC_MAX_PLAYERS]; /* [holder][owner] */
+	uint8_t tower_tile;    /* the tower just raised (capture decision) */
+	uint8_t ransomed;      /* a ransom was paid this turn */
 	carc_fol fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
 	int32_t score[CARC_MAX_PLAYERS][CARC_CATS];
 	/* variable arrays follow at the offsets above */
@@ -113,11 +139,13 @@ typedef struct carc_setup {
 	uint64_t seed;
 	unsigned n_order;      /* explicit order length, 0 = seeded */
 	const uint8_t *order;  /* design ids */
+	int expansions;        /* CITY_EXPANSION_* bits */
+	int topt[T_OPTS];      /* T-OPT values (index T_*) */
 } carc_setup;
 
-/* Size of the state for a tile set (0 when the set cannot be played:
- * no start design). */
-size_t carc_state_size(const city_tileset *ts);
+/* Size of the state for a tile set and expansions (0 when the set cannot
+ * be played: no start design). */
+size_t carc_state_size(const city_tileset *ts, int expansions);
 /* Build the state in `s` (carc_state_size bytes, any content). Returns
  * CITY_OK, or CITY_EINVAL with a reason in err. */
 int carc_init(carc_state *s, const carc_setup *su, char *err, size_t cap);
@@ -132,6 +160,14 @@ int carc_place(carc_state *s, const city_tileset *ts, int32_t x, int32_t y,
 int carc_follower(carc_state *s, const city_tileset *ts, char part,
                   char *err, size_t cap);
 int carc_pass(carc_state *s, const city_tileset *ts, char *err, size_t cap);
+/* The Tower (T-ACT, T-CAP). */
+int carc_floor(carc_state *s, const city_tileset *ts, int32_t x, int32_t y,
+               char *err, size_t cap);
+int carc_top(carc_state *s, const city_tileset *ts, int32_t x, int32_t y,
+             char *err, size_t cap);
+int carc_capture(carc_state *s, const city_tileset *ts, int32_t x,
+                 int32_t y, char part, char *err, size_t cap);
+int carc_ransom(carc_state *s, int q, char *err, size_t cap);
 int carc_apply(carc_state *s, const city_tileset *ts,
                const struct city_move *m, char *err, size_t cap);
 int carc_undo(carc_state *s, const city_tileset *ts, char *err, size_t cap);

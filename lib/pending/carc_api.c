@@ -27,7 +27,7 @@ static inline const carc_state *ccs(const city_game *g)
 int carc_api_new(city_game **out, const city_options *o)
 {
 	const city_tileset *ts = o->ts;
-	size_t size = carc_state_size(ts), total;
+	size_t size = carc_state_size(ts, options_expansions(o)), total;
 	city_game *g;
 	carc_setup su;
 	char err[GAME_ERR_CAP];
