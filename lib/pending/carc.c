@@ -87,6 +87,11 @@ int carc_part_kind(const city_tileset *ts, int design, int part)
 	return part_kind(&d->parts[part]);
 }
 
+int carc_design_tower(const city_tileset *ts, int design)
+{
+	return design_tow(&ts->designs[design]);
+}
+
 int carc_part_index(const city_tileset *ts, int design, char name)
 {
 	const ts_design *d = &ts->designs[design];
@@ -705,7 +710,7 @@ static int followers_on(carc_state *s, int r, int counts[CARC_MAX_PLAYERS],
 	int i, total = 0;
 	for (i = 0; i < s->n_fol; i++) {
 		carc_fol *f = &s->fol[i];
-		if (f->active != FOL_PART || root_of(s, f->node) != r)
+		if (f->active != CFOL_PART || root_of(s, f->node) != r)
 			continue;
 		counts[f->owner]++;
 		total++;
@@ -862,7 +867,7 @@ static int tower_top(const carc_state *s, int t)
 {
 	int i;
 	for (i = 0; i < s->n_fol; i++)
-		if (s->fol[i].active == FOL_TOP && s->fol[i].node == t)
+		if (s->fol[i].active == CFOL_TOP && s->fol[i].node == t)
 			return i;
 	return -1;
 }
@@ -999,7 +1004,7 @@ static int in_range(const carc_state *s, int t, int u)
 /* The tile of follower slot i. */
 static int fol_tile(const carc_state *s, int i)
 {
-	return s->fol[i].active == FOL_TOP ? s->fol[i].node
+	return s->fol[i].active == CFOL_TOP ? s->fol[i].node
 	                                   : C_NTILE(s)[s->fol[i].node];
 }
 
@@ -1007,9 +1012,9 @@ static int fol_tile(const carc_state *s, int i)
 static int capturable(const carc_state *s, int i)
 {
 	const carc_fol *f = &s->fol[i];
-	if (f->active == FOL_FREE)
+	if (f->active == CFOL_FREE)
 		return 0;
-	if (f->active == FOL_TOP && !s->topt[T_CAPTURE_TOP])
+	if (f->active == CFOL_TOP && !s->topt[T_CAPTURE_TOP])
 		return 0;
 	if (f->owner == s->player && !s->topt[T_CAPTURE_OWN])
 		return 0;
@@ -1029,7 +1034,7 @@ static unsigned capture_count(const carc_state *s)
 static char fol_part_name(const carc_state *s, const city_tileset *ts, int i)
 {
 	int t, part;
-	if (s->fol[i].active == FOL_TOP)
+	if (s->fol[i].active == CFOL_TOP)
 		return 't';
 	carc_node_where(s, s->fol[i].node, &t, &part);
 	return carc_part_name(ts, C_TILES(s)[t].design, part);
@@ -1040,7 +1045,7 @@ static void refresh_followed(carc_state *s, int r)
 {
 	int i;
 	for (i = 0; i < s->n_fol; i++)
-		if (s->fol[i].active == FOL_PART && root_of(s, s->fol[i].node) == r)
+		if (s->fol[i].active == CFOL_PART && root_of(s, s->fol[i].node) == r)
 			return;
 	ST_OPEN(s)[r] = (uint16_t)(ST_OPEN(s)[r] & OPEN_COUNT);
 }
@@ -1344,7 +1349,7 @@ int carc_top(carc_state *s, const city_tileset *ts, int32_t x, int32_t y,
 	f = free_slot(s);
 	f->node = (uint16_t)t;
 	f->owner = s->player;
-	f->active = FOL_TOP;
+	f->active = CFOL_TOP;
 	s->supply[s->player]--;
 	finish_turn(s, ts);
 	return CITY_OK;
@@ -1372,7 +1377,7 @@ int carc_capture(carc_state *s, const city_tileset *ts, int32_t x,
 	if (!capturable(s, i)) {
 		const carc_fol *f = &s->fol[i];
 		snprintf(err, cap, "%s",
-		         f->active == FOL_TOP && !s->topt[T_CAPTURE_TOP]
+		         f->active == CFOL_TOP && !s->topt[T_CAPTURE_TOP]
 		             ? "T-OPT-2: followers on top of towers cannot be "
 		               "taken (capture_top=no)"
 		         : f->owner == me && !s->topt[T_CAPTURE_OWN]
@@ -1385,14 +1390,14 @@ int carc_capture(carc_state *s, const city_tileset *ts, int32_t x,
 	push_move(s, pack(CITY_MOVE_CAPTURE, 0, (unsigned char)part, (int)x,
 	                  (int)y));
 	owner = s->fol[i].owner;
-	if (s->fol[i].active == FOL_PART) {
+	if (s->fol[i].active == CFOL_PART) {
 		node = s->fol[i].node;
 		carc_node_where(s, node, &tile, &pidx);
 	} else {
 		tile = t;
 		pidx = CARC_PART_TOP;
 	}
-	s->fol[i].active = FOL_FREE;
+	s->fol[i].active = CFOL_FREE;
 	if (node >= 0)
 		refresh_followed(s, root_of(s, node));
 	log_event2(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, pidx, owner);
@@ -1555,7 +1560,7 @@ int carc_score_final(carc_state *s, const city_tileset *ts, char *err,
 			const carc_fol *f = &s->fol[i];
 			int t, part, kind, r, coats, tiles;
 			const carc_tile *p;
-			if (f->active != FOL_PART)
+			if (f->active != CFOL_PART)
 				continue; /* C-END-4: tower tops score nothing */
 			carc_node_where(s, f->node, &t, &part);
 			p = &C_TILES(s)[t];
@@ -1593,7 +1598,7 @@ int carc_score_final(carc_state *s, const city_tileset *ts, char *err,
 		int t, part;
 		if (!f->active)
 			continue;
-		if (f->active == FOL_TOP) {
+		if (f->active == CFOL_TOP) {
 			t = f->node;
 			part = CARC_PART_TOP;
 		} else {
@@ -1751,7 +1756,7 @@ int carc_feature_followers(const carc_state *s, int tile, int part,
 {
 	int r = carc_root(s, tile, part), i, n = 0;
 	for (i = 0; i < s->n_fol; i++)
-		if (s->fol[i].active == FOL_PART && s->fol[i].owner == player &&
+		if (s->fol[i].active == CFOL_PART && s->fol[i].owner == player &&
 		    root_of(s, s->fol[i].node) == r)
 			n++;
 	return n;

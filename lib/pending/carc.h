@@ -57,13 +57,13 @@ typedef struct carc_fcell {
 	uint8_t pad[2];
 } carc_fcell;
 
-enum { FOL_FREE = 0, FOL_PART = 1, FOL_TOP = 2 };
+enum { CFOL_FREE = 0, CFOL_PART = 1, CFOL_TOP = 2 };
 
 typedef struct carc_fol {
-	uint16_t node;  /* FOL_PART: the part's node; FOL_TOP: the tile whose
+	uint16_t node;  /* CFOL_PART: the part's node; CFOL_TOP: the tile whose
 	                   tower it stands on */
 	uint8_t owner;
-	uint8_t active; /* FOL_FREE, FOL_PART, FOL_TOP (T-ACT-2) */
+	uint8_t active; /* CFOL_FREE, CFOL_PART, CFOL_TOP (T-ACT-2) */
 } carc_fol;
 
 /* The Tower's rule options (T-OPT-1..7), indices into carc_state.topt. */
@@ -189,6 +189,8 @@ int carc_check_placement(const carc_state *s, const city_tileset *ts,
 /* The part kind (CK_*) of part index `part` of design d (the monastery is
  * part n_parts). */
 int carc_part_kind(const city_tileset *ts, int design, int part);
+/* Whether design d has a tower foundation (`tow`). */
+int carc_design_tower(const city_tileset *ts, int design);
 /* Part index of `name` on design d ('m' the monastery), or -1. */
 int carc_part_index(const city_tileset *ts, int design, char name);
 /* The name of part index `part` of design d. */

@@ -47,6 +47,14 @@ int carc_api_new(city_game **out, const city_options *o)
 	su.seed = o->seed;
 	su.n_order = o->n_order;
 	su.order = o->order;
+	su.expansions = options_expansions(o);
+	{
+		int k;
+		memset(su.topt, 0, sizeof su.topt);
+		for (k = T_CAPTURE_OWN; k < T_OPTS; k++)
+			su.topt[k] = options_rule(o, CITY_RULE_CAPTURE_OWN +
+			                                 (k - T_CAPTURE_OWN));
+	}
 	rc = carc_init(cs(g), &su, err, sizeof err);
 	if (rc != CITY_OK) {
 		o->free(g, o->alloc_user);
@@ -164,9 +172,54 @@ int carc_api_score_final(city_game *g)
 
 int carc_api_rule(const city_game *g, int rule)
 {
-	if (rule != CITY_RULE_FARMERS)
-		return CITY_EINVAL; /* not a rule of the base game */
-	return ccs(g)->farmers;
+	const carc_state *s = ccs(g);
+	if (rule == CITY_RULE_FARMERS)
+		return s->farmers;
+	if ((s->expansions & CITY_EXPANSION_TOWER) &&
+	    rule >= CITY_RULE_CAPTURE_OWN && rule <= CITY_RULE_RANSOM)
+		return s->topt[T_CAPTURE_OWN + (rule - CITY_RULE_CAPTURE_OWN)];
+	return CITY_EINVAL; /* not a rule of this game */
+}
+
+int carc_api_expansions(const city_game *g)
+{
+	return ccs(g)->expansions;
+}
+
+int carc_api_tower(const city_game *g, int32_t x, int32_t y, int *height,
+                   int *top)
+{
+	const carc_state *s = ccs(g);
+	int t = carc_tile_at(s, x, y), i;
+	if (t < 0 || !(s->expansions & CITY_EXPANSION_TOWER) ||
+	    !carc_design_tower(game_ts(g), carc_tiles(s)[t].design))
+		return CITY_ENOTFOUND;
+	if (height)
+		*height = carc_tiles(s)[t].height;
+	if (top) {
+		*top = -1;
+		for (i = 0; i < s->n_fol; i++)
+			if (s->fol[i].active == CFOL_TOP && s->fol[i].node == t)
+				*top = s->fol[i].owner;
+	}
+	return CITY_OK;
+}
+
+int carc_api_prisoners(const city_game *g, int holder, int owner)
+{
+	const carc_state *s = ccs(g);
+	if (holder < 0 || holder >= s->n_players || owner < 0 ||
+	    owner >= s->n_players)
+		return CITY_EINVAL;
+	return s->held[holder][owner];
+}
+
+int carc_api_floors(const city_game *g, int player)
+{
+	const carc_state *s = ccs(g);
+	if (player < 0 || player >= s->n_players)
+		return CITY_EINVAL;
+	return s->floors[player];
 }
 
 int carc_api_decision(const city_game *g)
@@ -366,6 +419,20 @@ int carc_api_follower(const city_game *g, size_t index, int *player,
 	int tile, pidx;
 	if (index > 255 || !(f = carc_follower_at(s, (int)index)))
 		return CITY_EINVAL;
+	if (f->active == CFOL_TOP) {
+		t = &carc_tiles(s)[f->node];
+		if (player)
+			*player = f->owner;
+		if (role)
+			*role = CITY_ROLE_TOWER_TOP;
+		if (x)
+			*x = t->x;
+		if (y)
+			*y = t->y;
+		if (part)
+			*part = 't';
+		return CITY_OK;
+	}
 	carc_node_where(s, f->node, &tile, &pidx);
 	t = &carc_tiles(s)[tile];
 	if (player)
@@ -472,15 +539,21 @@ int carc_api_event(const city_game *g, size_t index, city_event *out)
 	out->points = e->points;
 	out->reason = e->reason;
 	out->move = e->move;
+	/* capture, exchange, ransom: the other player + 1 (reserved1) */
+	out->reserved1 = e->other >= 0 ? (uint32_t)e->other + 1u : 0u;
 	if (e->kind == CITY_EVENT_DISCARD) {
 		out->design = ts->designs[e->tile].id;
 		return CITY_OK;
 	}
+	if (e->part == 0xFF)
+		return CITY_OK; /* a ransom: no cell */
 	t = &carc_tiles(s)[e->tile];
 	out->x = t->x;
 	out->y = t->y;
 	out->design = ts->designs[t->design].id;
-	out->part = carc_part_name(ts, t->design, e->part);
+	out->part = e->part == CARC_PART_TOP
+	                ? 't'
+	                : carc_part_name(ts, t->design, e->part);
 	return CITY_OK;
 }
 

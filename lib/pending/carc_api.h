@@ -49,6 +49,11 @@ int carc_api_feature_kind(const city_game *g, int32_t x, int32_t y, char part);
 int carc_api_feature_tiles(const city_game *g, int32_t x, int32_t y,
                            char part);
 int carc_api_rule(const city_game *g, int rule);
+int carc_api_expansions(const city_game *g);
+int carc_api_tower(const city_game *g, int32_t x, int32_t y, int *height,
+                   int *top);
+int carc_api_prisoners(const city_game *g, int holder, int owner);
+int carc_api_floors(const city_game *g, int player);
 int carc_api_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
                                   char part);
 int carc_api_feature_coats(const city_game *g, int32_t x, int32_t y,
