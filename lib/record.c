@@ -146,6 +146,8 @@ static int write_moves(out_cursor *c, const city_game *g)
 		out_str(c, text);
 		out_str(c, "\n");
 	}
+	if (city_game_final_scored(g) == 1)
+		out_str(c, "scored\n");
 	out_str(c, "end\n");
 	return CITY_OK;
 }
@@ -262,6 +264,7 @@ typedef struct loader {
 	unsigned stacks[3];
 	rec_part part;
 	size_t n_moves;
+	uint64_t scored_line; /* the `scored` line, 0: none */
 	/* The move section: the text after the `moves` line. */
 	const char *moves_at;
 	size_t moves_len;
@@ -453,11 +456,20 @@ static int fail_tileset(loader *ld, int status, const lex_line *head,
 static int find_inline_end(loader *ld, const lex_line *head, lex_reader *r,
                            lex_line *last)
 {
+	lex_cursor c;
+	lex_token t;
 	while (lex_next_line(last, r)) {
 		if (last->n > RECORD_MAX_LINE)
 			return check_line(ld, last);
 		if (line_is_word(last, "end"))
 			return CITY_OK;
+		/* No tile-set line starts with `moves`: the set's `end` is
+		 * missing, whatever `end` comes later. */
+		if (first_token(&t, &c, last) && lex_token_is(&t, "moves"))
+			return fail(ld, CITY_EPARSE,
+			            "line %llu: missing end of the inline tile "
+			            "set begun on line %llu",
+			            (lineno)last->no, (lineno)head->no);
 	}
 	return fail(ld, CITY_EPARSE,
 	            "line %llu: missing end of the inline tile set begun on "
@@ -679,7 +691,8 @@ static int read_header_part(loader *ld, const lex_line *l, lex_reader *r)
 	return CITY_OK;
 }
 
-/* Pass 1, a move line (its syntax only) or `end`. */
+/* Pass 1, a move line (its syntax only), `scored` (record.md: only last)
+ * or `end`. */
 static int read_move_part(loader *ld, const lex_line *l)
 {
 	lex_cursor c;
@@ -693,6 +706,18 @@ static int read_move_part(loader *ld, const lex_line *l)
 			            (lineno)l->no);
 		ld->moves_len = (size_t)(l->s - ld->moves_at);
 		ld->part = REC_DONE;
+		return CITY_OK;
+	}
+	if (ld->scored_line)
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: a move after scored (line %llu)",
+		            (lineno)l->no, (lineno)ld->scored_line);
+	if (lex_token_is(&t, "scored")) {
+		if (lex_count_tokens(l) != 1)
+			return fail(ld, CITY_EPARSE,
+			            "line %llu: unexpected text after scored",
+			            (lineno)l->no);
+		ld->scored_line = l->no;
 		return CITY_OK;
 	}
 	if (ld->n_moves == RECORD_MAX_MOVES)
@@ -788,6 +813,25 @@ static int fail_move(loader *ld, city_game **out, city_game *g, int rc,
 	return rc;
 }
 
+/* Pass 2, the `scored` line: final scoring, legal once the game has ended
+ * (R-END-1); before that an error at the line, after the moves (with
+ * CITY_LOAD_PREFIX the game of all the moves is returned). */
+static int apply_scored(loader *ld, city_game **out, city_game *g)
+{
+	int rc = city_score_final(g);
+	if (rc == CITY_OK) {
+		*out = g;
+		return CITY_OK;
+	}
+	fail(ld, rc, "line %llu: R-END-1: scored before the game has ended",
+	     (lineno)ld->scored_line);
+	if (ld->flags & CITY_LOAD_PREFIX)
+		*out = g;
+	else
+		city_game_free(g);
+	return rc;
+}
+
 /* Pass 2: a new game, and every move applied as in live play. */
 static int play_record(loader *ld, city_game **out, size_t *applied)
 {
@@ -807,7 +851,7 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 		city_move m;
 		lex_cursor c;
 		lex_token t;
-		if (!first_token(&t, &c, &l))
+		if (!first_token(&t, &c, &l) || l.no == ld->scored_line)
 			continue;
 		rc = parse_move_line(ld, &l, &m); /* valid since pass 1 */
 		if (rc == CITY_OK)
@@ -820,6 +864,8 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 	}
 	if (applied)
 		*applied = n;
+	if (ld->scored_line)
+		return apply_scored(ld, out, g);
 	*out = g;
 	return CITY_OK;
 }

@@ -17,8 +17,11 @@
 #define TS_NAME_MAX 63
 #define TS_NONE 0xFF /* "no part" (a side middle without a street) */
 
-/* Longest line accepted, terminator and a trailing CR excluded. */
+/* Limits of tile-set text (CITY_ELIMIT beyond them; docs/tileset.md): the
+ * longest line, terminator and a trailing CR excluded, and the whole text
+ * (99 designs of at most 4,096 bytes fit with room for comments). */
 #define TS_LINE_MAX 4096u
+#define TS_TEXT_MAX (1024u * 1024u)
 
 /* Part kinds (stored in ts_part.kind as uint8_t). */
 typedef enum ts_kind {

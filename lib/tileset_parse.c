@@ -568,7 +568,8 @@ static void parse_design(ts_parser *p, lex_cursor *c, uint64_t line,
 }
 
 /* Reject what is not printable ASCII text (tab and CR are blanks), and
- * lines over the length limit. Returns 0 and sets e on the first offence. */
+ * lines over the length limit (CITY_ELIMIT; a trailing CR is not part of
+ * the line). Returns 0 and sets e on the first offence. */
 static int check_bytes(const char *s, size_t n, ts_line_error *e)
 {
 	for (size_t k = 0; k < n; k++) {
@@ -577,6 +578,7 @@ static int check_bytes(const char *s, size_t n, ts_line_error *e)
 		if (k == TS_LINE_MAX) {
 			line_error(e, col, "line longer than %u characters",
 			           TS_LINE_MAX);
+			e->status = CITY_ELIMIT;
 			return 0;
 		}
 		if (c >= 0x80) {
@@ -595,7 +597,7 @@ static void parse_line(ts_parser *p, const lex_line *l, ts_line_error *e)
 {
 	lex_cursor c;
 	lex_token t;
-	if (!check_bytes(l->s, l->n + (size_t)l->has_cr, e))
+	if (!check_bytes(l->s, l->n, e))
 		return;
 	lex_cursor_line(&c, l);
 	if (!lex_next_token(&t, &c))
@@ -657,6 +659,21 @@ static int finish_set(ts_parser *p, uint64_t end_no, size_t end_col,
 	return CITY_OK;
 }
 
+/* Text over the size limit: the position of the first byte beyond it. */
+static int fail_too_long(const char *text, uint64_t line, char *err,
+                         size_t errcap)
+{
+	size_t col = 1;
+	for (size_t k = 0; k < TS_TEXT_MAX; k++, col++)
+		if (text[k] == '\n') {
+			line++;
+			col = 0;
+		}
+	report(err, errcap, line, col, "tile set text longer than %u bytes",
+	       TS_TEXT_MAX);
+	return CITY_ELIMIT;
+}
+
 int ts_parse(city_tileset **out, const char *text, size_t len,
              uint64_t first_line, char *err, size_t errcap)
 {
@@ -679,7 +696,9 @@ int ts_parse(city_tileset **out, const char *text, size_t len,
 	uint64_t end_no;
 	size_t end_col;
 	lex_reader_init(&r, text, len, first_line - 1);
-	int rc = parse_lines(&p, &r, &end_no, &end_col, err, errcap);
+	int rc = len > TS_TEXT_MAX
+	                 ? fail_too_long(text, first_line, err, errcap)
+	                 : parse_lines(&p, &r, &end_no, &end_col, err, errcap);
 	if (rc == CITY_OK)
 		rc = finish_set(&p, end_no, end_col, err, errcap);
 	if (rc != CITY_OK) {

@@ -888,7 +888,14 @@ START_TEST(hostile_after_the_end)
 		ck_assert_int_eq(city_score_final(g), CITY_OK);
 		ck_assert_int_eq(city_score_final(g), CITY_OK);
 		after = save_text(g);
-		ck_assert_str_eq(before, after); /* final scoring is no move */
+		/* final scoring is no move: the record only gains its
+		 * `scored` line (record.md) */
+		{
+			size_t nb = strlen(before);
+			ck_assert_uint_eq(strlen(after), nb + 7);
+			ck_assert_int_eq(memcmp(before, after, nb - 4), 0);
+			ck_assert_str_eq(after + nb - 4, "scored\nend\n");
+		}
 		ck_assert_int_eq(city_game_final_scored(g), 1);
 		{
 			unsigned mask = 0;
@@ -2080,7 +2087,7 @@ START_TEST(limit_tileset_size)
 		line[k - 1] = ' ';
 		ck_assert_int_eq(city_tileset_parse(&ts, line, k + 1, err,
 		                                    sizeof err),
-		                 CITY_EPARSE);
+		                 CITY_ELIMIT);
 		ck_assert_str_eq(err, "2:4097: line longer than 4096 characters");
 		free(line);
 	}
