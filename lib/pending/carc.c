@@ -438,9 +438,10 @@ static inline unsigned fit_mask(const carc_fcell *f, uint32_t sig4)
 {
 	uint32_t x = (sig4 ^ f->need * 0x01010101u) & (f->mask * 0x01010101u);
 	uint32_t z = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
-	/* bit 7 of byte r set when byte r is zero: gather the four bits */
-	return (unsigned)((z >> 7 & 1u) | (z >> 14 & 2u) | (z >> 21 & 4u) |
-	                  (z >> 28 & 8u));
+	/* bit 7 of byte r set when byte r is zero: one multiply gathers the
+	 * four bits into bits 24..27 (the other products land on distinct
+	 * lower bits or overflow, so nothing carries into them) */
+	return (unsigned)(((z >> 7 & 0x01010101u) * 0x01020408u) >> 24 & 0xFu);
 }
 
 static int has_placement(const carc_state *s, int d)
