@@ -31,23 +31,23 @@ static inline int part_kind(const ts_part *p)
 
 static inline int design_mon(const ts_design *d)
 {
-	return d->monastery != 0;
+	return (d->features & TS_MONASTERY) != 0;
 }
 
 /* Whether part `part` (a city region) shows a coat of arms (C-SCORE-2). */
 static inline int part_coat(const ts_design *d, int part)
 {
-	return d->coats >> part & 1u;
+	return d->arms >> part & 1u;
 }
 
 static inline int design_start(const ts_design *d)
 {
-	return d->start != 0;
+	return (d->features & TS_START) != 0;
 }
 
 static inline int design_tow(const ts_design *d)
 {
-	return d->tower != 0;
+	return (d->features & TS_TOWER) != 0;
 }
 #else
 #include CARC_TEST_ADAPTER

@@ -27,7 +27,7 @@ static inline const carc_state *ccs(const city_game *g)
 int carc_api_new(city_game **out, const city_options *o)
 {
 	const city_tileset *ts = o->ts;
-	size_t size = carc_state_size(ts, options_expansions(o)), total;
+	size_t size = carc_state_size(ts, (int)o->expansions), total;
 	city_game *g;
 	carc_setup su;
 	char err[GAME_ERR_CAP];
@@ -43,17 +43,17 @@ int carc_api_new(city_game **out, const city_options *o)
 	memset(g, 0, total);
 	su.ts = ts;
 	su.players = o->players;
-	su.farmers = options_rule(o, CITY_RULE_FARMERS);
+	su.farmers = o->rules[CITY_RULE_FARMERS];
 	su.seed = o->seed;
 	su.n_order = o->n_order;
 	su.order = o->order;
-	su.expansions = options_expansions(o);
+	su.expansions = (int)o->expansions;
 	{
 		int k;
 		memset(su.topt, 0, sizeof su.topt);
 		for (k = T_CAPTURE_OWN; k < T_OPTS; k++)
-			su.topt[k] = options_rule(o, CITY_RULE_CAPTURE_OWN +
-			                                 (k - T_CAPTURE_OWN));
+			su.topt[k] =
+			    o->rules[CITY_RULE_CAPTURE_OWN + (k - T_CAPTURE_OWN)];
 	}
 	rc = carc_init(cs(g), &su, err, sizeof err);
 	if (rc != CITY_OK) {

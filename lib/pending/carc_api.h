@@ -16,7 +16,7 @@
 /* Whether the game is a Carcassonne game (its state is a carc_state). */
 static inline int game_carc(const city_game *g)
 {
-	return options_game(&g->opts) == CITY_GAME_CARCASSONNE;
+	return g->opts.game == CITY_GAME_CARCASSONNE;
 }
 
 int carc_api_new(city_game **out, const city_options *o);
