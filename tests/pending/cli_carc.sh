@@ -44,7 +44,7 @@ for args in "--players 4 --seed 1 --ai greedy" \
 		fail "no tile decision in the trace"
 	"$CLI" show "$TMP/g.city" --game carcassonne >"$TMP/show" ||
 		fail "show $args"
-	grep -q 'C city' "$TMP/show" || fail "show: no Carcassonne legend"
+	grep -q 'C      city' "$TMP/show" || fail "show: no Carcassonne legend"
 done
 
 # a record of The City read as Carcassonne, and the reverse: line 1

@@ -111,7 +111,7 @@ END_TEST
 
 START_TEST(test_C_SET_4_order_lists_the_drawn_tiles_only)
 {
-	static const int with_start[] = {1, 2, 2};
+	static const int with_start[] = {1, 1, 2};
 	static const int ok[] = {2, 1, 2};
 	city_options *o = NULL;
 	city_tileset *ts =
