@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "city/game.h"
+#include "city/city.h"
 #include "options.h"
 
 /* The one table of rule options (R-OPT): record names, defaults, values.
