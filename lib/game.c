@@ -235,6 +235,11 @@ int city_game_new(city_game **out, const city_options *opts)
 		options_init(&def);
 		o = &def;
 	}
+	/* Rules, tile set and players must fit the chosen game (options.h);
+	 * the base game is refused until its rules module lands (BASE). */
+	if (options_check(o, NULL, 0) != CITY_OK ||
+	    o->game != CITY_GAME_THE_CITY)
+		return CITY_EINVAL; /* carcassonne: not yet playable */
 	if (o->players < 2 || o->players > 4 || !o->ts || o->ts->n_tiles == 0)
 		return CITY_EINVAL;
 	if (make_order(o, order, err, sizeof err) ||

@@ -9,6 +9,19 @@
 static const char side_letter[4] = {'N', 'E', 'S', 'W'};
 static const char side_letters[] = "NESW";
 
+/* A part of a tile as a follower move names it: region letter or street
+ * (road) digit. */
+static int is_part(char c)
+{
+	return (c >= 'a' && c <= 'h') || (c >= '1' && c <= '9');
+}
+
+/* What `capture` names: a part, the monastery 'm', a tower's top 't'. */
+static int is_capture_part(char c)
+{
+	return is_part(c) || c == 'm' || c == 't';
+}
+
 int city_move_to_string(const city_move *m, char *buf, size_t cap,
                         size_t *needed)
 {
@@ -24,10 +37,26 @@ int city_move_to_string(const city_move *m, char *buf, size_t cap,
 		             (long)m->y, m->rotation);
 		break;
 	case CITY_MOVE_FOLLOWER:
-		if (!((m->part >= 'a' && m->part <= 'h') ||
-		      (m->part >= '1' && m->part <= '9')))
+		if (!is_part(m->part) && m->part != 'm')
 			return CITY_EINVAL;
 		n = snprintf(tmp, sizeof tmp, "follower %c", m->part);
+		break;
+	case CITY_MOVE_FLOOR:
+	case CITY_MOVE_TOP:
+		n = snprintf(tmp, sizeof tmp, "%s %ld %ld",
+		             m->kind == CITY_MOVE_FLOOR ? "floor" : "top",
+		             (long)m->x, (long)m->y);
+		break;
+	case CITY_MOVE_CAPTURE:
+		if (!is_capture_part(m->part))
+			return CITY_EINVAL;
+		n = snprintf(tmp, sizeof tmp, "capture %ld %ld %c", (long)m->x,
+		             (long)m->y, m->part);
+		break;
+	case CITY_MOVE_RANSOM:
+		if (m->x < 0 || m->x > 4)
+			return CITY_EINVAL;
+		n = snprintf(tmp, sizeof tmp, "ransom %ld", (long)m->x);
 		break;
 	case CITY_MOVE_GATE:
 		if (m->side > 3)
@@ -104,10 +133,6 @@ static int read_cell(city_move *m, const lex_token *tx, const lex_token *ty)
 	return 1;
 }
 
-static int is_part(char c)
-{
-	return (c >= 'a' && c <= 'h') || (c >= '1' && c <= '9');
-}
 
 /* The moves of The City's decisions; 0 when the text is none of them. */
 static int parse_city_move(city_move *m, const lex_token *t, int n)
@@ -121,7 +146,7 @@ static int parse_city_move(city_move *m, const lex_token *t, int n)
 		m->kind = CITY_MOVE_PLACE;
 		m->rotation = (uint8_t)r;
 	} else if (lex_token_is(&t[0], "follower") && n == 2 && t[1].n == 1 &&
-	           is_part(t[1].s[0])) {
+	           (is_part(t[1].s[0]) || t[1].s[0] == 'm')) {
 		m->kind = CITY_MOVE_FOLLOWER;
 		m->part = t[1].s[0];
 	} else if (lex_token_is(&t[0], "gate") && n == 4 && t[3].n == 1) {
@@ -147,6 +172,33 @@ static int parse_city_move(city_move *m, const lex_token *t, int n)
 	return 1;
 }
 
+/* The moves of The Tower's decisions (carcassonne.md, "Records"); 0 when
+ * the text is none of them. */
+static int parse_tower_move(city_move *m, const lex_token *t, int n)
+{
+	long q;
+	if ((lex_token_is(&t[0], "floor") || lex_token_is(&t[0], "top")) &&
+	    n == 3) {
+		if (!read_cell(m, &t[1], &t[2]))
+			return 0;
+		m->kind = lex_token_is(&t[0], "floor") ? CITY_MOVE_FLOOR
+		                                       : CITY_MOVE_TOP;
+	} else if (lex_token_is(&t[0], "capture") && n == 4 && t[3].n == 1 &&
+	           is_capture_part(t[3].s[0])) {
+		if (!read_cell(m, &t[1], &t[2]))
+			return 0;
+		m->kind = CITY_MOVE_CAPTURE;
+		m->part = t[3].s[0];
+	} else if (lex_token_is(&t[0], "ransom") && n == 2 && t[1].n == 1 &&
+	           number(&t[1], &q) && q >= 0 && q <= 4) {
+		m->kind = CITY_MOVE_RANSOM;
+		m->x = (int32_t)q;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 int city_move_parse(city_move *out, const char *text)
 {
 	lex_token tok[4];
@@ -158,7 +210,7 @@ int city_move_parse(city_move *out, const char *text)
 	if (n <= 0)
 		return CITY_EPARSE;
 	memset(&m, 0, sizeof m);
-	if (!parse_city_move(&m, tok, n))
+	if (!parse_city_move(&m, tok, n) && !parse_tower_move(&m, tok, n))
 		return CITY_EPARSE;
 	*out = m;
 	return CITY_OK;

@@ -84,8 +84,8 @@ static int write_tileset(out_cursor *c, const city_tileset *ts)
 {
 	size_t need = 0, room;
 	int rc;
-	if (ts == city_tileset_default()) {
-		out_str(c, "tileset the-city\n");
+	if (ts == city_tileset_builtin(ts->name)) {
+		out_fmt(c, "tileset %s\n", ts->name);
 		return CITY_OK;
 	}
 	out_str(c, "tileset inline\n");
@@ -115,11 +115,14 @@ static int write_tileset(out_cursor *c, const city_tileset *ts)
 	return CITY_OK;
 }
 
+/* The rules of the game and its expansions, and only those. */
 static void write_rules(out_cursor *c, const city_options *o)
 {
 	int rule;
 	char val[12];
-	for (rule = 1; rule < OPT_RULES; rule++) {
+	for (rule = 1; rule < OPT_RULE_COUNT; rule++) {
+		if (!options_rule_applies(rule, o->game, o->expansions))
+			continue;
 		out_str(c, "rule ");
 		out_str(c, options_rule_name(rule));
 		out_str(c, "=");
@@ -169,6 +172,11 @@ CITY_EXPORT int city_game_save(const city_game *game, char *buf,
 	c.len = 0;
 
 	out_fmt(&c, "citygame %d\n", RECORD_VERSION);
+	if (o->game != CITY_GAME_THE_CITY)
+		out_fmt(&c, "game %s\n", options_game_name(o->game));
+	if (o->expansions & CITY_EXPANSION_TOWER)
+		out_fmt(&c, "expansion %s\n",
+		        options_expansion_name(CITY_EXPANSION_TOWER));
 	out_fmt(&c, "players %d\n", o->players);
 	if (o->n_order == 0) {
 		out_fmt(&c, "seed %llu\n", (unsigned long long)o->seed);
@@ -236,11 +244,14 @@ typedef enum rec_header {
 	H_ORDER,
 	H_TILESET,
 	H_STACKS,
+	H_GAME,
+	H_EXPANSION,
 	H_COUNT
 } rec_header;
 
 static const char *const header_names[H_COUNT] = {
-	"citygame", "players", "seed", "order", "tileset", "stacks"};
+	"citygame", "players", "seed",     "order",
+	"tileset",  "stacks",  "game", "expansion"};
 
 /* Where pass 1 is in the record. */
 typedef enum rec_part {
@@ -257,7 +268,12 @@ typedef struct loader {
 	city_options *opts;
 	city_tileset *inline_ts; /* our reference to an inline set */
 	uint64_t seen[H_COUNT];  /* line of each header line, 0: none */
-	uint64_t rule_seen[OPT_RULES];
+	uint64_t rule_seen[OPT_RULE_COUNT];
+	int rule_value[OPT_RULE_COUNT];
+	int players;
+	int game;            /* CITY_GAME_* of the `game` line */
+	unsigned expansions; /* of the `expansion` lines */
+	const city_tileset *ts; /* of the `tileset` line, NULL: none */
 	uint64_t seed;
 	int order[TS_MAX_TILES];
 	size_t n_order;
@@ -324,11 +340,15 @@ static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 	lex_token t;
 	uint64_t v;
 	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) || v < 2 ||
-	    v > 4 || lex_next_token(&t, c))
+	    v > 5 || lex_next_token(&t, c))
 		return fail(ld, CITY_EPARSE,
-		            "line %llu: players must be one number, 2 to 4",
-		            (lineno)l->no);
-	return city_options_set_players(ld->opts, (int)v);
+		            "line %llu: players must be one number, 2 to 4%s",
+		            (lineno)l->no,
+		            v == 5 || ld->game != CITY_GAME_THE_CITY
+		                    ? " (2 to 5 in carcassonne)"
+		                    : "");
+	ld->players = (int)v;
+	return CITY_OK;
 }
 
 /* `seed S`, 0 .. 2^64-1 (R-RNG). */
@@ -418,13 +438,39 @@ static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 		            (lineno)l->no, options_rule_name(rule),
 		            (lineno)ld->rule_seen[rule]);
 	if (options_rule_value(&value, rule, eq + 1, t.n - name_len - 1) !=
-	            CITY_OK ||
-	    city_options_set_rule(ld->opts, rule, value) != CITY_OK)
+	    CITY_OK)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: bad value \"%.*s\" for rule %s",
 		            (lineno)l->no, quote_len(t.n - name_len - 1),
 		            eq + 1, options_rule_name(rule));
 	ld->rule_seen[rule] = l->no;
+	ld->rule_value[rule] = value;
+	return CITY_OK;
+}
+
+/* `game NAME` (carcassonne.md, "Records"). */
+static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
+{
+	lex_token t, extra;
+	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	    (ld->game = options_game_find(t.s, t.n)) < 0)
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: expected game the-city or game "
+		            "carcassonne",
+		            (lineno)l->no);
+	return CITY_OK;
+}
+
+/* `expansion NAME`. */
+static int read_expansion(loader *ld, const lex_line *l, lex_cursor *c)
+{
+	lex_token t, extra;
+	int bit;
+	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	    (bit = options_expansion_find(t.s, t.n)) < 0)
+		return fail(ld, CITY_EPARSE, "line %llu: expected expansion tower",
+		            (lineno)l->no);
+	ld->expansions |= (unsigned)bit;
 	return CITY_OK;
 }
 
@@ -487,15 +533,22 @@ static int read_tileset(loader *ld, const lex_line *l, lex_cursor *c,
 	const char *start;
 	char tserr[256];
 	int rc;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
-	    !(lex_token_is(&t, "the-city") || lex_token_is(&t, "inline")))
+	char name[TS_NAME_MAX + 1] = "";
+	int have = lex_next_token(&t, c);
+	if (have && t.n <= TS_NAME_MAX) {
+		memcpy(name, t.s, t.n);
+		name[t.n] = '\0';
+	}
+	if (!have || lex_next_token(&extra, c) ||
+	    !(city_tileset_builtin(name) || lex_token_is(&t, "inline")))
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected tileset the-city or tileset "
 		            "inline",
 		            (lineno)l->no);
-	if (lex_token_is(&t, "the-city"))
-		return city_options_set_tileset(ld->opts,
-		                                city_tileset_default());
+	if (city_tileset_builtin(name)) {
+		ld->ts = city_tileset_builtin(name);
+		return CITY_OK;
+	}
 	/* The lines up to `end` are the set's own text, handed over as they
 	 * are and numbered as the record's lines. */
 	start = r->p;
@@ -510,7 +563,8 @@ static int read_tileset(loader *ld, const lex_line *l, lex_cursor *c,
 			return fail(ld, rc, "out of memory");
 		return fail_tileset(ld, rc, l, tserr);
 	}
-	return city_options_set_tileset(ld->opts, ld->inline_ts);
+	ld->ts = ld->inline_ts;
+	return CITY_OK;
 }
 
 /* One header line; `r` is needed by an inline tile set. */
@@ -543,90 +597,184 @@ static int read_header_line(loader *ld, const lex_line *l, lex_reader *r)
 		return read_tileset(ld, l, &c, r);
 	case H_STACKS:
 		return read_stacks(ld, l, &c);
+	case H_GAME:
+		return read_game(ld, l, &c);
+	case H_EXPANSION:
+		return read_expansion(ld, l, &c);
 	default: /* H_CITYGAME, which only comes first */
 		return CITY_EPARSE;
 	}
 }
 
-/* The order must be a permutation of the set's tile instances (R-SET-4). */
-static int check_order(loader *ld, const city_tileset *ts)
+/* The first header error found once the header is complete: the one on
+ * the earliest line wins (carcassonne.md, "Records"). */
+typedef struct header_error {
+	uint64_t line; /* 0: none */
+	int status;
+	char reason[200];
+} header_error;
+
+static void header_fail(header_error *h, uint64_t line, int status,
+                        const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+static void header_fail(header_error *h, uint64_t line, int status,
+                        const char *fmt, ...)
 {
-	lineno no = (lineno)ld->seen[H_ORDER];
+	va_list ap;
+	if (h->line != 0 && h->line <= line)
+		return;
+	h->line = line;
+	h->status = status;
+	va_start(ap, fmt);
+	vsnprintf(h->reason, sizeof h->reason, fmt, ap);
+	va_end(ap);
+}
+
+/* The order must be a permutation of the set's drawn instances: all of
+ * them (R-SET-4), or all but one instance of the start design (C-SET-4). */
+static void check_order(loader *ld, const city_tileset *ts, header_error *h)
+{
+	uint64_t no = ld->seen[H_ORDER];
+	const char *id_rule = ts->game == CITY_GAME_THE_CITY ? "R-SET-4"
+	                                                     : "C-SET-4";
 	int count[TS_MAX_DESIGNS + 1] = {0};
-	unsigned tiles = city_tileset_tile_count(ts);
+	unsigned tiles = ts->n_tiles - (ts->start >= 0 ? 1u : 0u);
 	size_t i;
 	for (i = 0; i < ld->n_order; i++) {
 		int id = ld->order[i];
-		if (city_tileset_find_design(ts, id) < 0)
-			return fail(ld, CITY_EPARSE,
-			            "line %llu: R-SET-4: order names design %d, "
-			            "which the tile set does not hold",
-			            no, id);
+		if (city_tileset_find_design(ts, id) < 0) {
+			header_fail(h, no, CITY_EPARSE,
+			            "line %llu: %s: order names design %d, which "
+			            "the tile set does not hold",
+			            (lineno)no, id_rule, id);
+			return;
+		}
 		count[id]++;
 	}
-	for (i = 0; i < city_tileset_design_count(ts); i++) {
-		int id = city_tileset_design_id(ts, (unsigned)i);
-		int want = city_tileset_design_count_of(ts, (unsigned)i);
-		if (id >= 1 && id <= TS_MAX_DESIGNS && count[id] != want)
-			return fail(
-			        ld, CITY_EPARSE,
-			        "line %llu: R-SET-4: order lists design %d %d "
-			        "times, the tile set holds %d",
-			        no, id, count[id], want);
+	for (i = 0; i < ts->n_designs; i++) {
+		int id = ts->designs[i].id;
+		int want = ts->designs[i].count - ((int)i == ts->start);
+		if (count[id] != want) {
+			header_fail(h, no, CITY_EPARSE,
+			            "line %llu: %s: order lists design %d %d "
+			            "times, the tile set holds %d%s",
+			            (lineno)no, id_rule, id, count[id], want,
+			            (int)i == ts->start ? " besides the start tile"
+			                                : "");
+			return;
+		}
 	}
 	if (ld->n_order != tiles) /* unreachable when the counts match */
-		return fail(
-		        ld, CITY_EPARSE,
-		        "line %llu: R-SET-4: order lists %zu tiles, the tile "
-		        "set holds %u",
-		        no, ld->n_order, tiles);
-	return CITY_OK;
+		header_fail(h, no, CITY_EPARSE,
+		            "line %llu: %s: order lists %zu tiles, the tile set "
+		            "holds %u",
+		            (lineno)no, id_rule, ld->n_order, tiles);
 }
 
-/* `stacks`: they must sum to the set's size (R-SET-4). */
-static int finish_stacks(loader *ld, unsigned tiles)
+/* `stacks`: The City only; they must sum to the set's size (R-SET-4). */
+static void check_stacks(loader *ld, const city_tileset *ts, header_error *h)
 {
+	uint64_t no = ld->seen[H_STACKS];
 	unsigned long sum = (unsigned long)ld->stacks[0] + ld->stacks[1] +
 	                    ld->stacks[2];
-	int rc;
-	if (sum != tiles)
-		return fail(ld, CITY_EPARSE,
+	if (ld->game != CITY_GAME_THE_CITY)
+		header_fail(h, no, CITY_EPARSE,
+		            "line %llu: C-SET-4: stacks is not a header line of "
+		            "%s",
+		            (lineno)no, options_game_name(ld->game));
+	else if (sum != ts->n_tiles)
+		header_fail(h, no, CITY_EPARSE,
 		            "line %llu: R-SET-4: stacks sum to %lu, the tile "
 		            "set holds %u tiles",
-		            (lineno)ld->seen[H_STACKS], sum, tiles);
-	rc = city_options_set_stacks(ld->opts, ld->stacks[0], ld->stacks[1],
-	                             ld->stacks[2]);
-	if (rc != CITY_OK)
-		return fail(ld, rc, "line %llu: invalid stacks",
-		            (lineno)ld->seen[H_STACKS]);
-	return CITY_OK;
+		            (lineno)no, sum, ts->n_tiles);
+}
+
+/* Rules of another game, or of an expansion not in play; an expansion
+ * of The City; a tile set of another game. */
+static void check_game(loader *ld, const city_tileset *ts, header_error *h)
+{
+	for (int rule = 1; rule < OPT_RULE_COUNT; rule++) {
+		uint64_t no = ld->rule_seen[rule];
+		if (!no || options_rule_applies(rule, ld->game, ld->expansions))
+			continue;
+		if (options_rule_applies(rule, ld->game, ~0u))
+			header_fail(h, no, CITY_EPARSE,
+			            "line %llu: rule %s needs expansion %s",
+			            (lineno)no, options_rule_name(rule),
+			            options_expansion_name(CITY_EXPANSION_TOWER));
+		else
+			header_fail(h, no, CITY_EPARSE,
+			            "line %llu: rule %s is not a rule of %s",
+			            (lineno)no, options_rule_name(rule),
+			            options_game_name(ld->game));
+	}
+	if (ld->expansions && ld->game == CITY_GAME_THE_CITY)
+		header_fail(h, ld->seen[H_EXPANSION], CITY_EPARSE,
+		            "line %llu: expansion tower needs game carcassonne",
+		            (lineno)ld->seen[H_EXPANSION]);
+	if (ts->game != ld->game)
+		header_fail(h, ld->seen[H_TILESET], CITY_EPARSE,
+		            "line %llu: tile set %s is a set of %s, the game is "
+		            "%s",
+		            (lineno)ld->seen[H_TILESET], ts->name,
+		            options_game_name(ts->game),
+		            options_game_name(ld->game));
+}
+
+/* The header's options into ld->opts (all checked). */
+static int apply_header(loader *ld, const city_tileset *ts)
+{
+	int rc = city_options_set_game(ld->opts, ld->game);
+	if (rc == CITY_OK && ld->expansions)
+		rc = city_options_set_expansion(ld->opts, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK && ld->seen[H_TILESET])
+		rc = city_options_set_tileset(ld->opts, ts);
+	for (int rule = 1; rc == CITY_OK && rule < OPT_RULE_COUNT; rule++)
+		if (ld->rule_seen[rule])
+			rc = city_options_set_rule(ld->opts, rule,
+			                           ld->rule_value[rule]);
+	if (rc == CITY_OK && ld->seen[H_PLAYERS])
+		rc = city_options_set_players(ld->opts, ld->players);
+	if (rc == CITY_OK)
+		rc = city_options_set_seed(ld->opts, ld->seed);
+	if (rc == CITY_OK && ld->seen[H_ORDER])
+		rc = city_options_set_order(ld->opts, ld->order, ld->n_order);
+	if (rc == CITY_OK && ld->seen[H_STACKS])
+		rc = city_options_set_stacks(ld->opts, ld->stacks[0],
+		                             ld->stacks[1], ld->stacks[2]);
+	return rc;
 }
 
 /* Everything the header says, checked as a whole (after `moves`). */
 static int finish_header(loader *ld, const lex_line *moves)
 {
 	const city_tileset *ts =
-	        ld->inline_ts ? ld->inline_ts : city_tileset_default();
+	        ld->ts ? ld->ts : ts_builtin_for(ld->game, ld->expansions);
+	header_error h = {0, 0, ""};
 	int rc;
 	if (!ld->seen[H_PLAYERS])
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: missing players line before moves",
 		            (lineno)moves->no);
-	rc = city_options_set_seed(ld->opts, ld->seed);
-	if (rc != CITY_OK)
-		return fail(ld, rc, "line %llu: invalid seed",
-		            (lineno)moves->no);
-	if (ld->seen[H_ORDER]) {
-		rc = check_order(ld, ts);
-		if (rc != CITY_OK)
-			return rc;
-		rc = city_options_set_order(ld->opts, ld->order, ld->n_order);
-		if (rc != CITY_OK)
-			return fail(ld, rc, "line %llu: invalid order",
-			            (lineno)ld->seen[H_ORDER]);
-	}
+	check_game(ld, ts, &h);
+	if (ld->players > (ld->game == CITY_GAME_THE_CITY ? 4 : 5))
+		header_fail(&h, ld->seen[H_PLAYERS], CITY_EPARSE,
+		            "line %llu: players must be one number, 2 to 4",
+		            (lineno)ld->seen[H_PLAYERS]);
+	if (ld->seen[H_ORDER])
+		check_order(ld, ts, &h);
 	if (ld->seen[H_STACKS])
-		return finish_stacks(ld, city_tileset_tile_count(ts));
+		check_stacks(ld, ts, &h);
+	if (h.line)
+		return fail(ld, h.status, "%s", h.reason);
+	rc = apply_header(ld, ts);
+	if (rc != CITY_OK)
+		return fail(ld, rc, "line %llu: invalid options (%s)",
+		            (lineno)moves->no, city_status_str(rc));
 	return CITY_OK;
 }
 

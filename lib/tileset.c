@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "city/options.h"
 #include "city/tileset.h"
 
 /* ------------------------------------------------------------------------ */
@@ -109,6 +110,9 @@ static void put_part_name(ts_writer *w, const ts_design *d, uint8_t index)
 	put_char(w, index == TS_NONE ? '-' : d->parts[index].name);
 }
 
+static void write_carc_tokens(ts_writer *w, const ts_design *d);
+static void write_extra_adjacency(ts_writer *w, const ts_design *d);
+
 static void write_design(ts_writer *w, const ts_design *d)
 {
 	put_number(w, d->id, 1);
@@ -129,8 +133,10 @@ static void write_design(ts_writer *w, const ts_design *d)
 		put_char(w, ' ');
 		put_char(w, part->name);
 		put_char(w, '=');
-		if (part->kind == TS_RESIDENTIAL) {
-			put_char(w, 'R');
+		if (part->kind != TS_MARKET) {
+			put_char(w, part->kind == TS_RESIDENTIAL ? 'R'
+			            : part->kind == TS_CITY      ? 'C'
+			                                         : 'F');
 			continue;
 		}
 		if (part->markets & TS_FISH)
@@ -148,7 +154,31 @@ static void write_design(ts_writer *w, const ts_design *d)
 		put(w, "  hist=");
 		put(w, d->hist);
 	}
-	/* Only the pairs the sides do not show already. */
+	write_carc_tokens(w, d);
+	write_extra_adjacency(w, d);
+	put_char(w, '\n');
+}
+
+/* pen=, mon, tow, start of a Carcassonne design. */
+static void write_carc_tokens(ts_writer *w, const ts_design *d)
+{
+	if (d->arms) {
+		put(w, "  pen=");
+		for (unsigned k = 0; k < d->n_parts; k++)
+			if (d->arms & (1u << k))
+				put_char(w, d->parts[k].name);
+	}
+	if (d->features & TS_MONASTERY)
+		put(w, "  mon");
+	if (d->features & TS_TOWER)
+		put(w, "  tow");
+	if (d->features & TS_START)
+		put(w, "  start");
+}
+
+/* adj=: only the pairs the sides do not show already. */
+static void write_extra_adjacency(ts_writer *w, const ts_design *d)
+{
 	uint16_t shown[TS_MAX_PARTS];
 	ts_side_adjacency(shown, d);
 	int first = 1;
@@ -162,13 +192,14 @@ static void write_design(ts_writer *w, const ts_design *d)
 			put_char(w, d->parts[b].name);
 			first = 0;
 		}
-	put_char(w, '\n');
 }
 
 static void write_set(ts_writer *w, const city_tileset *ts)
 {
 	put(w, "tileset ");
 	put(w, ts->name);
+	if (ts->game == CITY_GAME_CARCASSONNE)
+		put(w, " game=carcassonne");
 	put_char(w, '\n');
 	for (unsigned k = 0; k < ts->n_designs; k++)
 		write_design(w, &ts->designs[k]);
@@ -303,8 +334,84 @@ CITY_EXPORT int city_tileset_region_kind(const city_tileset *ts, unsigned i,
 	const ts_part *part = &d->parts[k];
 	if (out_markets)
 		*out_markets = part->markets;
-	return part->kind == TS_MARKET ? CITY_REGION_MARKET
-	                               : CITY_REGION_RESIDENTIAL;
+	switch (part->kind) {
+	case TS_MARKET:
+		return CITY_REGION_MARKET;
+	case TS_CITY:
+		return CITY_REGION_CITY;
+	case TS_FIELD:
+		return CITY_REGION_FIELD;
+	default:
+		return CITY_REGION_RESIDENTIAL;
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* Built-in sets and Carcassonne queries                                    */
+
+static const struct {
+	const char *name;
+	const city_tileset *ts;
+} builtin_sets[] = {
+	{"the-city", &city__tileset_default_data},
+	{"carcassonne", &city__tileset_carcassonne_data},
+	{"carcassonne-tower", &city__tileset_carcassonne_tower_data},
+};
+
+const city_tileset *ts_builtin_for(int game, unsigned expansions)
+{
+	if (game != CITY_GAME_CARCASSONNE)
+		return &city__tileset_default_data;
+	return (expansions & CITY_EXPANSION_TOWER)
+	               ? &city__tileset_carcassonne_tower_data
+	               : &city__tileset_carcassonne_data;
+}
+
+CITY_EXPORT const city_tileset *city_tileset_builtin(const char *name)
+{
+	if (name == NULL)
+		return NULL;
+	for (size_t k = 0; k < sizeof builtin_sets / sizeof *builtin_sets; k++)
+		if (strcmp(builtin_sets[k].name, name) == 0)
+			return builtin_sets[k].ts;
+	return NULL;
+}
+
+CITY_EXPORT int city_tileset_game(const city_tileset *ts)
+{
+	return ts ? ts->game : CITY_EINVAL;
+}
+
+CITY_EXPORT int city_tileset_coat_of_arms(const city_tileset *ts,
+                                          unsigned i, char region)
+{
+	const ts_design *d = design_at(ts, i);
+	if (d == NULL)
+		return CITY_EINVAL;
+	int k = region_index(d, region);
+	if (k < 0)
+		return CITY_ENOTFOUND;
+	return (int)((d->arms >> k) & 1u);
+}
+
+CITY_EXPORT int city_tileset_monastery(const city_tileset *ts, unsigned i)
+{
+	const ts_design *d = design_at(ts, i);
+	return d ? (d->features & TS_MONASTERY) != 0 : CITY_EINVAL;
+}
+
+CITY_EXPORT int city_tileset_tower_foundation(const city_tileset *ts,
+                                              unsigned i)
+{
+	const ts_design *d = design_at(ts, i);
+	return d ? (d->features & TS_TOWER) != 0 : CITY_EINVAL;
+}
+
+CITY_EXPORT int city_tileset_start_design(const city_tileset *ts)
+{
+	if (ts == NULL)
+		return CITY_EINVAL;
+	return ts->start;
 }
 
 CITY_EXPORT int city_tileset_adjacent(const city_tileset *ts, unsigned i,

@@ -25,10 +25,19 @@
 
 /* Part kinds (stored in ts_part.kind as uint8_t). */
 typedef enum ts_kind {
-	TS_RESIDENTIAL = 0,
-	TS_MARKET = 1,
-	TS_STREET = 2
+	TS_RESIDENTIAL = 0, /* The City: residential region (R) */
+	TS_MARKET = 1,      /* The City: market region (F, G, L) */
+	TS_STREET = 2,      /* a street (The City) or road (Carcassonne) */
+	TS_CITY = 3,        /* Carcassonne: city region (C) */
+	TS_FIELD = 4        /* Carcassonne: field region (F) */
 } ts_kind;
+
+/* Carcassonne design features (ts_design.features). */
+typedef enum ts_feature {
+	TS_MONASTERY = 1, /* `mon`: a monastery at the centre (part 'm') */
+	TS_TOWER = 2,     /* `tow`: a tower foundation (The Tower) */
+	TS_START = 4      /* `start`: the start design (C-SET-3) */
+} ts_feature;
 
 /* Market kind bits (same values as the public CITY_MARKET_* bits). */
 typedef enum ts_market {
@@ -67,6 +76,9 @@ typedef struct ts_design {
 	uint16_t market_parts; /* bit k set when part k is a market */
 	uint16_t street_parts; /* bit k set when part k is a street segment */
 	char hist[TS_NAME_MAX + 1]; /* historic building name, "" when none */
+	uint16_t arms;    /* Carcassonne: bit k set when part k (a city
+	                     region) has a coat of arms (pen=) */
+	uint8_t features; /* Carcassonne: TS_MONASTERY | TS_TOWER | TS_START */
 } ts_design;
 
 struct city_tileset {
@@ -78,10 +90,18 @@ struct city_tileset {
 	unsigned n_designs; /* designs[0..n_designs-1], in ID order */
 	unsigned n_tiles;   /* sum of counts */
 	ts_design designs[TS_MAX_DESIGNS];
+	uint8_t game;       /* CITY_GAME_* (tileset.md `game=`) */
+	int8_t start;       /* index of the start design, -1: none (The City) */
 };
 
-/* The built-in set (generated at build time from lib/data/the-city.tiles). */
-extern const city_tileset city__tileset_default_data;
+/* The built-in sets (generated at build time from lib/data/\*.tiles). */
+extern const city_tileset city__tileset_default_data; /* the-city */
+extern const city_tileset city__tileset_carcassonne_data;
+extern const city_tileset city__tileset_carcassonne_tower_data;
+
+/* The built-in set a game plays by default: the-city, carcassonne, or
+ * carcassonne-tower with CITY_EXPANSION_TOWER. */
+const city_tileset *ts_builtin_for(int game, unsigned expansions);
 
 /* Reference counting for sets shared by options and games (no-ops for the
  * built-in set). */

@@ -18,8 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "city/options.h"
 #include "city/tileset.h"
 #include "lex.h"
+#include "options.h"
 #include "tileset.h"
 
 /* Longest error reason kept while a line is checked. */
@@ -136,6 +138,16 @@ typedef struct ts_line_design {
 	int seen_pub, seen_hist, seen_adj;
 	const char *hist;
 	size_t hist_n;
+	/* Carcassonne sets */
+	int game;                /* CITY_GAME_* of the set */
+	size_t side_col[4];      /* column of each side token */
+	size_t decl_col[8];      /* column of each x=T token */
+	uint8_t on_sides;        /* bit k: 'a'+k is a half of some side */
+	uint8_t arms;            /* bit k: pen= lists 'a'+k */
+	size_t arms_col[8];      /* its column in pen= */
+	uint8_t features;        /* TS_MONASTERY | TS_TOWER | TS_START */
+	size_t start_col;        /* column of `start` */
+	int seen_pen;
 } ts_line_design;
 
 /* Parse state across lines. */
@@ -143,6 +155,7 @@ typedef struct ts_parser {
 	city_tileset *ts;
 	int have_header;
 	uint64_t id_line[TS_MAX_DESIGNS + 1]; /* line where an ID was seen */
+	uint64_t start_line;                  /* line of `start`, 0: none */
 } ts_parser;
 
 static void note_use(ts_line_design *ld, char letter, size_t col)
@@ -160,13 +173,16 @@ static int parse_side_middle(ts_line_design *ld, char c, size_t col,
 		return 1;
 	if (!is_street_digit(c)) {
 		line_error(e, col,
-		           "bad side middle '%c' (expected '-' or a street "
-		           "digit 1-9)",
-		           c);
+		           "bad side middle '%c' (expected '-' or a %s digit "
+		           "1-9)",
+		           c,
+		           ld->game == CITY_GAME_CARCASSONNE ? "road" : "street");
 		return 0;
 	}
 	if (++ld->street_sides[c - '0'] > 2)
-		line_error(e, col, "street %c on more than two sides", c);
+		line_error(e, col, "%s %c on more than two sides",
+		           ld->game == CITY_GAME_CARCASSONNE ? "road" : "street",
+		           c);
 	return 1;
 }
 
@@ -187,12 +203,14 @@ static void parse_side(ts_line_design *ld, unsigned d, const lex_token *t,
 			ok &= parse_side_middle(ld, c, col, e);
 		} else if (is_region_letter(c)) {
 			note_use(ld, c, col);
+			ld->on_sides = (uint8_t)(ld->on_sides | 1u << (c - 'a'));
 		} else {
 			line_error(e, col,
 			           "bad region letter '%c' (expected a-h)", c);
 			ok = 0;
 		}
 	}
+	ld->side_col[d] = t->col;
 	if (ok) {
 		memcpy(ld->sides[d], t->s, 3);
 		ld->have_sides = (uint8_t)(ld->have_sides | (1u << d));
@@ -227,6 +245,25 @@ static uint8_t parse_market_kinds(const char *v, size_t n, size_t vcol,
 	return bits;
 }
 
+/* Carcassonne's x=T: C (city) or F (field). */
+static void parse_carc_region(ts_line_design *ld, unsigned k, const char *v,
+                              size_t n, size_t vcol, ts_line_error *e)
+{
+	if (n == 0) {
+		line_error(e, vcol, "missing region type (expected C or F)");
+		return;
+	}
+	if (v[0] != 'C' && v[0] != 'F') {
+		line_error(e, vcol,
+		           "bad region type '%c' (expected C or F)", v[0]);
+		return;
+	}
+	if (n > 1)
+		line_error(e, vcol + 1,
+		           "a region type is one letter (C or F)");
+	ld->kind[k] = v[0] == 'C' ? TS_CITY : TS_FIELD;
+}
+
 /* x=T: R, or market kinds. */
 static void parse_region(ts_line_design *ld, const lex_token *t,
                          ts_line_error *e)
@@ -239,6 +276,11 @@ static void parse_region(ts_line_design *ld, const lex_token *t,
 		return;
 	}
 	ld->declared = (uint8_t)(ld->declared | (1u << k));
+	ld->decl_col[k] = t->col;
+	if (ld->game == CITY_GAME_CARCASSONNE) {
+		parse_carc_region(ld, k, v, n, vcol, e);
+		return;
+	}
 	if (n == 0) {
 		line_error(e, vcol,
 		           "missing region type (expected R or a mix of "
@@ -355,14 +397,111 @@ static void parse_hist(const ts_parser *p, ts_line_design *ld,
 	}
 }
 
-/* One token after the sides: x=T, pub=, hist= or adj=. */
+/* pen=XY...: coats of arms on city regions, each letter once (checked
+ * against the declarations at the end of the line). */
+static void parse_pen(ts_line_design *ld, const lex_token *t, size_t eq,
+                      ts_line_error *e)
+{
+	const char *v = t->s + eq + 1;
+	size_t n = t->n - eq - 1, vcol = t->col + eq + 1;
+	if (ld->seen_pen++) {
+		line_error(e, t->col, "repeated pen=");
+		return;
+	}
+	if (n == 0)
+		line_error(e, vcol, "missing pen= letters (city regions)");
+	for (size_t j = 0; j < n; j++) {
+		unsigned k = (unsigned)(v[j] - 'a');
+		if (!is_region_letter(v[j])) {
+			line_error(e, vcol + j,
+			           "bad region letter '%c' in pen= (expected "
+			           "a-h)",
+			           v[j]);
+			return;
+		}
+		if (ld->arms & (1u << k)) {
+			line_error(e, vcol + j,
+			           "coat of arms on region '%c' repeated", v[j]);
+			return;
+		}
+		note_use(ld, v[j], vcol + j);
+		ld->arms = (uint8_t)(ld->arms | (1u << k));
+		ld->arms_col[k] = vcol + j;
+	}
+}
+
+/* mon, tow, start: each at most once. */
+static int parse_carc_flag(const ts_parser *p, ts_line_design *ld,
+                           const lex_token *t, ts_line_error *e)
+{
+	static const char *const words[3] = {"mon", "tow", "start"};
+	static const uint8_t bits[3] = {TS_MONASTERY, TS_TOWER, TS_START};
+	for (unsigned k = 0; k < 3; k++) {
+		if (!lex_token_is(t, words[k]))
+			continue;
+		if (ld->features & bits[k])
+			line_error(e, t->col, "repeated %s", words[k]);
+		else if (bits[k] == TS_START && p->start_line != 0)
+			line_error(e, t->col,
+			           "a second start design (C-SET-3: first on "
+			           "line %llu)",
+			           (unsigned long long)p->start_line);
+		ld->features = (uint8_t)(ld->features | bits[k]);
+		if (bits[k] == TS_START)
+			ld->start_col = t->col;
+		return 1;
+	}
+	return 0;
+}
+
+/* One token after the sides of a Carcassonne design: x=C, x=F, pen=, mon,
+ * tow, start or adj=. */
+static void parse_carc_keyword(const ts_parser *p, ts_line_design *ld,
+                               const lex_token *t, size_t eq,
+                               ts_line_error *e)
+{
+	if (eq == t->n) {
+		if (!parse_carc_flag(p, ld, t, e))
+			line_error(e, t->col,
+			           "unknown keyword '%.*s' (expected x=C, x=F, "
+			           "pen=, mon, tow, start or adj=)",
+			           (int)(t->n > 20 ? 20 : t->n), t->s);
+	} else if (eq == 1 && is_region_letter(t->s[0])) {
+		parse_region(ld, t, e);
+	} else if (eq == 1) {
+		line_error(e, t->col,
+		           "bad region letter '%c' (expected a-h)", t->s[0]);
+	} else if (eq == 3 && memcmp(t->s, "pen", 3) == 0) {
+		parse_pen(ld, t, eq, e);
+	} else if (eq == 3 && memcmp(t->s, "adj", 3) == 0) {
+		if (ld->seen_adj++)
+			line_error(e, t->col, "repeated adj=");
+		else
+			parse_adj(ld, t->s + eq + 1, t->n - eq - 1,
+			          t->col + eq + 1, e);
+	} else if ((eq == 3 && memcmp(t->s, "pub", 3) == 0) ||
+	           (eq == 4 && memcmp(t->s, "hist", 4) == 0)) {
+		line_error(e, t->col,
+		           "%.*s= is a keyword of the-city sets, not of "
+		           "carcassonne sets",
+		           (int)eq, t->s);
+	} else {
+		line_error(e, t->col, "unknown keyword '%.*s='",
+		           (int)(eq > 20 ? 20 : eq), t->s);
+	}
+}
+
+/* One token after the sides: x=T, pub=, hist= or adj= (The City), or
+ * parse_carc_keyword(). */
 static void parse_keyword(const ts_parser *p, ts_line_design *ld,
                           const lex_token *t, ts_line_error *e)
 {
 	size_t eq = 0;
 	while (eq < t->n && t->s[eq] != '=')
 		eq++;
-	if (eq == t->n) {
+	if (ld->game == CITY_GAME_CARCASSONNE) {
+		parse_carc_keyword(p, ld, t, eq, e);
+	} else if (eq == t->n) {
 		line_error(e, t->col,
 		           "unknown keyword '%.*s' (expected x=T, pub=, hist= "
 		           "or adj=)",
@@ -471,6 +610,10 @@ static void build_design(ts_design *d, const ts_line_design *ld)
 	build_parts(d, index_of, ld);
 	build_sides(d, index_of, ld);
 	build_adjacency(d, index_of, ld);
+	d->features = ld->features;
+	for (unsigned k = 0; k < 8; k++)
+		if (ld->arms & (1u << k))
+			d->arms = (uint16_t)(d->arms | 1u << index_of['a' + k]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -493,8 +636,22 @@ static void parse_header(ts_parser *p, lex_cursor *c, ts_line_error *e)
 		return;
 	memcpy(p->ts->name, t.s, t.n);
 	p->ts->name[t.n] = '\0';
-	if (lex_next_token(&t, c))
-		line_error(e, t.col, "unexpected text after the tile set name");
+	if (!lex_next_token(&t, c))
+		return;
+	if (t.n > 5 && memcmp(t.s, "game=", 5) == 0) {
+		int game = options_game_find(t.s + 5, t.n - 5);
+		if (game < 0) {
+			line_error(e, t.col + 5,
+			           "unknown game '%.*s' (expected the-city or "
+			           "carcassonne)",
+			           (int)(t.n - 5 > 20 ? 20 : t.n - 5), t.s + 5);
+			return;
+		}
+		p->ts->game = (uint8_t)game;
+		if (!lex_next_token(&t, c))
+			return;
+	}
+	line_error(e, t.col, "unexpected text after the tile set name");
 }
 
 /* ID and COUNT; 0 when the line ends before COUNT. *t is the last token
@@ -541,12 +698,66 @@ static void check_declared(const ts_line_design *ld, ts_line_error *e)
 			           (char)('a' + k));
 }
 
+/* One side of a Carcassonne design: a city side is x-x with x one city
+ * region and no road; any other side has field halves (C-GEO-1). */
+static void check_carc_side(const ts_line_design *ld, unsigned d,
+                            ts_line_error *e)
+{
+	const char *c = ld->sides[d];
+	size_t col = ld->side_col[d];
+	unsigned kl = (unsigned)(c[0] - 'a'), kr = (unsigned)(c[2] - 'a');
+	int city_l = ld->kind[kl] == TS_CITY, city_r = ld->kind[kr] == TS_CITY;
+	if (!city_l && !city_r)
+		return;
+	if (city_l != city_r)
+		line_error(e, col + 2,
+		           "%s side mixes city and field (a city side is x-x)",
+		           side_names[d]);
+	else if (kl != kr)
+		line_error(e, col + 2,
+		           "%s side has two city regions (a city side is x-x)",
+		           side_names[d]);
+	else if (c[1] != '-')
+		line_error(e, col + 1, "%s side: a city side has no road",
+		           side_names[d]);
+}
+
+/* What a Carcassonne design line can only be checked for once it is read:
+ * sides against the region kinds, coats of arms on cities, no interior
+ * city (tileset.md "Carcassonne sets"). */
+static void check_carcassonne(const ts_line_design *ld, ts_line_error *e)
+{
+	for (unsigned d = 0; d < 4; d++) {
+		const char *c = ld->sides[d];
+		unsigned kl = (unsigned)(c[0] - 'a'), kr = (unsigned)(c[2] - 'a');
+		if ((ld->have_sides & (1u << d)) && (ld->declared & (1u << kl)) &&
+		    (ld->declared & (1u << kr)))
+			check_carc_side(ld, d, e);
+	}
+	for (unsigned k = 0; k < 8; k++) {
+		if (!(ld->declared & (1u << k)) || ld->kind[k] != TS_CITY)
+			continue;
+		if (!(ld->on_sides & (1u << k)))
+			line_error(e, ld->decl_col[k],
+			           "city region '%c' touches no side",
+			           (char)('a' + k));
+	}
+	for (unsigned k = 0; k < 8; k++)
+		if ((ld->arms & (1u << k)) && (ld->declared & (1u << k)) &&
+		    ld->kind[k] != TS_CITY)
+			line_error(e, ld->arms_col[k],
+			           "coat of arms on region '%c', which is no "
+			           "city",
+			           (char)('a' + k));
+}
+
 static void parse_design(ts_parser *p, lex_cursor *c, uint64_t line,
                          ts_line_error *e)
 {
 	ts_line_design ld;
 	lex_token t;
 	memset(&ld, 0, sizeof ld);
+	ld.game = p->ts->game;
 	if (!parse_id_count(p, &ld, c, &t, e))
 		return;
 	for (unsigned d = 0; d < 4; d++) {
@@ -560,11 +771,15 @@ static void parse_design(ts_parser *p, lex_cursor *c, uint64_t line,
 	while (lex_next_token(&t, c))
 		parse_keyword(p, &ld, &t, e);
 	check_declared(&ld, e);
+	if (ld.game == CITY_GAME_CARCASSONNE)
+		check_carcassonne(&ld, e);
 	if (e->col != 0)
 		return;
 	build_design(&p->ts->designs[p->ts->n_designs++], &ld);
 	p->ts->n_tiles += (unsigned)ld.count;
 	p->id_line[ld.id] = line;
+	if (ld.features & TS_START)
+		p->start_line = line;
 }
 
 /* Reject what is not printable ASCII text (tab and CR are blanks), and
@@ -652,8 +867,17 @@ static int finish_set(ts_parser *p, uint64_t end_no, size_t end_col,
 		report(err, errcap, end_no, end_col, "tile set has no designs");
 		return CITY_EPARSE;
 	}
+	if (p->ts->game == CITY_GAME_CARCASSONNE && p->start_line == 0) {
+		report(err, errcap, end_no, end_col,
+		       "no design has start (C-SET-3: exactly one)");
+		return CITY_EPARSE;
+	}
 	qsort(p->ts->designs, p->ts->n_designs, sizeof p->ts->designs[0],
 	      design_cmp);
+	p->ts->start = -1;
+	for (unsigned k = 0; k < p->ts->n_designs; k++)
+		if (p->ts->designs[k].features & TS_START)
+			p->ts->start = (int8_t)k;
 	p->ts->is_static = 0;
 	atomic_init(&p->ts->refs, 1u);
 	return CITY_OK;

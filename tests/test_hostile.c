@@ -1201,6 +1201,29 @@ static int t_text(const city_tileset *ts, const args *a)
 	return city_tileset_text(ts, a->nullout ? NULL : buf, (size_t)a->i, &n);
 }
 
+static int t_game(const city_tileset *ts, const args *a)
+{
+	(void)a;
+	return city_tileset_game(ts);
+}
+static int t_coat_of_arms(const city_tileset *ts, const args *a)
+{
+	return city_tileset_coat_of_arms(ts, (unsigned)a->idx, a->c);
+}
+static int t_monastery(const city_tileset *ts, const args *a)
+{
+	return city_tileset_monastery(ts, (unsigned)a->idx);
+}
+static int t_tower_foundation(const city_tileset *ts, const args *a)
+{
+	return city_tileset_tower_foundation(ts, (unsigned)a->idx);
+}
+static int t_start_design(const city_tileset *ts, const args *a)
+{
+	(void)a;
+	return city_tileset_start_design(ts);
+}
+
 #define T(fn, want, ...) {"city_tileset_" #fn, t_##fn, {__VA_ARGS__}, want}
 
 START_TEST(hostile_tileset_queries)
@@ -1214,6 +1237,11 @@ START_TEST(hostile_tileset_queries)
 	    T(side, CITY_EINVAL, .i = 0),           T(region_kind, CITY_EINVAL, .c = 'a'),
 	    T(adjacent, CITY_EINVAL, .c = 'a', .c2 = 'b'),
 	    T(adjacency, CITY_EINVAL, .i = 8), T(text, CITY_EINVAL, .i = 8),
+	    T(game, CITY_EINVAL, .i = 0),
+	    T(coat_of_arms, CITY_EINVAL, .c = 'a'),
+	    T(monastery, CITY_EINVAL, .i = 0),
+	    T(tower_foundation, CITY_EINVAL, .i = 0),
+	    T(start_design, CITY_EINVAL, .i = 0),
 	};
 	static const ts_row rows[] = {
 	    T(find_design, CITY_ENOTFOUND, .i = 0),
@@ -1260,6 +1288,20 @@ START_TEST(hostile_tileset_queries)
 	    T(text, CITY_ERANGE, .i = 8),
 	    T(design_count, 64, .i = 0),
 	    T(tile_count, 75, .i = 0),
+	    T(game, CITY_GAME_THE_CITY, .i = 0),
+	    T(coat_of_arms, CITY_EINVAL, .idx = 64, .c = 'a'),
+	    T(coat_of_arms, CITY_EINVAL, .idx = UINT_MAX, .c = 'a'),
+	    T(coat_of_arms, CITY_ENOTFOUND, .c = 'z'),
+	    T(coat_of_arms, CITY_ENOTFOUND, .c = '1'),
+	    T(coat_of_arms, CITY_ENOTFOUND, .c = (char)0x80),
+	    T(coat_of_arms, 0, .c = 'a'),
+	    T(monastery, CITY_EINVAL, .idx = 64),
+	    T(monastery, CITY_EINVAL, .idx = UINT_MAX),
+	    T(monastery, 0, .idx = 0),
+	    T(tower_foundation, CITY_EINVAL, .idx = 64),
+	    T(tower_foundation, CITY_EINVAL, .idx = (size_t)INT_MAX + 1u),
+	    T(tower_foundation, 0, .idx = 63),
+	    T(start_design, -1, .i = 0), /* The City has no start design */
 	};
 	size_t i;
 	for (i = 0; i < sizeof null_rows / sizeof *null_rows; i++) {
@@ -1415,6 +1457,66 @@ static char *options_fingerprint(const city_options *o)
 	return t;
 }
 
+/* Built-in sets by name, games and expansions: refused calls change
+ * nothing (the game of the options stays as it was). */
+START_TEST(hostile_games_and_builtin_sets)
+{
+	static const char *const bad_names[] = {
+	    "", "The-City", "the-city ", "carcassonne-", "tower", "inline",
+	    "carcassonne\n", "\xff"};
+	city_options *o = NULL;
+	char *before, *after;
+	size_t i;
+	ck_assert_ptr_null(city_tileset_builtin(NULL));
+	for (i = 0; i < sizeof bad_names / sizeof *bad_names; i++)
+		ck_assert_ptr_null(city_tileset_builtin(bad_names[i]));
+	ck_assert_ptr_eq(city_tileset_builtin("the-city"),
+	                 city_tileset_default());
+	ck_assert_int_eq(city_options_set_game(NULL, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_parse_game(NULL, "carcassonne"),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(NULL, 1, 1), CITY_EINVAL);
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 3), CITY_OK);
+	before = options_fingerprint(o);
+	ck_assert_int_eq(city_options_parse_game(o, NULL), CITY_EINVAL);
+	for (i = 0; i < sizeof bad_names / sizeof *bad_names; i++)
+		ck_assert_int_eq(city_options_parse_game(o, bad_names[i]),
+		                 CITY_EPARSE);
+	ck_assert_int_eq(city_options_set_game(o, -1), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_game(o, 2), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_game(o, INT_MIN), CITY_EINVAL);
+	/* The Tower is an expansion of the base game only */
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, 0, 1), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, 2, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 2),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(
+	        city_options_set_expansion(o, CITY_EXPANSION_TOWER, -1),
+	        CITY_EINVAL);
+	after = options_fingerprint(o);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	/* 5 players only in Carcassonne; back to The City then refused */
+	ck_assert_int_eq(city_options_set_players(o, 5), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 5), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 6), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_THE_CITY),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_players(o, 4), CITY_OK);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_THE_CITY),
+	                 CITY_EINVAL);
+	city_options_free(o);
+}
+END_TEST
+
 START_TEST(hostile_options)
 {
 	static const opt_row rows[] = {
@@ -1439,7 +1541,7 @@ START_TEST(hostile_options)
 	    O(set_stacks, CITY_EINVAL, .x = -1, .y = 0, .i = 0), /* UINT_MAX */
 	    O(set_stacks, CITY_EINVAL, .x = 1, .y = -1, .i = -1),
 	    O(set_rule, CITY_EINVAL, .i = 0, .j = 0),
-	    O(set_rule, CITY_EINVAL, .i = 6, .j = 0),
+	    O(set_rule, CITY_EINVAL, .i = 14, .j = 0), /* past CITY_RULE_RANSOM */
 	    O(set_rule, CITY_EINVAL, .i = -1, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = INT_MIN, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_WALL_TRIGGER, .j = 2),
@@ -1455,7 +1557,7 @@ START_TEST(hostile_options)
 	    O(set_allocator, CITY_EINVAL, .i = 6),
 	    O(set_allocator, CITY_EINVAL, .i = 4),
 	    O(get_rule, CITY_EINVAL, .i = 0),
-	    O(get_rule, CITY_EINVAL, .i = 6),
+	    O(get_rule, CITY_EINVAL, .i = 14),
 	    O(get_rule, CITY_EINVAL, .i = INT_MIN),
 	    O(get_rule, 7, .i = CITY_RULE_END_GAP),
 	    OP("", CITY_EPARSE),
@@ -2273,7 +2375,9 @@ static const char *const covered_by_hand[] = {
     "city_game_free",          "city_game_load",
     "city_game_load_ex",       "city_game_load_opts",
     "city_move_to_string",
-    "city_move_parse",
+    "city_move_parse",         "city_tileset_builtin",
+    "city_options_set_game",   "city_options_parse_game",
+    "city_options_set_expansion",
 };
 
 static int is_covered(const char *name)
@@ -2297,7 +2401,8 @@ static int is_covered(const char *name)
 		    "name", "design_count", "tile_count", "find_design",
 		    "design_id", "design_count_of", "public_buildings",
 		    "historic_name", "side", "region_kind", "adjacent",
-		    "adjacency", "text"};
+		    "adjacency", "text", "game", "coat_of_arms", "monastery",
+		    "tower_foundation", "start_design"};
 		static const char *const opt_fns[] = {
 		    "set_players", "set_order", "set_stacks", "set_rule",
 		    "set_allocator", "get_rule"};
@@ -2403,6 +2508,7 @@ static Suite *hostile_suite(void)
 	t = tcase_create("other");
 	tcase_set_timeout(t, 60);
 	tcase_add_test(t, hostile_tileset_queries);
+	tcase_add_test(t, hostile_games_and_builtin_sets);
 	tcase_add_test(t, hostile_tileset_parse);
 	tcase_add_test(t, hostile_options);
 	tcase_add_test(t, hostile_game_new);
