@@ -338,7 +338,7 @@ static int header_index(const lex_token *t)
 static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 {
 	lex_token t;
-	uint64_t v;
+	uint64_t v = 0;
 	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) || v < 2 ||
 	    v > 5 || lex_next_token(&t, c))
 		return fail(ld, CITY_EPARSE,

@@ -1826,7 +1826,7 @@ START_TEST(hostile_moves_text)
 	{
 		static const city_move bad[] = {
 		    {.kind = 0},
-		    {.kind = 8},
+		    {.kind = 12}, /* past CITY_MOVE_RANSOM */
 		    {.kind = 255},
 		    {.kind = CITY_MOVE_PLACE, .rotation = 4},
 		    {.kind = CITY_MOVE_PLACE, .rotation = 255},
