@@ -2,10 +2,10 @@
  * city-cli: play, replay and show games of Carcassonne: The City from the
  * command line, using the public libcity API only (docs/cli.md).
  *
- *   city-cli play [--players N] [--seed S] [--ai random|greedy]
- *                 [--record FILE] [--rule name=value]...
- *   city-cli replay FILE [--trace]
- *   city-cli show FILE
+ *   city-cli play [--game NAME] [--players N] [--seed S]
+ *                 [--ai random|greedy] [--record FILE] [--rule name=value]...
+ *   city-cli replay FILE [--trace] [--game NAME]
+ *   city-cli show FILE [--game NAME]
  *
  * Exit status: 0 success, 1 usage or I/O error, 2 a record (or a game) with
  * an error.
@@ -28,18 +28,25 @@
 #define MOVE_TEXT_MAX 64
 
 static const char *const decision_names[] = {
-	"tile", "follower", "gate", "wall", "guard", "tower", "end"};
+	"tile", "follower", "gate", "wall", "guard", "tower", "end",
+	"capture", "ransom"};
 
 static const char *const category_names[CITY_CAT_COUNT] = {
 	"streets", "markets", "towers", "stewards", "guards"};
 
+/* Carcassonne's categories, CITY_CAT_ROADS .. CITY_CAT_RANSOM. */
+static const char *const carc_category_names[] = {
+	"roads", "cities", "monasteries", "farms", "ransom"};
+
 static void usage(FILE *f)
 {
 	fputs("usage:\n"
-	      "  city-cli play [--players N] [--seed S] [--ai random|greedy]\n"
-	      "                [--record FILE] [--rule name=value]...\n"
-	      "  city-cli replay FILE [--trace]\n"
-	      "  city-cli show FILE\n",
+	      "  city-cli play [--game NAME] [--players N] [--seed S]\n"
+	      "                [--ai random|greedy] [--record FILE]\n"
+	      "                [--rule name=value]...\n"
+	      "  city-cli replay FILE [--trace] [--game NAME]\n"
+	      "  city-cli show FILE [--game NAME]\n"
+	      "  (NAME: the-city, the default, or carcassonne)\n",
 	      f);
 }
 
@@ -172,7 +179,7 @@ static void print_scores(const city_game *g)
 
 static const char *decision_name(int decision)
 {
-	if (decision < 0 || decision > CITY_DECISION_END)
+	if (decision < 0 || decision > CITY_DECISION_RANSOM)
 		return "?";
 	return decision_names[decision];
 }
@@ -214,9 +221,15 @@ static int print_final(city_game *g)
 	putchar('\n');
 	for (p = 0; p < n; p++) {
 		printf("detail p%d", p);
-		for (c = 0; c < CITY_CAT_COUNT; c++)
-			printf(" %s=%d", category_names[c],
-			       city_game_score_detail(g, p, c));
+		if (city_game_kind(g) == CITY_GAME_CARCASSONNE)
+			for (c = CITY_CAT_ROADS; c <= CITY_CAT_RANSOM; c++)
+				printf(" %s=%d",
+				       carc_category_names[c - CITY_CAT_ROADS],
+				       city_game_score_detail(g, p, c));
+		else
+			for (c = 0; c < CITY_CAT_COUNT; c++)
+				printf(" %s=%d", category_names[c],
+				       city_game_score_detail(g, p, c));
 		putchar('\n');
 	}
 	rc = city_game_winners(g, &mask);
@@ -268,6 +281,8 @@ static char region_char(const city_tileset *ts, unsigned di, char letter)
 {
 	unsigned markets = 0;
 	int kind = city_tileset_region_kind(ts, di, letter, &markets);
+	if (kind == CITY_REGION_CITY)
+		return 'C';
 	if (kind != CITY_REGION_MARKET)
 		return '.';
 	switch (markets) {
@@ -345,6 +360,8 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 		char b = ' ';
 		if (hist && hist[0])
 			b = 'H';
+		else if (city_tileset_monastery(ts, di) == 1)
+			b = 'M';
 		else if (pub > 0 && pub <= 9)
 			b = (char)('0' + pub);
 		put(cv, top + 1, left + 3, b);
@@ -548,7 +565,8 @@ static int print_city(const city_game *g)
 						    '~');
 			}
 		}
-	draw_wall(&cv, g);
+	if (city_game_kind(g) != CITY_GAME_CARCASSONNE)
+		draw_wall(&cv, g); /* the base game has no wall */
 
 	printf("city: x %ld..%ld, y %ld..%ld (x grows east, y grows south)\n",
 	       (long)min_x, (long)max_x, (long)min_y, (long)max_y);
@@ -590,7 +608,16 @@ static int print_city(const city_game *g)
 	}
 	free(cv.ch);
 	free(cv.wall);
-	print_legend();
+	if (city_game_kind(g) == CITY_GAME_CARCASSONNE)
+		puts("legend: each tile is a 5x3 block\n"
+		     "  C      city; . field\n"
+		     "  | -    road middle on the north/south, west/east side\n"
+		     "  centre + roads meet or end there; | or - a road passes "
+		     "through\n"
+		     "  left of the centre   0-4 follower of that player\n"
+		     "  right of the centre  M monastery");
+	else
+		print_legend();
 	return CITY_OK;
 }
 
@@ -668,9 +695,9 @@ static int cmd_play(int argc, char **argv)
 	city_move *moves = NULL;
 	size_t cap = 0, n = 0, seen = 0;
 	uint64_t seed = 0, v;
-	int players = 2, rc, i, status = 0;
+	int players = 2, rc, i, status = 0, carc = 0;
 	enum ai ai = AI_RANDOM;
-	const char *record = NULL;
+	const char *record = NULL, *players_arg = "";
 	rng r;
 
 	if (city_options_new(&opts) != CITY_OK) {
@@ -680,14 +707,25 @@ static int cmd_play(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--players") == 0 && val) {
-			if (parse_number(val, 4, &v) || v < 2) {
+		if (strcmp(a, "--game") == 0 && val) {
+			if (city_options_parse_game(opts, val) != CITY_OK) {
+				city_options_free(opts);
+				return usage_error("--game must be the-city or "
+				                   "carcassonne, not",
+				                   val);
+			}
+			carc = strcmp(val, "carcassonne") == 0;
+			i++;
+		} else if (strcmp(a, "--players") == 0 && val) {
+			if (parse_number(val, 5, &v) || v < 2) {
 				city_options_free(opts);
 				return usage_error(
-				        "--players must be 2, 3 or 4, not",
+				        "--players must be 2, 3 or 4 (or 5 in "
+				        "carcassonne), not",
 				        val);
 			}
 			players = (int)v;
+			players_arg = val;
 			i++;
 		} else if (strcmp(a, "--seed") == 0 && val) {
 			if (parse_number(val, UINT64_MAX, &seed)) {
@@ -727,6 +765,11 @@ static int cmd_play(int argc, char **argv)
 			        "play: unknown or incomplete argument", a);
 		}
 	}
+	if (players > 4 && !carc) {
+		city_options_free(opts);
+		return usage_error("--players must be 2, 3 or 4 in the-city, not",
+		                   players_arg);
+	}
 	rc = city_options_set_players(opts, players);
 	if (rc == CITY_OK)
 		rc = city_options_set_seed(opts, seed);
@@ -745,8 +788,9 @@ static int cmd_play(int argc, char **argv)
 	}
 	r.state = seed ^ 0x5DEECE66Du;
 
-	printf("game players=%d seed=%llu ai=%s\n", players,
-	       (unsigned long long)seed, ai == AI_GREEDY ? "greedy" : "random");
+	printf("game %splayers=%d seed=%llu ai=%s\n",
+	       carc ? "carcassonne " : "", players, (unsigned long long)seed,
+	       ai == AI_GREEDY ? "greedy" : "random");
 	print_new_events(g, &seen);
 	while (city_game_decision(g) != CITY_DECISION_END) {
 		size_t count = 0, pick;
@@ -814,6 +858,28 @@ static int cmd_play(int argc, char **argv)
  * replay and show
  */
 
+/* The game a `--game NAME` names (CITY_GAME_*), or -1. */
+static int game_named(const char *name)
+{
+	if (strcmp(name, "the-city") == 0)
+		return CITY_GAME_THE_CITY;
+	if (strcmp(name, "carcassonne") == 0)
+		return CITY_GAME_CARCASSONNE;
+	return -1;
+}
+
+/* Whether a loaded game is the game the command line asked for (want <
+ * 0: any); a record of another game is an error of its line 1. */
+static int game_expected(const city_game *g, int want, const char *name)
+{
+	if (want < 0 || city_game_kind(g) == want)
+		return 1;
+	printf("error line 1: the record is not a %s game (its header has "
+	       "no `game %s` line)\n",
+	       name, name);
+	return 0;
+}
+
 /* Print a load error as a trace's last line. */
 static void print_load_error(const char *err)
 {
@@ -829,10 +895,19 @@ static int cmd_replay(int argc, char **argv)
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0, i;
 	city_game *g = NULL, *r = NULL;
-	int rc, status = 0, k, nmoves;
+	int rc, status = 0, k, nmoves, want = -1;
+	const char *game = NULL;
 	for (k = 0; k < argc; k++) {
 		if (strcmp(argv[k], "--trace") == 0)
 			continue; /* the output is the trace either way */
+		if (strcmp(argv[k], "--game") == 0 && k + 1 < argc) {
+			game = argv[++k];
+			if ((want = game_named(game)) < 0)
+				return usage_error("--game must be the-city or "
+				                   "carcassonne, not",
+				                   game);
+			continue;
+		}
 		if (argv[k][0] == '-' && argv[k][1] != '\0')
 			return usage_error("replay: unknown option", argv[k]);
 		if (path)
@@ -852,6 +927,10 @@ static int cmd_replay(int argc, char **argv)
 	free(text);
 	if (!g) {
 		print_load_error(err);
+		return EXIT_RECORD;
+	}
+	if (!game_expected(g, want, game)) {
+		city_game_free(g);
 		return EXIT_RECORD;
 	}
 	/* Replay from the start so that each line shows the state before its
@@ -899,7 +978,14 @@ static int cmd_show(int argc, char **argv)
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0;
 	city_game *g = NULL;
-	int rc, status = 0;
+	int rc, status = 0, want = -1;
+	if (argc == 3 && strcmp(argv[1], "--game") == 0) {
+		if ((want = game_named(argv[2])) < 0)
+			return usage_error("--game must be the-city or "
+			                   "carcassonne, not",
+			                   argv[2]);
+		argc = 1;
+	}
 	if (argc != 1 || (argv[0][0] == '-' && argv[0][1] != '\0'))
 		return usage_error("show: expected one FILE", NULL);
 	if (read_file(argv[0], &text, &len) != 0) {
@@ -912,6 +998,12 @@ static int cmd_show(int argc, char **argv)
 	free(text);
 	if (!g) {
 		fprintf(stderr, "city-cli: %s: %s\n", argv[0], err);
+		return EXIT_RECORD;
+	}
+	if (!game_expected(g, want,
+	                   want == CITY_GAME_CARCASSONNE ? "carcassonne"
+	                                                 : "the-city")) {
+		city_game_free(g);
 		return EXIT_RECORD;
 	}
 	if (rc != CITY_OK) {

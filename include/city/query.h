@@ -97,6 +97,12 @@ extern "C" {
 #define CITY_EVENT_DISCARD 2
 /** Event kind: followers returned without points (R-END-3). */
 #define CITY_EVENT_RETURN 3
+/** Event kind (The Tower): a follower taken (T-CAP-2/3); `player` took
+ *  it, x, y, part say where it stood, reserved1 is its owner + 1. */
+#define CITY_EVENT_CAPTURE 4
+/** Event kind (The Tower): prisoners exchanged (T-CAP-4) between `player`
+ *  and the player reserved1 - 1. */
+#define CITY_EVENT_EXCHANGE 5
 
 /** Scoring reason: a street completed by a tile (R-SCORE-1). */
 #define CITY_REASON_STREET 1
@@ -131,6 +137,9 @@ extern "C" {
 #define CITY_REASON_FINAL_MONASTERY 15
 /** Scoring reason (Carcassonne): farmers of a field (C-END-3). */
 #define CITY_REASON_FARM 16
+/** Scoring reason (The Tower): a ransom, +3 to the holder, -3 to the payer
+ *  (T-CAP-5); reserved1 is the other player + 1. */
+#define CITY_REASON_RANSOM 17
 /** @} */
 
 /**
@@ -155,7 +164,8 @@ typedef struct city_event {
 	uint32_t move;   /**< Number of moves made before the event (the event
 	                      belongs to move `move`, counted from 1; final
 	                      scoring events carry the total move count). */
-	uint32_t reserved1; /**< Reserved, zero. */
+	uint32_t reserved1; /**< Zero, except in The Tower's capture, exchange
+	                         and ransom events: the other player + 1. */
 } city_event;
 
 /**
@@ -164,6 +174,18 @@ typedef struct city_event {
  * a negative status (CITY_EINVAL for a NULL game or bad argument).
  * @{
  */
+/**
+ * @brief The game a game plays (options: city_options_set_game()).
+ * @param[in] game the game.
+ * @return CITY_GAME_THE_CITY, CITY_GAME_CARCASSONNE or CITY_EINVAL.
+ */
+CITY_EXPORT int city_game_kind(const city_game *game);
+/**
+ * @brief The expansions a game plays (city_options_set_expansion()).
+ * @param[in] game the game.
+ * @return a mask of CITY_EXPANSION_* bits (0: none) or CITY_EINVAL.
+ */
+CITY_EXPORT int city_game_expansions(const city_game *game);
 /**
  * @brief The decision the game waits for.
  * @param[in] game the game.
@@ -336,6 +358,48 @@ CITY_EXPORT int city_feature_followers(const city_game *game, int32_t x,
 CITY_EXPORT int city_feature_same(const city_game *game, int32_t x1,
                                   int32_t y1, char part1, int32_t x2,
                                   int32_t y2, char part2);
+/**
+ * @brief Coats of arms of the city holding a part (Carcassonne, C-SCORE-2:
+ *        one per city region listed in `pen=`).
+ * @param[in] game the game.
+ * @param[in] x cell.
+ * @param[in] y cell.
+ * @param[in] part region letter, road digit or 'm' (monastery).
+ * @return the count (0 for roads, fields, monasteries and every feature of
+ *         The City), CITY_EINVAL or CITY_ENOTFOUND (no tile, no part).
+ */
+CITY_EXPORT int city_feature_coats(const city_game *game, int32_t x,
+                                   int32_t y, char part);
+/**
+ * @brief The Tower: the tower on a tile (T-SET-2).
+ * @param[in] game the game.
+ * @param[in] x cell.
+ * @param[in] y cell.
+ * @param[out] height receives its floors (may be NULL).
+ * @param[out] top receives the player of the follower on top, -1 when the
+ *             tower is open (may be NULL).
+ * @return CITY_OK, CITY_EINVAL or CITY_ENOTFOUND (no tile with a tower
+ *         foundation there, the expansion not in play, or The City).
+ */
+CITY_EXPORT int city_game_tower(const city_game *game, int32_t x, int32_t y,
+                                int *height, int *top);
+/**
+ * @brief The Tower: followers of `owner` held as prisoners by `holder`
+ *        (T-CAP-3..6).
+ * @param[in] game the game.
+ * @param[in] holder 0..players-1.
+ * @param[in] owner 0..players-1.
+ * @return the count (0 without the expansion) or CITY_EINVAL.
+ */
+CITY_EXPORT int city_game_prisoners(const city_game *game, int holder,
+                                    int owner);
+/**
+ * @brief The Tower: a player's tower floors in supply (T-SET-1).
+ * @param[in] game the game.
+ * @param[in] player 0..players-1.
+ * @return the count (0 without the expansion) or CITY_EINVAL.
+ */
+CITY_EXPORT int city_game_floors(const city_game *game, int player);
 
 /**
  * @brief Number of followers on the board (citizens, sellers, stewards and

@@ -28,14 +28,15 @@ from . import _ffi
 from .errors import (BufferTooSmall, CityError, GameEnded, GameNotEnded,
                      IllegalMove, InvalidArgument, LimitExceeded, NotFound,
                      OutOfMemory, ParseError, WrongDecision)
-from .game import CATEGORIES, DECISIONS, END_REASONS, Game
+from .game import (CARC_CATEGORIES, CATEGORIES, DECISIONS, END_REASONS,
+                   GAMES, Game)
 from .structs import ENDS, SIDES, Event, Move
 
 __all__ = [
     "Game", "Move", "Event", "CityError", "InvalidArgument", "OutOfMemory",
     "BufferTooSmall", "IllegalMove", "WrongDecision", "ParseError",
     "NotFound", "GameEnded", "GameNotEnded", "LimitExceeded", "DECISIONS",
-    "CATEGORIES", "END_REASONS", "SIDES", "ENDS", "version",
+    "CATEGORIES", "CARC_CATEGORIES", "GAMES", "END_REASONS", "SIDES", "ENDS", "version",
     "version_number", "library_path",
 ]
 
