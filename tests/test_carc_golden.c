@@ -1,7 +1,10 @@
 /*
  * Golden games of the base game of Carcassonne: 320 seeded random games
  * (40 each of 2, 3, 4 and 5 players, with farmers off and on, the
- * built-in set `carcassonne`) replayed with a fixed move chooser; per game
+ * built-in set `carcassonne`), and 256 games of The Tower (the built-in set
+ * `carcassonne-tower`, game g with the T-OPT options of the bits of g, so
+ * that every combination of the seven is played), replayed with a fixed
+ * move chooser; per game
  * the number of moves, a hash of every legal-move count, every player's
  * score by category (roads, cities, monasteries, farms, ransom) after final
  * scoring and the event count must equal tests/data/carc_golden_games.txt.
@@ -21,11 +24,25 @@
 #include <city/city.h>
 
 #define GOLDEN CITY_TEST_DATA_DIR "/carc_golden_games.txt"
+#define TOWER_GOLDEN CITY_TEST_DATA_DIR "/carc_tower_golden.txt"
 #define GAMES 40
+#define TOWER_GAMES 256
 
-/* One game as a line of text (the format of the golden file). */
-static void play_line(int players, int seed, int farmers, char *line,
-                      size_t cap)
+/* The Tower's rules of golden game g: bit k of g (k = 1..7) switches
+ * T-OPT-k away from its default (the same as tools/carc_model.py). */
+static const char *const tower_rules[7][2] = {
+    {"capture_own=no", "capture_own=yes"},
+    {"capture_top=yes", "capture_top=no"},
+    {"ransom_min=yes", "ransom_min=no"},
+    {"capture_gaps=yes", "capture_gaps=no"},
+    {"tower_range=height", "tower_range=short"},
+    {"capture_diagonal=no", "capture_diagonal=yes"},
+    {"ransom=yes", "ransom=no"}};
+
+/* One game as a line of text (the format of the golden file); tower < 0:
+ * the base game, else the Tower game number. */
+static void play_line_tower(int players, int seed, int farmers, int tower,
+                            char *line, size_t cap)
 {
 	city_options *o;
 	city_game *g;
@@ -42,6 +59,17 @@ static void play_line(int players, int seed, int farmers, char *line,
 	ck_assert_int_eq(city_options_set_seed(o, (uint64_t)seed), CITY_OK);
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
 	                 CITY_OK);
+	if (tower >= 0) {
+		int k;
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+		    CITY_OK);
+		for (k = 0; k < 7; k++)
+			ck_assert_int_eq(
+			    city_options_parse_rule(o,
+			                            tower_rules[k][tower >> (k + 1) & 1]),
+			    CITY_OK);
+	}
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	while (city_game_decision(g) != CITY_DECISION_END) {
 		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
@@ -51,9 +79,27 @@ static void play_line(int players, int seed, int farmers, char *line,
 		moves++;
 	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	len = (size_t)snprintf(line, cap,
-	                       "%d %d farmers=%d moves=%d legalhash=%lx scores",
-	                       players, seed, farmers, moves, h);
+	len = 0;
+	if (tower >= 0) {
+		/* the options in T-OPT order, 1 where not the default value of
+		 * the engine's state (capture_own, capture_top, ransom_min,
+		 * capture_gaps: yes = 1; tower_range: short = 1; diagonal: yes =
+		 * 1; ransom: yes = 1) */
+		static const int rule[7] = {
+		    CITY_RULE_CAPTURE_OWN,  CITY_RULE_CAPTURE_TOP,
+		    CITY_RULE_RANSOM_MIN,   CITY_RULE_CAPTURE_GAPS,
+		    CITY_RULE_TOWER_RANGE,  CITY_RULE_CAPTURE_DIAGONAL,
+		    CITY_RULE_RANSOM};
+		int k;
+		len += (size_t)snprintf(line, cap, "tower=");
+		for (k = 0; k < 7; k++)
+			len += (size_t)snprintf(line + len, cap - len, "%d",
+			                        city_game_rule(g, rule[k]) != 0);
+		len += (size_t)snprintf(line + len, cap - len, " ");
+	}
+	len += (size_t)snprintf(line + len, cap - len,
+	                        "%d %d farmers=%d moves=%d legalhash=%lx scores",
+	                        players, seed, farmers, moves, h);
 	for (p = 0; p < players; p++)
 		for (c = CITY_CAT_ROADS; c <= CITY_CAT_RANSOM; c++)
 			len += (size_t)snprintf(line + len, cap - len, " %d",
@@ -61,6 +107,12 @@ static void play_line(int players, int seed, int farmers, char *line,
 	snprintf(line + len, cap - len, " ev=%d\n", city_game_event_count(g));
 	city_game_free(g);
 	city_options_free(o);
+}
+
+static void play_line(int players, int seed, int farmers, char *line,
+                      size_t cap)
+{
+	play_line_tower(players, seed, farmers, -1, line, cap);
 }
 
 START_TEST(carc_golden_random_games_replay_exactly)
@@ -93,6 +145,30 @@ START_TEST(carc_golden_random_games_replay_exactly)
 }
 END_TEST
 
+START_TEST(carc_tower_golden_random_games_replay_exactly)
+{
+	const char *out = getenv("CITY_GOLDEN_WRITE");
+	FILE *f = fopen(TOWER_GOLDEN, "r");
+	FILE *w = out ? fopen(out, "w") : NULL;
+	char want[512], got[512];
+	int g;
+	ck_assert_msg(f != NULL, "cannot open %s", TOWER_GOLDEN);
+	for (g = 0; g < TOWER_GAMES; g++) {
+		play_line_tower(2 + g % 4, g, g % 3 == 0, g, got, sizeof got);
+		if (w)
+			fputs(got, w);
+		ck_assert_msg(fgets(want, sizeof want, f) != NULL,
+		              "%s ends before game %d", TOWER_GOLDEN, g);
+		ck_assert_msg(strcmp(want, got) == 0,
+		              "tower game %d differs:\n want %s got  %s", g, want,
+		              got);
+	}
+	if (w)
+		fclose(w);
+	fclose(f);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("carc_golden");
@@ -101,6 +177,7 @@ int main(void)
 	int failed;
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, carc_golden_random_games_replay_exactly);
+	tcase_add_test(tc, carc_tower_golden_random_games_replay_exactly);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
