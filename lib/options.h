@@ -52,7 +52,7 @@ void options_release(city_options *o);
  * rule belongs to the game and its expansions, the tile set is the game's
  * (tileset.md game=), the player count fits the game. CITY_OK, or
  * CITY_EINVAL with the reason in why (NUL-terminated when cap > 0), e.g.
- * "C-OPT: rule end_gap is not a rule of carcassonne". */
+ * "R-OPT-5: rule end_gap is not a rule of carcassonne". */
 int options_check(const city_options *o, char *why, size_t cap);
 /* Whether rule r is a rule of the game with these expansions. */
 int options_rule_applies(int rule, int game, unsigned expansions);

@@ -462,6 +462,22 @@ START_TEST(record_carcassonne_header_errors)
 	                  CITY_EPARSE,
 	                  "line 3: players must be one number, 2 to 4 (2 to 5 "
 	                  "in carcassonne)");
+	/* an inline set of the game: the header is valid (the game is then
+	 * refused until the rules land); its errors map to record lines */
+	expect_load_error("citygame 1\ngame carcassonne\nplayers 3\n"
+	                  "tileset inline\n" HEAD START "end\nmoves\nend\n",
+	                  CITY_EINVAL, "line 8: invalid options (CITY_EINVAL)");
+	expect_load_error("citygame 1\ngame carcassonne\nplayers 3\n"
+	                  "tileset inline\n" HEAD
+	                  "1 1  a-b b-b b-b b-b  a=C b=F\nend\nmoves\nend\n",
+	                  CITY_EPARSE,
+	                  "line 6: column 8: NORTH side mixes city and field (a "
+	                  "city side is x-x)");
+	expect_load_error("citygame 1\nplayers 3\ntileset inline\n" HEAD START
+	                  "end\nmoves\nend\n",
+	                  CITY_EPARSE,
+	                  "line 3: tile set t is a set of carcassonne, the game "
+	                  "is the-city");
 	/* of several header errors, the earliest line's */
 	expect_load_error("citygame 1\nrule capture_top=no\nplayers 2\n"
 	                  "stacks 1 1 1\ngame carcassonne\nmoves\nend\n",
