@@ -20,7 +20,6 @@
 
 /* ---- the tile set as the rules read it ------------------------------- */
 
-#ifndef CARC_TEST_ADAPTER
 /* Part kind (CK_*) of a part of a Carcassonne design. */
 static inline int part_kind(const ts_part *p)
 {
@@ -49,9 +48,6 @@ static inline int design_tow(const ts_design *d)
 {
 	return (d->features & TS_TOWER) != 0;
 }
-#else
-#include CARC_TEST_ADAPTER
-#endif
 
 /* Nodes of a tile of design d: one per part, then the monastery's. */
 static inline int design_nodes(const ts_design *d)
