@@ -31,13 +31,15 @@ from .errors import (BufferTooSmall, CityError, GameEnded, GameNotEnded,
 from .game import (CARC_CATEGORIES, CATEGORIES, DECISIONS, END_REASONS,
                    GAMES, Game)
 from .structs import ENDS, SIDES, Event, Move
+from .ai import AI, LEVELS, Stat, reshuffle
 
 __all__ = [
     "Game", "Move", "Event", "CityError", "InvalidArgument", "OutOfMemory",
     "BufferTooSmall", "IllegalMove", "WrongDecision", "ParseError",
     "NotFound", "GameEnded", "GameNotEnded", "LimitExceeded", "DECISIONS",
-    "CATEGORIES", "CARC_CATEGORIES", "GAMES", "END_REASONS", "SIDES", "ENDS", "version",
-    "version_number", "library_path",
+    "CATEGORIES", "CARC_CATEGORIES", "GAMES", "END_REASONS", "SIDES",
+    "ENDS", "version", "version_number", "library_path", "AI", "Stat",
+    "LEVELS", "reshuffle",
 ]
 
 #: The file the library was loaded from (or the name the loader resolved).
