@@ -2,7 +2,8 @@
  * city-cli: play, replay and show games of Carcassonne: The City from the
  * command line, using the public libcity API only (docs/cli.md).
  *
- *   city-cli play [--game NAME] [--players N] [--seed S] [--ai SPEC]
+ *   city-cli play [--game NAME [--expansion tower]] [--players N]
+ *                 [--seed S] [--ai SPEC]
  *                 [--seat N=SPEC]... [--record FILE] [--rule name=value]...
  *   city-cli replay FILE [--trace] [--game NAME]
  *   city-cli show FILE [--game NAME]
@@ -50,8 +51,8 @@ static const char *const carc_category_names[] = {
 static void usage(FILE *f)
 {
 	fputs("usage:\n"
-	      "  city-cli play [--game NAME] [--players N] [--seed S] "
-	      "[--ai SPEC]\n"
+	      "  city-cli play [--game NAME [--expansion tower]] [--players N]\n"
+	      "                [--seed S] [--ai SPEC]\n"
 	      "                [--seat N=SPEC]... [--record FILE]\n"
 	      "                [--rule name=value]...\n"
 	      "  city-cli replay FILE [--trace] [--game NAME]\n"
@@ -688,6 +689,16 @@ static int cmd_play(int argc, char **argv)
 				                   val);
 			}
 			carc = strcmp(val, "carcassonne") == 0;
+			i++;
+		} else if (strcmp(a, "--expansion") == 0 && val) {
+			if (strcmp(val, "tower") != 0 ||
+			    city_options_set_expansion(opts, CITY_EXPANSION_TOWER,
+			                               1) != CITY_OK) {
+				city_options_free(opts);
+				return usage_error("--expansion must be tower (after "
+				                   "--game carcassonne), not",
+				                   val);
+			}
 			i++;
 		} else if (strcmp(a, "--players") == 0 && val) {
 			if (parse_number(val, 5, &v) || v < 2) {
