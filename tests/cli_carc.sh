@@ -22,7 +22,8 @@ trace_lines() {
 
 for args in "--players 4 --seed 1 --ai greedy" \
             "--players 5 --seed 7 --rule farmers=yes" \
-            "--players 2 --seed 3 --ai greedy --rule farmers=yes"; do
+            "--players 2 --seed 3 --ai greedy --rule farmers=yes" \
+            "--expansion tower --players 3 --seed 5 --rule ransom_min=no"; do
 	# shellcheck disable=SC2086
 	"$CLI" play --game carcassonne $args --record "$TMP/g.city" \
 		>"$TMP/play" || fail "play $args"
