@@ -217,6 +217,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(t2);
 	city_tileset_free(ts2);
 
+	/* Every set is played, in its own game (play_game sets it). */
 	play_game(ts, fnv1a(data, size));
 	city_tileset_free(ts);
 	return 0;
