@@ -13,7 +13,8 @@
  *   4. the cost of a tile decision against the number of tiles already
  *      placed, on a generated 255-tile set;
  *   5. MCTS iterations per second (<city/ai.h>) from mid-game positions of
- *      2-player The City, on 1 and 2 threads (--mcts runs only this);
+ *      2-player The City, of the base game of Carcassonne (farmers on) and
+ *      of The Tower, on 1 and 2 threads (--mcts runs only this);
  *   6. the base game of Carcassonne (docs/carcassonne.md): random full
  *      games per second for 2 to 5 players with farmers off and on, their
  *      heap allocations in play, and city_game_clone() + city_game_free()
@@ -366,7 +367,9 @@ typedef struct large_result {
 	state_result state;
 } large_result;
 
-/* MCTS searches from mid-game positions, per thread count (1, 2). */
+/* MCTS searches from mid-game positions, per thread count (1, 2), of one
+ * game (MCTS_GAMES: The City, the base game with farmers, The Tower). */
+#define MCTS_GAMES 3
 typedef struct mcts_result {
 	unsigned positions, iterations, tiles_placed;
 	double seconds[2];
@@ -386,7 +389,7 @@ typedef struct results {
 	throughput_result tp[3];
 	micro_result micro;
 	large_result large;
-	mcts_result mcts;
+	mcts_result mcts[MCTS_GAMES];
 	carc_result carc;
 } results;
 
@@ -400,6 +403,8 @@ static double mcts_cpu_rate(const mcts_result *r, int t);
  * Carcassonne with farmers when carc_farmers >= 0), set by the Carcassonne
  * runs and cleared after them. */
 static int carc_farmers = -1;
+/* With carc_farmers >= 0: whether The Tower is played too. */
+static int carc_tower = 0;
 
 static city_options *make_options(int players, uint64_t seed,
                                   const city_tileset *ts, alloc_stats *a)
@@ -411,6 +416,10 @@ static city_options *make_options(int players, uint64_t seed,
 		      NULL);
 		check(city_options_set_rule(o, CITY_RULE_FARMERS, carc_farmers),
 		      "set_rule farmers", NULL);
+		if (carc_tower)
+			check(city_options_set_expansion(o, CITY_EXPANSION_TOWER,
+			                                 1),
+			      "set_expansion tower", NULL);
 	}
 	check(city_options_set_players(o, players), "set_players", NULL);
 	check(city_options_set_seed(o, seed), "set_seed", NULL);
@@ -1095,12 +1104,23 @@ static void print_json(const bench_config *cfg, results *res)
 		       k == N_BUCKETS - 1 ? "" : ",");
 	}
 	printf("    ]\n  },\n");
-	printf("  \"mcts_iterations\": %u,\n", res->mcts.iterations);
-	printf("  \"mcts_iterations_per_second\": {\"1\": %.1f, \"2\": %.1f},\n",
-	       mcts_rate(&res->mcts, 0), mcts_rate(&res->mcts, 1));
-	printf("  \"mcts_iterations_per_cpu_second\": {\"1\": %.1f, \"2\": "
-	       "%.1f},\n",
-	       mcts_cpu_rate(&res->mcts, 0), mcts_cpu_rate(&res->mcts, 1));
+	printf("  \"mcts_iterations\": %u,\n", res->mcts[0].iterations);
+	{
+		/* The City's keys as before; the other games' with a suffix. */
+		static const char *const suffix[MCTS_GAMES] = {
+			"", "_carcassonne", "_tower"};
+		int gi;
+		for (gi = 0; gi < MCTS_GAMES; gi++) {
+			printf("  \"mcts_iterations_per_second%s\": {\"1\": "
+			       "%.1f, \"2\": %.1f},\n",
+			       suffix[gi], mcts_rate(&res->mcts[gi], 0),
+			       mcts_rate(&res->mcts[gi], 1));
+			printf("  \"mcts_iterations_per_cpu_second%s\": {\"1\": "
+			       "%.1f, \"2\": %.1f},\n",
+			       suffix[gi], mcts_cpu_rate(&res->mcts[gi], 0),
+			       mcts_cpu_rate(&res->mcts[gi], 1));
+		}
+	}
 	{
 		carc_result *c = &res->carc;
 		int p, f;
@@ -1130,14 +1150,20 @@ static void print_json(const bench_config *cfg, results *res)
 
 /* ------------------------------------------------------------------------
  * MCTS: city_ai_choose() with an iteration budget, 2 trees (the default),
- * from mid-game positions of 2-player The City (random play until
- * MCTS_TILES tiles are placed, then on to the next tile decision). The same
- * searches run with 1 and with 2 threads; a warm-up search first sizes the
- * AI's arenas, so that the timed searches allocate nothing per iteration. */
+ * from mid-game positions of a 2-player game (random play until
+ * MCTS_TILES tiles are placed, then on to the next tile decision): game 0
+ * The City, 1 the base game of Carcassonne with farmers, 2 the base game
+ * with The Tower (farmers off). The same searches run with 1 and with 2
+ * threads; a warm-up search first sizes the AI's arenas, so that the timed
+ * searches allocate nothing per iteration. */
 
 #define MCTS_TILES 30
 
-static void bench_mcts(const bench_config *cfg, mcts_result *r)
+static const char *const mcts_game_names[MCTS_GAMES] = {
+	"The City", "the base game of Carcassonne (farmers on)",
+	"The Tower (base game + The Tower, farmers off)"};
+
+static void bench_mcts(const bench_config *cfg, int game, mcts_result *r)
 {
 	unsigned k;
 	int t;
@@ -1146,6 +1172,8 @@ static void bench_mcts(const bench_config *cfg, mcts_result *r)
 	r->iterations = cfg->mcts_iterations;
 	r->positions = cfg->mcts_positions;
 	r->tiles_placed = MCTS_TILES;
+	carc_farmers = game == 1 ? 1 : game == 2 ? 0 : -1;
+	carc_tower = game == 2;
 	for (k = 0; k < cfg->mcts_positions; k++) {
 		uint64_t seed = cfg->seed + k, rng = seed ^ 0xA1u;
 		city_options *o = make_options(2, seed, NULL, NULL);
@@ -1184,6 +1212,8 @@ static void bench_mcts(const bench_config *cfg, mcts_result *r)
 		city_game_free(g);
 		city_options_free(o);
 	}
+	carc_farmers = -1;
+	carc_tower = 0;
 	free(b.m);
 }
 
@@ -1203,11 +1233,12 @@ static double mcts_cpu_rate(const mcts_result *r, int t)
 	                             : 0;
 }
 
-static void print_mcts(const mcts_result *r)
+static void print_mcts(const mcts_result *r, int game)
 {
 	printf("\nMCTS (city_ai_choose, %u iterations, 2 trees) from %u "
-	       "mid-game positions, 2-player The City, %u tiles placed\n",
-	       r->iterations, r->positions, r->tiles_placed);
+	       "mid-game positions, 2-player %s, %u tiles placed\n",
+	       r->iterations, r->positions, mcts_game_names[game],
+	       r->tiles_placed);
 	printf("  %-8s %14s %18s\n", "threads", "iterations/s",
 	       "per CPU second");
 	printf("  %-8d %14.0f %18.0f\n", 1, mcts_rate(r, 0),
@@ -1347,8 +1378,10 @@ int main(int argc, char **argv)
 		die("out of memory");
 	if (cfg.mcts_only) {
 		print_header(&cfg);
-		bench_mcts(&cfg, &res->mcts);
-		print_mcts(&res->mcts);
+		for (k = 0; k < MCTS_GAMES; k++) {
+			bench_mcts(&cfg, k, &res->mcts[k]);
+			print_mcts(&res->mcts[k], k);
+		}
 		free(res);
 		return 0;
 	}
@@ -1373,9 +1406,11 @@ int main(int argc, char **argv)
 	if (!cfg.json)
 		print_large(res);
 
-	bench_mcts(&cfg, &res->mcts);
-	if (!cfg.json)
-		print_mcts(&res->mcts);
+	for (k = 0; k < MCTS_GAMES; k++) {
+		bench_mcts(&cfg, k, &res->mcts[k]);
+		if (!cfg.json)
+			print_mcts(&res->mcts[k], k);
+	}
 	bench_carc(&cfg, res->micro.clock_ns, &res->carc);
 	if (!cfg.json)
 		print_carc(res);

@@ -30,15 +30,77 @@ static const char *decision_name(int d)
 	return decision_names[d];
 }
 
-/* Category names of The City; other games' categories are numbered. */
+/* Category names (CITY_CAT_*); unknown categories are numbered. */
 static const char *category_name(int c, char *buf, size_t cap)
 {
-	static const char *const names[CITY_CAT_COUNT] = {
-		"streets", "markets", "towers", "stewards", "guards"};
-	if (c >= 0 && c < CITY_CAT_COUNT)
+	static const char *const names[] = {
+		"streets", "markets",  "towers",      "stewards", "guards",
+		"roads",   "cities",   "monasteries", "farms",    "ransom"};
+	if (c >= 0 && c < (int)(sizeof names / sizeof names[0]))
 		return names[c];
 	snprintf(buf, cap, "cat%d", c);
 	return buf;
+}
+
+/* The score categories a game answers: The City's CITY_CAT_STREETS ..
+ * CITY_CAT_GUARDS, the base game's CITY_CAT_ROADS .. CITY_CAT_FARMS, plus
+ * CITY_CAT_RANSOM with The Tower. Fills first/count. */
+static void game_categories(const city_game *g, int *first, int *count)
+{
+	if (city_game_kind(g) == CITY_GAME_CARCASSONNE) {
+		*first = CITY_CAT_ROADS;
+		*count = city_game_expansions(g) & CITY_EXPANSION_TOWER
+		             ? CITY_CAT_RANSOM - CITY_CAT_ROADS + 1
+		             : CITY_CAT_FARMS - CITY_CAT_ROADS + 1;
+	} else {
+		*first = CITY_CAT_STREETS;
+		*count = CITY_CAT_COUNT;
+	}
+}
+
+/* The game choice of a command line, as `city-cli play` takes it:
+ * `--game NAME`, `--expansion tower` (after --game carcassonne),
+ * `--rule name=value`. Returns 2 when a and v were used, 0 when a is not
+ * a game option, -1 (message printed) when it is one with a bad value. */
+static int game_option(city_options *opts, const char *cmd, const char *a,
+                       const char *v, int *carc)
+{
+	if (!v)
+		return 0;
+	if (strcmp(a, "--game") == 0) {
+		if (city_options_parse_game(opts, v) != CITY_OK) {
+			fprintf(stderr,
+			        "city-cli: %s: --game must be the-city or "
+			        "carcassonne, not \"%s\"\n",
+			        cmd, v);
+			return -1;
+		}
+		*carc = strcmp(v, "carcassonne") == 0;
+		return 2;
+	}
+	if (strcmp(a, "--expansion") == 0) {
+		if (strcmp(v, "tower") != 0 ||
+		    city_options_set_expansion(opts, CITY_EXPANSION_TOWER, 1) !=
+		        CITY_OK) {
+			fprintf(stderr,
+			        "city-cli: %s: --expansion must be tower (after "
+			        "--game carcassonne), not \"%s\"\n",
+			        cmd, v);
+			return -1;
+		}
+		return 2;
+	}
+	if (strcmp(a, "--rule") == 0) {
+		if (city_options_parse_rule(opts, v) != CITY_OK) {
+			fprintf(stderr,
+			        "city-cli: %s: bad --rule (e.g. wall_trigger=any, "
+			        "end_gap=3, farmers=yes): \"%s\"\n",
+			        cmd, v);
+			return -1;
+		}
+		return 2;
+	}
+	return 0;
 }
 
 /* Parse a decimal number of digits only into *v (at most max). */
@@ -517,6 +579,7 @@ int cli_hint(int argc, char **argv)
  */
 
 #define ARENA_MAX_CONFIGS 8
+#define ARENA_MAX_PLAYERS 5 /* the base game takes 5 */
 
 typedef struct config_stats {
 	const char *spec;
@@ -529,9 +592,13 @@ typedef struct config_stats {
 
 static void arena_usage(FILE *f)
 {
-	fputs("usage: city-cli arena [--games N] [--players P] [--seed S]\n"
-	      "                      [--rule name=value]... [--quiet] SPEC "
-	      "SPEC...\n"
+	fputs("usage: city-cli arena [--game NAME [--expansion tower]] "
+	      "[--games N]\n"
+	      "                      [--players P] [--seed S] "
+	      "[--rule name=value]...\n"
+	      "                      [--quiet] SPEC SPEC...\n"
+	      "  NAME: the-city (the default) or carcassonne; P: 2..4 "
+	      "(2..5 in carcassonne)\n"
 	      "  SPEC: random, greedy, mcts[:ITERATIONS[:THREADS]], easy, "
 	      "medium, hard\n"
 	      "  N games (default 20): seeds S, S+1, ... each played with the "
@@ -559,11 +626,12 @@ static void wilson(double p, double n, double *lo, double *hi)
 /* Play one game; seat s is played by configuration conf[s]. */
 static int arena_game(city_options *opts, int players, uint64_t seed,
                       const int *conf, char **specs, config_stats *cs,
-                      int quiet, unsigned index)
+                      int quiet, unsigned index, int *cat_first,
+                      int *cat_count)
 {
 	city_game *g = NULL;
-	cli_seat seats[4];
-	int s, rc, ncat = 0, c;
+	cli_seat seats[ARENA_MAX_PLAYERS];
+	int s, rc, ncat = 0, first = 0, c;
 	unsigned mask = 0, winners = 0;
 	char err[160];
 	memset(seats, 0, sizeof seats);
@@ -594,8 +662,9 @@ static int arena_game(city_options *opts, int players, uint64_t seed,
 		rc = city_game_winners(g, &mask);
 	if (rc != CITY_OK)
 		goto done;
-	while (ncat < MAX_CATS && city_game_score_detail(g, 0, ncat) >= 0)
-		ncat++;
+	game_categories(g, &first, &ncat);
+	*cat_first = first;
+	*cat_count = ncat;
 	for (s = 0; s < players; s++)
 		winners += mask >> s & 1u;
 	/* Each configuration present: a win when one of its seats is among
@@ -611,7 +680,8 @@ static int arena_game(city_options *opts, int players, uint64_t seed,
 			cs[c].seats++;
 			cs[c].score += city_game_score(g, s);
 			for (k = 0; k < ncat; k++)
-				cs[c].cat[k] += city_game_score_detail(g, s, k);
+				cs[c].cat[k] +=
+				    city_game_score_detail(g, s, first + k);
 		}
 		if (!present)
 			continue;
@@ -652,7 +722,8 @@ int cli_arena(int argc, char **argv)
 	char *specs[ARENA_MAX_CONFIGS];
 	config_stats cs[ARENA_MAX_CONFIGS + 1];
 	uint64_t games = 20, players = 2, seed = 1;
-	int nspec = 0, k, quiet = 0, rc = CITY_OK, ncat = CITY_CAT_COUNT;
+	int nspec = 0, k, quiet = 0, rc = CITY_OK, ncat = 0, first = 0,
+	    carc = 0, used;
 	unsigned played = 0, r;
 	char err[160];
 	memset(cs, 0, sizeof cs);
@@ -660,17 +731,22 @@ int cli_arena(int argc, char **argv)
 		return EXIT_RECORD;
 	for (k = 0; k < argc; k++) {
 		const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
-		if (strcmp(a, "--games") == 0 && v &&
+		used = game_option(opts, "arena", a, v, &carc);
+		if (used < 0) {
+			city_options_free(opts);
+			return EXIT_USAGE;
+		}
+		if (used) {
+			k++;
+		} else if (strcmp(a, "--games") == 0 && v &&
 		    parse_u64(v, 1000000, &games) == 0 && games > 0) {
 			k++;
 		} else if (strcmp(a, "--players") == 0 && v &&
-		           parse_u64(v, 4, &players) == 0 && players >= 2) {
+		           parse_u64(v, ARENA_MAX_PLAYERS, &players) == 0 &&
+		           players >= 2) {
 			k++;
 		} else if (strcmp(a, "--seed") == 0 && v &&
 		           parse_u64(v, UINT64_MAX, &seed) == 0) {
-			k++;
-		} else if (strcmp(a, "--rule") == 0 && v &&
-		           city_options_parse_rule(opts, v) == CITY_OK) {
 			k++;
 		} else if (strcmp(a, "--quiet") == 0) {
 			quiet = 1;
@@ -700,21 +776,29 @@ int cli_arena(int argc, char **argv)
 		city_options_free(opts);
 		return EXIT_USAGE;
 	}
-	city_options_set_players(opts, (int)players);
-	printf("arena: %d configurations, %llu players, %llu games from seed "
-	       "%llu, seats rotated within each seed\n",
-	       nspec, (unsigned long long)players, (unsigned long long)games,
+	if (city_options_set_players(opts, (int)players) != CITY_OK) {
+		fprintf(stderr,
+		        "city-cli: arena: --players must be 2..4 (2..5 in "
+		        "carcassonne), not %llu\n",
+		        (unsigned long long)players);
+		city_options_free(opts);
+		return EXIT_USAGE;
+	}
+	printf("arena: %s%d configurations, %llu players, %llu games from "
+	       "seed %llu, seats rotated within each seed\n",
+	       carc ? "carcassonne, " : "", nspec,
+	       (unsigned long long)players, (unsigned long long)games,
 	       (unsigned long long)seed);
 	/* Game i: seed S + i / P, rotation i % P: seat s plays configuration
 	 * (s + rotation) % C, so that each seed is played from every seat. */
 	for (; played < games && rc == CITY_OK; played++) {
-		int conf[4], s;
+		int conf[ARENA_MAX_PLAYERS], s;
 		r = played % (unsigned)players;
 		for (s = 0; s < (int)players; s++)
 			conf[s] = (int)(((unsigned)s + r) % (unsigned)nspec);
 		rc = arena_game(opts, (int)players,
 		                seed + played / (unsigned)players, conf, specs, cs,
-		                quiet, played + 1);
+		                quiet, played + 1, &first, &ncat);
 	}
 	city_options_free(opts);
 	if (rc != CITY_OK) {
@@ -726,7 +810,7 @@ int cli_arena(int argc, char **argv)
 	       "wins", "shared", "losses", "rate", "95% CI (Wilson)", "score");
 	for (k = 0; k < ncat; k++) {
 		char cb[12];
-		printf(" %8s", category_name(k, cb, sizeof cb));
+		printf(" %8s", category_name(first + k, cb, sizeof cb));
 	}
 	putchar('\n');
 	for (k = 0; k < nspec; k++) {
