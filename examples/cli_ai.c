@@ -21,11 +21,12 @@
 #define MAX_CATS 16
 
 static const char *const decision_names[] = {
-	"tile", "follower", "gate", "wall", "guard", "tower", "end"};
+	"tile", "follower", "gate", "wall", "guard", "tower", "end",
+	"capture", "ransom"};
 
 static const char *decision_name(int d)
 {
-	if (d < 0 || d > CITY_DECISION_END)
+	if (d < 0 || d > CITY_DECISION_RANSOM)
 		return "decision";
 	return decision_names[d];
 }
@@ -452,26 +453,77 @@ static int read_all(const char *path, char **out, size_t *len)
 
 static void hint_usage(FILE *f)
 {
-	fputs("usage: city-cli hint FILE [--ai SPEC] [--seed S] [--top N] "
-	      "[--line N]\n"
+	fputs("usage: city-cli hint FILE [--game NAME [--expansion tower]] "
+	      "[--ai SPEC] [--seed S]\n"
+	      "                     [--top N] [--line N]\n"
+	      "       city-cli hint [--game NAME [--expansion tower]] "
+	      "[--rule name=value]...\n"
+	      "                     [--players P] [--game-seed G] [--ai SPEC] "
+	      "[--seed S] ...\n"
+	      "  FILE: the position its record reaches (--game, --expansion: "
+	      "the record must\n"
+	      "  be that game); without FILE: the first decision of a new game "
+	      "(seed G)\n"
 	      "  SPEC: random, greedy, mcts[:ITERATIONS[:THREADS]], easy, "
 	      "medium, hard (default mcts:2000)\n",
 	      f);
 }
 
+/* A record's game against the game choice of the command line: 0 when
+ * it is that game, else -1 with the reason printed. */
+static int hint_game_matches(const city_game *g, int carc, int want_tower,
+                             const char *path)
+{
+	int kind = city_game_kind(g), exps = city_game_expansions(g);
+	int want = carc ? CITY_GAME_CARCASSONNE : CITY_GAME_THE_CITY;
+	if (kind != want || (want_tower && !(exps & CITY_EXPANSION_TOWER))) {
+		fprintf(stderr,
+		        "city-cli: hint: %s is not a %s%s game\n", path,
+		        carc ? "carcassonne" : "the-city",
+		        want_tower ? " + tower" : "");
+		return -1;
+	}
+	return 0;
+}
+
 int cli_hint(int argc, char **argv)
 {
 	const char *path = NULL, *spec = "mcts:2000";
-	uint64_t seed = 0, top = 10, nline = 8;
+	uint64_t seed = 0, top = 10, nline = 8, players = 2, game_seed = 0;
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0, count = 0, nl = 0, i;
 	city_game *g = NULL;
+	city_options *opts = NULL;
 	cli_seat seat;
 	city_ai_stat *stats = NULL, *line = NULL;
-	int k, rc;
+	int k, rc, carc = 0, game_given = 0, tower = 0, rules = 0,
+	           new_only = 0, used;
+	if (city_options_new(&opts) != CITY_OK)
+		return EXIT_RECORD;
 	for (k = 0; k < argc; k++) {
 		const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
-		if (strcmp(a, "--ai") == 0 && v) {
+		used = game_option(opts, "hint", a, v, &carc);
+		if (used < 0) {
+			city_options_free(opts);
+			return EXIT_USAGE;
+		}
+		if (used) {
+			if (strcmp(a, "--game") == 0)
+				game_given = 1;
+			else if (strcmp(a, "--expansion") == 0)
+				tower = 1;
+			else
+				rules = 1;
+			k++;
+		} else if (strcmp(a, "--players") == 0 && v &&
+		           parse_u64(v, 5, &players) == 0 && players >= 2) {
+			new_only = 1;
+			k++;
+		} else if (strcmp(a, "--game-seed") == 0 && v &&
+		           parse_u64(v, UINT64_MAX, &game_seed) == 0) {
+			new_only = 1;
+			k++;
+		} else if (strcmp(a, "--ai") == 0 && v) {
 			spec = v;
 			k++;
 		} else if (strcmp(a, "--seed") == 0 && v &&
@@ -488,11 +540,20 @@ int cli_hint(int argc, char **argv)
 		} else {
 			fprintf(stderr, "city-cli: hint: bad argument \"%s\"\n", a);
 			hint_usage(stderr);
+			city_options_free(opts);
 			return EXIT_USAGE;
 		}
 	}
-	if (!path) {
+	if (path && (rules || new_only)) {
+		fprintf(stderr, "city-cli: hint: --rule, --players and "
+		                "--game-seed make a new game; a record's header "
+		                "gives its own\n");
+		city_options_free(opts);
+		return EXIT_USAGE;
+	}
+	if (!path && !game_given && !rules && !new_only) {
 		hint_usage(stderr);
+		city_options_free(opts);
 		return EXIT_USAGE;
 	}
 	if (cli_seat_parse(&seat, spec, seed, err, sizeof err) != 0 ||
@@ -500,26 +561,50 @@ int cli_hint(int argc, char **argv)
 		fprintf(stderr, "city-cli: hint: %s\n",
 		        seat.human ? "the analyst must be an AI" : err);
 		cli_seat_free(&seat);
+		city_options_free(opts);
 		return EXIT_USAGE;
 	}
-	if (read_all(path, &text, &len) != 0) {
-		fprintf(stderr, "city-cli: cannot read %s\n", path);
-		cli_seat_free(&seat);
-		return EXIT_USAGE;
+	if (!path) {
+		/* The first decision of a new game of the game choice. */
+		rc = city_options_set_players(opts, (int)players);
+		if (rc == CITY_OK)
+			rc = city_options_set_seed(opts, game_seed);
+		if (rc == CITY_OK)
+			rc = city_game_new(&g, opts);
+		city_options_free(opts);
+		if (rc != CITY_OK) {
+			fprintf(stderr, "city-cli: hint: cannot start a game: %s\n",
+			        city_status_str(rc));
+			cli_seat_free(&seat);
+			return rc == CITY_EINVAL ? EXIT_USAGE : EXIT_RECORD;
+		}
+	} else {
+		city_options_free(opts);
+		if (read_all(path, &text, &len) != 0) {
+			fprintf(stderr, "city-cli: cannot read %s\n", path);
+			cli_seat_free(&seat);
+			return EXIT_USAGE;
+		}
+		err[0] = '\0';
+		rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX,
+		                       err, sizeof err);
+		free(text);
+		if (!g) {
+			fprintf(stderr, "city-cli: %s: %s\n", path, err);
+			cli_seat_free(&seat);
+			return EXIT_RECORD;
+		}
+		if (game_given && hint_game_matches(g, carc, tower, path) != 0) {
+			city_game_free(g);
+			cli_seat_free(&seat);
+			return EXIT_RECORD;
+		}
+		if (rc != CITY_OK)
+			fprintf(stderr,
+			        "city-cli: %s: %s (analysing the position after "
+			        "%zu moves)\n",
+			        path, err, applied);
 	}
-	err[0] = '\0';
-	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
-	                       sizeof err);
-	free(text);
-	if (!g) {
-		fprintf(stderr, "city-cli: %s: %s\n", path, err);
-		cli_seat_free(&seat);
-		return EXIT_RECORD;
-	}
-	if (rc != CITY_OK)
-		fprintf(stderr, "city-cli: %s: %s (analysing the position after "
-		                "%zu moves)\n",
-		        path, err, applied);
 	if (city_game_decision(g) == CITY_DECISION_END) {
 		printf("the game has ended: no decision to analyse\n");
 		city_game_free(g);

@@ -9,6 +9,9 @@
 #   and stops cleanly at the end of input;
 # - `hint` analyses the position a record reaches;
 # - a short arena (a smoke match) prints its table;
+# - the base game of Carcassonne (farmers) and The Tower: AI seats play
+#   whole games that replay to the same trace, `hint` and `arena` take the
+#   game choice (--game, --expansion, --rule) and print its categories;
 # - usage errors exit with status 1.
 set -euo pipefail
 
@@ -101,7 +104,67 @@ grep -q '^game 1 seed 1 seats mcts:30 greedy ' "$TMP/out" ||
 grep -q '^game 2 seed 1 seats greedy mcts:30 ' "$TMP/out" ||
 	fail "arena: game 2 not the same seed with the seats swapped"
 
-# 6. Usage errors.
+# 6. The base game of Carcassonne (C-OPT-1 farmers) and The Tower.
+"$CLI" play --game carcassonne --rule farmers=yes --seed 4 \
+	--seat 0=mcts:40 --seat 1=greedy --record "$TMP/carc.rec" \
+	>"$TMP/carc.play" || fail "carcassonne: play with seats"
+head -n 1 "$TMP/carc.play" | grep -qx \
+	'game carcassonne players=2 seed=4 ai=random seat0=mcts:40 seat1=greedy' ||
+	fail "carcassonne: header line: $(head -n 1 "$TMP/carc.play")"
+grep -q '^winners' "$TMP/carc.play" || fail "carcassonne: no end"
+grep -E '^([0-9]+ p[0-9] |final |detail |winners)' "$TMP/carc.play" \
+	>"$TMP/carc.expected"
+"$CLI" replay "$TMP/carc.rec" >"$TMP/carc.trace" || fail "replay carcassonne"
+diff -u "$TMP/carc.expected" "$TMP/carc.trace" >&2 ||
+	fail "replay of the carcassonne seats game differs from play"
+"$CLI" play --game carcassonne --expansion tower --players 3 --seed 6 \
+	--seat 0=mcts:40 --seat 1=greedy --seat 2=random \
+	--record "$TMP/tower.rec" >"$TMP/tower.play" || fail "tower: play"
+grep -q '^winners' "$TMP/tower.play" || fail "tower: no end"
+grep -E '^([0-9]+ p[0-9] |final |detail |winners)' "$TMP/tower.play" \
+	>"$TMP/tower.expected"
+"$CLI" replay "$TMP/tower.rec" >"$TMP/tower.trace" || fail "replay tower"
+diff -u "$TMP/tower.expected" "$TMP/tower.trace" >&2 ||
+	fail "replay of the tower seats game differs from play"
+# hint: a base-game record cut after 9 moves, checked against --game
+awk '/^moves$/ { print; n = 0; inmoves = 1; next }
+	inmoves && !/^end$/ { if (n++ < 9) print; next }
+	{ print }' "$TMP/carc.rec" >"$TMP/carc-short.rec"
+expect_status 0 "$CLI" hint "$TMP/carc-short.rec" --game carcassonne \
+	--ai mcts:300 --top 3
+grep -q '^position after 9 moves: p' "$TMP/out" || fail "carc hint: position"
+[[ $(grep -cE '^ +[0-9]+  ' "$TMP/out") -ge 1 ]] || fail "carc hint: no move"
+grep -q '^line: p' "$TMP/out" || fail "carc hint: no line"
+expect_status 2 "$CLI" hint "$TMP/carc-short.rec" --game the-city
+grep -q 'is not a the-city game' "$TMP/err" || fail "carc hint: wrong game"
+expect_status 2 "$CLI" hint "$TMP/carc-short.rec" --game carcassonne \
+	--expansion tower
+# hint without a record: the first decision of a new game
+expect_status 0 "$CLI" hint --game carcassonne --expansion tower \
+	--players 3 --game-seed 4 --ai greedy --top 2
+grep -q '^position after 0 moves: p0 tile, tile design ' "$TMP/out" ||
+	fail "hint new tower game: position"
+[[ $(grep -cE '^ +[0-9]+  ' "$TMP/out") -eq 2 ]] || fail "hint --top 2"
+# arena smoke match of the base game with farmers: the seeds paired and
+# the base game's categories
+expect_status 0 "$CLI" arena --game carcassonne --rule farmers=yes \
+	--games 2 --seed 1 mcts:30 greedy
+grep -q '^arena: carcassonne, 2 configurations' "$TMP/out" ||
+	fail "carc arena: header"
+grep -q '^game 1 seed 1 seats mcts:30 greedy ' "$TMP/out" ||
+	fail "carc arena: game 1 seating"
+grep -q '^game 2 seed 1 seats greedy mcts:30 ' "$TMP/out" ||
+	fail "carc arena: game 2 not the same seed with the seats swapped"
+grep -qE '^config .* roads +cities +monasteries +farms$' "$TMP/out" ||
+	fail "carc arena: categories"
+grep -qE '^mcts:30 +2 ' "$TMP/out" || fail "carc arena: no mcts row"
+# The Tower, 5 players: the ransom category
+expect_status 0 "$CLI" arena --game carcassonne --expansion tower \
+	--players 5 --games 5 --seed 2 --quiet greedy random
+grep -qE '^config .* farms +ransom$' "$TMP/out" || fail "tower arena: ransom"
+grep -qE '^greedy +5 ' "$TMP/out" || fail "tower arena: no greedy row"
+
+# 7. Usage errors.
 expect_status 1 "$CLI" play --seat 5=greedy
 expect_status 1 "$CLI" play --seat 0=clever
 expect_status 1 "$CLI" play --players 2 --seat 3=greedy
@@ -112,5 +175,13 @@ expect_status 1 "$CLI" arena greedy
 expect_status 1 "$CLI" arena human greedy
 expect_status 1 "$CLI" hint
 expect_status 1 "$CLI" hint "$TMP/short.city" --ai human
+expect_status 1 "$CLI" hint "$TMP/short.city" --rule farmers=yes
+expect_status 1 "$CLI" hint --game chess
+expect_status 1 "$CLI" arena --expansion tower greedy random
+grep -q 'after --game carcassonne' "$TMP/err" || fail "arena: --expansion"
+expect_status 1 "$CLI" arena --players 5 greedy random
+grep -q -- '--players must be 2..4 (2..5 in carcassonne), not 5' "$TMP/err" ||
+	fail "arena: 5 players in the-city"
+expect_status 1 "$CLI" arena --game carcassonne --rule farmers=maybe greedy random
 
 echo "cli_ai.sh: OK"

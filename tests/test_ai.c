@@ -193,6 +193,128 @@ START_TEST(an_ai_plays_whole_games)
 END_TEST
 
 /* ------------------------------------------------------------------------
+ * The base game of Carcassonne and The Tower (docs/carcassonne.md)
+ */
+
+static void assert_same_analysis(const city_ai_stat *a, const city_ai_stat *b,
+                                 size_t n);
+
+/* A base game (C-OPT-1: farmers on or off), with The Tower when `tower`. */
+static city_game *new_carc_game(int players, uint64_t seed, int farmers,
+                                int tower)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	if (tower)
+		ck_assert_int_eq(city_options_set_expansion(
+		                         o, CITY_EXPANSION_TOWER, 1),
+		                 CITY_OK);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	return g;
+}
+
+START_TEST(every_kind_plays_whole_carcassonne_games)
+{
+	/* Each kind plays every seat of a whole 2-player base game with
+	 * farmers (C-OPT-1) and of a 3-player Tower game (T-ACT, T-CAP):
+	 * every move it chooses is among the legal moves and the engine
+	 * accepts it, the game reaches its end (C-END-1) and is scored. */
+	int variant, kind;
+	for (variant = 0; variant < 2; variant++) {
+		for (kind = 0; kind < 3; kind++) {
+			city_game *g = variant == 0
+			                   ? new_carc_game(2, 21u, 1, 0)
+			                   : new_carc_game(3, 22u, 0, 1);
+			city_ai *ai = new_ai(kind, 7u + (uint64_t)kind,
+			                     kind == CITY_AI_MCTS ? 30 : 0);
+			unsigned seen = 0;
+			int moves = 0;
+			unsigned mask = 0;
+			while (city_game_decision(g) != CITY_DECISION_END) {
+				city_move m;
+				seen |= 1u << city_game_decision(g);
+				ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_OK);
+				ck_assert_msg(is_legal(g, &m),
+				              "variant %d kind %d: illegal move %d",
+				              variant, kind, moves + 1);
+				ck_assert_int_eq(city_apply_move(g, &m), CITY_OK);
+				moves++;
+			}
+			/* 71 tiles after the start tile (72 in the base set,
+			 * 18 more with The Tower): a tile decision each, but
+			 * for discards (C-TILE-3), and a follower decision */
+			ck_assert_int_gt(moves, variant == 0 ? 100 : 140);
+			ck_assert(seen & (1u << CITY_DECISION_TILE));
+			ck_assert(seen & (1u << CITY_DECISION_FOLLOWER));
+			ck_assert_int_eq(city_score_final(g), CITY_OK);
+			ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
+			ck_assert_uint_ne(mask, 0);
+			ck_assert_int_eq(city_ai_choose(ai, g, &(city_move){0}),
+			                 CITY_EENDED);
+			city_ai_free(ai);
+			city_game_free(g);
+		}
+	}
+}
+END_TEST
+
+START_TEST(ais_never_read_the_real_order_carcassonne)
+{
+	/* Two base games (farmers) and two Tower games at the same position
+	 * whose undrawn tiles are in different orders (one of them
+	 * reshuffled: the board, scores and current tile are the same):
+	 * greedy and MCTS analyse them bit for bit alike. */
+	static city_ai_stat sa[MOVES_CAP], sb[MOVES_CAP];
+	int variant, kind, moves;
+	for (variant = 0; variant < 2; variant++) {
+		for (moves = 40; moves <= 41; moves++) {
+			uint64_t rng = 5;
+			city_game *a = new_carc_game(2, 31u, variant == 0,
+			                             variant == 1),
+			          *b = NULL;
+			char *ra, *rb;
+			play_random(a, moves, &rng);
+			ck_assert_int_ne(city_game_decision(a), CITY_DECISION_END);
+			ck_assert_int_eq(city_game_clone(&b, a), CITY_OK);
+			ck_assert_int_eq(city_game_reshuffle(b, 1234), CITY_OK);
+			ck_assert_int_eq(city_game_reshuffle(a, 99), CITY_OK);
+			ra = save(a);
+			rb = save(b);
+			ck_assert_str_ne(ra, rb); /* the real orders differ */
+			free(ra);
+			free(rb);
+			for (kind = CITY_AI_GREEDY; kind <= CITY_AI_MCTS; kind++) {
+				city_ai *ia = new_ai(kind, 3, 300),
+				        *ib = new_ai(kind, 3, 300);
+				size_t na = 0, nb = 0;
+				ck_assert_int_eq(city_ai_analyse(ia, a, sa, MOVES_CAP,
+				                                 &na, NULL, 0, NULL),
+				                 CITY_OK);
+				ck_assert_int_eq(city_ai_analyse(ib, b, sb, MOVES_CAP,
+				                                 &nb, NULL, 0, NULL),
+				                 CITY_OK);
+				ck_assert_uint_eq(na, nb);
+				ck_assert_uint_gt(na, 0);
+				assert_same_analysis(sa, sb, na);
+				city_ai_free(ia);
+				city_ai_free(ib);
+			}
+			city_game_free(a);
+			city_game_free(b);
+		}
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
  * Determinism
  */
 
@@ -763,6 +885,8 @@ static Suite *ai_suite(void)
 	tcase_set_timeout(t, 300);
 	tcase_add_test(t, every_kind_plays_legal_moves);
 	tcase_add_test(t, an_ai_plays_whole_games);
+	tcase_add_test(t, every_kind_plays_whole_carcassonne_games);
+	tcase_add_test(t, ais_never_read_the_real_order_carcassonne);
 	tcase_add_test(t, mcts_same_seed_same_answer_any_threads);
 	tcase_add_test(t, choose_is_the_first_move_of_the_analysis);
 	tcase_add_test(t, mcts_principal_line_follows_the_players);
