@@ -808,7 +808,7 @@ int cli_arena(int argc, char **argv)
 	config_stats cs[ARENA_MAX_CONFIGS + 1];
 	uint64_t games = 20, players = 2, seed = 1;
 	int nspec = 0, k, quiet = 0, rc = CITY_OK, ncat = 0, first = 0,
-	    carc = 0, used;
+	    carc = 0, tower = 0, used;
 	unsigned played = 0, r;
 	char err[160];
 	memset(cs, 0, sizeof cs);
@@ -822,6 +822,7 @@ int cli_arena(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		if (used) {
+			tower |= strcmp(a, "--expansion") == 0;
 			k++;
 		} else if (strcmp(a, "--games") == 0 && v &&
 		    parse_u64(v, 1000000, &games) == 0 && games > 0) {
@@ -871,7 +872,8 @@ int cli_arena(int argc, char **argv)
 	}
 	printf("arena: %s%d configurations, %llu players, %llu games from "
 	       "seed %llu, seats rotated within each seed\n",
-	       carc ? "carcassonne, " : "", nspec,
+	       !carc ? "" : tower ? "carcassonne + tower, " : "carcassonne, ",
+	       nspec,
 	       (unsigned long long)players, (unsigned long long)games,
 	       (unsigned long long)seed);
 	/* Game i: seed S + i / P, rotation i % P: seat s plays configuration

@@ -161,6 +161,8 @@ grep -qE '^mcts:30 +2 ' "$TMP/out" || fail "carc arena: no mcts row"
 # The Tower, 5 players: the ransom category
 expect_status 0 "$CLI" arena --game carcassonne --expansion tower \
 	--players 5 --games 5 --seed 2 --quiet greedy random
+grep -q '^arena: carcassonne + tower, 2 configurations, 5 players' "$TMP/out" ||
+	fail "tower arena: header"
 grep -qE '^config .* farms +ransom$' "$TMP/out" || fail "tower arena: ransom"
 grep -qE '^greedy +5 ' "$TMP/out" || fail "tower arena: no greedy row"
 
