@@ -12,6 +12,7 @@
 #include "bits.h"
 #include "board.h"
 #include "feature.h"
+#include "carc_api.h"
 #include "game_internal.h"
 #include "score.h"
 #include "wall.h"
@@ -236,10 +237,11 @@ int city_game_new(city_game **out, const city_options *opts)
 		o = &def;
 	}
 	/* Rules, tile set and players must fit the chosen game (options.h);
-	 * the base game is refused until its rules module lands (BASE). */
-	if (options_check(o, NULL, 0) != CITY_OK ||
-	    o->game != CITY_GAME_THE_CITY)
-		return CITY_EINVAL; /* carcassonne: not yet playable */
+	 * the base game has its own rules and state (lib/carc.c). */
+	if (options_check(o, NULL, 0) != CITY_OK)
+		return CITY_EINVAL;
+	if (o->game == CITY_GAME_CARCASSONNE)
+		return carc_api_new(out, o);
 	if (o->players < 2 || o->players > 4 || !o->ts || o->ts->n_tiles == 0)
 		return CITY_EINVAL;
 	if (make_order(o, order, err, sizeof err) ||
@@ -278,6 +280,8 @@ int city_game_clone(city_game **out, const city_game *game)
 	size_t sz;
 	if (!out || !game)
 		return CITY_EINVAL;
+	if (game_carc(game))
+		return carc_api_clone(out, game);
 	sz = offsetof(city_game, st) + game->st.size;
 	g = options_alloc(&game->opts, sz);
 	if (!g)
@@ -291,6 +295,9 @@ int city_game_clone(city_game **out, const city_game *game)
 
 int city_game_copy(city_game *dst, const city_game *src)
 {
+	if (dst && src && (game_carc(dst) || game_carc(src)))
+		return game_carc(dst) && game_carc(src) ? carc_api_copy(dst, src)
+		                                        : CITY_EINVAL;
 	if (!dst || !src || dst->st.size != src->st.size ||
 	    dst->opts.ts != src->opts.ts)
 		return CITY_EINVAL;
@@ -619,6 +626,8 @@ int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)
 	const city_tileset *ts;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_place_tile(g, x, y, rotation);
 	if ((rc = expect(g, CITY_DECISION_TILE)) != CITY_OK)
 		return rc;
 	s = &g->st;
@@ -655,6 +664,8 @@ int city_place_follower(city_game *g, char part)
 	follower *f = NULL;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_place_follower(g, part);
 	if ((rc = expect(g, CITY_DECISION_FOLLOWER)) != CITY_OK)
 		return rc;
 	s = &g->st;
@@ -694,6 +705,8 @@ int city_build_gate(city_game *g, int32_t x, int32_t y, int side)
 	bside b;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_no_decision(g, "gate");
 	if ((rc = expect(g, CITY_DECISION_GATE)) != CITY_OK)
 		return rc;
 	s = &g->st;
@@ -739,6 +752,8 @@ int city_build_wall(city_game *g, int end)
 	int rc, idx, builder, t, side;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_no_decision(g, "wall piece");
 	if ((rc = expect(g, CITY_DECISION_WALL)) != CITY_OK)
 		return rc;
 	s = &g->st;
@@ -771,6 +786,8 @@ int city_place_guard(city_game *g)
 	int rc;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_no_decision(g, "guard");
 	if ((rc = expect(g, CITY_DECISION_GUARD)) != CITY_OK)
 		return rc;
 	s = &g->st;
@@ -792,6 +809,8 @@ int city_place_tower(city_game *g, int end)
 	tower *tw;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_no_decision(g, "tower");
 	if ((rc = expect(g, CITY_DECISION_TOWER)) != CITY_OK)
 		return rc;
 	s = &g->st;
@@ -829,6 +848,8 @@ int city_pass(city_game *g)
 	int d;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_pass(g);
 	s = &g->st;
 	d = s->decision;
 	g->err[0] = '\0';
@@ -855,6 +876,8 @@ int city_apply_move(city_game *g, const city_move *m)
 {
 	if (!g || !m)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_apply_move(g, m);
 	switch (m->kind) {
 	case CITY_MOVE_PLACE:
 		return city_place_tile(g, m->x, m->y, m->rotation);
@@ -1028,6 +1051,8 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 	size_t n = 0;
 	if (!g || !count || (!out && cap))
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_legal_moves(g, out, cap, count);
 	s = &g->st;
 	ts = game_ts(g);
 	switch (s->decision) {
@@ -1086,6 +1111,8 @@ int city_game_reset(city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_reset(g);
 	state_start(g);
 	g->err[0] = '\0';
 	return CITY_OK;
@@ -1097,6 +1124,8 @@ int city_game_undo(city_game *g)
 	int n, i;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_undo(g);
 	s = &g->st;
 	if (s->n_moves == 0) {
 		game_set_error(g, "R-ERR-1: no move to take back");

@@ -3,6 +3,7 @@
 
 #include "board.h"
 #include "feature.h"
+#include "carc_api.h"
 #include "game_internal.h"
 #include "wall.h"
 
@@ -10,16 +11,22 @@ static const char side_letter[4] = {'N', 'E', 'S', 'W'};
 
 int city_game_decision(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_decision(g);
 	return g ? g->st.decision : CITY_EINVAL;
 }
 
 int city_game_player(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_player(g);
 	return g ? g->st.actor : CITY_EINVAL;
 }
 
 int city_game_players(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_players(g);
 	return g ? g->st.n_players : CITY_EINVAL;
 }
 
@@ -30,6 +37,8 @@ const city_tileset *city_game_tileset(const city_game *g)
 
 int city_game_rule(const city_game *g, int rule)
 {
+	if (g && game_carc(g))
+		return carc_api_rule(g, rule);
 	if (!g || rule < 1 || rule >= OPT_RULES)
 		return CITY_EINVAL;
 	return g->st.rules[rule];
@@ -40,6 +49,8 @@ int city_game_current_tile(const city_game *g, int *design, int *stack)
 	const state *s;
 	if (!g || !design)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_current_tile(g, design, stack);
 	s = &g->st;
 	if (s->cur == NO_TILE)
 		return CITY_ENOTFOUND;
@@ -55,6 +66,8 @@ int city_game_tiles_left(const city_game *g, int stack)
 	int lo, hi, from;
 	if (!g || stack < 1 || stack > 3)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_tiles_left(g, stack);
 	s = &g->st;
 	lo = stack == 1 ? 0 : s->stack_end[stack - 2];
 	hi = s->stack_end[stack - 1];
@@ -64,6 +77,8 @@ int city_game_tiles_left(const city_game *g, int stack)
 
 int city_game_tile_count(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_tile_count(g);
 	return g ? g->st.n_tiles : CITY_EINVAL;
 }
 
@@ -71,6 +86,8 @@ int city_game_placed_tile(const city_game *g, size_t index, int32_t *x,
                           int32_t *y, int *design, int *rotation)
 {
 	const ptile *t;
+	if (g && game_carc(g))
+		return carc_api_placed_tile(g, index, x, y, design, rotation);
 	if (!g || index >= g->st.n_tiles)
 		return CITY_EINVAL;
 	t = &st_ctiles(&g->st)[index];
@@ -97,6 +114,8 @@ int city_game_tile_at(const city_game *g, int32_t x, int32_t y, int *design,
 	int t;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_tile_at(g, x, y, design, rotation);
 	t = in_range(x, y) ? board_tile_at(&g->st, (int)x, (int)y) : -1;
 	if (t < 0)
 		return CITY_ENOTFOUND;
@@ -108,6 +127,8 @@ int city_game_cell(const city_game *g, int32_t x, int32_t y)
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_cell(g, x, y);
 	if (!in_range(x, y))
 		return CITY_CELL_EXTERIOR;
 	return board_cell_kind(&g->st, (int)x, (int)y);
@@ -118,6 +139,8 @@ int city_game_bounds(const city_game *g, int32_t *min_x, int32_t *min_y,
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_bounds(g, min_x, min_y, max_x, max_y);
 	if (g->st.n_tiles == 0)
 		return CITY_ENOTFOUND;
 	if (min_x)
@@ -160,7 +183,10 @@ static int root_at(const city_game *g, int32_t x, int32_t y, char part)
 
 int city_feature_kind(const city_game *g, int32_t x, int32_t y, char part)
 {
-	int r = root_at(g, x, y, part);
+	int r;
+	if (g && game_carc(g))
+		return carc_api_feature_kind(g, x, y, part);
+	r = root_at(g, x, y, part);
 	if (r < 0)
 		return r;
 	switch (feat_part(game_ts(g), &g->st, r)->kind) {
@@ -175,7 +201,10 @@ int city_feature_kind(const city_game *g, int32_t x, int32_t y, char part)
 
 int city_feature_tiles(const city_game *g, int32_t x, int32_t y, char part)
 {
-	int r = root_at(g, x, y, part), tiles;
+	int r, tiles;
+	if (g && game_carc(g))
+		return carc_api_feature_tiles(g, x, y, part);
+	r = root_at(g, x, y, part);
 	if (r < 0)
 		return r;
 	feat_measure(game_ts(g), &g->st, r, &tiles, NULL);
@@ -185,8 +214,11 @@ int city_feature_tiles(const city_game *g, int32_t x, int32_t y, char part)
 int city_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
                               char part)
 {
-	int r = root_at(g, x, y, part);
+	int r;
 	unsigned kinds;
+	if (g && game_carc(g))
+		return carc_api_feature_market_kinds(g, x, y, part);
+	r = root_at(g, x, y, part);
 	if (r < 0)
 		return r;
 	feat_measure(game_ts(g), &g->st, r, NULL, &kinds);
@@ -195,7 +227,10 @@ int city_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
 
 int city_feature_complete(const city_game *g, int32_t x, int32_t y, char part)
 {
-	int r = root_at(g, x, y, part);
+	int r;
+	if (g && game_carc(g))
+		return carc_api_feature_complete(g, x, y, part);
+	r = root_at(g, x, y, part);
 	if (r < 0)
 		return r;
 	return feat_complete(&g->st, r);
@@ -204,7 +239,10 @@ int city_feature_complete(const city_game *g, int32_t x, int32_t y, char part)
 int city_feature_followers(const city_game *g, int32_t x, int32_t y,
                            char part, int player)
 {
-	int r = root_at(g, x, y, part), counts[MAX_PLAYERS];
+	int r, counts[MAX_PLAYERS];
+	if (g && game_carc(g))
+		return carc_api_feature_followers(g, x, y, part, player);
+	r = root_at(g, x, y, part);
 	if (r < 0)
 		return r;
 	if (player < 0 || player >= g->st.n_players)
@@ -216,7 +254,10 @@ int city_feature_followers(const city_game *g, int32_t x, int32_t y,
 int city_feature_same(const city_game *g, int32_t x1, int32_t y1, char part1,
                       int32_t x2, int32_t y2, char part2)
 {
-	int a = root_at(g, x1, y1, part1), b;
+	int a, b;
+	if (g && game_carc(g))
+		return carc_api_feature_same(g, x1, y1, part1, x2, y2, part2);
+	a = root_at(g, x1, y1, part1);
 	if (a < 0)
 		return a;
 	b = root_at(g, x2, y2, part2);
@@ -230,6 +271,8 @@ int city_game_follower_count(const city_game *g)
 	int i, n = 0;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_follower_count(g);
 	for (i = 0; i < g->st.n_fol; i++)
 		n += g->st.fol[i].active != FOL_FREE;
 	if (g->st.gate_placed)
@@ -247,6 +290,8 @@ int city_game_follower(const city_game *g, size_t index, int *player,
 	int i;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_follower(g, index, player, role, x, y, part);
 	s = &g->st;
 	ts = game_ts(g);
 	for (i = 0; i < s->n_fol; i++) {
@@ -295,6 +340,8 @@ int city_game_follower(const city_game *g, size_t index, int *player,
 int city_game_supply(const city_game *g, int player, int *followers,
                      int *towers)
 {
+	if (g && game_carc(g))
+		return carc_api_supply(g, player, followers, towers);
 	if (!g || player < 0 || player >= g->st.n_players)
 		return CITY_EINVAL;
 	if (followers)
@@ -306,12 +353,16 @@ int city_game_supply(const city_game *g, int player, int *followers,
 
 int city_game_walls_left(const city_game *g)
 {
+	if (g && game_carc(g))
+		return 0;
 	return g ? g->st.walls_left : CITY_EINVAL;
 }
 
 int city_game_score(const city_game *g, int player)
 {
 	int c, sum = 0;
+	if (g && game_carc(g))
+		return carc_api_score(g, player);
 	if (!g || player < 0 || player >= g->st.n_players)
 		return CITY_EINVAL;
 	for (c = 0; c < CITY_CAT_COUNT; c++)
@@ -321,6 +372,8 @@ int city_game_score(const city_game *g, int player)
 
 int city_game_score_detail(const city_game *g, int player, int category)
 {
+	if (g && game_carc(g))
+		return carc_api_score_detail(g, player, category);
 	if (!g || player < 0 || player >= g->st.n_players || category < 0 ||
 	    category >= CITY_CAT_COUNT)
 		return CITY_EINVAL;
@@ -333,6 +386,8 @@ int city_game_winners(const city_game *g, unsigned *mask)
 	unsigned m = 0;
 	if (!g || !mask)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_winners(g, mask);
 	if (!g->st.final_done)
 		return CITY_ENOTENDED;
 	for (p = 0; p < g->st.n_players; p++) {
@@ -350,16 +405,22 @@ int city_game_winners(const city_game *g, unsigned *mask)
 
 int city_game_end_reasons(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_end_reasons(g);
 	return g ? g->st.end_reasons : CITY_EINVAL;
 }
 
 int city_game_final_scored(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_final_scored(g);
 	return g ? g->st.final_done : CITY_EINVAL;
 }
 
 int city_game_event_count(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_event_count(g);
 	return g ? g->st.n_events : CITY_EINVAL;
 }
 
@@ -367,6 +428,8 @@ int city_game_event(const city_game *g, size_t index, city_event *out)
 {
 	const sevent *e;
 	const state *s;
+	if (g && game_carc(g))
+		return carc_api_event(g, index, out);
 	if (!g || !out || index >= g->st.n_events)
 		return CITY_EINVAL;
 	s = &g->st;
@@ -396,11 +459,15 @@ int city_game_event(const city_game *g, size_t index, city_event *out)
 
 int city_game_move_count(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_move_count(g);
 	return g ? g->st.n_moves : CITY_EINVAL;
 }
 
 int city_game_move(const city_game *g, size_t index, city_move *out)
 {
+	if (g && game_carc(g))
+		return carc_api_move(g, index, out);
 	if (!g || !out || index >= g->st.n_moves)
 		return CITY_EINVAL;
 	move_unpack(move_get(&g->st, (int)index), out);
@@ -411,6 +478,8 @@ int city_wall_length(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return 0;
 	return g->st.gate_placed ? g->st.chain_hi - g->st.chain_lo + 1 : 0;
 }
 
@@ -442,6 +511,8 @@ int city_wall_end(const city_game *g, int end)
 {
 	if (!g || (end != CITY_END_CW && end != CITY_END_CCW))
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return CITY_ENOTFOUND;
 	if (!g->st.gate_placed)
 		return CITY_ENOTFOUND;
 	return end == CITY_END_CW ? g->st.chain_hi - g->st.chain_lo : 0;
@@ -451,6 +522,8 @@ int city_wall_gap(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return CITY_ENOTFOUND;
 	if (!g->st.gate_placed)
 		return CITY_ENOTFOUND;
 	return wall_gap(&g->st, 4 * TS_MAX_TILES + 8);
@@ -458,6 +531,8 @@ int city_wall_gap(const city_game *g)
 
 int city_tower_count(const city_game *g)
 {
+	if (g && game_carc(g))
+		return 0;
 	return g ? g->st.n_towers : CITY_EINVAL;
 }
 
@@ -465,6 +540,8 @@ int city_tower(const city_game *g, size_t index, int *player, int *end,
                int *piece, int *points)
 {
 	const tower *t;
+	if (g && game_carc(g))
+		return CITY_EINVAL;
 	if (!g || index >= g->st.n_towers)
 		return CITY_EINVAL;
 	t = &g->st.towers[index];
@@ -484,5 +561,7 @@ int city_contour_length(const city_game *g)
 	bextra none = {0, 0, 0};
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return CITY_ENOTFOUND;
 	return contour_length(&g->st, none, NULL);
 }

@@ -8,6 +8,7 @@
 #include "bits.h"
 #include "board.h"
 #include "feature.h"
+#include "carc_api.h"
 #include "game_internal.h"
 #include "score.h"
 #include "wall.h"
@@ -246,6 +247,8 @@ int city_score_final(city_game *g)
 	int i;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_score_final(g);
 	s = &g->st;
 	ts = game_ts(g);
 	g->err[0] = '\0';

@@ -380,17 +380,19 @@ START_TEST(options_rules_of_every_game)
 }
 END_TEST
 
-/* Until the base game's rules module lands, a Carcassonne game is refused
- * cleanly (no half-working game). */
-START_TEST(carcassonne_not_yet_playable)
+/* A Carcassonne game starts (lib/carc.c); a City game with a rule of
+ * Carcassonne is refused. */
+START_TEST(carcassonne_playable)
 {
 	city_options *o = NULL;
 	city_game *g = NULL;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
 	                 CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
-	ck_assert_ptr_null(g);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_game_kind(g), CITY_GAME_CARCASSONNE);
+	city_game_free(g);
+	g = NULL;
 	/* a City game with a rule of Carcassonne is refused too */
 	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 0),
 	                 CITY_OK);
@@ -460,11 +462,20 @@ START_TEST(record_carcassonne_header_errors)
 	                  CITY_EPARSE,
 	                  "line 3: players must be one number, 2 to 4 (2 to 5 "
 	                  "in carcassonne)");
-	/* an inline set of the game: the header is valid (the game is then
-	 * refused until the rules land); its errors map to record lines */
-	expect_load_error("citygame 1\ngame carcassonne\nplayers 3\n"
-	                  "tileset inline\n" HEAD START "end\nmoves\nend\n",
-	                  CITY_EINVAL, "line 8: invalid options (CITY_EINVAL)");
+	/* an inline set of the game: the header is valid and the game plays
+	 * (lib/carc.c); its errors map to record lines */
+	{
+		static const char text[] = "citygame 1\ngame carcassonne\nplayers "
+		                           "3\ntileset inline\n" HEAD START
+		                           "end\nmoves\nend\n";
+		city_game *g = NULL;
+		char err[512] = "";
+		ck_assert_int_eq(city_game_load(&g, text, strlen(text), err,
+		                                sizeof err),
+		                 CITY_OK);
+		ck_assert_int_eq(city_game_kind(g), CITY_GAME_CARCASSONNE);
+		city_game_free(g);
+	}
 	expect_load_error("citygame 1\ngame carcassonne\nplayers 3\n"
 	                  "tileset inline\n" HEAD
 	                  "1 1  a-b b-b b-b b-b  a=C b=F\nend\nmoves\nend\n",
@@ -502,13 +513,21 @@ START_TEST(record_carcassonne_order)
 	expect_load_error(text, CITY_EPARSE,
 	                  "line 4: C-SET-4: order lists design 4 4 times, the "
 	                  "tile set holds 3 besides the start tile");
-	/* the 71 drawn tiles: a valid header, then the game is refused until
-	 * the rules land */
+	/* the 71 drawn tiles: a valid header, and the game (the base game's
+	 * rules, lib/carc.c) starts with the start tile and 71 to draw */
 	char *four = strstr(text, " 4 4 4 4");
 	ck_assert_ptr_nonnull(four);
 	memmove(four, four + 2, strlen(four + 2) + 1);
-	expect_load_error(text, CITY_EINVAL,
-	                  "line 5: invalid options (CITY_EINVAL)");
+	{
+		city_game *g = NULL;
+		char err[512] = "";
+		ck_assert_int_eq(city_game_load(&g, text, strlen(text), err,
+		                                sizeof err),
+		                 CITY_OK);
+		ck_assert_int_eq(city_game_tiles_left(g, 1), 70); /* one drawn */
+		ck_assert_int_eq(city_game_tile_count(g), 1);
+		city_game_free(g);
+	}
 }
 END_TEST
 
@@ -581,7 +600,7 @@ static Suite *carc_suite(void)
 	t = tcase_create("options");
 	tcase_add_test(t, options_games_and_default_sets);
 	tcase_add_test(t, options_rules_of_every_game);
-	tcase_add_test(t, carcassonne_not_yet_playable);
+	tcase_add_test(t, carcassonne_playable);
 	suite_add_tcase(s, t);
 	t = tcase_create("records and moves");
 	tcase_add_test(t, record_carcassonne_header_errors);

@@ -311,6 +311,49 @@ static int a_feature_followers(city_game *g, const args *a)
 {
 	return city_feature_followers(g, a->x, a->y, a->c, a->i);
 }
+static int a_game_kind(city_game *g, const args *a)
+{
+	(void)a;
+	return city_game_kind(g);
+}
+static int a_game_expansions(city_game *g, const args *a)
+{
+	(void)a;
+	return city_game_expansions(g);
+}
+static int a_feature_coats(city_game *g, const args *a)
+{
+	return city_feature_coats(g, a->x, a->y, a->c);
+}
+static int a_game_tower(city_game *g, const args *a)
+{
+	int h, t;
+	return city_game_tower(g, a->x, a->y, &h, &t);
+}
+static int a_game_prisoners(city_game *g, const args *a)
+{
+	return city_game_prisoners(g, a->i, a->j);
+}
+static int a_game_floors(city_game *g, const args *a)
+{
+	return city_game_floors(g, a->i);
+}
+static int a_place_floor(city_game *g, const args *a)
+{
+	return city_place_floor(g, a->x, a->y);
+}
+static int a_place_top(city_game *g, const args *a)
+{
+	return city_place_top(g, a->x, a->y);
+}
+static int a_capture(city_game *g, const args *a)
+{
+	return city_capture(g, a->x, a->y, a->c);
+}
+static int a_pay_ransom(city_game *g, const args *a)
+{
+	return city_pay_ransom(g, a->i);
+}
 static int a_feature_same(city_game *g, const args *a)
 {
 	return city_feature_same(g, a->x, a->y, a->c, a->x2, a->y2, a->c2);
@@ -458,6 +501,16 @@ static const row null_handle_rows[] = {
     R(feature_complete, CITY_EINVAL, NULLG, .c = 'a'),
     R(feature_followers, CITY_EINVAL, NULLG, .c = 'a'),
     R(feature_same, CITY_EINVAL, NULLG, .c = 'a', .c2 = 'a'),
+    R(feature_coats, CITY_EINVAL, NULLG, .c = 'a'),
+    R(game_kind, CITY_EINVAL, NULLG),
+    R(game_expansions, CITY_EINVAL, NULLG),
+    R(game_tower, CITY_EINVAL, NULLG),
+    R(game_prisoners, CITY_EINVAL, NULLG),
+    R(game_floors, CITY_EINVAL, NULLG),
+    R(place_floor, CITY_EINVAL, NULLG),
+    R(place_top, CITY_EINVAL, NULLG),
+    R(capture, CITY_EINVAL, NULLG, .c = 'a'),
+    R(pay_ransom, CITY_EINVAL, NULLG, .i = 1),
     R(game_follower_count, CITY_EINVAL, NULLG),
     R(game_follower, CITY_EINVAL, NULLG),
     R(game_supply, CITY_EINVAL, NULLG),
@@ -539,6 +592,25 @@ static const row bad_arg_rows[] = {
     R(feature_followers, CITY_ENOTFOUND, .c = 'z', .i = 0),
     R(feature_same, CITY_ENOTFOUND, .x = INT32_MIN, .c = 'a', .c2 = 'a'),
     R(feature_same, CITY_ENOTFOUND, .c = 'z', .c2 = 'a'),
+    R(feature_coats, CITY_ENOTFOUND, .x = INT32_MIN, .c = 'a'),
+    R(feature_coats, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'z'),
+    R(feature_coats, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'm'),
+    R(game_kind, CITY_GAME_THE_CITY, .i = 0),
+    R(game_expansions, 0, .i = 0),
+    /* The Tower's queries and calls in a game of The City */
+    R(game_tower, CITY_ENOTFOUND, .x = 0, .y = 0),
+    R(game_tower, CITY_ENOTFOUND, .x = INT32_MIN, .y = INT32_MAX),
+    R(game_prisoners, 0, .i = 0, .j = 1),
+    R(game_prisoners, CITY_EINVAL, .i = -1, .j = 0),
+    R(game_prisoners, CITY_EINVAL, .i = 0, .j = 2),
+    R(game_prisoners, CITY_EINVAL, .i = INT_MAX, .j = INT_MIN),
+    R(game_floors, 0, .i = 1),
+    R(game_floors, CITY_EINVAL, .i = 2),
+    R(game_floors, CITY_EINVAL, .i = INT_MIN),
+    R(place_floor, CITY_EDECISION, .x = 0, .y = 0),
+    R(place_top, CITY_EDECISION, .x = INT32_MAX, .y = 0),
+    R(capture, CITY_EDECISION, .x = 0, .y = 0, .c = 't'),
+    R(pay_ransom, CITY_EDECISION, .i = 1),
     R(game_follower, CITY_EINVAL, .idx = 100),
     R(game_follower, CITY_EINVAL, .idx = SIZE_MAX),
     R(game_follower, CITY_EINVAL, .idx = (size_t)UINT32_MAX + 1u),
@@ -775,6 +847,137 @@ START_TEST(hostile_new_game)
 		run_table(g, rows, sizeof rows / sizeof *rows, "new game");
 	}
 	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Carcassonne (docs/carcassonne.md): the same calls on a base-game and a
+ * Tower game, at every decision they reach.                                 */
+
+static city_game *carc_fixture(int players, int tower, uint64_t seed)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
+	                 CITY_OK);
+	if (tower)
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+		    CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	return g;
+}
+
+/* Rows whose answer does not depend on the decision of a 5-player
+ * Carcassonne game. */
+static const row carc_rows[] = {
+    R(game_kind, CITY_GAME_CARCASSONNE, .i = 0),
+    R(game_players, 5, .i = 0),
+    R(game_score_detail, CITY_EINVAL, .i = 0, .j = CITY_CAT_STREETS),
+    R(game_score_detail, CITY_EINVAL, .i = 0, .j = CITY_CAT_GUARDS),
+    R(game_score_detail, CITY_EINVAL, .i = 0, .j = CITY_CAT_RANSOM + 1),
+    R(game_score_detail, CITY_EINVAL, .i = 5, .j = CITY_CAT_ROADS),
+    R(game_score_detail, CITY_EINVAL, .i = -1, .j = CITY_CAT_ROADS),
+    R(game_score, CITY_EINVAL, .i = 5),
+    R(game_supply, CITY_EINVAL, .i = 5),
+    R(game_supply, CITY_EINVAL, .i = INT_MIN),
+    R(game_rule, CITY_EINVAL, .i = CITY_RULE_END_GAP),
+    R(game_rule, 1, .i = CITY_RULE_FARMERS),
+    R(game_tiles_left, 0, .i = 2),
+    R(game_tiles_left, CITY_EINVAL, .i = 4),
+    R(wall_length, 0, .i = 0),
+    R(wall_end, CITY_ENOTFOUND, .i = CITY_END_CW),
+    R(wall_gap, CITY_ENOTFOUND, .i = 0),
+    R(wall_piece, CITY_EINVAL, .idx = 0),
+    R(tower_count, 0, .i = 0),
+    R(tower, CITY_EINVAL, .idx = 0),
+    R(contour_length, CITY_ENOTFOUND, .i = 0),
+    R(game_walls_left, 0, .i = 0),
+    R(game_tile_at, CITY_OK, .x = 0, .y = 0), /* the start tile */
+    R(game_tile_at, CITY_ENOTFOUND, .x = INT32_MIN, .y = INT32_MAX),
+    R(game_tile_at, CITY_ENOTFOUND, .x = 65536, .y = 0),
+    R(feature_kind, CITY_FEATURE_CITY, .x = 0, .y = 0, .c = 'a'),
+    R(feature_kind, CITY_FEATURE_ROAD, .x = 0, .y = 0, .c = '1'),
+    R(feature_kind, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'm'),
+    R(feature_kind, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'z'),
+    R(feature_kind, CITY_ENOTFOUND, .x = 0, .y = 0, .c = (char)0xFF),
+    R(feature_coats, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'q'),
+    R(feature_market_kinds, 0, .x = 0, .y = 0, .c = 'a'),
+    R(feature_followers, CITY_EINVAL, .x = 0, .y = 0, .c = 'a', .i = 5),
+    R(feature_followers, CITY_ENOTFOUND, .x = 0, .y = 1000, .c = 'a'),
+    R(feature_same, CITY_ENOTFOUND, .c = 'a', .x2 = INT32_MAX, .c2 = 'a'),
+    R(game_follower, CITY_EINVAL, .idx = 35),
+    R(game_follower, CITY_EINVAL, .idx = SIZE_MAX),
+    R(game_prisoners, CITY_EINVAL, .i = 5, .j = 0),
+    R(game_prisoners, CITY_EINVAL, .i = 0, .j = -1),
+    R(game_floors, CITY_EINVAL, .i = 5),
+    R(game_tower, CITY_ENOTFOUND, .x = INT32_MIN, .y = 0),
+};
+
+/* The City's decisions in a Carcassonne game (before its end). */
+static const row carc_city_calls[] = {
+    R(build_gate, CITY_EDECISION, .x = 0, .y = 0),
+    R(build_wall, CITY_EDECISION, .i = CITY_END_CW),
+    R(place_guard, CITY_EDECISION, .i = 0),
+    R(place_tower, CITY_EDECISION, .i = CITY_END_CW),
+};
+
+START_TEST(hostile_carcassonne)
+{
+	int tower;
+	for (tower = 0; tower <= 1; tower++) {
+		city_game *g = carc_fixture(5, tower, 11);
+		uint64_t st = 99;
+		int seen[9] = {0};
+		for (;;) {
+			int d = city_game_decision(g);
+			char where[48];
+			snprintf(where, sizeof where, "carcassonne%s decision %d",
+			         tower ? "+tower" : "", d);
+			run_table(g, null_handle_rows,
+			          sizeof null_handle_rows / sizeof *null_handle_rows,
+			          where);
+			if (!seen[d]++) {
+				run_table(g, carc_rows,
+				          sizeof carc_rows / sizeof *carc_rows, where);
+				if (d != CITY_DECISION_END)
+					run_table(g, carc_city_calls,
+					          sizeof carc_city_calls /
+					              sizeof *carc_city_calls,
+					          where);
+			}
+			if (!play_one(g, &st))
+				break;
+		}
+		{
+			static const row end_rows[] = {
+			    R(place_tile, CITY_EENDED, .x = 0, .y = 0),
+			    R(place_follower, CITY_EENDED, .c = 'a'),
+			    R(pass, CITY_EENDED, .i = 0),
+			    R(place_floor, CITY_EENDED, .x = 0, .y = 0),
+			    R(capture, CITY_EENDED, .c = 'a'),
+			    R(pay_ransom, CITY_EENDED, .i = 1),
+			    R(game_winners, CITY_ENOTENDED, .i = 0),
+			    R(game_end_reasons, (int)CITY_ENDED_TILES, .i = 0),
+			    R(game_final_scored, 0, .i = 0),
+			};
+			if (!tower) /* without the expansion: EILLEGAL first */
+				run_table(g, end_rows, 3, "carcassonne ended");
+			else
+				run_table(g, end_rows, 6, "carcassonne ended");
+			run_table(g, end_rows + 6, 3, "carcassonne ended");
+			ck_assert_int_eq(city_score_final(g), CITY_OK);
+			ck_assert_int_eq(city_score_final(g), CITY_OK);
+			ck_assert_int_eq(city_game_follower_count(g), 0);
+		}
+		city_game_free(g);
+	}
 }
 END_TEST
 
@@ -2597,6 +2800,7 @@ static Suite *hostile_suite(void)
 	tcase_add_test(t, hostile_tower_decision);
 	tcase_add_test(t, hostile_after_the_end);
 	tcase_add_test(t, hostile_copy_shapes);
+	tcase_add_test(t, hostile_carcassonne);
 	suite_add_tcase(s, t);
 
 	t = tcase_create("buffers");
