@@ -1,15 +1,23 @@
 /*
  * city-cli: play, replay and show games of Carcassonne: The City from the
- * command line, using the public libcity API only (docs/cli.md).
+ * command line, using the public libcity API only (docs/cli.md, city-cli(1)).
  *
  *   city-cli play [--players N] [--seed S] [--ai random|greedy]
- *                 [--record FILE] [--rule name=value]...
+ *                 [--record FILE] [--tileset FILE] [--rule name=value]...
  *   city-cli replay FILE [--trace]
  *   city-cli show FILE
+ *   city-cli check-tiles FILE
+ *   city-cli --version | --help
  *
- * Exit status: 0 success, 1 usage or I/O error, 2 a record (or a game) with
- * an error.
+ * Each subcommand is one cmd_* function of the table `commands` (main()
+ * dispatches on it); options are read with next_option(). Diagnostics go
+ * to stderr: `FILE:LINE:COL: message` for an error in a file, `city-cli:
+ * message` otherwise.
+ *
+ * Exit status: 0 success, 1 usage or I/O error, 2 a record, a tile set (or
+ * a game) with an error.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,9 +45,12 @@ static void usage(FILE *f)
 {
 	fputs("usage:\n"
 	      "  city-cli play [--players N] [--seed S] [--ai random|greedy]\n"
-	      "                [--record FILE] [--rule name=value]...\n"
+	      "                [--record FILE] [--tileset FILE]"
+	      " [--rule name=value]...\n"
 	      "  city-cli replay FILE [--trace]\n"
-	      "  city-cli show FILE\n",
+	      "  city-cli show FILE\n"
+	      "  city-cli check-tiles FILE\n"
+	      "  city-cli --version | --help\n",
 	      f);
 }
 
@@ -53,6 +64,41 @@ static int usage_error(const char *what, const char *arg)
 		fprintf(stderr, "city-cli: %s\n", what);
 	usage(stderr);
 	return EXIT_USAGE;
+}
+
+/* ------------------------------------------------------------------------
+ * Arguments
+ */
+
+/* An argument list being read: argv[i] is the next one. */
+typedef struct args {
+	int argc, i;
+	char **argv;
+} args;
+
+/* Whether the next argument is the option `name`; if so it is consumed,
+ * and for an option with a value (`value` not NULL) so is the value, which
+ * *value receives. An option with a value at the end of the list is not
+ * matched (the caller then reports it as incomplete). */
+static int next_option(args *a, const char *name, const char **value)
+{
+	if (a->i >= a->argc || strcmp(a->argv[a->i], name) != 0)
+		return 0;
+	if (value) {
+		if (a->i + 1 >= a->argc)
+			return 0;
+		*value = a->argv[a->i + 1];
+		a->i += 2;
+	} else {
+		a->i++;
+	}
+	return 1;
+}
+
+/* Whether argv[i] is an option (starts with '-' and is not "-"). */
+static int is_option(const char *s)
+{
+	return s[0] == '-' && s[1] != '\0';
 }
 
 /* ------------------------------------------------------------------------
@@ -81,15 +127,19 @@ static size_t rng_below(rng *r, size_t n)
 }
 
 /* ------------------------------------------------------------------------
- * Files
+ * Files and diagnostics
  */
 
-/* Read a whole file (at most READ_MAX bytes); the caller frees *out. */
+/* Read a whole file (at most READ_MAX bytes); the caller frees *out. On
+ * failure: -1, with the system's reason in errno. */
 static int read_file(const char *path, char **out, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	char *buf = NULL;
 	size_t cap = 0, n = 0;
+	int saved;
+	errno = 0;
+	f = fopen(path, "rb");
 	if (!f)
 		return -1;
 	for (;;) {
@@ -103,6 +153,7 @@ static int read_file(const char *path, char **out, size_t *len)
 			if (!nb) {
 				free(buf);
 				fclose(f);
+				errno = ENOMEM;
 				return -1;
 			}
 			buf = nb;
@@ -113,8 +164,10 @@ static int read_file(const char *path, char **out, size_t *len)
 			break;
 	}
 	if (ferror(f)) {
+		saved = errno ? errno : EIO;
 		free(buf);
 		fclose(f);
+		errno = saved;
 		return -1;
 	}
 	fclose(f);
@@ -123,8 +176,18 @@ static int read_file(const char *path, char **out, size_t *len)
 	return 0;
 }
 
+/* read_file() with the diagnostic `city-cli: cannot read PATH: REASON`. */
+static int read_file_or_report(const char *path, char **out, size_t *len)
+{
+	if (read_file(path, out, len) == 0)
+		return 0;
+	fprintf(stderr, "city-cli: cannot read %s: %s\n", path,
+	        strerror(errno ? errno : EIO));
+	return -1;
+}
+
 /* write_record()'s status when the file cannot be written (not a libcity
- * status). */
+ * status); the reason is in errno. */
 #define WRITE_EIO (-100)
 
 /* Save the game's record into a file: CITY_OK, a libcity status or
@@ -134,7 +197,7 @@ static int write_record(const city_game *g, const char *path)
 	size_t need = 0;
 	char *buf;
 	FILE *f;
-	int rc = city_game_save(g, NULL, 0, &need);
+	int rc = city_game_save(g, NULL, 0, &need), saved;
 	if (rc != CITY_ERANGE && rc != CITY_OK)
 		return rc;
 	buf = malloc(need);
@@ -145,18 +208,157 @@ static int write_record(const city_game *g, const char *path)
 		free(buf);
 		return rc;
 	}
+	errno = 0;
 	f = fopen(path, "wb");
 	if (!f) {
 		free(buf);
 		return WRITE_EIO;
 	}
 	if (fwrite(buf, 1, need - 1, f) != need - 1) {
+		saved = errno ? errno : EIO;
 		fclose(f);
 		free(buf);
+		errno = saved;
 		return WRITE_EIO;
 	}
 	free(buf);
-	return fclose(f) == 0 ? CITY_OK : WRITE_EIO;
+	errno = 0;
+	if (fclose(f) != 0) {
+		if (!errno)
+			errno = EIO;
+		return WRITE_EIO;
+	}
+	return CITY_OK;
+}
+
+/* Whether `path` can be written, checked before a game is played so that
+ * its record is not lost at the end: the file is opened for appending
+ * (which changes nothing in an existing file) and removed again if this
+ * check created it. Reports `city-cli: cannot write PATH: REASON`. */
+static int check_writable(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	int existed = f != NULL;
+	if (f)
+		fclose(f);
+	errno = 0;
+	f = fopen(path, "ab");
+	if (!f) {
+		fprintf(stderr, "city-cli: cannot write %s: %s\n", path,
+		        strerror(errno ? errno : EIO));
+		return -1;
+	}
+	fclose(f);
+	if (!existed)
+		remove(path);
+	return 0;
+}
+
+/* The line number (from 1) of move `n` (from 1) in a record's text: the
+ * n-th line after `moves` that holds more than blanks and a comment, an
+ * inline tile set (`tileset inline` ... `end`) skipped. 0 when not found. */
+static unsigned long record_move_line(const char *text, size_t len,
+                                      unsigned long n)
+{
+	size_t pos = 0;
+	unsigned long line = 0, seen = 0;
+	int state = 0; /* 0 header, 1 inline tile set, 2 moves */
+	while (pos < len) {
+		size_t end = pos, a, b;
+		while (end < len && text[end] != '\n')
+			end++;
+		line++;
+		/* the line's content: blanks trimmed, comment dropped */
+		a = pos;
+		b = end;
+		for (size_t k = a; k < b; k++)
+			if (text[k] == '#') {
+				b = k;
+				break;
+			}
+		while (a < b && (text[a] == ' ' || text[a] == '\t'))
+			a++;
+		while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' ||
+		                 text[b - 1] == '\r'))
+			b--;
+		if (b > a) {
+			size_t w = b - a;
+			if (state == 0 && w >= 14 &&
+			    strncmp(text + a, "tileset", 7) == 0 &&
+			    (text[a + 7] == ' ' || text[a + 7] == '\t')) {
+				size_t k = a + 7;
+				while (k < b && (text[k] == ' ' || text[k] == '\t'))
+					k++;
+				if (b - k == 6 && strncmp(text + k, "inline", 6) == 0)
+					state = 1;
+			} else if (state == 1 && w == 3 &&
+			           strncmp(text + a, "end", 3) == 0) {
+				state = 0;
+			} else if (state == 0 && w == 5 &&
+			           strncmp(text + a, "moves", 5) == 0) {
+				state = 2;
+			} else if (state == 2) {
+				if (w == 3 && strncmp(text + a, "end", 3) == 0)
+					return 0;
+				if (++seen == n)
+					return line;
+			}
+		}
+		pos = end + 1;
+	}
+	return 0;
+}
+
+/* Report a record's load error (`line N: ...`, `line N: column C: ...`,
+ * `move N: ...` from city_game_load_ex()) on stderr in the form
+ * `PATH:LINE[:COL]: reason` (a move error keeps `move N:` after the line
+ * of that move). */
+static void report_record_error(const char *path, const char *text,
+                                size_t len, const char *err)
+{
+	unsigned long line = 0, col = 0, move = 0;
+	int used = 0;
+	if (sscanf(err, "line %lu: column %lu: %n", &line, &col, &used) == 2 &&
+	    used > 0) {
+		fprintf(stderr, "%s:%lu:%lu: %s\n", path, line, col, err + used);
+		return;
+	}
+	used = 0;
+	if (sscanf(err, "line %lu: %n", &line, &used) == 1 && used > 0) {
+		fprintf(stderr, "%s:%lu: %s\n", path, line, err + used);
+		return;
+	}
+	used = 0;
+	if (sscanf(err, "move %lu: %n", &move, &used) == 1 && used > 0) {
+		line = text ? record_move_line(text, len, move) : 0;
+		if (line)
+			fprintf(stderr, "%s:%lu: %s\n", path, line, err);
+		else
+			fprintf(stderr, "%s: %s\n", path, err);
+		return;
+	}
+	fprintf(stderr, "%s: %s\n", path, err[0] ? err : "invalid record");
+}
+
+/* Read and parse a tile set file; errors are reported as
+ * `PATH:LINE:COL: reason` (the parser's `LINE:COL: reason`). Returns 0,
+ * EXIT_USAGE (cannot read) or EXIT_RECORD (invalid). */
+static int load_tileset(const char *path, city_tileset **out)
+{
+	char *text = NULL, err[512];
+	size_t len = 0;
+	int rc;
+	if (read_file_or_report(path, &text, &len) != 0)
+		return EXIT_USAGE;
+	err[0] = '\0';
+	rc = city_tileset_parse(out, text ? text : "", len, err, sizeof err);
+	free(text);
+	if (rc != CITY_OK) {
+		fprintf(stderr, "%s:%s\n", path,
+		        err[0] ? err : " invalid tile set");
+		return EXIT_RECORD;
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -661,92 +863,164 @@ static void print_new_events(const city_game *g, size_t *seen)
 	}
 }
 
-static int cmd_play(int argc, char **argv)
-{
-	city_options *opts = NULL;
-	city_game *g = NULL, *scratch = NULL;
-	city_move *moves = NULL;
-	size_t cap = 0, n = 0, seen = 0;
-	uint64_t seed = 0, v;
-	int players = 2, rc, i, status = 0;
-	enum ai ai = AI_RANDOM;
-	const char *record = NULL;
-	rng r;
 
-	if (city_options_new(&opts) != CITY_OK) {
-		fputs("city-cli: out of memory\n", stderr);
-		return EXIT_RECORD;
+/* The rule options `--rule` knows by name, with their values, for the
+ * messages of a bad --rule (the library itself decides what it accepts:
+ * a rule missing here but known to the library is still played). */
+static const struct rule_info {
+	const char *name;
+	const char *values;
+} rule_infos[] = {
+	{"wall_trigger", "occupied|any"},
+	{"first_round_guards", "yes|no"},
+	{"returned_guard", "yes|no"},
+	{"closing_tower", "yes|no"},
+	{"end_gap", "0..20"},
+#ifdef CITY_RULE_FARMERS
+	{"farmers", "yes|no"},
+#endif
+#ifdef CITY_RULE_CAPTURE_OWN
+	{"capture_own", "yes|no"},
+#endif
+#ifdef CITY_RULE_CAPTURE_TOP
+	{"capture_top", "yes|no"},
+#endif
+#ifdef CITY_RULE_RANSOM_MIN
+	{"ransom_min", "yes|no"},
+#endif
+#ifdef CITY_RULE_CAPTURE_GAPS
+	{"capture_gaps", "yes|no"},
+#endif
+#ifdef CITY_RULE_TOWER_RANGE
+	{"tower_range", "height|short"},
+#endif
+#ifdef CITY_RULE_CAPTURE_DIAGONAL
+	{"capture_diagonal", "yes|no"},
+#endif
+#ifdef CITY_RULE_RANSOM
+	{"ransom", "yes|no"},
+#endif
+};
+
+#define RULE_INFO_COUNT (sizeof rule_infos / sizeof rule_infos[0])
+
+/* `name (values), ...`: every rule known here. */
+static void print_rule_names(FILE *f)
+{
+	size_t k;
+	for (k = 0; k < RULE_INFO_COUNT; k++)
+		fprintf(f, "%s%s (%s)", k ? ", " : "", rule_infos[k].name,
+		        rule_infos[k].values);
+}
+
+/* A rule's values for a sentence: `a|b` read as `a or b`. */
+static void print_rule_values(FILE *f, const char *values)
+{
+	for (; *values; values++)
+		if (*values == '|')
+			fputs(" or ", f);
+		else
+			fputc(*values, f);
+}
+
+/* Apply `--rule TEXT`; on failure say what is wrong (`end_gap=99: end_gap
+ * must be 0..20`, `nosuch=1: unknown rule; rules are ...`). */
+static int apply_rule(city_options *opts, const char *text)
+{
+	const char *eq;
+	size_t k, n;
+	if (city_options_parse_rule(opts, text) == CITY_OK)
+		return 0;
+	eq = strchr(text, '=');
+	fprintf(stderr, "city-cli: --rule %s: ", text);
+	if (!eq || eq == text) {
+		fputs("expected name=value; rules are ", stderr);
+		print_rule_names(stderr);
+		fputc('\n', stderr);
+		return EXIT_USAGE;
 	}
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--players") == 0 && val) {
-			if (parse_number(val, 4, &v) || v < 2) {
-				city_options_free(opts);
+	n = (size_t)(eq - text);
+	for (k = 0; k < RULE_INFO_COUNT; k++)
+		if (strlen(rule_infos[k].name) == n &&
+		    strncmp(rule_infos[k].name, text, n) == 0) {
+			fprintf(stderr, "%s must be ", rule_infos[k].name);
+			print_rule_values(stderr, rule_infos[k].values);
+			fputc('\n', stderr);
+			return EXIT_USAGE;
+		}
+	fputs("unknown rule; rules are ", stderr);
+	print_rule_names(stderr);
+	fputc('\n', stderr);
+	return EXIT_USAGE;
+}
+
+/* What `play` was asked for. */
+typedef struct play_args {
+	int players;
+	uint64_t seed;
+	enum ai ai;
+	const char *record;  /* --record FILE, or NULL */
+	const char *tileset; /* --tileset FILE, or NULL */
+} play_args;
+
+/* Read play's arguments into *pa and the rule options into opts; returns
+ * 0 or an exit status (the error reported). */
+static int parse_play_args(int argc, char **argv, play_args *pa,
+                           city_options *opts)
+{
+	args a = {argc, 0, argv};
+	const char *val = NULL;
+	uint64_t v;
+	int rc;
+	while (a.i < a.argc) {
+		if (next_option(&a, "--players", &val)) {
+			if (parse_number(val, 4, &v) || v < 2)
 				return usage_error(
-				        "--players must be 2, 3 or 4, not",
-				        val);
-			}
-			players = (int)v;
-			i++;
-		} else if (strcmp(a, "--seed") == 0 && val) {
-			if (parse_number(val, UINT64_MAX, &seed)) {
-				city_options_free(opts);
+				        "--players must be 2, 3 or 4, not", val);
+			pa->players = (int)v;
+		} else if (next_option(&a, "--seed", &val)) {
+			if (parse_number(val, UINT64_MAX, &pa->seed))
 				return usage_error("--seed must be a number "
 				                   "0..2^64-1, not",
 				                   val);
-			}
-			i++;
-		} else if (strcmp(a, "--ai") == 0 && val) {
+		} else if (next_option(&a, "--ai", &val)) {
 			if (strcmp(val, "random") == 0)
-				ai = AI_RANDOM;
+				pa->ai = AI_RANDOM;
 			else if (strcmp(val, "greedy") == 0)
-				ai = AI_GREEDY;
-			else {
-				city_options_free(opts);
+				pa->ai = AI_GREEDY;
+			else
 				return usage_error(
-				        "--ai must be random or greedy, not",
-				        val);
-			}
-			i++;
-		} else if (strcmp(a, "--record") == 0 && val) {
-			record = val;
-			i++;
-		} else if (strcmp(a, "--rule") == 0 && val) {
-			if (city_options_parse_rule(opts, val) != CITY_OK) {
-				city_options_free(opts);
-				return usage_error(
-				        "bad --rule (e.g. wall_trigger=any, "
-				        "end_gap=3):",
-				        val);
-			}
-			i++;
+				        "--ai must be random or greedy, not", val);
+		} else if (next_option(&a, "--record", &val)) {
+			pa->record = val;
+		} else if (next_option(&a, "--tileset", &val)) {
+			pa->tileset = val;
+		} else if (next_option(&a, "--rule", &val)) {
+			rc = apply_rule(opts, val);
+			if (rc)
+				return rc;
 		} else {
-			city_options_free(opts);
-			return usage_error(
-			        "play: unknown or incomplete argument", a);
+			return usage_error("play: unknown or incomplete argument",
+			                   a.argv[a.i]);
 		}
 	}
-	rc = city_options_set_players(opts, players);
-	if (rc == CITY_OK)
-		rc = city_options_set_seed(opts, seed);
-	if (rc == CITY_OK)
-		rc = city_game_new(&g, opts);
-	city_options_free(opts);
-	if (rc != CITY_OK) {
-		fprintf(stderr, "city-cli: cannot start a game: %s\n",
-		        city_status_str(rc));
-		return EXIT_RECORD;
-	}
-	if (ai == AI_GREEDY && city_game_clone(&scratch, g) != CITY_OK) {
-		fputs("city-cli: out of memory\n", stderr);
-		city_game_free(g);
-		return EXIT_RECORD;
-	}
-	r.state = seed ^ 0x5DEECE66Du;
+	return 0;
+}
 
-	printf("game players=%d seed=%llu ai=%s\n", players,
-	       (unsigned long long)seed, ai == AI_GREEDY ? "greedy" : "random");
+/* Play the game to its end, printing the trace; returns a libcity
+ * status. */
+static int play_game(city_game *g, const play_args *pa)
+{
+	city_game *scratch = NULL;
+	city_move *moves = NULL;
+	size_t cap = 0, n = 0, seen = 0;
+	int rc = CITY_OK;
+	rng r;
+	if (pa->ai == AI_GREEDY && city_game_clone(&scratch, g) != CITY_OK) {
+		fputs("city-cli: out of memory\n", stderr);
+		return CITY_ENOMEM;
+	}
+	r.state = pa->seed ^ 0x5DEECE66Du;
 	print_new_events(g, &seen);
 	while (city_game_decision(g) != CITY_DECISION_END) {
 		size_t count = 0, pick;
@@ -768,7 +1042,7 @@ static int cmd_play(int argc, char **argv)
 			fputs("city-cli: no legal move\n", stderr);
 			break;
 		}
-		pick = ai == AI_GREEDY
+		pick = pa->ai == AI_GREEDY
 		               ? choose_greedy(g, scratch, moves, count, &r)
 		               : rng_below(&r, count);
 		rc = traced_move(g, &moves[pick], ++n);
@@ -779,6 +1053,56 @@ static int cmd_play(int argc, char **argv)
 		}
 		print_new_events(g, &seen);
 	}
+	free(moves);
+	city_game_free(scratch);
+	return rc;
+}
+
+static int cmd_play(int argc, char **argv)
+{
+	city_options *opts = NULL;
+	city_tileset *ts = NULL;
+	city_game *g = NULL;
+	play_args pa = {2, 0, AI_RANDOM, NULL, NULL};
+	int rc, status = 0;
+
+	if (city_options_new(&opts) != CITY_OK) {
+		fputs("city-cli: out of memory\n", stderr);
+		return EXIT_RECORD;
+	}
+	status = parse_play_args(argc, argv, &pa, opts);
+	if (!status && pa.tileset)
+		status = load_tileset(pa.tileset, &ts);
+	if (!status && pa.record && check_writable(pa.record) != 0)
+		status = EXIT_USAGE;
+	if (status) {
+		city_options_free(opts);
+		city_tileset_free(ts);
+		return status;
+	}
+	rc = city_options_set_players(opts, pa.players);
+	if (rc == CITY_OK)
+		rc = city_options_set_seed(opts, pa.seed);
+	if (rc == CITY_OK && ts)
+		rc = city_options_set_tileset(opts, ts);
+	if (rc == CITY_OK)
+		rc = city_game_new(&g, opts);
+	city_options_free(opts);
+	city_tileset_free(ts);
+	if (rc != CITY_OK) {
+		fprintf(stderr, "city-cli: cannot start a game: %s\n",
+		        city_status_str(rc));
+		return EXIT_RECORD;
+	}
+
+	printf("game players=%d seed=%llu ai=%s", pa.players,
+	       (unsigned long long)pa.seed,
+	       pa.ai == AI_GREEDY ? "greedy" : "random");
+	if (pa.tileset)
+		printf(" tileset=%s",
+		       city_tileset_name(city_game_tileset(g)));
+	putchar('\n');
+	rc = play_game(g, &pa);
 	if (rc == CITY_OK) {
 		/* score first, so that the city shows the closed ring */
 		rc = city_score_final(g);
@@ -793,19 +1117,17 @@ static int cmd_play(int argc, char **argv)
 		fprintf(stderr, "city-cli: %s\n", city_status_str(rc));
 		status = EXIT_RECORD;
 	}
-	if (record) {
-		int wrc = write_record(g, record);
+	if (pa.record) {
+		int wrc = write_record(g, pa.record);
 		if (wrc != CITY_OK) {
 			fprintf(stderr, "city-cli: cannot write %s: %s\n",
-			        record,
-			        wrc == WRITE_EIO ? "I/O error"
+			        pa.record,
+			        wrc == WRITE_EIO ? strerror(errno ? errno : EIO)
 			                         : city_status_str(wrc));
 			if (!status)
 				status = EXIT_USAGE;
 		}
 	}
-	free(moves);
-	city_game_free(scratch);
 	city_game_free(g);
 	return status;
 }
@@ -823,35 +1145,64 @@ static void print_load_error(const char *err)
 		printf("error line 0: %s\n", err);
 }
 
+/* Read the one FILE argument of replay/show, allowing the flags given
+ * (NULL-terminated; each sets its int); returns 0 or an exit status. */
+static int one_file_arg(const char *cmd, int argc, char **argv,
+                        const char *const *flags, int *flag_set,
+                        const char **path)
+{
+	int k, f;
+	char what[64];
+	*path = NULL;
+	for (k = 0; k < argc; k++) {
+		int matched = 0;
+		for (f = 0; flags && flags[f]; f++)
+			if (strcmp(argv[k], flags[f]) == 0) {
+				flag_set[f] = 1;
+				matched = 1;
+			}
+		if (matched)
+			continue;
+		if (is_option(argv[k])) {
+			snprintf(what, sizeof what, "%s: unknown option", cmd);
+			return usage_error(what, argv[k]);
+		}
+		if (*path) {
+			snprintf(what, sizeof what, "%s: one FILE only, not also",
+			         cmd);
+			return usage_error(what, argv[k]);
+		}
+		*path = argv[k];
+	}
+	if (!*path) {
+		snprintf(what, sizeof what, "%s: missing FILE", cmd);
+		return usage_error(what, NULL);
+	}
+	return 0;
+}
+
 static int cmd_replay(int argc, char **argv)
 {
+	static const char *const flags[] = {"--trace", NULL};
+	int flag_set[1] = {0};
 	const char *path = NULL;
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0, i;
 	city_game *g = NULL, *r = NULL;
-	int rc, status = 0, k, nmoves;
-	for (k = 0; k < argc; k++) {
-		if (strcmp(argv[k], "--trace") == 0)
-			continue; /* the output is the trace either way */
-		if (argv[k][0] == '-' && argv[k][1] != '\0')
-			return usage_error("replay: unknown option", argv[k]);
-		if (path)
-			return usage_error("replay: one FILE only, not also",
-			                   argv[k]);
-		path = argv[k];
-	}
-	if (!path)
-		return usage_error("replay: missing FILE", NULL);
-	if (read_file(path, &text, &len) != 0) {
-		fprintf(stderr, "city-cli: cannot read %s\n", path);
+	int rc, status, nmoves;
+	/* --trace: the output is the trace either way */
+	status = one_file_arg("replay", argc, argv, flags, flag_set, &path);
+	if (status)
+		return status;
+	if (read_file_or_report(path, &text, &len) != 0)
 		return EXIT_USAGE;
-	}
 	err[0] = '\0';
 	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
 	                       sizeof err);
-	free(text);
 	if (!g) {
 		print_load_error(err);
+		report_record_error(path, text, len, err);
+		free(text);
 		return EXIT_RECORD;
 	}
 	/* Replay from the start so that each line shows the state before its
@@ -861,6 +1212,7 @@ static int cmd_replay(int argc, char **argv)
 		fputs("city-cli: out of memory\n", stderr);
 		city_game_free(r);
 		city_game_free(g);
+		free(text);
 		return EXIT_RECORD;
 	}
 	nmoves = city_game_move_count(g);
@@ -870,18 +1222,22 @@ static int cmd_replay(int argc, char **argv)
 		if (mrc == CITY_OK)
 			mrc = traced_move(r, &m, i + 1);
 		if (mrc != CITY_OK) {
-			printf("error move %zu: %s\n", i + 1,
-			       city_game_last_error(r));
+			snprintf(err, sizeof err, "move %zu: %s", i + 1,
+			         city_game_last_error(r));
+			printf("error %s\n", err);
+			report_record_error(path, text, len, err);
 			status = EXIT_RECORD;
 			break;
 		}
 	}
 	if (!status && rc != CITY_OK) {
 		print_load_error(err);
+		report_record_error(path, text, len, err);
 		status = EXIT_RECORD;
 	} else if (!status && city_game_decision(r) == CITY_DECISION_END) {
 		if (print_final(r) != CITY_OK) {
 			printf("error line 0: final scoring failed\n");
+			fprintf(stderr, "%s: final scoring failed\n", path);
 			status = EXIT_RECORD;
 		}
 	} else if (!status) {
@@ -889,6 +1245,7 @@ static int cmd_replay(int argc, char **argv)
 		print_scores(r);
 		putchar('\n');
 	}
+	free(text);
 	city_game_free(r);
 	city_game_free(g);
 	return status;
@@ -896,64 +1253,124 @@ static int cmd_replay(int argc, char **argv)
 
 static int cmd_show(int argc, char **argv)
 {
+	const char *path = NULL;
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0;
 	city_game *g = NULL;
-	int rc, status = 0;
-	if (argc != 1 || (argv[0][0] == '-' && argv[0][1] != '\0'))
-		return usage_error("show: expected one FILE", NULL);
-	if (read_file(argv[0], &text, &len) != 0) {
-		fprintf(stderr, "city-cli: cannot read %s\n", argv[0]);
+	int rc, status, ended, p, np;
+	status = one_file_arg("show", argc, argv, NULL, NULL, &path);
+	if (status)
+		return status;
+	if (read_file_or_report(path, &text, &len) != 0)
 		return EXIT_USAGE;
-	}
 	err[0] = '\0';
 	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
 	                       sizeof err);
+	if (!g || rc != CITY_OK)
+		report_record_error(path, text, len, err);
 	free(text);
-	if (!g) {
-		fprintf(stderr, "city-cli: %s: %s\n", argv[0], err);
+	if (!g)
+		return EXIT_RECORD;
+	if (rc != CITY_OK) {
+		fprintf(stderr, "%s: showing the city after %zu moves\n", path,
+		        applied);
+		status = EXIT_RECORD;
+	}
+	/* A finished game is shown scored: the final scores, the ring closed
+	 * by the final walls, the breakdown and the winners. */
+	ended = city_game_decision(g) == CITY_DECISION_END;
+	if (ended && city_score_final(g) != CITY_OK) {
+		fprintf(stderr, "%s: final scoring failed\n", path);
+		city_game_free(g);
 		return EXIT_RECORD;
 	}
-	if (rc != CITY_OK) {
-		fprintf(stderr,
-		        "city-cli: %s: %s (showing the city after %zu moves)\n",
-		        argv[0], err, applied);
-		status = EXIT_RECORD;
-	}
-	{
-		int d = city_game_decision(g), p, np = city_game_players(g);
-		printf("moves %d, tiles %d, %s", city_game_move_count(g),
-		       city_game_tile_count(g),
-		       d == CITY_DECISION_END ? "ended" : "next: ");
-		if (d != CITY_DECISION_END)
-			printf("p%d %s", city_game_player(g), decision_name(d));
-		printf(", scores");
-		for (p = 0; p < np; p++)
-			printf(" p%d=%d", p, city_game_score(g, p));
-		putchar('\n');
-	}
+	np = city_game_players(g);
+	printf("moves %d, tiles %d, %s", city_game_move_count(g),
+	       city_game_tile_count(g), ended ? "ended" : "next: ");
+	if (!ended)
+		printf("p%d %s", city_game_player(g),
+		       decision_name(city_game_decision(g)));
+	printf(", %s", ended ? "final scores" : "scores");
+	for (p = 0; p < np; p++)
+		printf(" p%d=%d", p, city_game_score(g, p));
+	putchar('\n');
 	if (print_city(g) != CITY_OK && !status)
 		status = EXIT_RECORD;
+	if (ended) {
+		if (print_final(g) != CITY_OK && !status)
+			status = EXIT_RECORD;
+		print_end_reasons(g);
+	}
 	city_game_free(g);
 	return status;
 }
 
+/* ------------------------------------------------------------------------
+ * check-tiles
+ */
+
+static int cmd_check_tiles(int argc, char **argv)
+{
+	const char *path = NULL;
+	city_tileset *ts = NULL;
+	int status = one_file_arg("check-tiles", argc, argv, NULL, NULL, &path);
+	if (status)
+		return status;
+	status = load_tileset(path, &ts);
+	if (status)
+		return status;
+	printf("%s: tile set %s: %u designs, %u tiles\n", path,
+	       city_tileset_name(ts), city_tileset_design_count(ts),
+	       city_tileset_tile_count(ts));
+	city_tileset_free(ts);
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * main
+ */
+
+static int cmd_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	usage(stdout);
+	return 0;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("city-cli (libcity) %s\n", city_version_string());
+	return 0;
+}
+
+/* The subcommands: name and function, called with the arguments after the
+ * name. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{"play", cmd_play},
+	{"replay", cmd_replay},
+	{"show", cmd_show},
+	{"check-tiles", cmd_check_tiles},
+	{"help", cmd_help},
+	{"--help", cmd_help},
+	{"-h", cmd_help},
+	{"--version", cmd_version},
+};
+
 int main(int argc, char **argv)
 {
+	size_t k;
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (strcmp(argv[1], "play") == 0)
-		return cmd_play(argc - 2, argv + 2);
-	if (strcmp(argv[1], "replay") == 0)
-		return cmd_replay(argc - 2, argv + 2);
-	if (strcmp(argv[1], "show") == 0)
-		return cmd_show(argc - 2, argv + 2);
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "help") == 0) {
-		usage(stdout);
-		return 0;
-	}
+	for (k = 0; k < sizeof commands / sizeof commands[0]; k++)
+		if (strcmp(argv[1], commands[k].name) == 0)
+			return commands[k].run(argc - 2, argv + 2);
 	return usage_error("unknown command", argv[1]);
 }
