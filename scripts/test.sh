@@ -256,10 +256,15 @@ step_python() {
 	mkdir -p "$work"
 	"$py" -m venv "$venv" ||
 		fail "python3 -m venv (Debian: apt-get install python3-venv)"
-	"$venv/bin/python" -c 'import setuptools' 2>/dev/null || {
-		# no setuptools bundled: use the system's (python3-setuptools)
+	"$venv/bin/python" -c 'import setuptools, wheel' 2>/dev/null || {
+		# The venv has no setuptools or wheel of its own (ensurepip
+		# bundles pip and, before Python 3.12, setuptools): build with the
+		# system's (Debian: python3-setuptools python3-wheel).
 		rm -rf "$venv"
 		"$py" -m venv --system-site-packages "$venv"
+		"$venv/bin/python" -c 'import setuptools, wheel' ||
+			fail "no setuptools/wheel for an offline pip install" \
+				"(Debian: apt-get install python3-setuptools python3-wheel)"
 	}
 	# A copy of the package source, so that the build leaves nothing in
 	# the tree.
@@ -302,10 +307,10 @@ step_man() {
 	for page in man1/city-cli.1 man3/libcity.3; do
 		page=$(find "$PREFIX/share/man" -path "*/$page" | head -n 1)
 		[[ -f $page ]] || fail "manual page $page not installed"
-		out=$(MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l "$page" 2>&1 >/dev/null) ||
+		out=$(MANWIDTH=80 LC_ALL=C man --warnings -l "$page" 2>&1 >/dev/null) ||
 			fail "man -l $page failed: $out"
 		[[ -z $out ]] || fail "man -l $page: warnings:"$'\n'"$out"
-		MANWIDTH=80 LC_ALL=C.UTF-8 man -l "$page" 2>/dev/null | grep -q '^NAME' ||
+		MANWIDTH=80 LC_ALL=C man -l "$page" 2>/dev/null | grep -q "^NAME" ||
 			fail "man -l $page: no NAME section"
 		echo "$page: OK"
 	done
@@ -313,7 +318,7 @@ step_man() {
 	words=$("$PREFIX/bin/city-cli" --help | grep -oE -- '(^  city-cli [a-z-]+|--[a-z]+)' |
 		sed 's/^  city-cli //' | sort -u)
 	for w in $words; do
-		MANWIDTH=200 man -l "$page" 2>/dev/null | grep -qF -- "$w" ||
+		MANWIDTH=200 LC_ALL=C man -l "$page" 2>/dev/null | grep -qF -- "$w" ||
 			fail "city-cli(1) does not mention $w (city-cli --help does)"
 	done
 }
