@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "board.h"
-#include "city/game.h"
+#include "city/city.h"
 
 static const char *const side_name[4] = {"north", "east", "south", "west"};
 

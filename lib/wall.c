@@ -1,5 +1,5 @@
 /* The wall ring: chain, ends, gap, guards. */
-#include "city/game.h"
+#include "city/city.h"
 #include "wall.h"
 
 bside wall_piece_side(const state *s, int idx)
