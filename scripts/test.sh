@@ -161,8 +161,17 @@ step_package() {
 	[[ -x $PREFIX/bin/city-cli ]] || fail "city-cli not installed"
 	[[ -f $PREFIX/share/doc/libcity/LICENSE ]] || fail "LICENSE not installed"
 	if [[ -f $PKG_BUILD/docs/html/index.html ]]; then
-		[[ -f $PREFIX/share/doc/libcity/html/index.html ]] ||
+		local html=$PREFIX/share/doc/libcity/html guide page
+		[[ -f $html/index.html ]] ||
 			fail "the HTML reference was built but not installed"
+		# the main page links every guide of docs/, each a page
+		for guide in "$ROOT"/docs/*.md; do
+			page=md_docs_$(basename "$guide" .md).html
+			[[ $page == md_docs_mainpage.html ]] && continue
+			[[ -f $html/$page ]] || fail "guide $guide: no page $page"
+			grep -q "href=\"$page\"" "$html/index.html" ||
+				fail "the main page does not link $page"
+		done
 	fi
 	if grep -rl "$CONFIGURED_PREFIX" "$libdir/pkgconfig" "$libdir/cmake"; then
 		fail "installed files name the configured prefix"
