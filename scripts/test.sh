@@ -14,7 +14,7 @@
 #      installed and consumed
 #   6. the Python binding installed with pip into a venv, its tests run
 #      from outside the source tree; the example on the installed library
-#   7. the installed manual pages (man -l)
+#   7. the installed manual pages (man -l); scripts/demo.sh (build/demo)
 #   8. the ABI of the installed library: abi/libcity.symbols, abidiff
 #      against abi/libcity.abi (scripts/abi-update.sh)
 #   9. valgrind memcheck of whole games on the packaging build
@@ -91,7 +91,9 @@ step_docs() {
 # The installed libcity.so: its path under $PREFIX.
 installed_so() {
 	local so
-	so=$(find "$PREFIX" -name 'libcity.so.*.*.*' -type f | head -n 1)
+	# (the _* directories hold the other installs and builds of test.sh)
+	so=$(find "$PREFIX" -path "$PREFIX/_*" -prune -o \
+		-name 'libcity.so.*.*.*' -type f -print | head -n 1)
 	[[ -n $so ]] || fail "no libcity.so.X.Y.Z installed under $PREFIX"
 	echo "$so"
 }
@@ -124,7 +126,8 @@ check_cmake_package() {
 # LD_LIBRARY_PATH for the CMake one (its RPATH points into PREFIX).
 build_consumers() {
 	local prefix=$1 work=$2 pcdir pc_flags libdir
-	pcdir=$(dirname "$(find "$prefix" -name libcity.pc | head -n 1)")
+	pcdir=$(dirname "$(find "$prefix" -path "$prefix/_*" -prune -o \
+		-name libcity.pc -print | head -n 1)")
 	[[ -f $pcdir/libcity.pc ]] || fail "libcity.pc not installed in $prefix"
 	libdir=$(PKG_CONFIG_PATH=$pcdir pkg-config --variable=libdir libcity)
 	[[ $(cd "$libdir" && pwd -P) == $(cd "$pcdir/.." && pwd -P) ]] ||
@@ -323,6 +326,13 @@ step_man() {
 			fail "man -l $page: no NAME section"
 		echo "$page: OK"
 	done
+	# the pages name the version installed
+	local version
+	version=$(build_version "$PKG_BUILD")
+	for page in "$ROOT"/man/*.[1-9]; do
+		grep -q "^\.TH .* \"libcity $version\" " "$page" ||
+			fail "$page: its .TH line does not name libcity $version"
+	done
 	page=$(find "$PREFIX/share/man" -name city-cli.1 | head -n 1)
 	words=$("$PREFIX/bin/city-cli" --help | grep -oE -- '(^  city-cli [a-z-]+|--[a-z]+)' |
 		sed 's/^  city-cli //' | sort -u)
@@ -330,6 +340,24 @@ step_man() {
 		MANWIDTH=200 LC_ALL=C man -l "$page" 2>/dev/null | grep -qF -- "$w" ||
 			fail "city-cli(1) does not mention $w (city-cli --help does)"
 	done
+}
+
+# scripts/demo.sh as a new user runs it: it plays its game, builds in
+# build/demo only (the README's build/release is neither created nor
+# reconfigured) and has nothing to install when the tools are there.
+step_demo() {
+	log "scripts/demo.sh"
+	local cache=$ROOT/build/release/CMakeCache.txt before=absent after=absent out
+	[[ -f $cache ]] && before=$(cksum <"$cache")
+	out=$(JOBS=$JOBS bash "$ROOT/scripts/demo.sh" 2>&1) || {
+		echo "$out" >&2
+		fail "scripts/demo.sh"
+	}
+	[[ -f $cache ]] && after=$(cksum <"$cache")
+	[[ $before == "$after" ]] || fail "scripts/demo.sh changed build/release"
+	grep -q '^winners p' <<<"$out" || fail "scripts/demo.sh: no game played"
+	! grep -q '^deps: ' <<<"$out" || fail "scripts/demo.sh wanted to install: $out"
+	grep -E '^(demo.sh|final|winners|ended)' <<<"$out"
 }
 
 # The ABI guard (docs/abi.md) on the installed library: its exported
@@ -420,6 +448,7 @@ CITY_TEST_STEPS=(
 	step_package_kinds
 	step_python
 	step_man
+	step_demo
 	step_abi
 	step_valgrind
 	step_fuzz
@@ -432,8 +461,14 @@ if (($#)); then
 	CITY_TEST_STEPS=("$@")
 fi
 
+STEP_TIMES=()
 for step in "${CITY_TEST_STEPS[@]}"; do
+	started=$SECONDS
 	"$step"
+	STEP_TIMES+=("$step $((SECONDS - started)) s")
 done
+
+log "time per step"
+printf '  %s\n' "${STEP_TIMES[@]}"
 
 echo "test.sh: all checks passed"
