@@ -334,10 +334,11 @@ step_man() {
 			fail "$page: its .TH line does not name libcity $version"
 	done
 	page=$(find "$PREFIX/share/man" -name city-cli.1 | head -n 1)
+	out=$(MANWIDTH=200 LC_ALL=C man -l "$page" 2>/dev/null)
 	words=$("$PREFIX/bin/city-cli" --help | grep -oE -- '(^  city-cli [a-z-]+|--[a-z]+)' |
 		sed 's/^  city-cli //' | sort -u)
 	for w in $words; do
-		MANWIDTH=200 LC_ALL=C man -l "$page" 2>/dev/null | grep -qF -- "$w" ||
+		grep -qF -- "$w" <<<"$out" ||
 			fail "city-cli(1) does not mention $w (city-cli --help does)"
 	done
 }
