@@ -266,18 +266,14 @@ step_python() {
 	work=$PREFIX/_python
 	venv=$work/venv
 	mkdir -p "$work"
-	"$py" -m venv "$venv" ||
+	# --system-site-packages: the build needs setuptools and wheel, which a
+	# fresh venv lacks (no wheel; no setuptools from Python 3.12), and
+	# nothing may be downloaded (Debian: python3-setuptools python3-wheel).
+	"$py" -m venv --system-site-packages "$venv" ||
 		fail "python3 -m venv (Debian: apt-get install python3-venv)"
-	"$venv/bin/python" -c 'import setuptools, wheel' 2>/dev/null || {
-		# The venv has no setuptools or wheel of its own (ensurepip
-		# bundles pip and, before Python 3.12, setuptools): build with the
-		# system's (Debian: python3-setuptools python3-wheel).
-		rm -rf "$venv"
-		"$py" -m venv --system-site-packages "$venv"
-		"$venv/bin/python" -c 'import setuptools, wheel' ||
-			fail "no setuptools/wheel for an offline pip install" \
-				"(Debian: apt-get install python3-setuptools python3-wheel)"
-	}
+	"$venv/bin/python" -c 'import setuptools, wheel' ||
+		fail "no setuptools/wheel for an offline pip install" \
+			"(Debian: apt-get install python3-setuptools python3-wheel)"
 	# A copy of the package source, so that the build leaves nothing in
 	# the tree.
 	cp -r "$ROOT/bindings/python" "$work/src"
