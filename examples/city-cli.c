@@ -2,12 +2,18 @@
  * city-cli: play, replay and show games of Carcassonne: The City from the
  * command line, using the public libcity API only (docs/cli.md, city-cli(1)).
  *
- *   city-cli play [--players N] [--seed S] [--ai random|greedy]
+ *   city-cli play [--players N] [--seed S] [--ai SPEC] [--seat N=SPEC]...
  *                 [--record FILE] [--tileset FILE] [--rule name=value]...
  *   city-cli replay FILE [--trace]
- *   city-cli show FILE
+ *   city-cli show FILE [--svg OUT.svg [--legal]]
  *   city-cli check-tiles FILE
+ *   city-cli hint FILE [--ai SPEC] [--seed S] [--top N] [--line N]
+ *   city-cli arena [--games N] [--players P] [--seed S] SPEC SPEC...
  *   city-cli --version | --help
+ *
+ * SPEC: human (play only), random, greedy, mcts[:ITERATIONS[:THREADS]],
+ * easy, medium, hard: the AIs of the library (<city/ai.h>, docs/ai.md);
+ * the seats, hint and arena are in cli_ai.c, show --svg in cli_svg.c.
  *
  * Each subcommand is one cmd_* function of the table `commands` (main()
  * dispatches on it); options are read with next_option(). Diagnostics go
@@ -24,6 +30,9 @@
 #include <string.h>
 
 #include <city/city.h>
+
+#include "cli_ai.h"
+#include "cli_svg.h"
 
 #define EXIT_USAGE 1
 #define EXIT_RECORD 2
@@ -44,13 +53,20 @@ static const char *const category_names[CITY_CAT_COUNT] = {
 static void usage(FILE *f)
 {
 	fputs("usage:\n"
-	      "  city-cli play [--players N] [--seed S] [--ai random|greedy]\n"
-	      "                [--record FILE] [--tileset FILE]"
-	      " [--rule name=value]...\n"
+	      "  city-cli play [--players N] [--seed S] [--ai SPEC]\n"
+	      "                [--seat N=SPEC]... [--record FILE]\n"
+	      "                [--tileset FILE] [--rule name=value]...\n"
 	      "  city-cli replay FILE [--trace]\n"
-	      "  city-cli show FILE\n"
+	      "  city-cli show FILE [--svg OUT.svg [--legal]]\n"
 	      "  city-cli check-tiles FILE\n"
-	      "  city-cli --version | --help\n",
+	      "  city-cli hint FILE [--ai SPEC] [--seed S] [--top N] "
+	      "[--line N]\n"
+	      "  city-cli arena [--games N] [--players P] [--seed S] "
+	      "[--rule name=value]...\n"
+	      "                 [--quiet] SPEC SPEC...\n"
+	      "  city-cli --version | --help\n"
+	      "  SPEC: human (play only), random, greedy,\n"
+	      "        mcts[:ITERATIONS[:THREADS]], easy, medium, hard\n",
 	      f);
 }
 
@@ -99,31 +115,6 @@ static int next_option(args *a, const char *name, const char **value)
 static int is_option(const char *s)
 {
 	return s[0] == '-' && s[1] != '\0';
-}
-
-/* ------------------------------------------------------------------------
- * The players' random generator: splitmix64 (as R-RNG, but the CLI's own
- * state, seeded with seed ^ 0x5DEECE66D so that it differs from the draw
- * order's).
- */
-typedef struct rng {
-	uint64_t state;
-} rng;
-
-static uint64_t rng_next(rng *r)
-{
-	uint64_t z;
-	r->state += 0x9E3779B97F4A7C15u;
-	z = r->state;
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
-/* A number in 0 .. n-1 (n > 0). */
-static size_t rng_below(rng *r, size_t n)
-{
-	return (size_t)(rng_next(r) % (uint64_t)n);
 }
 
 /* ------------------------------------------------------------------------
@@ -800,8 +791,6 @@ static int print_city(const city_game *g)
  * play
  */
 
-enum ai { AI_RANDOM, AI_GREEDY };
-
 /* Parse a decimal number of digits only into *v (at most max). */
 static int parse_number(const char *s, uint64_t max, uint64_t *v)
 {
@@ -819,33 +808,6 @@ static int parse_number(const char *s, uint64_t max, uint64_t *v)
 	}
 	*v = x;
 	return 0;
-}
-
-/* The greedy choice: the legal move that gains the deciding player most
- * points, each tried on a copy (no allocation per candidate); ties are
- * broken uniformly by the generator. */
-static size_t choose_greedy(const city_game *g, city_game *scratch,
-                            const city_move *moves, size_t count, rng *r)
-{
-	int player = city_game_player(g);
-	int before = city_game_score(g, player);
-	size_t i, best = 0, ties = 0;
-	int best_gain = -1;
-	for (i = 0; i < count; i++) {
-		int gain;
-		if (city_game_copy(scratch, g) != CITY_OK ||
-		    city_apply_move(scratch, &moves[i]) != CITY_OK)
-			continue;
-		gain = city_game_score(scratch, player) - before;
-		if (gain > best_gain) {
-			best_gain = gain;
-			best = i;
-			ties = 1;
-		} else if (gain == best_gain && rng_below(r, ++ties) == 0) {
-			best = i;
-		}
-	}
-	return best;
 }
 
 /* Print the events logged since *seen: the discards (R-TURN-4). */
@@ -954,13 +916,21 @@ static int apply_rule(city_options *opts, const char *text)
 	return EXIT_USAGE;
 }
 
+/* The players' generators: the AI of --ai (shared by the seats it plays,
+ * seeded with seed ^ 0x5DEECE66D so that it differs from the draw order's;
+ * a random AI then plays exactly as city-cli's own generator did) and one
+ * AI per --seat, seeded with that value + 1 + the seat. */
+#define PLAY_AI_SALT 0x5DEECE66Du
+#define MAX_SEATS 4
+
 /* What `play` was asked for. */
 typedef struct play_args {
 	int players;
 	uint64_t seed;
-	enum ai ai;
-	const char *record;  /* --record FILE, or NULL */
-	const char *tileset; /* --tileset FILE, or NULL */
+	const char *ai_spec;               /* --ai SPEC */
+	const char *seat_spec[MAX_SEATS];  /* --seat N=SPEC, or NULL */
+	const char *record;                /* --record FILE, or NULL */
+	const char *tileset;               /* --tileset FILE, or NULL */
 } play_args;
 
 /* Read play's arguments into *pa and the rule options into opts; returns
@@ -970,6 +940,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa,
 {
 	args a = {argc, 0, argv};
 	const char *val = NULL;
+	char err[160];
 	uint64_t v;
 	int rc;
 	while (a.i < a.argc) {
@@ -984,13 +955,24 @@ static int parse_play_args(int argc, char **argv, play_args *pa,
 				                   "0..2^64-1, not",
 				                   val);
 		} else if (next_option(&a, "--ai", &val)) {
-			if (strcmp(val, "random") == 0)
-				pa->ai = AI_RANDOM;
-			else if (strcmp(val, "greedy") == 0)
-				pa->ai = AI_GREEDY;
-			else
+			cli_seat probe;
+			int bad = cli_seat_parse(&probe, val, 0, err,
+			                         sizeof err) != 0 ||
+			          probe.human;
+			cli_seat_free(&probe);
+			if (bad)
 				return usage_error(
-				        "--ai must be random or greedy, not", val);
+				        "--ai must be random, greedy, "
+				        "mcts[:ITERATIONS[:THREADS]], easy, "
+				        "medium or hard, not",
+				        val);
+			pa->ai_spec = val;
+		} else if (next_option(&a, "--seat", &val)) {
+			if (val[0] < '0' || val[0] > '3' || val[1] != '=')
+				return usage_error("--seat must be N=SPEC with "
+				                   "N 0..3, not",
+				                   val);
+			pa->seat_spec[val[0] - '0'] = val + 2;
 		} else if (next_option(&a, "--record", &val)) {
 			pa->record = val;
 		} else if (next_option(&a, "--tileset", &val)) {
@@ -1007,54 +989,65 @@ static int parse_play_args(int argc, char **argv, play_args *pa,
 	return 0;
 }
 
-/* Play the game to its end, printing the trace; returns a libcity
- * status. */
-static int play_game(city_game *g, const play_args *pa)
+/* The seats of a game: `shared` plays every seat without a --seat of its
+ * own. Returns 0 or an exit status (the error reported). */
+static int make_seats(const play_args *pa, cli_seat *shared,
+                      cli_seat seats[MAX_SEATS])
 {
-	city_game *scratch = NULL;
-	city_move *moves = NULL;
-	size_t cap = 0, n = 0, seen = 0;
-	int rc = CITY_OK;
-	rng r;
-	if (pa->ai == AI_GREEDY && city_game_clone(&scratch, g) != CITY_OK) {
-		fputs("city-cli: out of memory\n", stderr);
-		return CITY_ENOMEM;
+	char err[160];
+	int i;
+	for (i = 0; i < MAX_SEATS; i++) {
+		if (!pa->seat_spec[i])
+			continue;
+		if (i >= pa->players)
+			return usage_error("--seat names a seat beyond --players:",
+			                   pa->seat_spec[i] - 2);
+		if (cli_seat_parse(&seats[i], pa->seat_spec[i],
+		                   (pa->seed ^ PLAY_AI_SALT) + 1 + (uint64_t)i,
+		                   err, sizeof err) != 0)
+			return usage_error(err, NULL);
 	}
-	r.state = pa->seed ^ 0x5DEECE66Du;
+	if (cli_seat_parse(shared, pa->ai_spec, pa->seed ^ PLAY_AI_SALT, err,
+	                   sizeof err) != 0) {
+		fputs("city-cli: out of memory\n", stderr);
+		return EXIT_RECORD;
+	}
+	return 0;
+}
+
+/* Play the game until it ends or a human seat leaves (*quit), printing the
+ * trace; returns a libcity status. */
+static int play_game(city_game *g, const play_args *pa, cli_seat *shared,
+                     cli_seat seats[MAX_SEATS], size_t *moves, int *quit)
+{
+	size_t seen = 0;
+	int rc = CITY_OK;
+	*quit = 0;
 	print_new_events(g, &seen);
 	while (city_game_decision(g) != CITY_DECISION_END) {
-		size_t count = 0, pick;
-		rc = city_legal_moves(g, moves, cap, &count);
-		if (rc == CITY_ERANGE || (rc == CITY_OK && count > cap)) {
-			city_move *nm = realloc(moves, count * sizeof *nm);
-			if (!nm) {
-				rc = CITY_ENOMEM;
-				break;
-			}
-			moves = nm;
-			cap = count;
-			rc = city_legal_moves(g, moves, cap, &count);
+		city_move m;
+		int p = city_game_player(g);
+		cli_seat *seat = p >= 0 && p < MAX_SEATS && pa->seat_spec[p]
+		                         ? &seats[p]
+		                         : shared;
+		rc = cli_seat_choose(seat, g, &m, print_city);
+		if (rc == CLI_QUIT) {
+			*quit = 1;
+			return CITY_OK;
 		}
-		if (rc != CITY_OK)
-			break;
-		if (count == 0) {
-			rc = CITY_EILLEGAL;
-			fputs("city-cli: no legal move\n", stderr);
-			break;
-		}
-		pick = pa->ai == AI_GREEDY
-		               ? choose_greedy(g, scratch, moves, count, &r)
-		               : rng_below(&r, count);
-		rc = traced_move(g, &moves[pick], ++n);
 		if (rc != CITY_OK) {
-			fprintf(stderr, "city-cli: move %zu rejected: %s\n", n,
-			        city_game_last_error(g));
-			break;
+			fprintf(stderr, "city-cli: no move for p%d: %s\n", p,
+			        city_status_str(rc));
+			return rc;
+		}
+		rc = traced_move(g, &m, ++*moves);
+		if (rc != CITY_OK) {
+			fprintf(stderr, "city-cli: move %zu rejected: %s\n",
+			        *moves, city_game_last_error(g));
+			return rc;
 		}
 		print_new_events(g, &seen);
 	}
-	free(moves);
-	city_game_free(scratch);
 	return rc;
 }
 
@@ -1063,47 +1056,66 @@ static int cmd_play(int argc, char **argv)
 	city_options *opts = NULL;
 	city_tileset *ts = NULL;
 	city_game *g = NULL;
-	play_args pa = {2, 0, AI_RANDOM, NULL, NULL};
-	int rc, status = 0;
+	play_args pa = {2, 0, "random", {NULL, NULL, NULL, NULL}, NULL, NULL};
+	cli_seat shared, seats[MAX_SEATS];
+	size_t n = 0;
+	int rc, i, status = 0, quit = 0;
 
+	memset(&shared, 0, sizeof shared);
+	memset(seats, 0, sizeof seats);
 	if (city_options_new(&opts) != CITY_OK) {
 		fputs("city-cli: out of memory\n", stderr);
 		return EXIT_RECORD;
 	}
 	status = parse_play_args(argc, argv, &pa, opts);
+	if (!status)
+		status = make_seats(&pa, &shared, seats);
 	if (!status && pa.tileset)
 		status = load_tileset(pa.tileset, &ts);
 	if (!status && pa.record && check_writable(pa.record) != 0)
 		status = EXIT_USAGE;
-	if (status) {
-		city_options_free(opts);
-		city_tileset_free(ts);
-		return status;
+	rc = CITY_OK;
+	if (!status) {
+		rc = city_options_set_players(opts, pa.players);
+		if (rc == CITY_OK)
+			rc = city_options_set_seed(opts, pa.seed);
+		if (rc == CITY_OK && ts)
+			rc = city_options_set_tileset(opts, ts);
+		if (rc == CITY_OK)
+			rc = city_game_new(&g, opts);
+		if (rc != CITY_OK) {
+			fprintf(stderr, "city-cli: cannot start a game: %s\n",
+			        city_status_str(rc));
+			status = EXIT_RECORD;
+		}
 	}
-	rc = city_options_set_players(opts, pa.players);
-	if (rc == CITY_OK)
-		rc = city_options_set_seed(opts, pa.seed);
-	if (rc == CITY_OK && ts)
-		rc = city_options_set_tileset(opts, ts);
-	if (rc == CITY_OK)
-		rc = city_game_new(&g, opts);
 	city_options_free(opts);
 	city_tileset_free(ts);
-	if (rc != CITY_OK) {
-		fprintf(stderr, "city-cli: cannot start a game: %s\n",
-		        city_status_str(rc));
-		return EXIT_RECORD;
+	if (status) {
+		cli_seat_free(&shared);
+		for (i = 0; i < MAX_SEATS; i++)
+			cli_seat_free(&seats[i]);
+		return status;
 	}
 
 	printf("game players=%d seed=%llu ai=%s", pa.players,
-	       (unsigned long long)pa.seed,
-	       pa.ai == AI_GREEDY ? "greedy" : "random");
+	       (unsigned long long)pa.seed, pa.ai_spec);
+	for (i = 0; i < pa.players; i++)
+		if (pa.seat_spec[i])
+			printf(" seat%d=%s", i, pa.seat_spec[i]);
 	if (pa.tileset)
 		printf(" tileset=%s",
 		       city_tileset_name(city_game_tileset(g)));
 	putchar('\n');
-	rc = play_game(g, &pa);
-	if (rc == CITY_OK) {
+	rc = play_game(g, &pa, &shared, seats, &n, &quit);
+	if (quit) {
+		printf("unfinished");
+		print_scores(g);
+		putchar('\n');
+		fprintf(stderr, "city-cli: input ended: the game stops after "
+		                "%zu moves\n",
+		        n);
+	} else if (rc == CITY_OK) {
 		/* score first, so that the city shows the closed ring */
 		rc = city_score_final(g);
 		if (rc == CITY_OK)
@@ -1128,6 +1140,9 @@ static int cmd_play(int argc, char **argv)
 				status = EXIT_USAGE;
 		}
 	}
+	cli_seat_free(&shared);
+	for (i = 0; i < MAX_SEATS; i++)
+		cli_seat_free(&seats[i]);
 	city_game_free(g);
 	return status;
 }
@@ -1258,6 +1273,8 @@ static int cmd_show(int argc, char **argv)
 	size_t len = 0, applied = 0;
 	city_game *g = NULL;
 	int rc, status, ended, p, np;
+	if (argc > 1)
+		return cli_show_svg(argc, argv); /* show FILE --svg: cli_svg.c */
 	status = one_file_arg("show", argc, argv, NULL, NULL, &path);
 	if (status)
 		return status;
@@ -1356,6 +1373,8 @@ static const struct command {
 	{"replay", cmd_replay},
 	{"show", cmd_show},
 	{"check-tiles", cmd_check_tiles},
+	{"hint", cli_hint},   /* cli_ai.c */
+	{"arena", cli_arena}, /* cli_ai.c */
 	{"help", cmd_help},
 	{"--help", cmd_help},
 	{"-h", cmd_help},
