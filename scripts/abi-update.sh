@@ -104,7 +104,7 @@ abi: reading the summary above: "Removed" and "Changed" must be 0 (a
 abi: changed function's signature or a public type it reaches); "Added"
 abi: functions are the compatible additions. "(N filtered out)" counts the
 abi: functions whose only difference is inside the opaque handles
-abi: (city_game, city_options, city_tileset): the baseline keeps those types
+abi: (city_game, city_options, city_tileset, city_ai): the baseline keeps them
 abi: declaration-only (abidw --drop-private-types) while the library's
 abi: DWARF defines them in lib/, a change abidiff deems harmless, and any
 abi: other change of a type defined outside include/city/ is suppressed by
