@@ -25,6 +25,8 @@ extern "C" {
 
 /**
  * @defgroup game_constants Sides, wall ends and decisions
+ * The sides of a cell (R-GEO-2), the two ends of the wall chain and the
+ * decisions a game waits for (city_game_decision()).
  * @{
  */
 /** Side index north (R-GEO-2). */
@@ -65,6 +67,8 @@ extern "C" {
 
 /**
  * @defgroup lifecycle Game lifecycle
+ * Create a game from options, clone or copy it, undo moves, reset it to
+ * its start, free it; the last error of a refused call (R-ERR-2).
  * @{
  */
 /**

@@ -16,6 +16,8 @@ extern "C" {
 
 /**
  * @defgroup move_constants Move kinds
+ * The `kind` of a city_move, one per word of the record syntax
+ * (record.md).
  * @{
  */
 /** Move kind: `place X Y R`. */
