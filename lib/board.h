@@ -48,7 +48,7 @@ static inline int board_facing(const city_tileset *ts, const state *s,
 {
 	if (p->nb[side] == NO_TILE)
 		return 0;
-	f->q = &st_ctiles(s)[p->nb[side]];
+	f->q = &st_tiles(s)[p->nb[side]];
 	f->od = &ts->designs[f->q->design];
 	f->mine = &d->side[(side - pt_rot(p)) & 3];
 	f->theirs = &f->od->side[(side + 2 - pt_rot(f->q)) & 3];
@@ -60,30 +60,33 @@ static inline int board_facing(const city_tileset *ts, const state *s,
  * test), -1 only for the start tile. Returns the tile's index. */
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
                  int design, int rot);
-/* A wall piece now occupies side `side` of the tile at (x, y): the cell
- * outside it is closed to tiles (R-TILE-3). */
-void board_block_outside(state *s, int x, int y, int side);
-/* Label the sides of the outer contour (st_walk) from scratch: when the
- * gate is built; placements keep the labels up to date. */
+/* Seal side `side` of placed tile t (The City: a wall piece or the gate
+ * stands there): the tile's sealed bit, and the cell outside it is closed
+ * to tiles (FC_BLOCKED). */
+void board_seal_side(state *s, int t, int side);
+/* Label the sides of the outer contour (st_walk) from scratch and keep
+ * them up to date from now on (board.labelled): a game turns this on when
+ * its rules need the labels (The City: once the gate is built). */
 void board_index_contour(state *s);
-/* R-TILE-4 at a frontier cell that may enclose cells (FC_SPLITS) once the
- * gate is built: whether every wall piece stays on the outer contour. */
-int board_wall_survives(const state *s, const fcell *f);
-/* R-TILE-3/4 for a frontier cell (independent of the tile and rotation). */
-static inline int board_front_fits_walls(const state *s, const fcell *f)
-{
-	if (f->flags & FC_BLOCKED)
-		return 0;
-	return !s->gate_placed || !(f->flags & FC_SPLITS) ||
-	       board_wall_survives(s, f);
-}
+/* The label of side `side` of the tile at (x, y), a cell the caller knows
+ * holds a tile (WALK_NONE: not on the outer contour). */
+unsigned board_label_at(const state *s, int x, int y, int side);
+/* The label of an outer contour side that stays on the outer contour when
+ * cell (x, y) is occupied: the start side (north of the top tile), or the
+ * south side of the bottom tile when (x, y) covers the start side. */
+unsigned board_extreme_label(const state *s, int x, int y);
+#define WALK_NONE 0xFFFFu
+#define WALK_SPAN 32768u
+/* Whether occupying empty cell (x, y) could split the empty cells around
+ * it (the slow twin of FC_SPLITS: looks the 8 neighbours up). */
+int board_cell_may_enclose(const state *s, int x, int y);
 /* The frontier cell at (x, y), or NULL. */
 const fcell *board_front_at(const state *s, int x, int y);
-/* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or
- * occupying it cannot enclose any cell). */
-static inline int board_front_simple(const state *s, const fcell *f)
+/* The frontier: *n cells sorted by (y, x). */
+static inline const fcell *board_front(const state *s, int *n)
 {
-	return !s->gate_placed || !(f->flags & FC_SPLITS);
+	*n = s->board.n_front;
+	return st_front(s);
 }
 /* R-TILE-2 as a table: bit r of board_fit[m << 8 | present << 4 | streets]
  * is set when a design with street sides m, turned r quarter turns, has
@@ -98,18 +101,45 @@ static inline unsigned board_front_rotations(const ts_design *d,
 	                 (unsigned)f->present << 4 | f->streets];
 }
 
-/* Placement checks. Return 0 when legal, else write the reason (rule id,
- * cell, side) into msg (may be NULL) and return 1. */
-int board_check_placement(const city_tileset *ts, const state *s, int x,
-                          int y, int design, int rot, char *msg, size_t cap);
+/* Placement checks, each rule on its own: return 0 when it holds, else
+ * write the reason (rule id, cell, side) into msg (may be NULL) and return
+ * 1. board_check_cell: R-TURN-2 (the start tile at (0,0)) and R-TILE-1 (an
+ * empty cell beside a tile); board_check_streets: R-TILE-2. */
+int board_check_cell(const state *s, int x, int y, char *msg, size_t cap);
+int board_check_streets(const city_tileset *ts, const state *s, int x, int y,
+                        int design, int rot, char *msg, size_t cap);
 
 /* The next side of the outer contour from a tile side given as (tile
  * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
  * the tiles' neighbour links and corner bits: a cell look-up only where a
  * tile touches the corner alone (contour_next looks up every step). */
 void board_step(const state *s, int *t, int *side, int turn);
-/* Contour step (R-GEO-8): the next contour side clockwise from contour
- * side b, with e.on the extra cell counted as a tile. */
+
+/* The one contour iterator: the sides of the outer contour clockwise from
+ * the north side of the top tile, by neighbour links (board_step).
+ *   contour_it it;
+ *   for (contour_first(s, &it); it.left; contour_advance(s, &it))
+ *           ... it.t, it.side ...                                       */
+typedef struct contour_it {
+	int t, side; /* the current side: tile index, side */
+	int left;    /* 0 once the walk is back at its start (or no tile) */
+} contour_it;
+static inline void contour_first(const state *s, contour_it *it)
+{
+	it->t = s->board.top;
+	it->side = 0; /* CITY_SIDE_N */
+	it->left = s->board.n_tiles ? 4 * s->board.n_tiles + 4 : 0;
+}
+static inline void contour_advance(const state *s, contour_it *it)
+{
+	board_step(s, &it->t, &it->side, 1);
+	if ((it->t == s->board.top && it->side == 0) || --it->left == 0)
+		it->left = 0;
+}
+
+/* The slow twin of the contour walk, by cell look-ups (R-GEO-8): the next
+ * contour side clockwise from contour side b, with e.on the extra cell
+ * counted as a tile. */
 bside contour_next(const state *s, bside b, bextra e);
 /* The first side of the outer contour walk: the north side of the
  * north-most, then west-most tile. */

@@ -36,8 +36,8 @@ static uint64_t rng_next(uint64_t *st)
 
 static int same_state(const city_game *a, const city_game *b)
 {
-	return a->st.size == b->st.size &&
-	       memcmp(&a->st, &b->st, a->st.size) == 0;
+	return a->st.lay.size == b->st.lay.size &&
+	       memcmp(&a->st, &b->st, a->st.lay.size) == 0;
 }
 
 static int listed(const city_move *moves, size_t n, const city_move *m)
@@ -86,17 +86,17 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 	}
 	/* the bounds the flat state is laid out with (lib/game.c layout())
 	 * hold: the logs never fill up */
-	ck_assert_int_lt(s->n_events, s->cap_events);
-	ck_assert_int_lt(s->n_moves, s->cap_moves);
+	ck_assert_int_lt(s->log.n_events, s->lay.cap_events);
+	ck_assert_int_lt(s->log.n_moves, s->lay.cap_moves);
 	/* R-SET-3: pieces + supply = 70 (the gate is not a wall piece) */
-	if (s->gate_placed)
+	if (s->city.gate_placed)
 		ck_assert_int_eq(city_wall_length(g) - 1 + city_game_walls_left(g),
 		                 70);
 	else
 		ck_assert_int_eq(city_game_walls_left(g), 70);
-	if (s->gate_placed) {
+	if (s->city.gate_placed) {
 		bextra none = {0, 0, 0};
-		for (i = s->chain_lo; i <= s->chain_hi; i++) {
+		for (i = s->city.chain_lo; i <= s->city.chain_hi; i++) {
 			bside b = wall_piece_side(s, i);
 			/* every piece on the outer contour, its outside cell
 			 * exterior (R-TILE-3/4) */
@@ -104,7 +104,7 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 			ck_assert_int_eq(city_game_cell(g, b.x + DX[b.s],
 			                                b.y + DY[b.s]),
 			                 CITY_CELL_EXTERIOR);
-			if (i < s->chain_hi)
+			if (i < s->city.chain_hi)
 				ck_assert(bside_eq(contour_next(s, b, none),
 				                   wall_piece_side(s, i + 1)));
 		}
@@ -155,9 +155,9 @@ static void play_checked_on(const city_tileset *ts, int players,
 						/* the explicit rule check agrees
 						 * with the fast one */
 						ck_assert_int_eq(
-						    !board_check_placement(
+						    !g->rules->check_placement(
 						        g->opts.ts, &g->st, x, y,
-						        st_corder(&g->st)[g->st.cur], r,
+						        st_order(&g->st)[g->st.turn.cur], r,
 						        NULL, 0),
 						    listed(moves, n, &m));
 					}
@@ -218,6 +218,7 @@ static void play_checked_on(const city_tileset *ts, int players,
 		if (step == clone_at)
 			ck_assert_int_eq(city_game_clone(&twin, g), CITY_OK);
 		check_invariants(g, scores);
+		check_state(g); /* every owner's part, after every move */
 		if (deep &&
 		    (m.kind == CITY_MOVE_PLACE || m.kind == CITY_MOVE_GATE)) {
 			check_frontier(g);
