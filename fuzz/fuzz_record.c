@@ -15,7 +15,7 @@
  */
 #include "fuzz_util.h"
 
-/* Statuses city_game_load() may return for non-NULL text (game.h,
+/* Statuses city_game_load() may return for non-NULL text (record.h,
  * docs/record.md: the loader's own and those of city_apply_move()). */
 static int load_status_ok(int rc)
 {

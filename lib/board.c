@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "board.h"
-#include "city/game.h"
+#include "city/city.h"
 #include "msg.h"
 
 static uint32_t cell_hash(int x, int y)

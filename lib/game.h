@@ -4,7 +4,7 @@
 #ifndef CITY_LIB_GAME_H
 #define CITY_LIB_GAME_H
 
-#include "city/game.h"
+#include "city/city.h"
 #include "options.h"
 
 /* The options the game was made from (the tile set, players, seed/order,

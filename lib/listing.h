@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "city/game.h"
+#include "city/city.h"
 #include "state.h"
 
 /* Write one move at out[*n] when it fits (out may be NULL), and count it. */

@@ -9,7 +9,7 @@
 #ifndef CITY_LIB_LOG_H
 #define CITY_LIB_LOG_H
 
-#include "city/game.h"
+#include "city/city.h"
 #include "state.h"
 
 /* Append an event (CITY_EVENT_*, CITY_REASON_*); with `side` set, `part`

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "city/game.h"
+#include "city/city.h"
 
 static const char side_letter[4] = {'N', 'E', 'S', 'W'};
 static const char side_letters[] = "NESW";

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "city/game.h"
+#include "city/city.h"
 #include "options.h"
 
 static const char *const rule_names[OPT_RULES] = {

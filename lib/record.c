@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "city/game.h"
+#include "city/city.h"
 #include "city/tileset.h"
 #include "game.h"
 #include "options.h"

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "city/game.h"
+#include "city/city.h"
 #include "state.h"
 
 #ifndef CITY_GAME_THE_CITY

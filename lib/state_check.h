@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "city/game.h"
+#include "city/city.h"
 
 /* 0 when the state of g is consistent; else 1 and the first inconsistency
  * found written into msg (may be NULL). */

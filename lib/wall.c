@@ -1,5 +1,5 @@
 /* The wall ring of The City: chain, ends, gap, guards, R-TILE-3/4. */
-#include "city/game.h"
+#include "city/city.h"
 #include "msg.h"
 #include "wall.h"
 
