@@ -46,9 +46,4 @@ static inline rules_ctx game_ctx(city_game *g)
 	return c;
 }
 
-/* Placed tile index at (x, y) and part index of `part` there; returns
- * CITY_OK, CITY_EINVAL or CITY_ENOTFOUND. */
-int game_locate_part(const city_game *g, int32_t x, int32_t y, char part,
-                     int *tile, int *pidx);
-
 #endif /* CITY_LIB_GAME_INTERNAL_H */

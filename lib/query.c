@@ -125,8 +125,10 @@ int city_game_bounds(const city_game *g, int32_t *min_x, int32_t *min_y,
 	return CITY_OK;
 }
 
-int game_locate_part(const city_game *g, int32_t x, int32_t y, char part,
-                     int *tile, int *pidx)
+/* Placed tile index at (x, y) and part index of `part` there; returns
+ * CITY_OK, CITY_EINVAL or CITY_ENOTFOUND. */
+static int locate_part(const city_game *g, int32_t x, int32_t y, char part,
+                       int *tile, int *pidx)
 {
 	int t, i;
 	if (!g)
@@ -146,7 +148,7 @@ int game_locate_part(const city_game *g, int32_t x, int32_t y, char part,
 /* Root of the feature at (x, y, part), or a negative status. */
 static int root_at(const city_game *g, int32_t x, int32_t y, char part)
 {
-	int t, i, rc = game_locate_part(g, x, y, part, &t, &i);
+	int t, i, rc = locate_part(g, x, y, part, &t, &i);
 	if (rc != CITY_OK)
 		return rc;
 	return feat_root(&g->st, feat_node(&g->st, t, i));

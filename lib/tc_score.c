@@ -12,7 +12,8 @@
 #include "tc_score.h"
 #include "wall.h"
 
-int tcs_category(int reason)
+/* The category (CITY_CAT_*) of a score reason (CITY_REASON_*). */
+static int tcs_category(int reason)
 {
 	switch (reason) {
 	case CITY_REASON_STREET:

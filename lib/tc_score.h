@@ -12,8 +12,6 @@
 
 #include "state.h"
 
-/* The category (CITY_CAT_*) of a score reason (CITY_REASON_*). */
-int tcs_category(int reason);
 /* Score the completed streets and markets among the features of `nodes`
  * (each once; kinds[i] is the part kind of nodes[i], residential nodes are
  * skipped); `base` is the street reason (STREET, WALL_STREET,

@@ -323,6 +323,58 @@ START_TEST(test_random_games_large)
 }
 END_TEST
 
+/* state_check can fail: each owner's part, corrupted on a copy of a game
+ * past its gate, is reported (and the uncorrupted game passes). */
+static void expect_caught(const city_game *g, void (*corrupt)(state *),
+                          const char *prefix)
+{
+	city_game *c;
+	char why[160] = "";
+	ck_assert_int_eq(city_game_clone(&c, g), CITY_OK);
+	corrupt(&c->st);
+	ck_assert_int_eq(state_check(c, why, sizeof why), 1);
+	ck_assert_msg(strncmp(why, prefix, strlen(prefix)) == 0,
+	              "expected \"%s...\", got \"%s\"", prefix, why);
+	city_game_free(c);
+}
+
+static void bad_ring(state *s) { st_front_w(s)[0].ring ^= 0x10; }
+static void bad_corner(state *s) { st_corner_w(s)[1] ^= 1; }
+static void bad_parent(state *s) { st_nparent_w(s)[s->feat.n_nodes - 1] ^= 1; }
+static void bad_supply(state *s) { s->pl.supply[0]++; }
+static void bad_seal(state *s)
+{
+	const wpiece *w = &s->city.chain[s->city.chain_hi];
+	st_tiles_w(s)[w->tile].rw &= (uint8_t)~(1u << (2 + wp_side(w)));
+}
+static void bad_walls(state *s) { s->city.walls_left--; }
+
+START_TEST(test_state_check_fails)
+{
+	city_game *g;
+	city_move moves[4096];
+	size_t n;
+	uint64_t rng = 99;
+	char why[160] = "";
+	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
+	while (city_wall_length(g) < 3 &&
+	       city_game_decision(g) != CITY_DECISION_END) {
+		ck_assert_int_eq(city_legal_moves(g, moves, 4096, &n), CITY_OK);
+		ck_assert_int_eq(city_apply_move(g, &moves[rng_next(&rng) % n]),
+		                 CITY_OK);
+	}
+	ck_assert_int_ge(city_wall_length(g), 3);
+	ck_assert_int_eq(state_check(g, why, sizeof why), 0);
+	expect_caught(g, bad_ring, "frontier:");
+	expect_caught(g, bad_corner, "board:");
+	expect_caught(g, bad_parent, "features:");
+	expect_caught(g, bad_supply, "players:");
+	expect_caught(g, bad_seal, "frontier:"); /* its outside cell's flag */
+	expect_caught(g, bad_walls, "wall:");
+	city_game_free(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("properties");
@@ -332,6 +384,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_random_games_3p);
 	tcase_add_test(tc, test_random_games_4p);
 	tcase_add_test(tc, test_random_games_large);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("state check");
+	tcase_add_test(tc, test_state_check_fails);
 	suite_add_tcase(s, tc);
 	return s;
 }
