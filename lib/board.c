@@ -4,47 +4,17 @@
  * of walls: a game seals tile sides (board_seal_side) and turns the
  * contour labels on (board_index_contour) when its rules need them.
  */
-#include <assert.h>
 #include <string.h>
 
 #include "board.h"
 #include "city/city.h"
 #include "msg.h"
 
-static uint32_t cell_hash(int x, int y)
-{
-	return ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u);
-}
-
-/* The hash probe: the tile at (x, y), or -1. */
-static inline int tile_probe(const state *s, int x, int y)
-{
-	const uint8_t *h = st_hash(s);
-	const ptile *t = st_tiles(s);
-	uint32_t i = cell_hash(x, y) & s->lay.hash_mask;
-	while (h[i]) {
-		const ptile *p = &t[h[i] - 1];
-		if (p->x == x && p->y == y)
-			return h[i] - 1;
-		i = (i + 1) & s->lay.hash_mask;
-	}
-	return -1;
-}
-
 int board_tile_at(const state *s, int x, int y)
 {
 	if (x < s->board.min_x || x > s->board.max_x || y < s->board.min_y || y > s->board.max_y)
 		return -1;
-	return tile_probe(s, x, y);
-}
-
-/* The index of the tile at (x, y), known to hold one (the frontier's ring
- * bits said so): no bounds check. */
-static int tile_known(const state *s, int x, int y)
-{
-	int t = tile_probe(s, x, y);
-	assert(t >= 0); /* the caller's ring bits were wrong */
-	return t;
+	return board_probe(s, x, y);
 }
 
 static int occupied(const state *s, int x, int y, bextra e)
@@ -382,7 +352,7 @@ static void walk_update(state *s, int t, const fcell *was, int top0,
 static void hash_put(state *s, int x, int y, int idx)
 {
 	uint8_t *h = st_hash_w(s);
-	uint32_t i = cell_hash(x, y) & s->lay.hash_mask;
+	uint32_t i = board_cell_hash(x, y) & s->lay.hash_mask;
 	while (h[i])
 		i = (i + 1) & s->lay.hash_mask;
 	h[i] = (uint8_t)(idx + 1);
@@ -421,7 +391,7 @@ static void link_tile(state *s, int idx, const fcell *was)
 	int side, x = p->x, y = p->y;
 	for (side = 0; side < 4; side++)
 		if (was->present >> side & 1) {
-			int o = tile_known(s, x + DX[side], y + DY[side]);
+			int o = board_tile_known(s, x + DX[side], y + DY[side]);
 			p->nb[side] = (uint8_t)o;
 			tl[o].nb[side_back(side)] = (uint8_t)idx;
 		}
@@ -434,7 +404,7 @@ static void link_tile(state *s, int idx, const fcell *was)
 			else if (p->nb[b] != NO_TILE)
 				o = tl[p->nb[b]].nb[side];
 			else
-				o = tile_known(s, x + DX[side] + DX[b],
+				o = board_tile_known(s, x + DX[side] + DX[b],
 				               y + DY[side] + DY[b]);
 			corner[idx] = (uint8_t)(corner[idx] | 1u << side);
 			corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
@@ -468,8 +438,10 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 
 /* contour_next / its mirror on (tile index, side), following the tiles'
  * neighbour links; only a corner-only contact needs a cell look-up. `turn`
- * is 1 (clockwise) or 3 (counter-clockwise), the direction of travel. */
-void board_step(const state *s, int *t, int *side, int turn)
+ * is 1 (clockwise) or 3 (counter-clockwise), the direction of travel.
+ * Static inline so that the label updates of every placement inline it;
+ * board_step is the same step for the other modules. */
+static inline void step_link(const state *s, int *t, int *side, int turn)
 {
 	const ptile *tl = st_tiles(s);
 	int d = (*side + turn) & 3, a = tl[*t].nb[d], diag;
@@ -489,9 +461,14 @@ void board_step(const state *s, int *t, int *side, int turn)
 		*side = d;
 		return;
 	}
-	*t = tile_known(s, tl[*t].x + DX[*side] + DX[d],
+	*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
 	                tl[*t].y + DY[*side] + DY[d]);
 	*side = (*side + 4 - turn) & 3;
+}
+
+void board_step(const state *s, int *t, int *side, int turn)
+{
+	step_link(s, t, side, turn);
 }
 
 /* Walking clockwise along side b (the city on the right hand), at the end
@@ -612,7 +589,7 @@ int board_check_streets(const city_tileset *ts, const state *s, int x, int y,
 		if (t < 0)
 			continue;
 		mine = d->side[(side - rot) & 3].mid != TS_NONE;
-		theirs = board_tile_side(ts, s, t, (side + 2) & 3)->mid != TS_NONE;
+		theirs = board_tile_side(ts, s, t, side_back(side))->mid != TS_NONE;
 		if (mine != theirs) {
 			msg_say(msg, cap,
 				         "R-TILE-2: %s on %s side at (%d,%d) %s of "
@@ -673,17 +650,6 @@ void board_index_contour(state *s)
  * is labelled between P and S. Any other loop is a hole made by this
  * placement (R-TILE-4): its arc leaves the contour. When labels run out of
  * room, the whole walk is renumbered. */
-/* The label of an outer side that stays outer when cell (x, y) is
- * occupied, given the extreme tiles (see board_extreme_label). */
-static unsigned extreme_label(const state *s, int top, int bottom, int x,
-                              int y)
-{
-	const ptile *tp = &st_tiles(s)[top];
-	if (tp->x == x && tp->y == y + 1)
-		return st_walk(s)[bottom * 4 + CITY_SIDE_S];
-	return st_walk(s)[top * 4 + CITY_SIDE_N];
-}
-
 #define WALK_MASK (WALK_SPAN - 1u)
 #define WALK_RENUMBER (-1000) /* walk_group: labels ran out of room */
 
@@ -698,12 +664,12 @@ static int walk_group(state *s, int t, int e, unsigned ext, int *outer)
 	uint16_t *pos = st_walk_w(s);
 	int pt = t, ps = e, st = t, ss = e, m = 0, k, sides[4], guard, len = 0;
 	unsigned lp, ls, gap;
-	board_step(s, &pt, &ps, 3);
+	step_link(s, &pt, &ps, 3);
 	if (pt == t)
 		return 0; /* not the first side of its group */
 	do {
 		sides[m++] = ss;
-		board_step(s, &st, &ss, 1);
+		step_link(s, &st, &ss, 1);
 	} while (st == t && m < 4);
 	lp = pos[pt * 4 + ps];
 	ls = pos[st * 4 + ss];
@@ -725,7 +691,7 @@ static int walk_group(state *s, int t, int e, unsigned ext, int *outer)
 	while (st != t && guard-- > 0) {
 		pos[st * 4 + ss] = WALK_NONE;
 		len--;
-		board_step(s, &st, &ss, 1);
+		step_link(s, &st, &ss, 1);
 	}
 	return len;
 }
@@ -744,7 +710,7 @@ static void walk_update(state *s, int t, const fcell *was, int top0,
 	if (a == 4 || pos[tl[t].nb[a] * 4 + side_back(a)] == WALK_NONE)
 		return; /* in a hole (or the start tile): no outer side */
 	/* an old contour side that stays outer */
-	ext = extreme_label(s, top0, bottom0, tl[t].x, tl[t].y);
+	ext = board_extreme_label_of(s, top0, bottom0, tl[t].x, tl[t].y);
 	for (a = 0; a < 4; a++)
 		if (present >> a & 1) {
 			pos[tl[t].nb[a] * 4 + side_back(a)] = WALK_NONE;
@@ -763,16 +729,6 @@ static void walk_update(state *s, int t, const fcell *was, int top0,
 		s->board.walk_len = (uint16_t)len;
 	else
 		board_index_contour(s);
-}
-
-unsigned board_label_at(const state *s, int x, int y, int side)
-{
-	return st_walk(s)[tile_known(s, x, y) * 4 + side];
-}
-
-unsigned board_extreme_label(const state *s, int x, int y)
-{
-	return extreme_label(s, s->board.top, s->board.bottom, x, y);
 }
 
 int board_check_cell(const state *s, int x, int y, char *msg, size_t cap)

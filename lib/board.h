@@ -1,13 +1,20 @@
 /*
- * The board: placed tiles by cell, placement legality (R-TILE-1..5) and the
- * geometry of the city's outline (R-GEO-8): contour steps, the outer contour
- * walk, exterior/hole classification.
+ * The board: placed tiles by cell, the frontier, placement legality
+ * (R-TURN-2, R-TILE-1/2) and the geometry of the city's outline (R-GEO-8):
+ * contour steps and walks, contour labels, exterior/hole classification.
+ * It knows nothing of any game's pieces: a game seals tile sides
+ * (board_seal_side) and turns the contour labels on (board_index_contour).
+ *
+ * Writes: state.board and the arrays tiles, corner, hash, front, walk.
+ * Reads: the tile set.
  */
 #ifndef CITY_LIB_BOARD_H
 #define CITY_LIB_BOARD_H
 
+#include <assert.h>
 #include <stddef.h>
 
+#include "city/city.h"
 #include "state.h"
 
 /* A side of a cell: (x, y, s). Used for contour sides and wall pieces. */
@@ -23,6 +30,38 @@ typedef struct bextra {
 	uint8_t on;
 } bextra;
 
+/* Whether no tile is placed yet. */
+static inline int board_is_empty(const state *s)
+{
+	return s->board.n_tiles == 0;
+}
+/* The cell hash (open addressing over st_hash, linear probing). */
+static inline uint32_t board_cell_hash(int x, int y)
+{
+	return ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u);
+}
+/* The hash probe: the tile at (x, y), or -1 (no bounds test). */
+static inline int board_probe(const state *s, int x, int y)
+{
+	const uint8_t *h = st_hash(s);
+	const ptile *t = st_tiles(s);
+	uint32_t i = board_cell_hash(x, y) & s->lay.hash_mask;
+	while (h[i]) {
+		const ptile *p = &t[h[i] - 1];
+		if (p->x == x && p->y == y)
+			return h[i] - 1;
+		i = (i + 1) & s->lay.hash_mask;
+	}
+	return -1;
+}
+/* The index of the tile at (x, y), known to hold one (the frontier's ring
+ * bits said so): no bounds test. */
+static inline int board_tile_known(const state *s, int x, int y)
+{
+	int t = board_probe(s, x, y);
+	assert(t >= 0); /* the caller's ring bits were wrong */
+	return t;
+}
 /* Tile index at a cell, or -1. */
 int board_tile_at(const state *s, int x, int y);
 /* Design side shown on board side `side` by placed tile t. */
@@ -68,15 +107,31 @@ void board_seal_side(state *s, int t, int side);
  * them up to date from now on (board.labelled): a game turns this on when
  * its rules need the labels (The City: once the gate is built). */
 void board_index_contour(state *s);
-/* The label of side `side` of the tile at (x, y), a cell the caller knows
- * holds a tile (WALK_NONE: not on the outer contour). */
-unsigned board_label_at(const state *s, int x, int y, int side);
-/* The label of an outer contour side that stays on the outer contour when
- * cell (x, y) is occupied: the start side (north of the top tile), or the
- * south side of the bottom tile when (x, y) covers the start side. */
-unsigned board_extreme_label(const state *s, int x, int y);
 #define WALK_NONE 0xFFFFu
 #define WALK_SPAN 32768u
+/* The label of side `side` of the tile at (x, y), a cell the caller knows
+ * holds a tile (WALK_NONE: not on the outer contour). */
+static inline unsigned board_label_at(const state *s, int x, int y, int side)
+{
+	return st_walk(s)[board_tile_known(s, x, y) * 4 + side];
+}
+/* The label of an outer contour side that stays on the outer contour when
+ * cell (x, y) is occupied, given the extreme tiles: the start side (north
+ * of the top tile), or the south side of the bottom tile when (x, y)
+ * covers the start side. */
+static inline unsigned board_extreme_label_of(const state *s, int top,
+                                              int bottom, int x, int y)
+{
+	const ptile *tp = &st_tiles(s)[top];
+	if (tp->x == x && tp->y == y + 1)
+		return st_walk(s)[bottom * 4 + CITY_SIDE_S];
+	return st_walk(s)[top * 4 + CITY_SIDE_N];
+}
+/* The same for the board as it is. */
+static inline unsigned board_extreme_label(const state *s, int x, int y)
+{
+	return board_extreme_label_of(s, s->board.top, s->board.bottom, x, y);
+}
 /* Whether occupying empty cell (x, y) could split the empty cells around
  * it (the slow twin of FC_SPLITS: looks the 8 neighbours up). */
 int board_cell_may_enclose(const state *s, int x, int y);
@@ -127,13 +182,13 @@ typedef struct contour_it {
 static inline void contour_first(const state *s, contour_it *it)
 {
 	it->t = s->board.top;
-	it->side = 0; /* CITY_SIDE_N */
+	it->side = CITY_SIDE_N;
 	it->left = s->board.n_tiles ? 4 * s->board.n_tiles + 4 : 0;
 }
 static inline void contour_advance(const state *s, contour_it *it)
 {
 	board_step(s, &it->t, &it->side, 1);
-	if ((it->t == s->board.top && it->side == 0) || --it->left == 0)
+	if ((it->t == s->board.top && it->side == CITY_SIDE_N) || --it->left == 0)
 		it->left = 0;
 }
 

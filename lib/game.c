@@ -243,24 +243,26 @@ int city_game_copy(city_game *dst, const city_game *src)
 		               dst->st.setup.n_players, dst->opts.ts->name);
 		return CITY_EINVAL;
 	}
-	/* Both hold a reference on the same tile set: the settings are
-	 * copied whole, the handle keeps its own allocator (mem). */
-	dst->opts = src->opts;
-	memcpy(&dst->st, &src->st, src->st.lay.size);
+	/* Both hold a reference on the same tile set: the settings and the
+	 * state are copied whole, as one run of bytes; the handle keeps its
+	 * own allocator (mem). */
+	memcpy(&dst->opts, &src->opts, game_copy_size(src));
 	dst->err[0] = '\0';
 	return CITY_OK;
 }
 
 /* ---- moves -------------------------------------------------------------- */
 
-static int game_apply(city_game *g, int kind, int32_t x, int32_t y, int arg,
-                      char part)
+static inline int game_apply(city_game *g, int kind, int32_t x, int32_t y,
+                             int arg, char part)
 {
 	rules_ctx c;
 	rules_move m;
 	if (!g)
 		return CITY_EINVAL;
-	c = game_ctx(g);
+	c.ts = g->opts.ts;
+	c.s = &g->st;
+	c.err = g->err;
 	m.kind = kind;
 	m.x = x;
 	m.y = y;
@@ -305,23 +307,21 @@ int city_pass(city_game *g)
 }
 
 /* The argument a move kind carries in `arg` (rules_move). */
-static int move_arg(const city_move *m)
+static inline int move_arg(const city_move *m)
 {
-	switch (m->kind) {
-	case CITY_MOVE_PLACE:
-		return m->rotation;
-	case CITY_MOVE_GATE:
-		return m->side;
-	default:
-		return m->end;
-	}
+	return m->kind == CITY_MOVE_PLACE ? m->rotation
+	       : m->kind == CITY_MOVE_GATE ? m->side
+	                                   : m->end;
 }
 
 /* The reserved fields of a move are zero (ABI 1: zero keeps the meaning a
- * later field may give them); else the reason. */
+ * later field may give them); else the reason. One test on the way in. */
 static int reserved_zero(city_game *g, const city_move *m)
 {
 	size_t i;
+	if (!(m->reserved0[0] | m->reserved0[1] | m->reserved0[2] |
+	      m->reserved1[0] | m->reserved1[1]))
+		return 1;
 	for (i = 0; i < sizeof m->reserved0; i++)
 		if (m->reserved0[i]) {
 			game_set_error(g,
@@ -330,15 +330,12 @@ static int reserved_zero(city_game *g, const city_move *m)
 			               (unsigned)i, (unsigned)m->reserved0[i]);
 			return 0;
 		}
-	for (i = 0; i < sizeof m->reserved1 / sizeof m->reserved1[0]; i++)
-		if (m->reserved1[i]) {
-			game_set_error(g,
-			               "R-ERR-1: move field reserved1[%u] is %lu, "
-			               "not 0",
-			               (unsigned)i, (unsigned long)m->reserved1[i]);
-			return 0;
-		}
-	return 1;
+	for (i = 0; i < 2; i++)
+		if (m->reserved1[i])
+			break;
+	game_set_error(g, "R-ERR-1: move field reserved1[%u] is %lu, not 0",
+	               (unsigned)i, (unsigned long)m->reserved1[i]);
+	return 0;
 }
 
 int city_apply_move(city_game *g, const city_move *m)

@@ -24,11 +24,19 @@ typedef struct game_mem {
 struct city_game {
 	game_mem mem;             /* the handle's allocator */
 	const game_rules *rules;  /* the game's rules (games.c) */
-	city_options opts;        /* the settings the game was made from
-	                             (tile set retained); copied whole */
 	char err[GAME_ERR_CAP];   /* why the last call failed */
+	/* What city_game_copy copies, as one run of bytes: */
+	city_options opts;        /* the settings the game was made from
+	                             (tile set retained) */
 	state st; /* flat state; its variable arrays follow it (state.h) */
 };
+
+/* The bytes from the settings to the end of the state. */
+static inline size_t game_copy_size(const city_game *g)
+{
+	return offsetof(city_game, st) - offsetof(city_game, opts) +
+	       g->st.lay.size;
+}
 
 /* The game's tile set. */
 static inline const city_tileset *game_ts(const city_game *g)

@@ -8,24 +8,6 @@
 #include "board.h"
 #include "listing.h"
 
-void list_emit(city_move *out, size_t cap, size_t *n, int kind, int x,
-               int y, int rot, int side, int end, char part)
-{
-	if (out && *n < cap) {
-		city_move *m = &out[*n];
-		m->kind = (uint8_t)kind;
-		m->rotation = (uint8_t)rot;
-		m->side = (uint8_t)side;
-		m->end = (uint8_t)end;
-		m->part = part;
-		memset(m->reserved0, 0, sizeof m->reserved0);
-		m->x = x;
-		m->y = y;
-		memset(m->reserved1, 0, sizeof m->reserved1);
-	}
-	(*n)++;
-}
-
 /* write_cell_moves writes moves as words: the layout it relies on (frozen
  * by ABI 1 anyway). */
 _Static_assert(offsetof(city_move, kind) == 0 &&
@@ -158,7 +140,7 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 	size_t n = 0;
 	int i, k, nflag, nf;
 	const fcell *f = board_front(s, &nf);
-	if (s->board.n_tiles == 0) {
+	if (board_is_empty(s)) {
 		for (i = 0; i < 4; i++) /* R-TURN-2 */
 			list_emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, i, 0, 0, 0);
 		return n;
@@ -176,7 +158,7 @@ int list_has_placement(const city_tileset *ts, const state *s, int design,
 	const ts_design *d = &ts->designs[design];
 	int i, pass, nf;
 	const fcell *f = board_front(s, &nf);
-	if (s->board.n_tiles == 0)
+	if (board_is_empty(s))
 		return 1; /* the start tile fits at (0,0) in any rotation */
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < nf; i++) {

@@ -11,13 +11,31 @@
 #define CITY_LIB_LISTING_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "city/city.h"
 #include "state.h"
 
-/* Write one move at out[*n] when it fits (out may be NULL), and count it. */
-void list_emit(city_move *out, size_t cap, size_t *n, int kind, int x,
-               int y, int rot, int side, int end, char part);
+/* Write one move at out[*n] when it fits (out may be NULL), and count it
+ * (inline: every decision's listing writes through it). */
+static inline void list_emit(city_move *out, size_t cap, size_t *n, int kind,
+                             int x, int y, int rot, int side, int end,
+                             char part)
+{
+	if (out && *n < cap) {
+		city_move *m = &out[*n];
+		m->kind = (uint8_t)kind;
+		m->rotation = (uint8_t)rot;
+		m->side = (uint8_t)side;
+		m->end = (uint8_t)end;
+		m->part = part;
+		memset(m->reserved0, 0, sizeof m->reserved0);
+		m->x = x;
+		m->y = y;
+		memset(m->reserved1, 0, sizeof m->reserved1);
+	}
+	(*n)++;
+}
 
 /* A game's own test of a frontier cell, the same for every tile and
  * rotation (The City: R-TILE-3/4, wall_front_ok): 1 when tiles may go

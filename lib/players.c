@@ -29,25 +29,6 @@ void players_place(state *s, int owner, int tile, int part)
 	s->pl.supply[owner]--;
 }
 
-uint32_t players_on_feature(const state *s, int root, int counts[MAX_PLAYERS])
-{
-	uint32_t on = 0;
-	int i;
-	if (counts)
-		for (i = 0; i < MAX_PLAYERS; i++)
-			counts[i] = 0;
-	for (i = 0; i < s->pl.n_fol; i++) {
-		const follower *f = &s->pl.fol[i];
-		if (f->active == FOL_ON &&
-		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
-			on |= 1u << i;
-			if (counts)
-				counts[f->owner]++;
-		}
-	}
-	return on;
-}
-
 void players_return(state *s, uint32_t mask, int defer)
 {
 	int i;

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "feature.h"
 #include "state.h"
 
 /* Each player's supply at the start: `followers` each and `towers` each. */
@@ -21,7 +22,25 @@ void players_place(state *s, int owner, int tile, int part);
 /* The followers standing on the feature of `root`: bit i of the result is
  * follower slot i; counts[p] (may be NULL) receives how many player p has
  * there. */
-uint32_t players_on_feature(const state *s, int root, int counts[MAX_PLAYERS]);
+static inline uint32_t players_on_feature(const state *s, int root,
+                                          int counts[MAX_PLAYERS])
+{
+	uint32_t on = 0;
+	int i;
+	if (counts)
+		for (i = 0; i < MAX_PLAYERS; i++)
+			counts[i] = 0;
+	for (i = 0; i < s->pl.n_fol; i++) {
+		const follower *f = &s->pl.fol[i];
+		if (f->active == FOL_ON &&
+		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
+			on |= 1u << i;
+			if (counts)
+				counts[f->owner]++;
+		}
+	}
+	return on;
+}
 /* Send the followers of `mask` back to their owners' supply, or, with
  * `defer`, off their feature until players_settle (FOL_RETURNING). */
 void players_return(state *s, uint32_t mask, int defer);

@@ -56,11 +56,13 @@ static void set_end(state *s, unsigned reasons)
  * contour look-up. */
 static void draw_next(const city_tileset *ts, state *s, int next_player)
 {
+	/* before the gate no cell is closed: no test at all */
 	unsigned slow = s->city.gate_placed ? FC_SPLITS : 0;
+	list_cell_ok ok = s->city.gate_placed ? cell_ok : NULL;
 	while (s->turn.draw_pos < s->lay.n_total) {
 		int i = s->turn.draw_pos++;
 		int d = st_order(s)[i];
-		if (list_has_placement(ts, s, d, slow, cell_ok)) {
+		if (list_has_placement(ts, s, d, slow, ok)) {
 			s->turn.cur = (uint8_t)i;
 			s->turn.player = (uint8_t)next_player;
 			s->turn.actor = (uint8_t)next_player;
@@ -290,7 +292,7 @@ static int tile_fits(const city_tileset *ts, const state *s, int32_t x,
 {
 	const fcell *f;
 	*front = -1;
-	if (s->board.n_tiles == 0)
+	if (board_is_empty(s))
 		return x == 0 && y == 0;
 	f = board_front_at(s, (int)x, (int)y);
 	if (!f || !(board_front_rotations(&ts->designs[design], f) >> rot & 1) ||
@@ -618,11 +620,6 @@ static void tc_start(const rules_ctx *c)
 	draw_next(c->ts, s, 0);
 }
 
-static void tc_final(const city_tileset *ts, state *s)
-{
-	tcs_final(ts, s);
-}
-
 /* Guards on wall pieces, in chain order. */
 static int tc_pieces(const state *s)
 {
@@ -703,5 +700,5 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 }
 
 const game_rules tc_rules = {
-    CITY_GAME_THE_CITY, tc_start, tc_apply, tc_list, tc_final,
+    CITY_GAME_THE_CITY, tc_start, tc_apply, tc_list, tcs_final,
     tc_check_placement, tc_pieces, tc_piece, tc_check_state};
