@@ -151,22 +151,3 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 			rset[flag[i]] = 0; /* listed as no move at all */
 	return write_cell_moves(f, cell, rset, k, out, cap);
 }
-
-int list_has_placement(const city_tileset *ts, const state *s, int design,
-                       unsigned slow, list_cell_ok ok)
-{
-	const ts_design *d = &ts->designs[design];
-	int i, pass, nf;
-	const fcell *f = board_front(s, &nf);
-	if (board_is_empty(s))
-		return 1; /* the start tile fits at (0,0) in any rotation */
-	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < nf; i++) {
-			if (((f[i].flags & slow) != 0) != pass)
-				continue;
-			if (board_front_rotations(d, &f[i]) &&
-			    (!ok || ok(s, &f[i])))
-				return 1;
-		}
-	return 0;
-}

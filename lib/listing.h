@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "board.h"
 #include "city/city.h"
 #include "state.h"
 
@@ -52,11 +53,28 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
                        unsigned flagged, list_cell_ok ok, city_move *out,
                        size_t cap);
 
-/* Whether the tile of `design` has a placement (R-TURN-4): as
- * list_placements with ok (may be NULL: every cell is fine) asked of every
- * cell where a rotation fits; the cells without a flag of `slow` are tried
- * first. */
-int list_has_placement(const city_tileset *ts, const state *s, int design,
-                       unsigned slow, list_cell_ok ok);
+/* Whether the tile of `design` has a placement (R-TURN-4): a cell where a
+ * rotation fits and `ok` (NULL: every cell is fine) agrees; the cells
+ * without a flag of `slow` are tried first. Inline, so that a constant
+ * `ok` is inlined too. */
+static inline int list_has_placement(const city_tileset *ts, const state *s,
+                                     int design, unsigned slow,
+                                     list_cell_ok ok)
+{
+	const ts_design *d = &ts->designs[design];
+	const fcell *f = st_front(s);
+	int i, pass, nf = s->board.n_front;
+	if (s->board.n_tiles == 0)
+		return 1; /* the start tile fits at (0,0) in any rotation */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < nf; i++) {
+			if (((f[i].flags & slow) != 0) != pass)
+				continue;
+			if (board_front_rotations(d, &f[i]) &&
+			    (!ok || ok(s, &f[i])))
+				return 1;
+		}
+	return 0;
+}
 
 #endif /* CITY_LIB_LISTING_H */

@@ -25,7 +25,8 @@ static const char *const decision_name[7] = {
 
 /* ---- the draw and the end ---------------------------------------------- */
 
-/* R-TILE-3/4 at a frontier cell, as the listing asks it. */
+/* R-TILE-3/4 at a frontier cell, as the listing asks it (list_has_placement
+ * inlines it; list_placements calls it for the flagged cells only). */
 static int cell_ok(const state *s, const fcell *f)
 {
 	return wall_front_ok(s, f);
@@ -56,13 +57,13 @@ static void set_end(state *s, unsigned reasons)
  * contour look-up. */
 static void draw_next(const city_tileset *ts, state *s, int next_player)
 {
-	/* before the gate no cell is closed: no test at all */
-	unsigned slow = s->city.gate_placed ? FC_SPLITS : 0;
-	list_cell_ok ok = s->city.gate_placed ? cell_ok : NULL;
+	int gate = s->city.gate_placed;
 	while (s->turn.draw_pos < s->lay.n_total) {
 		int i = s->turn.draw_pos++;
 		int d = st_order(s)[i];
-		if (list_has_placement(ts, s, d, slow, ok)) {
+		/* before the gate no cell is closed: no test at all */
+		if (gate ? list_has_placement(ts, s, d, FC_SPLITS, cell_ok)
+		         : list_has_placement(ts, s, d, 0, NULL)) {
 			s->turn.cur = (uint8_t)i;
 			s->turn.player = (uint8_t)next_player;
 			s->turn.actor = (uint8_t)next_player;
