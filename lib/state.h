@@ -6,9 +6,12 @@
  *
  *   city_game (game_internal.h)
  *   +----------------------------------+
- *   | mem, rules, opts, err            |  the handle's own: never part of
- *   +----------------------------------+  a copy of the state
- *   | state header (struct state)      |  <- state *s
+ *   | mem, rules, err                  |  the handle's own: never copied
+ *   +----------------------------------+  from another game
+ *   | opts                             |  the settings  } city_game_copy:
+ *   +----------------------------------+                } one memcpy
+ *   | state header (struct state)      |  <- state *s   } from opts to
+ *   |                                  |                } the end
  *   |   lay      offsets, capacities   |  state.c (set once per tile set)
  *   |   setup    players, rules, stacks|  game.c (set-up); read by all
  *   |   turn     decision, actor, draw |  the game's rules (tc_rules.c)
