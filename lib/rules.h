@@ -5,6 +5,10 @@
  * functions, chosen once when the game is made (games.c). The City's table
  * is tc_rules (tc_rules.c); a new game adds its own table and one line in
  * games.c (see lib/README.md, "A new game").
+ *
+ * A game's rules write state.turn, their own member of the state's union
+ * and, through the shared modules' functions, the board, features,
+ * players and log; they read the set-up.
  */
 #ifndef CITY_LIB_RULES_H
 #define CITY_LIB_RULES_H

@@ -4,6 +4,8 @@
  * checked against what it must be, most of it recomputed from scratch from
  * the placed tiles. Slow (a few look-ups per cell of the bounding box);
  * the property tests run it after every move.
+ *
+ * Writes: nothing. Reads: every part of the state.
  */
 #ifndef CITY_LIB_STATE_CHECK_H
 #define CITY_LIB_STATE_CHECK_H
