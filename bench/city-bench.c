@@ -11,7 +11,9 @@
  *      city_apply_move() by decision type, per city_game_copy() and per
  *      city_game_clone() + city_game_free();
  *   4. the cost of a tile decision against the number of tiles already
- *      placed, on a generated 255-tile set.
+ *      placed, on a generated 255-tile set;
+ *   5. MCTS iterations per second (<city/ai.h>) from mid-game positions of
+ *      2-player The City, on 1 and 2 threads (--mcts runs only this).
  *
  * It prints a table, or with --json one JSON object (and nothing else) on
  * stdout. docs/performance.md describes every method and the numbers of a
@@ -73,6 +75,13 @@ static void check(int rc, const char *what, const city_game *g)
 	if (rc != CITY_OK)
 		die("%s: %s (%s)", what, city_status_str(rc),
 		    g ? city_game_last_error(g) : "");
+}
+
+static uint64_t cpu_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 static uint64_t now_ns(void)
@@ -311,6 +320,9 @@ typedef struct bench_config {
 	unsigned batch;            /* calls per clock reading */
 	uint64_t seed;
 	int one_game;              /* --one-game: players, 0 for a full run */
+	int mcts_only;             /* --mcts: the MCTS measurement alone */
+	unsigned mcts_iterations;  /* per search */
+	unsigned mcts_positions;   /* mid-game positions searched */
 } bench_config;
 
 typedef struct state_result {
@@ -350,12 +362,23 @@ typedef struct large_result {
 	state_result state;
 } large_result;
 
+/* MCTS searches from mid-game positions, per thread count (1, 2). */
+typedef struct mcts_result {
+	unsigned positions, iterations, tiles_placed;
+	double seconds[2];
+	double cpu_seconds[2]; /* process CPU time of the same searches */
+} mcts_result;
+
 typedef struct results {
 	state_result state[3];           /* 2, 3, 4 players */
 	throughput_result tp[3];
 	micro_result micro;
 	large_result large;
+	mcts_result mcts;
 } results;
+
+static double mcts_rate(const mcts_result *r, int t);
+static double mcts_cpu_rate(const mcts_result *r, int t);
 
 /* ------------------------------------------------------------------------
  * Options and games */
@@ -955,7 +978,105 @@ static void print_json(const bench_config *cfg, results *res)
 		       median_json(&l->by_gate[1][k], post, sizeof post),
 		       k == N_BUCKETS - 1 ? "" : ",");
 	}
-	printf("    ]\n  }\n}\n");
+	printf("    ]\n  },\n");
+	printf("  \"mcts_iterations\": %u,\n", res->mcts.iterations);
+	printf("  \"mcts_iterations_per_second\": {\"1\": %.1f, \"2\": %.1f},\n",
+	       mcts_rate(&res->mcts, 0), mcts_rate(&res->mcts, 1));
+	printf("  \"mcts_iterations_per_cpu_second\": {\"1\": %.1f, \"2\": "
+	       "%.1f}\n",
+	       mcts_cpu_rate(&res->mcts, 0), mcts_cpu_rate(&res->mcts, 1));
+	printf("}\n");
+}
+
+/* ------------------------------------------------------------------------
+ * MCTS: city_ai_choose() with an iteration budget, 2 trees (the default),
+ * from mid-game positions of 2-player The City (random play until
+ * MCTS_TILES tiles are placed, then on to the next tile decision). The same
+ * searches run with 1 and with 2 threads; a warm-up search first sizes the
+ * AI's arenas, so that the timed searches allocate nothing per iteration. */
+
+#define MCTS_TILES 30
+
+static void bench_mcts(const bench_config *cfg, mcts_result *r)
+{
+	unsigned k;
+	int t;
+	move_buf b = {NULL, 0, 0};
+	memset(r, 0, sizeof *r);
+	r->iterations = cfg->mcts_iterations;
+	r->positions = cfg->mcts_positions;
+	r->tiles_placed = MCTS_TILES;
+	for (k = 0; k < cfg->mcts_positions; k++) {
+		uint64_t seed = cfg->seed + k, rng = seed ^ 0xA1u;
+		city_options *o = make_options(2, seed, NULL, NULL);
+		city_game *g;
+		set_context("mcts position", 2, seed);
+		check(city_game_new(&g, o), "city_game_new", NULL);
+		while (city_game_decision(g) != CITY_DECISION_END &&
+		       (city_game_tile_count(g) < MCTS_TILES ||
+		        city_game_decision(g) != CITY_DECISION_TILE)) {
+			city_move m;
+			list_moves(g, &b);
+			m = pick_move(g, &b, &rng);
+			apply_listed(g, &m);
+		}
+		if (city_game_decision(g) == CITY_DECISION_END)
+			die("mcts: game of seed %" PRIu64 " ended early", seed);
+		for (t = 0; t < 2; t++) {
+			city_ai *ai = NULL;
+			city_move m;
+			uint64_t t0, c0;
+			check(city_ai_new(&ai, CITY_AI_MCTS, seed), "city_ai_new",
+			      NULL);
+			check(city_ai_set_param(ai, CITY_AI_THREADS, t + 1),
+			      "threads", NULL);
+			check(city_ai_set_param(ai, CITY_AI_ITERATIONS,
+			                        cfg->mcts_iterations),
+			      "iterations", NULL);
+			check(city_ai_choose(ai, g, &m), "warm-up", g);
+			c0 = cpu_ns();
+			t0 = now_ns();
+			check(city_ai_choose(ai, g, &m), "city_ai_choose", g);
+			r->seconds[t] += (double)(now_ns() - t0) / 1e9;
+			r->cpu_seconds[t] += (double)(cpu_ns() - c0) / 1e9;
+			city_ai_free(ai);
+		}
+		city_game_free(g);
+		city_options_free(o);
+	}
+	free(b.m);
+}
+
+static double mcts_rate(const mcts_result *r, int t)
+{
+	return r->seconds[t] > 0 ? (double)r->iterations * r->positions /
+	                                   r->seconds[t]
+	                         : 0;
+}
+
+/* Iterations per second of CPU time (all threads): what one core does
+ * when the machine is shared. */
+static double mcts_cpu_rate(const mcts_result *r, int t)
+{
+	return r->cpu_seconds[t] > 0 ? (double)r->iterations * r->positions /
+	                                       r->cpu_seconds[t]
+	                             : 0;
+}
+
+static void print_mcts(const mcts_result *r)
+{
+	printf("\nMCTS (city_ai_choose, %u iterations, 2 trees) from %u "
+	       "mid-game positions, 2-player The City, %u tiles placed\n",
+	       r->iterations, r->positions, r->tiles_placed);
+	printf("  %-8s %14s %18s\n", "threads", "iterations/s",
+	       "per CPU second");
+	printf("  %-8d %14.0f %18.0f\n", 1, mcts_rate(r, 0),
+	       mcts_cpu_rate(r, 0));
+	printf("  %-8d %14.0f %18.0f\n", 2, mcts_rate(r, 1),
+	       mcts_cpu_rate(r, 1));
+	printf("  speed-up with 2 threads: %.2f\n",
+	       mcts_rate(r, 0) > 0 ? mcts_rate(r, 1) / mcts_rate(r, 0) : 0);
+	fflush(stdout);
 }
 
 /* ------------------------------------------------------------------------
@@ -970,7 +1091,8 @@ static void usage(FILE *f)
 	      "  --games N     random games per player count for games/s\n"
 	      "  --seed S      seed of the draw orders and of the players\n"
 	      "  --one-game P  play one random game of P players and stop\n"
-	      "                (for perf stat and callgrind)\n",
+	      "                (for perf stat and callgrind)\n"
+	      "  --mcts        only the MCTS iterations/s (1 and 2 threads)\n",
 	      f);
 }
 
@@ -1015,6 +1137,8 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 			if (cfg->one_game < 2)
 				die("--one-game: 2 to 4 players");
 			i++;
+		} else if (strcmp(a, "--mcts") == 0) {
+			cfg->mcts_only = 1;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			exit(0);
@@ -1028,11 +1152,15 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 		cfg->micro_games = 1;
 		cfg->large_games = 1;
 		cfg->batch = 2;
+		cfg->mcts_iterations = 100;
+		cfg->mcts_positions = 1;
 	} else {
 		cfg->games = 3000;
 		cfg->micro_games = 40;
 		cfg->large_games = 40;
 		cfg->batch = 16;
+		cfg->mcts_iterations = 20000;
+		cfg->mcts_positions = 6;
 	}
 	if (games > 0)
 		cfg->games = (unsigned long)games;
@@ -1077,6 +1205,13 @@ int main(int argc, char **argv)
 	res = calloc(1, sizeof *res);
 	if (!res)
 		die("out of memory");
+	if (cfg.mcts_only) {
+		print_header(&cfg);
+		bench_mcts(&cfg, &res->mcts);
+		print_mcts(&res->mcts);
+		free(res);
+		return 0;
+	}
 	if (!cfg.json)
 		print_header(&cfg);
 
@@ -1097,6 +1232,10 @@ int main(int argc, char **argv)
 	bench_large(&cfg, res->micro.clock_ns, &res->large);
 	if (!cfg.json)
 		print_large(res);
+
+	bench_mcts(&cfg, &res->mcts);
+	if (!cfg.json)
+		print_mcts(&res->mcts);
 	else
 		print_json(&cfg, res);
 

@@ -2,10 +2,16 @@
  * city-cli: play, replay and show games of Carcassonne: The City from the
  * command line, using the public libcity API only (docs/cli.md).
  *
- *   city-cli play [--players N] [--seed S] [--ai random|greedy]
+ *   city-cli play [--players N] [--seed S] [--ai SPEC] [--seat N=SPEC]...
  *                 [--record FILE] [--rule name=value]...
  *   city-cli replay FILE [--trace]
  *   city-cli show FILE
+ *   city-cli hint FILE [--ai SPEC] [--seed S] [--top N] [--line N]
+ *   city-cli arena [--games N] [--players P] [--seed S] SPEC SPEC...
+ *
+ * SPEC: human (play only), random, greedy, mcts[:ITERATIONS[:THREADS]],
+ * easy, medium, hard: the AIs of the library (<city/ai.h>, docs/ai.md);
+ * the seats, hint and arena are in cli_ai.c.
  *
  * Exit status: 0 success, 1 usage or I/O error, 2 a record (or a game) with
  * an error.
@@ -16,6 +22,9 @@
 #include <string.h>
 
 #include <city/city.h>
+
+#include "cli_ai.h"
+#include "cli_svg.h"
 
 #define EXIT_USAGE 1
 #define EXIT_RECORD 2
@@ -36,10 +45,18 @@ static const char *const category_names[CITY_CAT_COUNT] = {
 static void usage(FILE *f)
 {
 	fputs("usage:\n"
-	      "  city-cli play [--players N] [--seed S] [--ai random|greedy]\n"
-	      "                [--record FILE] [--rule name=value]...\n"
+	      "  city-cli play [--players N] [--seed S] [--ai SPEC]\n"
+	      "                [--seat N=SPEC]... [--record FILE]\n"
+	      "                [--rule name=value]...\n"
 	      "  city-cli replay FILE [--trace]\n"
-	      "  city-cli show FILE\n",
+	      "  city-cli show FILE [--svg OUT.svg [--legal]]\n"
+	      "  city-cli hint FILE [--ai SPEC] [--seed S] [--top N] "
+	      "[--line N]\n"
+	      "  city-cli arena [--games N] [--players P] [--seed S] "
+	      "[--rule name=value]...\n"
+	      "                 [--quiet] SPEC SPEC...\n"
+	      "  SPEC: human (play only), random, greedy,\n"
+	      "        mcts[:ITERATIONS[:THREADS]], easy, medium, hard\n",
 	      f);
 }
 
@@ -53,31 +70,6 @@ static int usage_error(const char *what, const char *arg)
 		fprintf(stderr, "city-cli: %s\n", what);
 	usage(stderr);
 	return EXIT_USAGE;
-}
-
-/* ------------------------------------------------------------------------
- * The players' random generator: splitmix64 (as R-RNG, but the CLI's own
- * state, seeded with seed ^ 0x5DEECE66D so that it differs from the draw
- * order's).
- */
-typedef struct rng {
-	uint64_t state;
-} rng;
-
-static uint64_t rng_next(rng *r)
-{
-	uint64_t z;
-	r->state += 0x9E3779B97F4A7C15u;
-	z = r->state;
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
-/* A number in 0 .. n-1 (n > 0). */
-static size_t rng_below(rng *r, size_t n)
-{
-	return (size_t)(rng_next(r) % (uint64_t)n);
 }
 
 /* ------------------------------------------------------------------------
@@ -598,8 +590,6 @@ static int print_city(const city_game *g)
  * play
  */
 
-enum ai { AI_RANDOM, AI_GREEDY };
-
 /* Parse a decimal number of digits only into *v (at most max). */
 static int parse_number(const char *s, uint64_t max, uint64_t *v)
 {
@@ -619,33 +609,6 @@ static int parse_number(const char *s, uint64_t max, uint64_t *v)
 	return 0;
 }
 
-/* The greedy choice: the legal move that gains the deciding player most
- * points, each tried on a copy (no allocation per candidate); ties are
- * broken uniformly by the generator. */
-static size_t choose_greedy(const city_game *g, city_game *scratch,
-                            const city_move *moves, size_t count, rng *r)
-{
-	int player = city_game_player(g);
-	int before = city_game_score(g, player);
-	size_t i, best = 0, ties = 0;
-	int best_gain = -1;
-	for (i = 0; i < count; i++) {
-		int gain;
-		if (city_game_copy(scratch, g) != CITY_OK ||
-		    city_apply_move(scratch, &moves[i]) != CITY_OK)
-			continue;
-		gain = city_game_score(scratch, player) - before;
-		if (gain > best_gain) {
-			best_gain = gain;
-			best = i;
-			ties = 1;
-		} else if (gain == best_gain && rng_below(r, ++ties) == 0) {
-			best = i;
-		}
-	}
-	return best;
-}
-
 /* Print the events logged since *seen: the discards (R-TURN-4). */
 static void print_new_events(const city_game *g, size_t *seen)
 {
@@ -661,18 +624,28 @@ static void print_new_events(const city_game *g, size_t *seen)
 	}
 }
 
+/* The players' generators: the AI of --ai (shared by the seats it plays,
+ * seeded with seed ^ 0x5DEECE66D so that it differs from the draw order's;
+ * a random AI then plays exactly as city-cli's own generator did) and one
+ * AI per --seat, seeded with that value + 1 + the seat. */
+#define PLAY_AI_SALT 0x5DEECE66Du
+#define MAX_SEATS 4
+
 static int cmd_play(int argc, char **argv)
 {
 	city_options *opts = NULL;
-	city_game *g = NULL, *scratch = NULL;
-	city_move *moves = NULL;
-	size_t cap = 0, n = 0, seen = 0;
+	city_game *g = NULL;
+	size_t n = 0, seen = 0;
 	uint64_t seed = 0, v;
-	int players = 2, rc, i, status = 0;
-	enum ai ai = AI_RANDOM;
+	int players = 2, rc = CITY_OK, i, status = 0, quit = 0;
+	const char *ai_spec = "random";
+	const char *seat_spec[MAX_SEATS] = {NULL, NULL, NULL, NULL};
+	cli_seat shared, seats[MAX_SEATS];
 	const char *record = NULL;
-	rng r;
+	char err[160];
 
+	memset(&shared, 0, sizeof shared);
+	memset(seats, 0, sizeof seats);
 	if (city_options_new(&opts) != CITY_OK) {
 		fputs("city-cli: out of memory\n", stderr);
 		return EXIT_RECORD;
@@ -698,16 +671,29 @@ static int cmd_play(int argc, char **argv)
 			}
 			i++;
 		} else if (strcmp(a, "--ai") == 0 && val) {
-			if (strcmp(val, "random") == 0)
-				ai = AI_RANDOM;
-			else if (strcmp(val, "greedy") == 0)
-				ai = AI_GREEDY;
-			else {
+			cli_seat probe;
+			int bad = cli_seat_parse(&probe, val, 0, err,
+			                         sizeof err) != 0 ||
+			          probe.human;
+			cli_seat_free(&probe);
+			if (bad) {
 				city_options_free(opts);
 				return usage_error(
-				        "--ai must be random or greedy, not",
+				        "--ai must be random, greedy, "
+				        "mcts[:ITERATIONS[:THREADS]], easy, "
+				        "medium or hard, not",
 				        val);
 			}
+			ai_spec = val;
+			i++;
+		} else if (strcmp(a, "--seat") == 0 && val) {
+			if (val[0] < '0' || val[0] > '3' || val[1] != '=') {
+				city_options_free(opts);
+				return usage_error("--seat must be N=SPEC with "
+				                   "N 0..3, not",
+				                   val);
+			}
+			seat_spec[val[0] - '0'] = val + 2;
 			i++;
 		} else if (strcmp(a, "--record") == 0 && val) {
 			record = val;
@@ -727,7 +713,28 @@ static int cmd_play(int argc, char **argv)
 			        "play: unknown or incomplete argument", a);
 		}
 	}
-	rc = city_options_set_players(opts, players);
+	for (i = 0; i < MAX_SEATS; i++) {
+		if (!seat_spec[i])
+			continue;
+		if (i >= players) {
+			city_options_free(opts);
+			return usage_error("--seat names a seat beyond --players:",
+			                   seat_spec[i] - 2);
+		}
+		if (cli_seat_parse(&seats[i], seat_spec[i],
+		                   (seed ^ PLAY_AI_SALT) + 1 + (uint64_t)i, err,
+		                   sizeof err) != 0) {
+			city_options_free(opts);
+			for (i = 0; i < MAX_SEATS; i++)
+				cli_seat_free(&seats[i]);
+			return usage_error(err, NULL);
+		}
+	}
+	if (cli_seat_parse(&shared, ai_spec, seed ^ PLAY_AI_SALT, err,
+	                   sizeof err) != 0)
+		rc = CITY_ENOMEM;
+	if (rc == CITY_OK)
+		rc = city_options_set_players(opts, players);
 	if (rc == CITY_OK)
 		rc = city_options_set_seed(opts, seed);
 	if (rc == CITY_OK)
@@ -736,42 +743,37 @@ static int cmd_play(int argc, char **argv)
 	if (rc != CITY_OK) {
 		fprintf(stderr, "city-cli: cannot start a game: %s\n",
 		        city_status_str(rc));
+		cli_seat_free(&shared);
+		for (i = 0; i < MAX_SEATS; i++)
+			cli_seat_free(&seats[i]);
 		return EXIT_RECORD;
 	}
-	if (ai == AI_GREEDY && city_game_clone(&scratch, g) != CITY_OK) {
-		fputs("city-cli: out of memory\n", stderr);
-		city_game_free(g);
-		return EXIT_RECORD;
-	}
-	r.state = seed ^ 0x5DEECE66Du;
 
-	printf("game players=%d seed=%llu ai=%s\n", players,
-	       (unsigned long long)seed, ai == AI_GREEDY ? "greedy" : "random");
+	printf("game players=%d seed=%llu ai=%s", players,
+	       (unsigned long long)seed, ai_spec);
+	for (i = 0; i < players; i++)
+		if (seat_spec[i])
+			printf(" seat%d=%s", i, seat_spec[i]);
+	putchar('\n');
 	print_new_events(g, &seen);
 	while (city_game_decision(g) != CITY_DECISION_END) {
-		size_t count = 0, pick;
-		rc = city_legal_moves(g, moves, cap, &count);
-		if (rc == CITY_ERANGE || (rc == CITY_OK && count > cap)) {
-			city_move *nm = realloc(moves, count * sizeof *nm);
-			if (!nm) {
-				rc = CITY_ENOMEM;
-				break;
-			}
-			moves = nm;
-			cap = count;
-			rc = city_legal_moves(g, moves, cap, &count);
-		}
-		if (rc != CITY_OK)
-			break;
-		if (count == 0) {
-			rc = CITY_EILLEGAL;
-			fputs("city-cli: no legal move\n", stderr);
+		city_move m;
+		int p = city_game_player(g);
+		cli_seat *seat = p >= 0 && p < MAX_SEATS && seat_spec[p]
+		                         ? &seats[p]
+		                         : &shared;
+		rc = cli_seat_choose(seat, g, &m, print_city);
+		if (rc == CLI_QUIT) {
+			quit = 1;
+			rc = CITY_OK;
 			break;
 		}
-		pick = ai == AI_GREEDY
-		               ? choose_greedy(g, scratch, moves, count, &r)
-		               : rng_below(&r, count);
-		rc = traced_move(g, &moves[pick], ++n);
+		if (rc != CITY_OK) {
+			fprintf(stderr, "city-cli: no move for p%d: %s\n", p,
+			        city_status_str(rc));
+			break;
+		}
+		rc = traced_move(g, &m, ++n);
 		if (rc != CITY_OK) {
 			fprintf(stderr, "city-cli: move %zu rejected: %s\n", n,
 			        city_game_last_error(g));
@@ -779,7 +781,14 @@ static int cmd_play(int argc, char **argv)
 		}
 		print_new_events(g, &seen);
 	}
-	if (rc == CITY_OK) {
+	if (quit) {
+		printf("unfinished");
+		print_scores(g);
+		putchar('\n');
+		fprintf(stderr, "city-cli: input ended: the game stops after "
+		                "%zu moves\n",
+		        n);
+	} else if (rc == CITY_OK) {
 		/* score first, so that the city shows the closed ring */
 		rc = city_score_final(g);
 		if (rc == CITY_OK)
@@ -804,8 +813,9 @@ static int cmd_play(int argc, char **argv)
 				status = EXIT_USAGE;
 		}
 	}
-	free(moves);
-	city_game_free(scratch);
+	cli_seat_free(&shared);
+	for (i = 0; i < MAX_SEATS; i++)
+		cli_seat_free(&seats[i]);
 	city_game_free(g);
 	return status;
 }
@@ -948,8 +958,14 @@ int main(int argc, char **argv)
 		return cmd_play(argc - 2, argv + 2);
 	if (strcmp(argv[1], "replay") == 0)
 		return cmd_replay(argc - 2, argv + 2);
+	if (strcmp(argv[1], "show") == 0 && argc > 3)
+		return cli_show_svg(argc - 2, argv + 2); /* --svg: cli_svg.c */
 	if (strcmp(argv[1], "show") == 0)
 		return cmd_show(argc - 2, argv + 2);
+	if (strcmp(argv[1], "hint") == 0)
+		return cli_hint(argc - 2, argv + 2);
+	if (strcmp(argv[1], "arena") == 0)
+		return cli_arena(argc - 2, argv + 2);
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);

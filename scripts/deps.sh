@@ -47,3 +47,28 @@ city_deps() {
 		exit 1
 	fi
 }
+
+# --- web (issue 15, scripts/wasm.sh, tests/browser): emscripten, chromium,
+# node, npm and rsvg-convert from Debian when missing, then playwright-core
+# from tests/browser/package-lock.json (no browser download). Best effort:
+# without them the SVG's PNG check and the browser test are skipped.
+city_web_deps() {
+	local root pkgs=() t p
+	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	for t in emcc:emscripten chromium:chromium node:nodejs npm:npm \
+		rsvg-convert:librsvg2-bin; do
+		command -v "${t%%:*}" >/dev/null 2>&1 || pkgs+=("${t#*:}")
+	done
+	if ((${#pkgs[@]})); then
+		echo "deps: web tools missing, installing: ${pkgs[*]}" >&2
+		p=(); [[ $(id -u) -eq 0 ]] || p=(sudo)
+		"${p[@]}" apt-get update && "${p[@]}" apt-get install -y "${pkgs[@]}" ||
+			echo "deps: could not install ${pkgs[*]}" >&2
+	fi
+	if command -v npm >/dev/null 2>&1 &&
+		[[ ! -d $root/tests/browser/node_modules/playwright-core ]]; then
+		(cd "$root/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+			npm ci --no-audit --no-fund) || echo "deps: npm ci failed" >&2
+	fi
+	return 0
+}

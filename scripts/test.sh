@@ -227,10 +227,34 @@ step_fuzz() {
 		fail "fuzzing found a problem (inputs in build/fuzz/findings/)"
 }
 
+# --- web (issue 15): the WASM build (scripts/wasm.sh) and the browser test
+# (tests/browser/play.mjs: a whole game in Debian's chromium, its record
+# replayed by city-cli), when emcc, node, chromium and playwright-core are
+# there (city_web_deps in scripts/deps.sh installs them).
+step_web() {
+	log "WASM build and browser test"
+	city_web_deps
+	local t
+	for t in emcc node chromium; do
+		if ! command -v "$t" >/dev/null; then
+			echo "$t not installed: browser test skipped"
+			return 0
+		fi
+	done
+	[[ -d $ROOT/tests/browser/node_modules/playwright-core ]] || {
+		echo "playwright-core not installed: browser test skipped"
+		return 0
+	}
+	"$ROOT/scripts/wasm.sh" || fail "WASM build (scripts/wasm.sh)"
+	CITY_CLI=$TEST_BUILD/examples/city-cli OUT=$ROOT/build/browser \
+		node "$ROOT/tests/browser/play.mjs" || fail "browser test"
+}
+
 CITY_TEST_STEPS=(
 	step_deps
 	step_sanitized_build
 	step_ctest
+	step_web
 	step_docs
 	step_package
 	step_python

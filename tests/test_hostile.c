@@ -217,6 +217,15 @@ static int a_game_save(city_game *g, const args *a)
 	ck_assert_uint_le(a->idx, sizeof buf);
 	return city_game_save(g, a->nullout ? NULL : buf, a->idx, &n);
 }
+/* svg (city/render.h): idx is the capacity, i the flags. */
+static int a_game_svg(city_game *g, const args *a)
+{
+	char buf[16];
+	size_t n = 0;
+	ck_assert_uint_le(a->idx, sizeof buf);
+	return city_game_svg(g, (unsigned)a->i, a->nullout ? NULL : buf, a->idx,
+	                     &n);
+}
 static int a_game_last_error(city_game *g, const args *a)
 {
 	(void)a;
@@ -429,6 +438,7 @@ static const row null_handle_rows[] = {
     R(game_clone, CITY_EINVAL, NULLG),
     R(game_copy, CITY_EINVAL, NULLG),
     R(game_save, CITY_EINVAL, NULLG),
+    R(game_svg, CITY_EINVAL, NULLG),
     R(game_last_error, CITY_OK, NULLG), /* a fixed message, never NULL */
     R(game_decision, CITY_EINVAL, NULLG),
     R(game_player, CITY_EINVAL, NULLG),
@@ -485,6 +495,10 @@ static const row bad_arg_rows[] = {
     R(game_copy, CITY_EINVAL, .i = 1),      /* src NULL */
     R(game_copy, CITY_OK, .i = 0),          /* dst == src: nothing to do */
     R(game_save, CITY_EINVAL, NULLOUT, .idx = 5), /* buf NULL, cap > 0 */
+    R(game_svg, CITY_EINVAL, NULLOUT, .idx = 5),  /* buf NULL, cap > 0 */
+    R(game_svg, CITY_EINVAL, .i = 2, .idx = 16),  /* unknown flag */
+    R(game_svg, CITY_EINVAL, .i = -1, .idx = 16),
+    R(game_svg, CITY_ERANGE, .i = 1, .idx = 16),  /* too small: size told */
     R(game_rule, CITY_EINVAL, .i = 0),
     R(game_rule, CITY_EINVAL, .i = 6),
     R(game_rule, CITY_EINVAL, .i = -1),
@@ -1870,6 +1884,88 @@ START_TEST(hostile_load)
 }
 END_TEST
 
+/* The AI calls (<city/ai.h>; their behaviour is in tests/test_ai.c):
+ * NULLs, unknown kinds, levels and parameters, out-of-range and non-finite
+ * values, an ended game, short buffers; the game asked about is never
+ * changed. */
+START_TEST(hostile_ai)
+{
+	city_game *g = NULL;
+	city_ai *ai = NULL;
+	city_ai_stat st[2];
+	city_move m;
+	double v = 0;
+	char *before, *after;
+	size_t count = 0, nl = 0;
+	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
+	ck_assert_int_eq(city_ai_new(NULL, CITY_AI_MCTS, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_new(&ai, -1, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_new(&ai, INT_MAX, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_new_level(NULL, "easy", 0), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_new_level(&ai, NULL, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_new_level(&ai, "", 0), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_new_level(&ai, "EASY", 0), CITY_EINVAL);
+	ck_assert_ptr_null(ai);
+	ck_assert_int_eq(city_ai_set_param(NULL, CITY_AI_ITERATIONS, 1),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_get_param(NULL, CITY_AI_ITERATIONS, &v),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_kind(NULL), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_choose(NULL, g, &m), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_analyse(NULL, g, st, 2, &count, NULL, 0, NULL),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_game_reshuffle(NULL, 0), CITY_EINVAL);
+	city_ai_free(NULL);
+
+	ck_assert_int_eq(city_ai_new_level(&ai, "easy", 0), CITY_OK);
+	ck_assert_int_eq(city_ai_kind(ai), CITY_AI_MCTS);
+	ck_assert_int_eq(city_ai_set_param(ai, INT_MIN, 1), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_set_param(ai, INT_MAX, 1), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_ITERATIONS, 1e300),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_TIME_MS, -1e-300),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_THREADS, 1.5),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_EXPLORATION, -0.1),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_PLAYOUT, -2),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_get_param(ai, 0, &v), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_get_param(ai, CITY_AI_PLAYOUT, NULL),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_choose(ai, NULL, &m), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_choose(ai, g, NULL), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_analyse(ai, g, NULL, 1, &count, NULL, 0, NULL),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_ai_analyse(ai, g, st, 2, &count, NULL, 1, &nl),
+	                 CITY_EINVAL);
+	/* the start tile's rotations: more moves than the buffer holds */
+	before = save_text(g);
+	ck_assert_int_eq(city_ai_analyse(ai, g, st, 1, &count, st + 1, 1, &nl),
+	                 count > 1 ? CITY_ERANGE : CITY_OK);
+	ck_assert_uint_ge(count, 1);
+	ck_assert_uint_eq(nl, 1);
+	ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_OK);
+	after = save_text(g);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	/* an ended game */
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		ck_assert_int_eq(city_legal_moves(g, &m, 1, &count) == CITY_OK ||
+		                         count > 1,
+		                 1);
+		ck_assert_int_eq(city_apply_move(g, &m), CITY_OK);
+	}
+	ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_EENDED);
+	ck_assert_int_eq(city_ai_analyse(ai, g, st, 2, &count, NULL, 0, NULL),
+	                 CITY_EENDED);
+	city_ai_free(ai);
+	city_game_free(g);
+}
+END_TEST
+
 START_TEST(hostile_status_and_version)
 {
 	static const int unknown[] = {1, -11, -100, INT_MIN, INT_MAX};
@@ -2328,6 +2424,12 @@ static const char *const covered_by_hand[] = {
     "city_game_load_ex",       "city_game_load_opts",
     "city_move_to_string",
     "city_move_parse",
+    /* hostile_ai */
+    "city_ai_new",             "city_ai_new_level",
+    "city_ai_free",            "city_ai_set_param",
+    "city_ai_get_param",       "city_ai_kind",
+    "city_ai_choose",          "city_ai_analyse",
+    "city_game_reshuffle",
 };
 
 static int is_covered(const char *name)
@@ -2466,6 +2568,7 @@ static Suite *hostile_suite(void)
 	tcase_add_test(t, hostile_moves_text);
 	tcase_add_test(t, hostile_load);
 	tcase_add_test(t, hostile_status_and_version);
+	tcase_add_test(t, hostile_ai);
 	tcase_add_test(t, every_public_function_is_covered);
 	suite_add_tcase(s, t);
 

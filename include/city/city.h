@@ -12,7 +12,9 @@
  * - `city/move.h`: moves, legal-move listing and the move text;
  * - `city/record.h`: saving and loading `.city` records;
  * - `city/query.h`: queries of a game's state, scores and events;
- * - `city/wall.h`: the city wall, its towers and the contour.
+ * - `city/wall.h`: the city wall, its towers and the contour;
+ * - `city/ai.h`: AI players (random, greedy, MCTS) and analyses;
+ * - `city/render.h`: pictures of a game (SVG).
  *
  * The generated `city/version.h` and `city/export.h` come with them.
  */
@@ -27,5 +29,7 @@
 #include "city/record.h"
 #include "city/query.h"
 #include "city/wall.h"
+#include "city/ai.h"
+#include "city/render.h"
 
 #endif /* CITY_CITY_H */

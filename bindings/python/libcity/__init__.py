@@ -30,13 +30,14 @@ from .errors import (BufferTooSmall, CityError, GameEnded, GameNotEnded,
                      OutOfMemory, ParseError, WrongDecision)
 from .game import CATEGORIES, DECISIONS, END_REASONS, Game
 from .structs import ENDS, SIDES, Event, Move
+from .ai import AI, LEVELS, Stat, reshuffle
 
 __all__ = [
     "Game", "Move", "Event", "CityError", "InvalidArgument", "OutOfMemory",
     "BufferTooSmall", "IllegalMove", "WrongDecision", "ParseError",
     "NotFound", "GameEnded", "GameNotEnded", "LimitExceeded", "DECISIONS",
     "CATEGORIES", "END_REASONS", "SIDES", "ENDS", "version",
-    "version_number", "library_path",
+    "version_number", "library_path", "AI", "Stat", "LEVELS", "reshuffle",
 ]
 
 #: The file the library was loaded from (or the name the loader resolved).

@@ -1,0 +1,40 @@
+/*
+ * The AI side of city-cli (examples/cli_ai.c): seats (human or an AI of
+ * the library), `city-cli hint` and `city-cli arena`. Public API only.
+ */
+#ifndef CITY_EXAMPLES_CLI_AI_H
+#define CITY_EXAMPLES_CLI_AI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <city/city.h>
+
+/* What a seat's choice can return besides a libcity status. */
+#define CLI_QUIT 1 /* the human left (end of input or `quit`) */
+
+typedef struct cli_seat {
+	int human;      /* 1: moves from standard input */
+	city_ai *ai;    /* the AI of an AI seat (owned) */
+	char spec[48];  /* as given: "human", "random", "mcts:2000", ... */
+} cli_seat;
+
+/* Parse a seat spec: human | random | greedy | mcts[:ITERATIONS[:THREADS]]
+ * | easy | medium | hard. The AI gets `seed`. Returns 0, or -1 with a
+ * reason in err. */
+int cli_seat_parse(cli_seat *seat, const char *spec, uint64_t seed,
+                   char *err, size_t errcap);
+void cli_seat_free(cli_seat *seat);
+
+/* The seat's move for the current decision of g: CITY_OK, CLI_QUIT or a
+ * libcity status. A human seat prints the legal moves (and, at a tile
+ * decision, the city through `show`) and reads a move from stdin. */
+int cli_seat_choose(cli_seat *seat, const city_game *g, city_move *out,
+                    int (*show)(const city_game *));
+
+/* `city-cli hint FILE [options]` and `city-cli arena [options] SPEC...`:
+ * exit statuses as city-cli's. */
+int cli_hint(int argc, char **argv);
+int cli_arena(int argc, char **argv);
+
+#endif /* CITY_EXAMPLES_CLI_AI_H */

@@ -1,0 +1,111 @@
+/*
+ * cli_svg.c: `city-cli show FILE --svg OUT.svg [--legal]`: the city of a
+ * record as an SVG picture (city/render.h). Kept apart from city-cli.c,
+ * which calls cli_show_svg() when `show` is given `--svg`.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "city/city.h"
+#include "city/render.h"
+
+#include "cli_svg.h"
+
+static int slurp(const char *path, char **out, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	if (!f)
+		return -1;
+	for (;;) {
+		size_t got;
+		if (n + 4096 + 1 > cap) {
+			char *nb;
+			cap = cap ? 2 * cap : 65536;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return -1;
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+int cli_show_svg(int argc, char **argv)
+{
+	const char *record = NULL, *svg_path = NULL;
+	unsigned flags = 0;
+	char *text = NULL, *svg = NULL, err[512];
+	size_t len = 0, applied = 0, needed = 0;
+	city_game *g = NULL;
+	FILE *f;
+	int i, rc, status = 0;
+	for (i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc)
+			svg_path = argv[++i];
+		else if (strcmp(argv[i], "--legal") == 0)
+			flags |= CITY_SVG_LEGAL;
+		else if (!record && (argv[i][0] != '-' || argv[i][1] == '\0'))
+			record = argv[i];
+		else {
+			fprintf(stderr, "city-cli: show: unexpected \"%s\"\n"
+			                "usage: city-cli show FILE --svg OUT.svg "
+			                "[--legal]\n",
+			        argv[i]);
+			return CLI_SVG_EXIT_USAGE;
+		}
+	}
+	if (!record || !svg_path) {
+		fputs("usage: city-cli show FILE --svg OUT.svg [--legal]\n", stderr);
+		return CLI_SVG_EXIT_USAGE;
+	}
+	if (slurp(record, &text, &len) != 0) {
+		fprintf(stderr, "city-cli: cannot read %s\n", record);
+		return CLI_SVG_EXIT_USAGE;
+	}
+	err[0] = '\0';
+	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
+	                       sizeof err);
+	free(text);
+	if (!g) {
+		fprintf(stderr, "city-cli: %s: %s\n", record, err);
+		return CLI_SVG_EXIT_RECORD;
+	}
+	if (rc != CITY_OK) {
+		fprintf(stderr,
+		        "city-cli: %s: %s (showing the city after %zu moves)\n",
+		        record, err, applied);
+		status = CLI_SVG_EXIT_RECORD;
+	}
+	rc = city_game_svg(g, flags, NULL, 0, &needed);
+	if (rc == CITY_ERANGE && (svg = malloc(needed)) != NULL)
+		rc = city_game_svg(g, flags, svg, needed, &needed);
+	city_game_free(g);
+	if (rc != CITY_OK) {
+		fprintf(stderr, "city-cli: svg: %s\n", city_status_str(rc));
+		free(svg);
+		return CLI_SVG_EXIT_RECORD;
+	}
+	f = strcmp(svg_path, "-") == 0 ? stdout : fopen(svg_path, "wb");
+	if (!f || fwrite(svg, 1, needed - 1, f) != needed - 1 ||
+	    (f != stdout && fclose(f) != 0)) {
+		fprintf(stderr, "city-cli: cannot write %s\n", svg_path);
+		free(svg);
+		return CLI_SVG_EXIT_USAGE;
+	}
+	free(svg);
+	return status;
+}

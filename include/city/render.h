@@ -1,0 +1,61 @@
+/**
+ * @file city/render.h
+ * @brief Pictures of a game: the board as SVG text (docs/render.md).
+ *
+ * The SVG shows the placed tiles drawn from their designs (regions coloured
+ * by kind, streets as lines, public and historic buildings), the followers
+ * in player colours on their parts, the wall, the gate, the towers, the
+ * guards, the holes, the last placed tile highlighted and, on request, the
+ * legal moves of the current decision. It is a pure function of the game
+ * state: the same state always gives the same bytes.
+ *
+ * Include `<city/city.h>` rather than this header directly.
+ */
+#ifndef CITY_RENDER_H
+#define CITY_RENDER_H
+
+#include "city/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief SVG flag: overlay the legal moves of the current decision — the
+ *        cells where the current tile fits (`class="legal"`, with `data-x`,
+ *        `data-y` and the fitting rotations in `data-rot`), the parts a
+ *        follower may take and the sides the gate may take (each with its
+ *        move text in `data-move`).
+ */
+#define CITY_SVG_LEGAL 1u
+
+/**
+ * @brief Write the board of a game as an SVG 1.1 document.
+ *
+ * One board cell is 96 user units; the picture spans the placed tiles and
+ * one cell of margin all round, above a strip with the current tile and
+ * the scores. Each placed tile is a group `<g class="tile" data-x data-y>`
+ * whose regions carry `data-part` (the region letter or street digit), so
+ * a page can hook clicks on them. Only ASCII is written.
+ *
+ * @param[in] game the game (unchanged).
+ * @param[in] flags 0 or CITY_SVG_LEGAL.
+ * @param[out] buf buffer for the NUL-terminated text; may be NULL when
+ *             `capacity` is 0 (to ask for the size).
+ * @param[in] capacity size of `buf` in bytes.
+ * @param[out] needed receives the size the text needs, NUL included, on
+ *             success and on CITY_ERANGE; may be NULL.
+ * @return CITY_OK; CITY_ERANGE when `capacity` is too small (`buf` then
+ *         holds a truncated, NUL-terminated prefix); CITY_EINVAL when
+ *         `game` is NULL, `buf` is NULL with `capacity` > 0 or `flags` has
+ *         an unknown bit; CITY_ENOMEM when listing the legal moves could
+ *         not allocate.
+ */
+CITY_EXPORT int city_game_svg(const city_game *game, unsigned flags,
+                              char *buf, size_t capacity, size_t *needed);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CITY_RENDER_H */

@@ -1,0 +1,472 @@
+/*
+ * AI players (docs/ai.md): the object and its parameters, the levels, and
+ * the two one-ply kinds, random and greedy. The tree search is in
+ * lib/ai_mcts.c. Everything here goes through the public game API, so an
+ * AI plays every game the library plays.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_internal.h"
+
+uint64_t ai_rng_next(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+int ai_list(const city_game *g, city_move **buf, size_t *cap, size_t *count)
+{
+	int rc = city_legal_moves(g, *buf, *cap, count);
+	if (rc == CITY_ERANGE || (rc == CITY_OK && *count > *cap)) {
+		/* Grows once to the largest listing seen; a search never
+		 * allocates again once its buffer fits the widest decision. */
+		size_t want = *count + 64;
+		city_move *nb = realloc(*buf, want * sizeof *nb);
+		if (!nb)
+			return CITY_ENOMEM;
+		*buf = nb;
+		*cap = want;
+		rc = city_legal_moves(g, *buf, *cap, count);
+	}
+	return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * Parameters and levels
+ */
+
+typedef struct param_info {
+	double lo, hi, def;
+	int integer;
+} param_info;
+
+/* Indexed by CITY_AI_* (1..7). */
+static const param_info param_table[] = {
+	{0, 0, 0, 0},
+	{0, 100000000.0, 2000.0, 1}, /* ITERATIONS */
+	{0, 3600000.0, 0.0, 1},      /* TIME_MS */
+	{1, AI_MAX_THREADS, 1.0, 1}, /* THREADS */
+	{0, 100.0, 0.7, 0},          /* EXPLORATION */
+	{1, AI_MAX_TREES, 2.0, 1},   /* TREES */
+	{0, 1.0, 0.0, 0},            /* MARGIN */
+	{0, 10.0, 0.5, 0},           /* POTENTIAL */
+	{-1, 1000.0, 8.0, 1},        /* PLAYOUT */
+};
+#define N_PARAMS ((int)(sizeof param_table / sizeof param_table[0]))
+
+static double *param_slot(ai_params *p, int param)
+{
+	switch (param) {
+	case CITY_AI_ITERATIONS:
+		return &p->iterations;
+	case CITY_AI_TIME_MS:
+		return &p->time_ms;
+	case CITY_AI_THREADS:
+		return &p->threads;
+	case CITY_AI_EXPLORATION:
+		return &p->exploration;
+	case CITY_AI_TREES:
+		return &p->trees;
+	case CITY_AI_MARGIN:
+		return &p->margin;
+	case CITY_AI_POTENTIAL:
+		return &p->potential;
+	case CITY_AI_PLAYOUT:
+		return &p->playout;
+	default:
+		return NULL;
+	}
+}
+
+int city_ai_new(city_ai **out, int kind, uint64_t seed)
+{
+	city_ai *ai;
+	int k;
+	if (!out || kind < CITY_AI_RANDOM || kind > CITY_AI_MCTS)
+		return CITY_EINVAL;
+	ai = calloc(1, sizeof *ai);
+	if (!ai)
+		return CITY_ENOMEM;
+	ai->kind = kind;
+	ai->rng = seed;
+	for (k = 1; k < N_PARAMS; k++)
+		*param_slot(&ai->p, k) = param_table[k].def;
+	*out = ai;
+	return CITY_OK;
+}
+
+/* The levels (docs/ai.md gives their measured strength). */
+typedef struct level_info {
+	const char *name;
+	double iterations, trees, threads;
+} level_info;
+
+/* Threads do not change a move, only how soon it comes. */
+static const level_info levels[] = {
+	{"easy", 200.0, 1.0, 1.0},
+	{"medium", 2000.0, 2.0, 1.0},
+	{"hard", 6000.0, 2.0, 2.0},
+};
+
+int city_ai_new_level(city_ai **out, const char *level, uint64_t seed)
+{
+	size_t i;
+	if (!out || !level)
+		return CITY_EINVAL;
+	for (i = 0; i < sizeof levels / sizeof levels[0]; i++)
+		if (strcmp(level, levels[i].name) == 0) {
+			int rc = city_ai_new(out, CITY_AI_MCTS, seed);
+			if (rc != CITY_OK)
+				return rc;
+			(*out)->p.iterations = levels[i].iterations;
+			(*out)->p.trees = levels[i].trees;
+			(*out)->p.threads = levels[i].threads;
+			return CITY_OK;
+		}
+	return CITY_EINVAL;
+}
+
+void city_ai_free(city_ai *ai)
+{
+	if (!ai)
+		return;
+	ai_mcts_release(ai);
+	city_game_free(ai->scratch);
+	city_game_free(ai->base);
+	free(ai->moves);
+	free(ai->evals);
+	free(ai);
+}
+
+int city_ai_set_param(city_ai *ai, int param, double value)
+{
+	double *slot;
+	const param_info *pi;
+	if (!ai || param < 1 || param >= N_PARAMS)
+		return CITY_EINVAL;
+	pi = &param_table[param];
+	/* (value != value) is NaN; the range test refuses infinities. */
+	if (value != value || value < pi->lo || value > pi->hi)
+		return CITY_EINVAL;
+	if (pi->integer && floor(value) != value)
+		return CITY_EINVAL;
+	/* A search needs a budget: iterations or time, not neither. */
+	if ((param == CITY_AI_ITERATIONS && value == 0 &&
+	     ai->p.time_ms == 0) ||
+	    (param == CITY_AI_TIME_MS && value == 0 && ai->p.iterations == 0))
+		return CITY_EINVAL;
+	slot = param_slot(&ai->p, param);
+	*slot = value;
+	return CITY_OK;
+}
+
+int city_ai_get_param(const city_ai *ai, int param, double *value)
+{
+	ai_params tmp;
+	if (!ai || !value || param < 1 || param >= N_PARAMS)
+		return CITY_EINVAL;
+	tmp = ai->p;
+	*value = *param_slot(&tmp, param);
+	return CITY_OK;
+}
+
+int city_ai_kind(const city_ai *ai)
+{
+	return ai ? ai->kind : CITY_EINVAL;
+}
+
+/* ------------------------------------------------------------------------
+ * Greedy: one ply, evaluated after the automatic steps of the move
+ * (scoring, the next draw on a reshuffled copy).
+ */
+
+/* Followers of `player` on the feature holding (x, y, part) lead it (no
+ * other player has more). */
+static int leads(const city_game *g, int32_t x, int32_t y, char part,
+                 int player, int players)
+{
+	int mine = city_feature_followers(g, x, y, part, player), q;
+	if (mine <= 0)
+		return 0;
+	for (q = 0; q < players; q++)
+		if (q != player &&
+		    city_feature_followers(g, x, y, part, q) > mine)
+			return 0;
+	return 1;
+}
+
+/* The potential of open features (docs/ai.md): for each player, `per_tile`
+ * points per tile of every incomplete feature on which the player has a
+ * follower and leads, each feature counted once. Followers whose part is
+ * not a feature (guards on the wall) count nothing. */
+static void potentials(const city_game *g, int players, double per_tile,
+                       double *pot)
+{
+	int n = city_game_follower_count(g), i, j;
+	for (i = 0; i < players; i++)
+		pot[i] = 0;
+	for (i = 0; i < n; i++) {
+		int player = -1, role = -1, seen = 0, tiles;
+		int32_t x = 0, y = 0;
+		char part = 0;
+		if (city_game_follower(g, (size_t)i, &player, &role, &x, &y,
+		                       &part) != CITY_OK ||
+		    player < 0 || player >= players)
+			continue;
+		if (city_feature_complete(g, x, y, part) != 0)
+			continue; /* complete, or not a feature */
+		for (j = 0; j < i && !seen; j++) {
+			int pj = -1;
+			int32_t xj = 0, yj = 0;
+			char partj = 0;
+			if (city_game_follower(g, (size_t)j, &pj, NULL, &xj, &yj,
+			                       &partj) == CITY_OK &&
+			    pj == player &&
+			    city_feature_same(g, x, y, part, xj, yj, partj) == 1)
+				seen = 1;
+		}
+		if (seen || !leads(g, x, y, part, player, players))
+			continue;
+		tiles = city_feature_tiles(g, x, y, part);
+		if (tiles > 0)
+			pot[player] += per_tile * tiles;
+	}
+}
+
+/* Own score and potential minus the best opponent's. */
+double ai_evaluate(const city_game *g, int me, double per_tile)
+{
+	double pot[AI_MAX_PLAYERS], best = 0, mine = 0;
+	int players = city_game_players(g), q, first = 1;
+	if (players < 1 || players > AI_MAX_PLAYERS)
+		return 0;
+	potentials(g, players, per_tile, pot);
+	for (q = 0; q < players; q++) {
+		double v = city_game_score(g, q) + pot[q];
+		if (q == me)
+			mine = v;
+		else if (first || v > best) {
+			best = v;
+			first = 0;
+		}
+	}
+	return mine - best;
+}
+
+/* Reuse `*copy` for `game` when it has the same shape, else clone. */
+static int scratch_for(city_game **copy, const city_game *game)
+{
+	if (*copy && city_game_copy(*copy, game) == CITY_OK)
+		return CITY_OK;
+	city_game_free(*copy);
+	*copy = NULL;
+	return city_game_clone(copy, game);
+}
+
+/* Evaluate every move into ai->evals; *best gets the chosen index (ties
+ * broken uniformly by the AI's generator). */
+static int greedy_pick(city_ai *ai, const city_game *game, size_t count,
+                       size_t *best)
+{
+	int me = city_game_player(game), rc;
+	size_t i, ties = 0;
+	double best_v = 0;
+	if (ai->evals_cap < count) {
+		double *ne = realloc(ai->evals, count * sizeof *ne);
+		if (!ne)
+			return CITY_ENOMEM;
+		ai->evals = ne;
+		ai->evals_cap = count;
+	}
+	rc = scratch_for(&ai->base, game);
+	if (rc == CITY_OK)
+		rc = scratch_for(&ai->scratch, game);
+	if (rc != CITY_OK)
+		return rc;
+	/* One determinisation for all candidates: greedy does not read the
+	 * real order either (a move that ends a turn draws on this copy). */
+	city_game_reshuffle(ai->base, ai_rng_next(&ai->rng));
+	*best = 0;
+	for (i = 0; i < count; i++) {
+		double v;
+		if (city_game_copy(ai->scratch, ai->base) != CITY_OK ||
+		    city_apply_move(ai->scratch, &ai->moves[i]) != CITY_OK) {
+			ai->evals[i] = -1e300;
+			continue;
+		}
+		v = ai_evaluate(ai->scratch, me, ai->p.potential);
+		ai->evals[i] = v;
+		if (ties == 0 || v > best_v) {
+			best_v = v;
+			*best = i;
+			ties = 1;
+		} else if (v == best_v &&
+		           ai_rng_next(&ai->rng) % (uint64_t)++ties == 0) {
+			*best = i;
+		}
+	}
+	return CITY_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * Choosing and analysing
+ */
+
+static void stat_set(city_ai_stat *s, const city_move *m, int player,
+                     uint32_t visits, double mean)
+{
+	memset(s, 0, sizeof *s);
+	s->move = *m;
+	s->player = player;
+	s->design = -1;
+	s->visits = visits;
+	s->mean = mean;
+}
+
+/* Order of an analysis: the chosen move first, then by visits, then by
+ * mean, then by listing order. */
+static int stat_before(const city_ai_stat *a, size_t ia, const city_ai_stat *b,
+                       size_t ib)
+{
+	if (a->visits != b->visits)
+		return a->visits > b->visits;
+	if (a->mean != b->mean)
+		return a->mean > b->mean;
+	return ia < ib;
+}
+
+/* Write the best `capacity` entries of stats (chosen first) into out. */
+static void write_sorted(const city_ai_stat *stats, size_t count,
+                         size_t chosen, city_ai_stat *out, size_t capacity)
+{
+	size_t k, filled = 0;
+	if (!out || capacity == 0)
+		return;
+	out[filled++] = stats[chosen];
+	/* Selection of the next best, O(capacity * count): analyses are
+	 * for people and tools, not for the hot path. */
+	{
+		unsigned char *used = calloc(count, 1);
+		if (!used)
+			return;
+		used[chosen] = 1;
+		while (filled < capacity && filled < count) {
+			size_t best = count;
+			for (k = 0; k < count; k++)
+				if (!used[k] &&
+				    (best == count ||
+				     stat_before(&stats[k], k, &stats[best], best)))
+					best = k;
+			used[best] = 1;
+			out[filled++] = stats[best];
+		}
+		free(used);
+	}
+}
+
+/* The common body of choose and analyse: the stats of every legal move (in
+ * listing order) and the chosen index. */
+static int decide(city_ai *ai, const city_game *game, city_ai_stat **stats_out,
+                  size_t *count_out, size_t *chosen)
+{
+	size_t count = 0, i;
+	int rc, player, d;
+	city_ai_stat *stats;
+	if (!ai || !game)
+		return CITY_EINVAL;
+	d = city_game_decision(game);
+	if (d < 0)
+		return d;
+	if (d == CITY_DECISION_END)
+		return CITY_EENDED;
+	rc = ai_list(game, &ai->moves, &ai->moves_cap, &count);
+	if (rc != CITY_OK)
+		return rc;
+	if (count == 0)
+		return CITY_EENDED;
+	player = city_game_player(game);
+	stats = calloc(count, sizeof *stats);
+	if (!stats)
+		return CITY_ENOMEM;
+	for (i = 0; i < count; i++)
+		stat_set(&stats[i], &ai->moves[i], player, 0, 0);
+	switch (ai->kind) {
+	case CITY_AI_RANDOM:
+		*chosen = (size_t)(ai_rng_next(&ai->rng) % (uint64_t)count);
+		stats[*chosen].visits = 1;
+		break;
+	case CITY_AI_GREEDY:
+		rc = greedy_pick(ai, game, count, chosen);
+		for (i = 0; rc == CITY_OK && i < count; i++) {
+			stats[i].visits = 1;
+			stats[i].mean = ai->evals[i];
+		}
+		break;
+	default:
+		rc = ai_mcts_search(ai, game, ai->moves, count, stats);
+		if (rc == CITY_OK) {
+			*chosen = 0;
+			for (i = 1; i < count; i++)
+				if (stat_before(&stats[i], i, &stats[*chosen],
+				                *chosen))
+					*chosen = i;
+		}
+		break;
+	}
+	if (rc != CITY_OK) {
+		free(stats);
+		return rc;
+	}
+	*stats_out = stats;
+	*count_out = count;
+	return CITY_OK;
+}
+
+int city_ai_choose(city_ai *ai, const city_game *game, city_move *out)
+{
+	city_ai_stat *stats = NULL;
+	size_t count = 0, chosen = 0;
+	int rc;
+	if (!out)
+		return CITY_EINVAL;
+	rc = decide(ai, game, &stats, &count, &chosen);
+	if (rc != CITY_OK)
+		return rc;
+	*out = stats[chosen].move;
+	free(stats);
+	return CITY_OK;
+}
+
+int city_ai_analyse(city_ai *ai, const city_game *game, city_ai_stat *moves,
+                    size_t capacity, size_t *count, city_ai_stat *line,
+                    size_t line_capacity, size_t *line_count)
+{
+	city_ai_stat *stats = NULL;
+	size_t n = 0, chosen = 0, nl = 0;
+	int rc;
+	if ((!moves && capacity) || (!line && line_capacity))
+		return CITY_EINVAL;
+	rc = decide(ai, game, &stats, &n, &chosen);
+	if (rc != CITY_OK)
+		return rc;
+	write_sorted(stats, n, chosen, moves, capacity);
+	if (line && line_capacity) {
+		if (ai->kind == CITY_AI_MCTS) {
+			nl = ai_mcts_line(ai, stats, chosen, line,
+			                  line_capacity);
+		} else {
+			line[0] = stats[chosen];
+			nl = 1;
+		}
+	}
+	free(stats);
+	if (count)
+		*count = n;
+	if (line_count)
+		*line_count = nl;
+	return moves && capacity < n ? CITY_ERANGE : CITY_OK;
+}

@@ -1,0 +1,104 @@
+/*
+ * Internal interface of the AI module (lib/ai.c: the object, parameters,
+ * levels, random and greedy; lib/ai_mcts.c: the tree search). The module
+ * uses the public game API only, plus city_game_reshuffle()
+ * (lib/game_reshuffle.c): it knows nothing of a game's rules.
+ */
+#ifndef CITY_LIB_AI_INTERNAL_H
+#define CITY_LIB_AI_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "city/city.h"
+
+#define AI_MAX_PLAYERS 8 /* results per player: more than any game has */
+#define AI_PATH_MAX 256  /* tree depth limit of one descent */
+#define AI_MAX_THREADS 64
+#define AI_MAX_TREES 64
+/* A tree never grows beyond this many nodes (56 bytes each); searches with
+ * larger budgets keep playing out from the leaves. */
+#define AI_NODE_LIMIT (1u << 20)
+/* Nodes reserved per millisecond of a time budget (per tree). */
+#define AI_NODES_PER_MS 200u
+
+/* Node kinds. */
+enum {
+	NODE_DECISION = 0, /* children: one per legal move (key = its index) */
+	NODE_CHANCE = 1,   /* reached by a move after which a tile is drawn:
+	                      children: one per drawn design seen (key) */
+	NODE_TERMINAL = 2  /* the game has ended */
+};
+#define OUTCOME_END 0xFFFFu /* outcome key of a draw that ended the game */
+
+/* A tree node (32 bytes); the move into it is kept apart (ai_tree.move). */
+typedef struct ai_node {
+	uint32_t child;   /* first child, 0 = none (node 0 is the root) */
+	uint32_t sibling; /* next child of the same parent, 0 = none */
+	uint32_t visits;  /* playouts through this node */
+	uint16_t key;     /* move index in the parent's listing, or the drawn
+	                     design id / OUTCOME_END below a chance node */
+	uint8_t mover;    /* player who chose the move into it */
+	uint8_t kind;     /* NODE_* */
+	double total;     /* sum of the mover's results */
+	int32_t n_moves;  /* decision node: legal moves, -1 before listed */
+	uint32_t expanded; /* decision node: children made (moves 0..) */
+} ai_node;
+
+/* One search tree with everything its iterations touch: owned by the AI
+ * object, reused from call to call, never allocated per iteration. */
+typedef struct ai_tree {
+	ai_node *nodes;
+	city_move *move; /* the move into each node (principal line) */
+	uint32_t n_nodes, cap;
+	city_move *moves; /* listing buffer */
+	size_t moves_cap;
+	city_game *scratch; /* the determinised copy played on */
+	uint64_t rng;
+	uint32_t target; /* iterations to run (0 = until the deadline) */
+	uint32_t done;
+	int error; /* CITY_OK or the first failure */
+	uint32_t path[AI_PATH_MAX];
+} ai_tree;
+
+typedef struct ai_params {
+	double iterations, time_ms, threads, exploration, trees, margin,
+	    potential, playout;
+} ai_params;
+
+struct city_ai {
+	int kind;
+	ai_params p;
+	uint64_t rng; /* splitmix64 state */
+	city_game *scratch, *base; /* greedy's copies */
+	city_move *moves;          /* greedy / random listing */
+	size_t moves_cap;
+	double *evals;
+	size_t evals_cap;
+	ai_tree trees[AI_MAX_TREES];
+	unsigned n_trees_alloc; /* trees[0..n) hold memory */
+};
+
+uint64_t ai_rng_next(uint64_t *st);
+
+/* Greedy's evaluation of a position for `me`: own score and potential
+ * minus the best opponent's (points). */
+double ai_evaluate(const city_game *g, int me, double per_tile);
+
+/* List the legal moves into *buf (grown as needed, rarely): CITY_OK and
+ * *count, or a status. */
+int ai_list(const city_game *g, city_move **buf, size_t *cap,
+            size_t *count);
+
+/* Run the tree search on `game` (not ended); on success the trees hold
+ * their statistics and stats[0..count-1] the merged root moves in listing
+ * order (visits, mean). */
+int ai_mcts_search(city_ai *ai, const city_game *game,
+                   const city_move *moves, size_t count,
+                   city_ai_stat *stats);
+/* The principal line after ai_mcts_search(), from root move `best`. */
+size_t ai_mcts_line(const city_ai *ai, const city_ai_stat *stats,
+                    size_t best, city_ai_stat *line, size_t cap);
+void ai_mcts_release(city_ai *ai);
+
+#endif /* CITY_LIB_AI_INTERNAL_H */

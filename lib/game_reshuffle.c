@@ -1,0 +1,75 @@
+/*
+ * city_game_reshuffle: the determinisation step of the AI (lib/ai.c,
+ * docs/ai.md). The only place outside the game module that touches the
+ * draw order, kept in one small file on purpose: it reads the draw index,
+ * the stack ends and the order, and writes the order (state and options).
+ */
+#include <string.h>
+
+#include "city/ai.h"
+#include "game_internal.h"
+
+static uint64_t reshuffle_next(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+/* Sort a run of design indices (counting sort), so that what follows
+ * depends on which tiles the run holds and not on their order: the AI must
+ * learn nothing from the real draw order. */
+static void sort_run(uint8_t *run, unsigned n)
+{
+	unsigned count[256], d, k = 0, c;
+	memset(count, 0, sizeof count);
+	for (c = 0; c < n; c++)
+		count[run[c]]++;
+	for (d = 0; d < 256 && k < n; d++)
+		for (c = 0; c < count[d]; c++)
+			run[k++] = (uint8_t)d;
+}
+
+/* Fisher-Yates with splitmix64, as R-RNG deals the start order. */
+static void shuffle_run(uint8_t *run, unsigned n, uint64_t *st)
+{
+	unsigned i;
+	for (i = n; i > 1; i--) {
+		unsigned j = (unsigned)(reshuffle_next(st) % i);
+		uint8_t t = run[i - 1];
+		run[i - 1] = run[j];
+		run[j] = t;
+	}
+}
+
+int city_game_reshuffle(city_game *game, uint64_t seed)
+{
+	state *s;
+	uint8_t *order;
+	const city_tileset *ts;
+	unsigned k, start = 0, i;
+	uint64_t st = seed;
+	if (!game)
+		return CITY_EINVAL;
+	s = &game->st;
+	order = st_order(s);
+	ts = game_ts(game);
+	/* Undrawn: draw indices draw_pos.. ; each stack shuffled within
+	 * itself (R-SET-4: the stacks are drawn one after the other). */
+	for (k = 0; k < 3; k++) {
+		unsigned end = s->stack_end[k];
+		unsigned from = start > s->draw_pos ? start : s->draw_pos;
+		if (end > from) {
+			sort_run(order + from, end - from);
+			shuffle_run(order + from, end - from, &st);
+		}
+		start = end;
+	}
+	/* The options keep the order as an explicit one (design ids), so that
+	 * the record, city_game_reset() and undo replay this game. */
+	game->opts.n_order = s->n_total;
+	for (i = 0; i < s->n_total; i++)
+		game->opts.order[i] = ts->designs[order[i]].id;
+	return CITY_OK;
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# scripts/web.sh: build the web page (scripts/wasm.sh) and serve web/ on
+# 127.0.0.1, printing the address. PORT=8000 by default (0: any free port).
+#   scripts/web.sh            build when sources changed, then serve
+#   scripts/web.sh --no-build serve what web/ holds
+set -Eeuo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PORT=${PORT:-8000}
+if [[ ${1:-} != --no-build ]]; then
+	# rebuild when the module is missing or older than a C source
+	if [[ ! -f $ROOT/web/city.wasm ]] ||
+		[[ -n $(find "$ROOT/lib" "$ROOT/include" "$ROOT/web" -name '*.[ch]' \
+			-newer "$ROOT/web/city.wasm" -print -quit) ]]; then
+		"$ROOT/scripts/wasm.sh"
+	fi
+fi
+echo "web.sh: open the address below in a browser (Ctrl-C stops)"
+exec python3 "$ROOT/scripts/web_serve.py" "$ROOT/web" "$PORT"

@@ -1,0 +1,250 @@
+/*
+ * The SVG picture of a game (city/render.h, docs/render.md): the buffer
+ * contract, byte stability (the same state gives the same bytes, through
+ * city_game_clone() and a save/load round trip) and that the picture shows
+ * what the queries say: one tile group per placed tile, one follower mark
+ * per follower off the wall (R-FOL), one guard per guard (R-WALL-6), one
+ * tower per tower (R-WALL-7), one wall or gate piece per piece of the chain
+ * (R-WALL-3/4), one hole mark per hole (R-GEO-8), one last-tile highlight,
+ * and with CITY_SVG_LEGAL one mark per cell where the current tile fits
+ * (R-TILE-1..5) and one per legal follower part or gate side.
+ * (Well-formed XML and rsvg-convert: tests/svg_check.py.)
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <city/city.h>
+#include <city/render.h>
+
+static char *svg_of(const city_game *g, unsigned flags, size_t *len)
+{
+	size_t needed = 0, again = 0;
+	char *buf;
+	ck_assert_int_eq(city_game_svg(g, flags, NULL, 0, &needed), CITY_ERANGE);
+	ck_assert_uint_gt(needed, 1);
+	buf = malloc(needed);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(city_game_svg(g, flags, buf, needed, &again), CITY_OK);
+	ck_assert_uint_eq(again, needed);
+	ck_assert_uint_eq(strlen(buf), needed - 1);
+	if (len)
+		*len = needed - 1;
+	return buf;
+}
+
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+	size_t k = strlen(needle);
+	for (hay = strstr(hay, needle); hay; hay = strstr(hay + k, needle))
+		n++;
+	return n;
+}
+
+/* The counts the picture must agree with. */
+static void check_marks(const city_game *g, const char *svg, unsigned flags)
+{
+	int i, fol = 0, guards = 0, holes = 0;
+	int32_t x0, y0, x1, y1, x, y;
+	ck_assert_int_eq(count(svg, "<g class=\"tile\""),
+	                 city_game_tile_count(g));
+	for (i = 0; i < city_game_follower_count(g); i++) {
+		int role;
+		ck_assert_int_eq(
+		    city_game_follower(g, (size_t)i, NULL, &role, NULL, NULL, NULL),
+		    CITY_OK);
+		if (role == CITY_ROLE_GUARD)
+			guards++;
+		else
+			fol++;
+	}
+	ck_assert_int_eq(count(svg, "<g class=\"follower\""), fol);
+	ck_assert_int_eq(count(svg, "class=\"guard\""), guards);
+	ck_assert_int_eq(count(svg, "<g class=\"tower\""), city_tower_count(g));
+	ck_assert_int_eq(count(svg, "class=\"wall\"") +
+	                     count(svg, "class=\"gate\""),
+	                 city_wall_length(g));
+	ck_assert_int_eq(count(svg, "class=\"gate\""),
+	                 city_wall_length(g) > 0 ? 1 : 0);
+	if (city_game_bounds(g, &x0, &y0, &x1, &y1) == CITY_OK)
+		for (y = y0; y <= y1; y++)
+			for (x = x0; x <= x1; x++)
+				holes += city_game_cell(g, x, y) == CITY_CELL_HOLE;
+	ck_assert_int_eq(count(svg, "class=\"hole\""), holes);
+	ck_assert_int_eq(count(svg, "class=\"last\""),
+	                 city_game_tile_count(g) > 0 ? 1 : 0);
+	if (flags & CITY_SVG_LEGAL) {
+		static city_move mv[4096];
+		size_t n = 0, k, cells = 0;
+		int d = city_game_decision(g);
+		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+		for (k = 0; k < n; k++)
+			if (d == CITY_DECISION_TILE &&
+			    (k == 0 || mv[k].x != mv[k - 1].x || mv[k].y != mv[k - 1].y))
+				cells++;
+		ck_assert_int_eq(count(svg, "class=\"legal\""), (int)cells);
+		ck_assert_int_eq(count(svg, "class=\"legal-part\""),
+		                 d == CITY_DECISION_FOLLOWER ? (int)n - 1 : 0);
+		ck_assert_int_eq(count(svg, "class=\"legal-spot\""),
+		                 d == CITY_DECISION_FOLLOWER ? (int)n - 1 : 0);
+		ck_assert_int_eq(count(svg, "class=\"legal-gate\""),
+		                 d == CITY_DECISION_GATE ? (int)n : 0);
+	} else {
+		ck_assert_int_eq(count(svg, "class=\"legal"), 0);
+	}
+}
+
+static void check_stable(const city_game *g, unsigned flags)
+{
+	size_t l1, l2, l3, l4, need = 0;
+	char *a = svg_of(g, flags, &l1), *b = svg_of(g, flags, &l2), *rec, *c,
+	     *d, err[256];
+	city_game *cl = NULL, *ld = NULL;
+	ck_assert_uint_eq(l1, l2);
+	ck_assert_int_eq(memcmp(a, b, l1), 0);
+	ck_assert_int_eq(city_game_clone(&cl, g), CITY_OK);
+	c = svg_of(cl, flags, &l3);
+	ck_assert_uint_eq(l1, l3);
+	ck_assert_int_eq(memcmp(a, c, l1), 0);
+	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
+	rec = malloc(need);
+	ck_assert_ptr_nonnull(rec);
+	ck_assert_int_eq(city_game_save(g, rec, need, &need), CITY_OK);
+	ck_assert_int_eq(city_game_load(&ld, rec, need - 1, err, sizeof err),
+	                 CITY_OK);
+	/* final scoring is not part of a record: the loader's game is the
+	 * game before it */
+	if (city_game_final_scored(g) == 1)
+		ck_assert_int_eq(city_score_final(ld), CITY_OK);
+	d = svg_of(ld, flags, &l4);
+	ck_assert_uint_eq(l1, l4);
+	ck_assert_int_eq(memcmp(a, d, l1), 0);
+	check_marks(g, a, flags);
+	free(a);
+	free(b);
+	free(c);
+	free(d);
+	free(rec);
+	city_game_free(cl);
+	city_game_free(ld);
+}
+
+/* Random games, checked every few moves and at the end, with and without
+ * the overlay. */
+START_TEST(svg_is_stable_and_shows_the_state)
+{
+	static city_move mv[4096];
+	int players = 2 + _i % 3, moves = 0;
+	uint64_t r = 0x9E3779B97F4A7C15ULL * (uint64_t)(unsigned)(_i + 1);
+	city_options *o;
+	city_game *g;
+	size_t n;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, (uint64_t)(unsigned)_i * 7 + 1), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	check_stable(g, 0);
+	check_stable(g, CITY_SVG_LEGAL);
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		ck_assert_int_eq(city_apply_move(g, &mv[(r >> 33) % n]), CITY_OK);
+		if (++moves % 23 == 0 ||
+		    city_game_decision(g) == CITY_DECISION_GATE ||
+		    city_game_decision(g) == CITY_DECISION_FOLLOWER)
+			check_stable(g, (moves & 1) ? CITY_SVG_LEGAL : 0);
+	}
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	check_stable(g, 0);
+	check_stable(g, CITY_SVG_LEGAL);
+	city_game_free(g);
+	city_options_free(o);
+}
+END_TEST
+
+START_TEST(svg_buffer_contract)
+{
+	city_game *g;
+	size_t needed = 0, n2 = 0;
+	char *buf, small[64];
+	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
+	ck_assert_int_eq(city_game_svg(NULL, 0, NULL, 0, &needed), CITY_EINVAL);
+	ck_assert_int_eq(city_game_svg(g, 2u, NULL, 0, &needed), CITY_EINVAL);
+	ck_assert_int_eq(city_game_svg(g, 0, NULL, 5, &needed), CITY_EINVAL);
+	ck_assert_int_eq(city_game_svg(g, 0, NULL, 0, NULL), CITY_ERANGE);
+	ck_assert_int_eq(city_game_svg(g, 0, NULL, 0, &needed), CITY_ERANGE);
+	/* too small: a NUL-terminated prefix, the size told */
+	memset(small, 'x', sizeof small);
+	ck_assert_int_eq(city_game_svg(g, 0, small, sizeof small, &n2),
+	                 CITY_ERANGE);
+	ck_assert_uint_eq(n2, needed);
+	ck_assert_uint_eq(strlen(small), sizeof small - 1);
+	ck_assert_int_eq(strncmp(small, "<?xml version=\"1.0\"", 19), 0);
+	buf = malloc(needed);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(city_game_svg(g, 0, buf, needed - 1, &n2), CITY_ERANGE);
+	ck_assert_uint_eq(n2, needed);
+	ck_assert_int_eq(city_game_svg(g, 0, buf, needed, &n2), CITY_OK);
+	ck_assert_uint_eq(strlen(buf), needed - 1);
+	ck_assert_ptr_nonnull(strstr(buf, "</svg>\n"));
+	/* the start: no tile yet, the current tile in the strip */
+	ck_assert_int_eq(count(buf, "<g class=\"tile\""), 0);
+	ck_assert_int_eq(count(buf, "<g class=\"current\""), 1);
+	free(buf);
+	city_game_free(g);
+}
+END_TEST
+
+/* After the start tile, the overlay marks exactly the cells that take the
+ * second tile, with their rotations (R-TILE-1..5). */
+START_TEST(svg_legal_cells_carry_rotations)
+{
+	static city_move mv[4096];
+	city_options *o;
+	city_game *g;
+	size_t n, k, len;
+	char *svg, want[96];
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, 5), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_place_tile(g, 0, 0, 0), CITY_OK);
+	ck_assert_int_eq(city_pass(g), CITY_OK);
+	ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+	ck_assert_uint_gt(n, 0);
+	svg = svg_of(g, CITY_SVG_LEGAL, &len);
+	for (k = 0; k < n; k++) {
+		snprintf(want, sizeof want, "data-x=\"%d\" data-y=\"%d\" data-rot=\"",
+		         (int)mv[k].x, (int)mv[k].y);
+		ck_assert_msg(strstr(svg, want) != NULL, "no mark for %s", want);
+	}
+	ck_assert_ptr_null(strstr(svg, "data-x=\"0\" data-y=\"0\" data-rot=\"0"
+	                                "\" x="));
+	free(svg);
+	city_game_free(g);
+	city_options_free(o);
+}
+END_TEST
+
+static Suite *render_suite(void)
+{
+	Suite *s = suite_create("render");
+	TCase *t = tcase_create("svg");
+	tcase_set_timeout(t, 120);
+	tcase_add_test(t, svg_buffer_contract);
+	tcase_add_test(t, svg_legal_cells_carry_rotations);
+	tcase_add_loop_test(t, svg_is_stable_and_shows_the_state, 0, 6);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(render_suite());
+	int failed;
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
