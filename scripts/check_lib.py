@@ -26,6 +26,9 @@ MAX_LINES = 80
 TEMPORARY_ALLOW = {
     # the TEXT helper's file (record reader), being split on branch text
     ("record.c", "read_record"),
+    # merged from the AI and WEB helpers' branches while this check landed
+    ("ai_mcts.c", "ai_mcts_search"),
+    ("render.c", "draw_legal"),
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
