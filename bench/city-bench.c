@@ -13,7 +13,11 @@
  *   4. the cost of a tile decision against the number of tiles already
  *      placed, on a generated 255-tile set;
  *   5. MCTS iterations per second (<city/ai.h>) from mid-game positions of
- *      2-player The City, on 1 and 2 threads (--mcts runs only this).
+ *      2-player The City, on 1 and 2 threads (--mcts runs only this);
+ *   6. the base game of Carcassonne (docs/carcassonne.md): random full
+ *      games per second for 2 to 5 players with farmers off and on, their
+ *      heap allocations in play, and city_game_clone() + city_game_free()
+ *      and city_game_copy() on its states.
  *
  * It prints a table, or with --json one JSON object (and nothing else) on
  * stdout. docs/performance.md describes every method and the numbers of a
@@ -369,12 +373,21 @@ typedef struct mcts_result {
 	double cpu_seconds[2]; /* process CPU time of the same searches */
 } mcts_result;
 
+/* 6. The base game of Carcassonne. */
+typedef struct carc_result {
+	throughput_result tp[4][2];      /* 2..5 players, farmers no / yes */
+	state_result state;              /* 4 players */
+	samples clone;                   /* ns per clone + free */
+	samples copy;                    /* ns per city_game_copy */
+} carc_result;
+
 typedef struct results {
 	state_result state[3];           /* 2, 3, 4 players */
 	throughput_result tp[3];
 	micro_result micro;
 	large_result large;
 	mcts_result mcts;
+	carc_result carc;
 } results;
 
 static double mcts_rate(const mcts_result *r, int t);
@@ -383,11 +396,22 @@ static double mcts_cpu_rate(const mcts_result *r, int t);
 /* ------------------------------------------------------------------------
  * Options and games */
 
+/* The game of the options made by make_options (the base game of
+ * Carcassonne with farmers when carc_farmers >= 0), set by the Carcassonne
+ * runs and cleared after them. */
+static int carc_farmers = -1;
+
 static city_options *make_options(int players, uint64_t seed,
                                   const city_tileset *ts, alloc_stats *a)
 {
 	city_options *o;
 	check(city_options_new(&o), "city_options_new", NULL);
+	if (carc_farmers >= 0) {
+		check(city_options_set_game(o, CITY_GAME_CARCASSONNE), "set_game",
+		      NULL);
+		check(city_options_set_rule(o, CITY_RULE_FARMERS, carc_farmers),
+		      "set_rule farmers", NULL);
+	}
 	check(city_options_set_players(o, players), "set_players", NULL);
 	check(city_options_set_seed(o, seed), "set_seed", NULL);
 	if (ts)
@@ -742,6 +766,69 @@ static void bench_large(const bench_config *cfg, double clock_ns,
 }
 
 /* ------------------------------------------------------------------------
+ * 6. The base game of Carcassonne */
+
+static void bench_carc(const bench_config *cfg, double clock_ns,
+                       carc_result *r)
+{
+	int players, farmers;
+	move_buf b = {NULL, 0, 0};
+	for (farmers = 0; farmers <= 1; farmers++)
+		for (players = 2; players <= 5; players++) {
+			carc_farmers = farmers;
+			bench_throughput(cfg, players, &r->tp[players - 2][farmers]);
+		}
+	carc_farmers = 1;
+	r->state = measure_state(4, cfg->seed, NULL);
+	/* clone + free and copy on the states of 4-player games */
+	{
+		city_options *o = make_options(4, cfg->seed + 2000, NULL, NULL);
+		city_game *g, *scratch;
+		uint64_t rng = cfg->seed ^ 0xCAu;
+		unsigned long i;
+		unsigned k;
+		check(city_game_new(&scratch, o), "city_game_new", NULL);
+		for (i = 0; i < cfg->micro_games; i++) {
+			set_context("carcassonne clone", 4, cfg->seed + 2000 + i);
+			check(city_options_set_seed(o, cfg->seed + 2000 + i),
+			      "set_seed", NULL);
+			check(city_game_new(&g, o), "city_game_new", NULL);
+			while (city_game_decision(g) != CITY_DECISION_END) {
+				city_move m;
+				uint64_t t0, t1;
+				int rc = CITY_OK;
+				t0 = now_ns();
+				for (k = 0; k < cfg->batch; k++) {
+					city_game *c;
+					rc |= city_game_clone(&c, g);
+					if (rc == CITY_OK)
+						city_game_free(c);
+				}
+				t1 = now_ns();
+				check(rc, "city_game_clone", g);
+				samples_add(&r->clone,
+				            per_call(t1 - t0, cfg->batch, clock_ns), 0);
+				t0 = now_ns();
+				for (k = 0; k < cfg->batch; k++)
+					rc |= city_game_copy(scratch, g);
+				t1 = now_ns();
+				check(rc, "city_game_copy", g);
+				samples_add(&r->copy,
+				            per_call(t1 - t0, cfg->batch, clock_ns), 0);
+				list_moves(g, &b);
+				m = pick_move(g, &b, &rng);
+				apply_listed(g, &m);
+			}
+			city_game_free(g);
+		}
+		city_game_free(scratch);
+		city_options_free(o);
+	}
+	carc_farmers = -1;
+	free(b.m);
+}
+
+/* ------------------------------------------------------------------------
  * Output: the table */
 
 static double gps(const throughput_result *t)
@@ -815,6 +902,35 @@ static void print_throughput(const results *res)
 		       p + 2, t->games, gps(t), us_per_game(t), t->decisions,
 		       t->tiles, t->allocs, gps_new(t), t->allocs_new);
 	}
+	fflush(stdout);
+}
+
+static void print_carc(results *res)
+{
+	carc_result *c = &res->carc;
+	int p, f;
+	printf("\nCarcassonne, base game (built-in set `carcassonne`, pool of "
+	       "%d games reset with city_game_reset; 'new': city_game_new + "
+	       "free per game)\n",
+	       POOL_SIZE);
+	printf("  %-7s %-7s %7s %11s %10s %10s %7s %12s %11s\n", "players",
+	       "farmers", "games", "games/s", "us/game", "decisions", "tiles",
+	       "allocs/game", "games/s new");
+	for (f = 0; f <= 1; f++)
+		for (p = 0; p < 4; p++) {
+			const throughput_result *t = &c->tp[p][f];
+			printf("  %-7d %-7s %7lu %11.1f %10.2f %10.1f %7.1f "
+			       "%12.2f %11.1f\n",
+			       p + 2, f ? "yes" : "no", t->games, gps(t),
+			       us_per_game(t), t->decisions, t->tiles, t->allocs,
+			       gps_new(t));
+		}
+	printf("  state (4 players): %zu bytes in %lu allocation(s)\n",
+	       c->state.bytes, c->state.calls);
+	printf("  city_game_clone + free  median %8.1f  mean %8.1f ns\n",
+	       samples_median(&c->clone), samples_mean(&c->clone));
+	printf("  city_game_copy          median %8.1f  mean %8.1f ns\n",
+	       samples_median(&c->copy), samples_mean(&c->copy));
 	fflush(stdout);
 }
 
@@ -983,9 +1099,33 @@ static void print_json(const bench_config *cfg, results *res)
 	printf("  \"mcts_iterations_per_second\": {\"1\": %.1f, \"2\": %.1f},\n",
 	       mcts_rate(&res->mcts, 0), mcts_rate(&res->mcts, 1));
 	printf("  \"mcts_iterations_per_cpu_second\": {\"1\": %.1f, \"2\": "
-	       "%.1f}\n",
+	       "%.1f},\n",
 	       mcts_cpu_rate(&res->mcts, 0), mcts_cpu_rate(&res->mcts, 1));
-	printf("}\n");
+	{
+		carc_result *c = &res->carc;
+		int p, f;
+		printf("  \"carcassonne\": {\n");
+		printf("    \"games_per_second\": {");
+		for (p = 0; p < 4; p++)
+			printf("\"%d\": {\"farmers_no\": %.1f, \"farmers_yes\": "
+			       "%.1f}%s",
+			       p + 2, gps(&c->tp[p][0]), gps(&c->tp[p][1]),
+			       p == 3 ? "},\n" : ", ");
+		printf("    \"allocs_per_game\": {");
+		for (p = 0; p < 4; p++)
+			for (f = 0; f <= 1; f++)
+				printf("\"%d_%s\": %.2f%s", p + 2,
+				       f ? "farmers_yes" : "farmers_no",
+				       c->tp[p][f].allocs,
+				       p == 3 && f == 1 ? "},\n" : ", ");
+		printf("    \"state_bytes\": %zu,\n", c->state.bytes);
+		printf("    \"clone_free_ns\": {\"median\": %.2f, \"mean\": "
+		       "%.2f},\n",
+		       samples_median(&c->clone), samples_mean(&c->clone));
+		printf("    \"copy_ns\": {\"median\": %.2f, \"mean\": %.2f}\n",
+		       samples_median(&c->copy), samples_mean(&c->copy));
+		printf("  }\n}\n");
+	}
 }
 
 /* ------------------------------------------------------------------------
@@ -1236,8 +1376,13 @@ int main(int argc, char **argv)
 	bench_mcts(&cfg, &res->mcts);
 	if (!cfg.json)
 		print_mcts(&res->mcts);
+	bench_carc(&cfg, res->micro.clock_ns, &res->carc);
+	if (!cfg.json)
+		print_carc(res);
 	else
 		print_json(&cfg, res);
+	samples_free(&res->carc.clone);
+	samples_free(&res->carc.copy);
 
 	for (d = 0; d < N_DECISIONS; d++)
 		samples_free(&res->micro.legal[d]);

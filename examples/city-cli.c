@@ -2,10 +2,11 @@
  * city-cli: play, replay and show games of Carcassonne: The City from the
  * command line, using the public libcity API only (docs/cli.md).
  *
- *   city-cli play [--players N] [--seed S] [--ai SPEC] [--seat N=SPEC]...
- *                 [--record FILE] [--rule name=value]...
- *   city-cli replay FILE [--trace]
- *   city-cli show FILE
+ *   city-cli play [--game NAME [--expansion tower]] [--players N]
+ *                 [--seed S] [--ai SPEC]
+ *                 [--seat N=SPEC]... [--record FILE] [--rule name=value]...
+ *   city-cli replay FILE [--trace] [--game NAME]
+ *   city-cli show FILE [--game NAME]
  *   city-cli hint FILE [--ai SPEC] [--seed S] [--top N] [--line N]
  *   city-cli arena [--games N] [--players P] [--seed S] SPEC SPEC...
  *
@@ -37,26 +38,33 @@
 #define MOVE_TEXT_MAX 64
 
 static const char *const decision_names[] = {
-	"tile", "follower", "gate", "wall", "guard", "tower", "end"};
+	"tile", "follower", "gate", "wall", "guard", "tower", "end",
+	"capture", "ransom"};
 
 static const char *const category_names[CITY_CAT_COUNT] = {
 	"streets", "markets", "towers", "stewards", "guards"};
 
+/* Carcassonne's categories, CITY_CAT_ROADS .. CITY_CAT_RANSOM. */
+static const char *const carc_category_names[] = {
+	"roads", "cities", "monasteries", "farms", "ransom"};
+
 static void usage(FILE *f)
 {
 	fputs("usage:\n"
-	      "  city-cli play [--players N] [--seed S] [--ai SPEC]\n"
+	      "  city-cli play [--game NAME [--expansion tower]] [--players N]\n"
+	      "                [--seed S] [--ai SPEC]\n"
 	      "                [--seat N=SPEC]... [--record FILE]\n"
 	      "                [--rule name=value]...\n"
-	      "  city-cli replay FILE [--trace]\n"
-	      "  city-cli show FILE [--svg OUT.svg [--legal]]\n"
+	      "  city-cli replay FILE [--trace] [--game NAME]\n"
+	      "  city-cli show FILE [--svg OUT.svg [--legal]] [--game NAME]\n"
 	      "  city-cli hint FILE [--ai SPEC] [--seed S] [--top N] "
 	      "[--line N]\n"
 	      "  city-cli arena [--games N] [--players P] [--seed S] "
 	      "[--rule name=value]...\n"
 	      "                 [--quiet] SPEC SPEC...\n"
 	      "  SPEC: human (play only), random, greedy,\n"
-	      "        mcts[:ITERATIONS[:THREADS]], easy, medium, hard\n",
+	      "        mcts[:ITERATIONS[:THREADS]], easy, medium, hard\n"
+	      "  NAME: the-city (the default) or carcassonne\n",
 	      f);
 }
 
@@ -164,7 +172,7 @@ static void print_scores(const city_game *g)
 
 static const char *decision_name(int decision)
 {
-	if (decision < 0 || decision > CITY_DECISION_END)
+	if (decision < 0 || decision > CITY_DECISION_RANSOM)
 		return "?";
 	return decision_names[decision];
 }
@@ -206,9 +214,15 @@ static int print_final(city_game *g)
 	putchar('\n');
 	for (p = 0; p < n; p++) {
 		printf("detail p%d", p);
-		for (c = 0; c < CITY_CAT_COUNT; c++)
-			printf(" %s=%d", category_names[c],
-			       city_game_score_detail(g, p, c));
+		if (city_game_kind(g) == CITY_GAME_CARCASSONNE)
+			for (c = CITY_CAT_ROADS; c <= CITY_CAT_RANSOM; c++)
+				printf(" %s=%d",
+				       carc_category_names[c - CITY_CAT_ROADS],
+				       city_game_score_detail(g, p, c));
+		else
+			for (c = 0; c < CITY_CAT_COUNT; c++)
+				printf(" %s=%d", category_names[c],
+				       city_game_score_detail(g, p, c));
 		putchar('\n');
 	}
 	rc = city_game_winners(g, &mask);
@@ -260,6 +274,8 @@ static char region_char(const city_tileset *ts, unsigned di, char letter)
 {
 	unsigned markets = 0;
 	int kind = city_tileset_region_kind(ts, di, letter, &markets);
+	if (kind == CITY_REGION_CITY)
+		return 'C';
 	if (kind != CITY_REGION_MARKET)
 		return '.';
 	switch (markets) {
@@ -337,6 +353,8 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 		char b = ' ';
 		if (hist && hist[0])
 			b = 'H';
+		else if (city_tileset_monastery(ts, di) == 1)
+			b = 'M';
 		else if (pub > 0 && pub <= 9)
 			b = (char)('0' + pub);
 		put(cv, top + 1, left + 3, b);
@@ -540,7 +558,8 @@ static int print_city(const city_game *g)
 						    '~');
 			}
 		}
-	draw_wall(&cv, g);
+	if (city_game_kind(g) != CITY_GAME_CARCASSONNE)
+		draw_wall(&cv, g); /* the base game has no wall */
 
 	printf("city: x %ld..%ld, y %ld..%ld (x grows east, y grows south)\n",
 	       (long)min_x, (long)max_x, (long)min_y, (long)max_y);
@@ -582,7 +601,16 @@ static int print_city(const city_game *g)
 	}
 	free(cv.ch);
 	free(cv.wall);
-	print_legend();
+	if (city_game_kind(g) == CITY_GAME_CARCASSONNE)
+		puts("legend: each tile is a 5x3 block\n"
+		     "  C      city; . field\n"
+		     "  | -    road middle on the north/south, west/east side\n"
+		     "  centre + roads meet or end there; | or - a road passes "
+		     "through\n"
+		     "  left of the centre   0-4 follower of that player\n"
+		     "  right of the centre  M monastery");
+	else
+		print_legend();
 	return CITY_OK;
 }
 
@@ -629,7 +657,7 @@ static void print_new_events(const city_game *g, size_t *seen)
  * a random AI then plays exactly as city-cli's own generator did) and one
  * AI per --seat, seeded with that value + 1 + the seat. */
 #define PLAY_AI_SALT 0x5DEECE66Du
-#define MAX_SEATS 4
+#define MAX_SEATS 5 /* Carcassonne takes 5 players */
 
 static int cmd_play(int argc, char **argv)
 {
@@ -637,9 +665,9 @@ static int cmd_play(int argc, char **argv)
 	city_game *g = NULL;
 	size_t n = 0, seen = 0;
 	uint64_t seed = 0, v;
-	int players = 2, rc = CITY_OK, i, status = 0, quit = 0;
-	const char *ai_spec = "random";
-	const char *seat_spec[MAX_SEATS] = {NULL, NULL, NULL, NULL};
+	int players = 2, rc = CITY_OK, i, status = 0, quit = 0, carc = 0;
+	const char *ai_spec = "random", *players_arg = "";
+	const char *seat_spec[MAX_SEATS] = {NULL, NULL, NULL, NULL, NULL};
 	cli_seat shared, seats[MAX_SEATS];
 	const char *record = NULL;
 	char err[160];
@@ -653,14 +681,35 @@ static int cmd_play(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--players") == 0 && val) {
-			if (parse_number(val, 4, &v) || v < 2) {
+		if (strcmp(a, "--game") == 0 && val) {
+			if (city_options_parse_game(opts, val) != CITY_OK) {
+				city_options_free(opts);
+				return usage_error("--game must be the-city or "
+				                   "carcassonne, not",
+				                   val);
+			}
+			carc = strcmp(val, "carcassonne") == 0;
+			i++;
+		} else if (strcmp(a, "--expansion") == 0 && val) {
+			if (strcmp(val, "tower") != 0 ||
+			    city_options_set_expansion(opts, CITY_EXPANSION_TOWER,
+			                               1) != CITY_OK) {
+				city_options_free(opts);
+				return usage_error("--expansion must be tower (after "
+				                   "--game carcassonne), not",
+				                   val);
+			}
+			i++;
+		} else if (strcmp(a, "--players") == 0 && val) {
+			if (parse_number(val, 5, &v) || v < 2) {
 				city_options_free(opts);
 				return usage_error(
-				        "--players must be 2, 3 or 4, not",
+				        "--players must be 2, 3 or 4 (or 5 in "
+				        "carcassonne), not",
 				        val);
 			}
 			players = (int)v;
+			players_arg = val;
 			i++;
 		} else if (strcmp(a, "--seed") == 0 && val) {
 			if (parse_number(val, UINT64_MAX, &seed)) {
@@ -713,6 +762,11 @@ static int cmd_play(int argc, char **argv)
 			        "play: unknown or incomplete argument", a);
 		}
 	}
+	if (players > 4 && !carc) {
+		city_options_free(opts);
+		return usage_error("--players must be 2, 3 or 4 in the-city, not",
+		                   players_arg);
+	}
 	for (i = 0; i < MAX_SEATS; i++) {
 		if (!seat_spec[i])
 			continue;
@@ -749,8 +803,8 @@ static int cmd_play(int argc, char **argv)
 		return EXIT_RECORD;
 	}
 
-	printf("game players=%d seed=%llu ai=%s", players,
-	       (unsigned long long)seed, ai_spec);
+	printf("game %splayers=%d seed=%llu ai=%s", carc ? "carcassonne " : "",
+	       players, (unsigned long long)seed, ai_spec);
 	for (i = 0; i < players; i++)
 		if (seat_spec[i])
 			printf(" seat%d=%s", i, seat_spec[i]);
@@ -824,6 +878,30 @@ static int cmd_play(int argc, char **argv)
  * replay and show
  */
 
+/* The game a `--game NAME` names (CITY_GAME_*), or -1. */
+static int game_named(const char *name)
+{
+	if (strcmp(name, "the-city") == 0)
+		return CITY_GAME_THE_CITY;
+	if (strcmp(name, "carcassonne") == 0)
+		return CITY_GAME_CARCASSONNE;
+	return -1;
+}
+
+/* Whether a loaded game is the game the command line asked for (want <
+ * 0: any); a record of another game is an error of its line 1. */
+static int game_expected(const city_game *g, int want)
+{
+	const char *name =
+	    want == CITY_GAME_CARCASSONNE ? "carcassonne" : "the-city";
+	if (want < 0 || city_game_kind(g) == want)
+		return 1;
+	printf("error line 1: the record is not a %s game (its header has "
+	       "no `game %s` line)\n",
+	       name, name);
+	return 0;
+}
+
 /* Print a load error as a trace's last line. */
 static void print_load_error(const char *err)
 {
@@ -839,10 +917,17 @@ static int cmd_replay(int argc, char **argv)
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0, i;
 	city_game *g = NULL, *r = NULL;
-	int rc, status = 0, k, nmoves;
+	int rc, status = 0, k, nmoves, want = -1;
 	for (k = 0; k < argc; k++) {
 		if (strcmp(argv[k], "--trace") == 0)
 			continue; /* the output is the trace either way */
+		if (strcmp(argv[k], "--game") == 0 && k + 1 < argc) {
+			if ((want = game_named(argv[++k])) < 0)
+				return usage_error("--game must be the-city or "
+				                   "carcassonne, not",
+				                   argv[k]);
+			continue;
+		}
 		if (argv[k][0] == '-' && argv[k][1] != '\0')
 			return usage_error("replay: unknown option", argv[k]);
 		if (path)
@@ -862,6 +947,10 @@ static int cmd_replay(int argc, char **argv)
 	free(text);
 	if (!g) {
 		print_load_error(err);
+		return EXIT_RECORD;
+	}
+	if (!game_expected(g, want)) {
+		city_game_free(g);
 		return EXIT_RECORD;
 	}
 	/* Replay from the start so that each line shows the state before its
@@ -909,7 +998,14 @@ static int cmd_show(int argc, char **argv)
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0;
 	city_game *g = NULL;
-	int rc, status = 0;
+	int rc, status = 0, want = -1;
+	if (argc >= 3 && strcmp(argv[argc - 2], "--game") == 0) {
+		if ((want = game_named(argv[argc - 1])) < 0)
+			return usage_error("--game must be the-city or "
+			                   "carcassonne, not",
+			                   argv[argc - 1]);
+		argc -= 2;
+	}
 	if (argc != 1 || (argv[0][0] == '-' && argv[0][1] != '\0'))
 		return usage_error("show: expected one FILE", NULL);
 	if (read_file(argv[0], &text, &len) != 0) {
@@ -922,6 +1018,10 @@ static int cmd_show(int argc, char **argv)
 	free(text);
 	if (!g) {
 		fprintf(stderr, "city-cli: %s: %s\n", argv[0], err);
+		return EXIT_RECORD;
+	}
+	if (!game_expected(g, want)) {
+		city_game_free(g);
 		return EXIT_RECORD;
 	}
 	if (rc != CITY_OK) {
@@ -958,7 +1058,8 @@ int main(int argc, char **argv)
 		return cmd_play(argc - 2, argv + 2);
 	if (strcmp(argv[1], "replay") == 0)
 		return cmd_replay(argc - 2, argv + 2);
-	if (strcmp(argv[1], "show") == 0 && argc > 3)
+	if (strcmp(argv[1], "show") == 0 && argc > 3 &&
+	    !(argc == 5 && strcmp(argv[3], "--game") == 0))
 		return cli_show_svg(argc - 2, argv + 2); /* --svg: cli_svg.c */
 	if (strcmp(argv[1], "show") == 0)
 		return cmd_show(argc - 2, argv + 2);

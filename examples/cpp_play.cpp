@@ -2,7 +2,7 @@
 // its own extern "C"); handles are owned by std::unique_ptr with a custom
 // deleter, so every exit path frees them; failed calls become exceptions.
 //
-//   cpp_play [SEED]
+//   cpp_play [SEED] [GAME]      GAME: the-city (default) or carcassonne
 #include <city/city.h>
 
 #include <cstdint>
@@ -43,14 +43,19 @@ void check(int rc, const std::string &what)
 }
 
 // A game made through the options builder; the options die at scope end.
-GamePtr new_game(int players, std::uint64_t seed)
+GamePtr new_game(int players, std::uint64_t seed, const std::string &name)
 {
 	city_options *raw = nullptr;
 	check(city_options_new(&raw), "city_options_new");
 	OptionsPtr opts(raw);
+	check(city_options_parse_game(opts.get(), name.c_str()), "game " + name);
 	check(city_options_set_players(opts.get(), players), "players");
 	check(city_options_set_seed(opts.get(), seed), "seed");
-	check(city_options_parse_rule(opts.get(), "end_gap=3"), "rule");
+	// each game has its own rules (docs/rules.md, docs/carcassonne.md)
+	check(city_options_parse_rule(opts.get(), name == "carcassonne"
+	                                              ? "farmers=yes"
+	                                              : "end_gap=3"),
+	      "rule");
 	city_game *g = nullptr;
 	check(city_game_new(&g, opts.get()), "city_game_new");
 	return GamePtr(g);
@@ -79,8 +84,10 @@ std::string to_string(const city_move &m)
 int main(int argc, char **argv)
 {
 	std::uint64_t seed = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1;
+	std::string name = argc > 2 ? argv[2] : "the-city";
 	try {
-		GamePtr game = new_game(2, seed);
+		bool carc = name == "carcassonne";
+		GamePtr game = new_game(carc ? 5 : 2, seed, name);
 		std::mt19937_64 rng(seed);
 		int moves = 0;
 		while (city_game_decision(game.get()) != CITY_DECISION_END) {
@@ -108,15 +115,23 @@ int main(int argc, char **argv)
 
 		unsigned winners = 0;
 		check(city_game_winners(game.get(), &winners), "winners");
-		std::cout << "C++ game, seed " << seed << ", " << moves
-		          << " moves\n";
+		std::cout << "C++ game of " << name << ", seed " << seed << ", "
+		          << moves << " moves\n";
 		for (int p = 0; p < city_game_players(game.get()); ++p) {
 			int score = city_game_score(game.get(), p);
 			if (score != city_game_score(copy.get(), p))
 				throw std::logic_error("the clone scored differently");
 			std::cout << "player " << p << ": " << score
-			          << ((winners >> p) & 1u ? " (winner)" : "")
-			          << '\n';
+			          << ((winners >> p) & 1u ? " (winner)" : "");
+			// the breakdown by the game's own categories
+			int first = carc ? CITY_CAT_ROADS : CITY_CAT_STREETS;
+			int last = carc ? CITY_CAT_RANSOM : CITY_CAT_GUARDS;
+			int sum = 0;
+			for (int c = first; c <= last; ++c)
+				sum += city_game_score_detail(game.get(), p, c);
+			if (sum != score)
+				throw std::logic_error("the breakdown does not sum");
+			std::cout << '\n';
 		}
 	} catch (const std::exception &e) {
 		std::cerr << "cpp_play: " << e.what() << '\n';

@@ -704,6 +704,9 @@ static char *drop_last_move(const char *text, size_t len, size_t *out_len)
 	FUZZ_CHECK(len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0,
 	           "saved record does not end with end");
 	k = len - 5;
+	/* undo takes final scoring back too: the `scored` line goes */
+	if (k >= 7 && memcmp(text + k - 7, "\nscored", 7) == 0)
+		k -= 7;
 	while (k > 0 && text[k - 1] != '\n')
 		k--;
 	r = fuzz_xmalloc(len + 1);
@@ -827,7 +830,8 @@ static void op_load(fz *f)
 		rc = city_game_load(&g3, text, len, err, sizeof err);
 		FUZZ_CHECK(rc == CITY_OK || rc == CITY_EPARSE ||
 		               rc == CITY_EILLEGAL || rc == CITY_EDECISION ||
-		               rc == CITY_EENDED || rc == CITY_ELIMIT,
+		               rc == CITY_EENDED || rc == CITY_ELIMIT ||
+		               rc == CITY_ENOTENDED, /* `scored` too early */
 		           "corrupted record gave %s", city_status_str(rc));
 		if (rc == CITY_OK) {
 			fuzz_check_state(g3);
@@ -837,12 +841,31 @@ static void op_load(fz *f)
 	free(text);
 }
 
+/* Final scoring is no move: the record only gains its `scored` line
+ * before `end` (record.md), the first time. */
+static void expect_scored_line(fz *f)
+{
+	size_t len;
+	char *now = fuzz_save(f->g, &len);
+	FUZZ_CHECK(f->saved_len >= 4 && len == f->saved_len + 7 &&
+	                   memcmp(now, f->saved, f->saved_len - 4) == 0 &&
+	                   memcmp(now + len - 11, "scored\nend\n", 11) == 0,
+	           "final scoring changed more than its scored line:\n%s\n---"
+	           "\n%s",
+	           f->saved, now);
+	free(now);
+}
+
 static void op_final(fz *f)
 {
 	int ended = city_game_decision(f->g) == CITY_DECISION_END, rc;
+	int was_scored = city_game_final_scored(f->g) == 1;
 	saved(f, NULL);
 	rc = city_score_final(f->g);
-	expect_unchanged(f, "final scoring");
+	if (ended && !was_scored && rc == CITY_OK)
+		expect_scored_line(f);
+	else
+		expect_unchanged(f, "final scoring");
 	if (!ended) {
 		FUZZ_CHECK(rc == CITY_ENOTENDED, "score_final before the end: %s",
 		           city_status_str(rc));

@@ -118,19 +118,24 @@ static inline char *fuzz_tileset_text(const city_tileset *ts, size_t *len)
 
 /* The invariants of every game state (issue "Robustness"):
  * - followers are conserved: supply + followers on the board = 7 per
- *   player (R-SET-2);
+ *   player (R-SET-2; in Carcassonne, C-SET-2, prisoners held by others
+ *   count too, T-CAP-3);
  * - wall pieces are conserved: pieces in the wall (gate excluded) + pieces
- *   left = 70 (R-SET-3);
- * - a score is the sum of its categories, none negative;
+ *   left = 70 (R-SET-3; Carcassonne has none);
+ * - a score is the sum of its game's categories, none negative (but The
+ *   Tower's ransom);
  * - the decision and the deciding player are in range. */
 static inline void fuzz_check_state(const city_game *g)
 {
 	int players = city_game_players(g), p, n, i, len, left;
-	int on_board[4] = {0, 0, 0, 0};
+	int on_board[5] = {0, 0, 0, 0, 0};
 	int decision = city_game_decision(g);
-	FUZZ_CHECK(players >= 2 && players <= 4, "players %d", players);
+	int carc = city_game_kind(g) == CITY_GAME_CARCASSONNE;
+	FUZZ_CHECK(players >= 2 && players <= (carc ? 5 : 4), "players %d",
+	           players);
 	FUZZ_CHECK(decision >= CITY_DECISION_TILE &&
-	               decision <= CITY_DECISION_END,
+	               decision <= (carc ? CITY_DECISION_RANSOM
+	                                 : CITY_DECISION_END),
 	           "decision %d", decision);
 	p = city_game_player(g);
 	FUZZ_CHECK(p >= 0 && p < players, "player %d of %d", p, players);
@@ -144,7 +149,10 @@ static inline void fuzz_check_state(const city_game *g)
 		           city_status_str(rc));
 		FUZZ_CHECK(owner >= 0 && owner < players, "follower owner %d",
 		           owner);
-		FUZZ_CHECK(role >= CITY_ROLE_CITIZEN && role <= CITY_ROLE_GUARD,
+		FUZZ_CHECK(carc ? role >= CITY_ROLE_HIGHWAYMAN &&
+		                      role <= CITY_ROLE_TOWER_TOP
+		                : role >= CITY_ROLE_CITIZEN &&
+		                      role <= CITY_ROLE_GUARD,
 		           "follower role %d", role);
 		on_board[owner]++;
 	}
@@ -152,18 +160,23 @@ static inline void fuzz_check_state(const city_game *g)
 	                              NULL) == CITY_EINVAL,
 	           "follower index %d past the count answered", n);
 	for (p = 0; p < players; p++) {
-		int fol = -1, tow = -1, c, sum = 0, score;
+		int fol = -1, tow = -1, c, sum = 0, score, held = 0, q;
+		int first = carc ? CITY_CAT_ROADS : 0;
+		int last = carc ? CITY_CAT_RANSOM : CITY_CAT_COUNT - 1;
 		FUZZ_CHECK(city_game_supply(g, p, &fol, &tow) == CITY_OK,
 		           "supply of player %d", p);
-		FUZZ_CHECK(fol + on_board[p] == 7,
+		for (q = 0; carc && q < players; q++)
+			held += city_game_prisoners(g, q, p);
+		FUZZ_CHECK(fol + on_board[p] + held == 7,
 		           "player %d: %d followers in supply + %d on the board "
-		           "!= 7",
-		           p, fol, on_board[p]);
-		FUZZ_CHECK(tow >= 0 && tow <= 12 / players, "player %d towers %d",
-		           p, tow);
-		for (c = 0; c < CITY_CAT_COUNT; c++) {
+		           "+ %d prisoners != 7",
+		           p, fol, on_board[p], held);
+		FUZZ_CHECK(tow >= 0 && tow <= (carc ? 0 : 12 / players),
+		           "player %d towers %d", p, tow);
+		for (c = first; c <= last; c++) {
 			int d = city_game_score_detail(g, p, c);
-			FUZZ_CHECK(d >= 0, "player %d category %d: %d", p, c, d);
+			FUZZ_CHECK(d >= 0 || (carc && c == CITY_CAT_RANSOM),
+			           "player %d category %d: %d", p, c, d);
 			sum += d;
 		}
 		score = city_game_score(g, p);
@@ -174,7 +187,9 @@ static inline void fuzz_check_state(const city_game *g)
 	left = city_game_walls_left(g);
 	FUZZ_CHECK(len >= 0 && left >= 0 && left <= 70, "wall %d, left %d",
 	           len, left);
-	if (len > 0)
+	if (carc)
+		FUZZ_CHECK(len == 0 && left == 0, "Carcassonne has a wall");
+	else if (len > 0)
 		FUZZ_CHECK(len - 1 + left == 70,
 		           "wall of %d pieces (gate included) + %d left != 71",
 		           len, left);

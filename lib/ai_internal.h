@@ -55,7 +55,7 @@ typedef struct ai_tree {
 	size_t moves_cap;
 	city_game *scratch; /* the determinised copy played on */
 	uint64_t rng;
-	uint32_t target; /* iterations to run (0 = until the deadline) */
+	uint32_t target; /* iterations to run (UINT32_MAX: until the deadline) */
 	uint32_t done;
 	int error; /* CITY_OK or the first failure */
 	uint32_t path[AI_PATH_MAX];

@@ -338,12 +338,11 @@ static void run_trees(const search_ctx *cx, unsigned first)
 			ai_tree *t = &cx->ai->trees[k];
 			unsigned b;
 			for (b = 0; b < BATCH && t->error == CITY_OK; b++) {
-				if (t->target && t->done >= t->target)
+				if (t->done >= t->target)
 					break;
 				t->error = iterate(t, cx);
 			}
-			if (t->error == CITY_OK &&
-			    (!t->target || t->done < t->target))
+			if (t->error == CITY_OK && t->done < t->target)
 				active = 1;
 		}
 		if (cx->deadline && now_ns() >= cx->deadline)
@@ -379,12 +378,14 @@ static int tree_prepare(ai_tree *t, const city_game *root, uint32_t cap)
 		if (city_game_clone(&t->scratch, root) != CITY_OK)
 			return CITY_ENOMEM;
 	}
-	if (t->moves_cap < 256) {
-		city_move *nb = realloc(t->moves, 256 * sizeof *nb);
+	/* Room for the widest decisions of the built-in sets; a wider one
+	 * grows the buffer once (ai_list). */
+	if (t->moves_cap < 1024) {
+		city_move *nb = realloc(t->moves, 1024 * sizeof *nb);
 		if (!nb)
 			return CITY_ENOMEM;
 		t->moves = nb;
-		t->moves_cap = 256;
+		t->moves_cap = 1024;
 	}
 	t->n_nodes = 1;
 	node_init(&t->nodes[0], 0, 0, NODE_DECISION);
@@ -442,7 +443,11 @@ int ai_mcts_search(city_ai *ai, const city_game *game,
 			return rc;
 		/* Each tree its own seed, from the call's base value. */
 		t->rng = base ^ (0xD1B54A32D192ED03u * (uint64_t)(k + 1));
-		t->target = iters ? iters / n_trees + (k < iters % n_trees) : 0;
+		/* A time budget alone: no iteration limit (the deadline
+		 * stops it). With fewer iterations than trees, some trees
+		 * get none. */
+		t->target = iters ? iters / n_trees + (k < iters % n_trees)
+		                  : UINT32_MAX;
 	}
 	if (ai->p.time_ms > 0)
 		cx.deadline = now_ns() + (uint64_t)ai->p.time_ms * 1000000u;

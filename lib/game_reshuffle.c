@@ -6,6 +6,8 @@
  */
 #include <string.h>
 
+#include "carc.h"
+#include "carc_api.h"
 #include "city/ai.h"
 #include "game_internal.h"
 
@@ -43,6 +45,25 @@ static void shuffle_run(uint8_t *run, unsigned n, uint64_t *st)
 	}
 }
 
+/* The base game of Carcassonne: one stack, the start tile not in it
+ * (C-SET-4); its order lives in the game's own state (lib/carc.h). */
+static int reshuffle_carc(city_game *game, uint64_t seed)
+{
+	carc_state *s = (carc_state *)(void *)&game->st;
+	uint8_t *order = CARC_ARR(s, off_order, uint8_t);
+	const city_tileset *ts = game_ts(game);
+	unsigned i, from = s->draw_pos;
+	uint64_t st = seed;
+	if (s->n_draw > from) {
+		sort_run(order + from, s->n_draw - from);
+		shuffle_run(order + from, s->n_draw - from, &st);
+	}
+	game->opts.n_order = s->n_draw;
+	for (i = 0; i < s->n_draw; i++)
+		game->opts.order[i] = ts->designs[order[i]].id;
+	return CITY_OK;
+}
+
 int city_game_reshuffle(city_game *game, uint64_t seed)
 {
 	state *s;
@@ -52,6 +73,8 @@ int city_game_reshuffle(city_game *game, uint64_t seed)
 	uint64_t st = seed;
 	if (!game)
 		return CITY_EINVAL;
+	if (game_carc(game))
+		return reshuffle_carc(game, seed);
 	s = &game->st;
 	order = st_order_w(s);
 	ts = game_ts(game);

@@ -1,4 +1,5 @@
 /* The options builder: players, seed or order, stacks, tile set, rules. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,9 +7,67 @@
 #include "city/city.h"
 #include "options.h"
 
-static const char *const rule_names[OPT_RULES] = {
-	"", "wall_trigger", "first_round_guards", "returned_guard",
-	"closing_tower", "end_gap"};
+/* The one table of rule options (R-OPT, C-OPT, T-OPT): record names, the
+ * game (and expansion) each belongs to, defaults, values. The record
+ * writer and reader, city_options_set_rule(), city_options_parse_rule()
+ * and options_check() all read it. A rule with words has values 0..max
+ * named words[0..max]; one without is a number 0..max written in at most
+ * two digits. */
+typedef struct opt_rule {
+	const char *name;     /* record name */
+	const char *id;       /* rule id of the spec */
+	int game;             /* CITY_GAME_* */
+	unsigned expansion;   /* CITY_EXPANSION_* bit needed, 0: none */
+	int def;              /* default value */
+	int max;              /* values 0..max */
+	const char *words[2]; /* value names, or NULL for a number */
+} opt_rule;
+
+#define YES_NO {"no", "yes"}
+#define CITY CITY_GAME_THE_CITY
+#define CARC CITY_GAME_CARCASSONNE
+#define TOWER CITY_EXPANSION_TOWER
+
+static const opt_rule rule_table[OPT_RULE_COUNT] = {
+	[CITY_RULE_WALL_TRIGGER] = {"wall_trigger", "R-OPT-1", CITY, 0,
+	                            CITY_TRIGGER_OCCUPIED, 1,
+	                            {"occupied", "any"}},
+	[CITY_RULE_FIRST_ROUND_GUARDS] = {"first_round_guards", "R-OPT-2",
+	                                  CITY, 0, 1, 1, YES_NO},
+	[CITY_RULE_RETURNED_GUARD] = {"returned_guard", "R-OPT-3", CITY, 0, 1,
+	                              1, YES_NO},
+	[CITY_RULE_CLOSING_TOWER] = {"closing_tower", "R-OPT-4", CITY, 0, 1,
+	                             1, YES_NO},
+	[CITY_RULE_END_GAP] = {"end_gap", "R-OPT-5", CITY, 0, 5, 20,
+	                       {NULL, NULL}},
+	[CITY_RULE_FARMERS] = {"farmers", "C-OPT-1", CARC, 0, 0, 1, YES_NO},
+	[CITY_RULE_CAPTURE_OWN] = {"capture_own", "T-OPT-1", CARC, TOWER, 1,
+	                           1, YES_NO},
+	[CITY_RULE_CAPTURE_TOP] = {"capture_top", "T-OPT-2", CARC, TOWER, 1,
+	                           1, YES_NO},
+	[CITY_RULE_RANSOM_MIN] = {"ransom_min", "T-OPT-3", CARC, TOWER, 1, 1,
+	                          YES_NO},
+	[CITY_RULE_CAPTURE_GAPS] = {"capture_gaps", "T-OPT-4", CARC, TOWER, 1,
+	                            1, YES_NO},
+	[CITY_RULE_TOWER_RANGE] = {"tower_range", "T-OPT-5", CARC, TOWER,
+	                           CITY_RANGE_HEIGHT, 1, {"height", "short"}},
+	[CITY_RULE_CAPTURE_DIAGONAL] = {"capture_diagonal", "T-OPT-6", CARC,
+	                                TOWER, 0, 1, YES_NO},
+	[CITY_RULE_RANSOM] = {"ransom", "T-OPT-7", CARC, TOWER, 1, 1, YES_NO},
+};
+
+#undef YES_NO
+#undef CITY
+#undef CARC
+#undef TOWER
+
+static const char *const game_names[] = {"the-city", "carcassonne"};
+#define N_GAMES 2
+
+static int rule_valid(int rule)
+{
+	return rule >= 1 && rule < OPT_RULE_COUNT;
+}
 
 static void *std_alloc(size_t size, void *user)
 {
@@ -31,12 +90,6 @@ static void std_free(void *p, void *user)
 void *options_alloc(const city_options *o, size_t size)
 {
 	return o->alloc(size, o->alloc_user);
-}
-
-void options_free_mem(const city_options *o, void *p)
-{
-	if (p)
-		o->free(p, o->alloc_user);
 }
 
 int city_options_set_allocator(city_options *opts, city_malloc_fn alloc_fn,
@@ -68,12 +121,10 @@ void options_init(city_options *o)
 	o->realloc = std_realloc;
 	o->free = std_free;
 	o->players = 2;
+	o->game = CITY_GAME_THE_CITY;
 	o->ts = &city__tileset_default_data;
-	o->rules[CITY_RULE_WALL_TRIGGER] = CITY_TRIGGER_OCCUPIED;
-	o->rules[CITY_RULE_FIRST_ROUND_GUARDS] = 1;
-	o->rules[CITY_RULE_RETURNED_GUARD] = 1;
-	o->rules[CITY_RULE_CLOSING_TOWER] = 1;
-	o->rules[CITY_RULE_END_GAP] = 5;
+	for (int rule = 1; rule < OPT_RULE_COUNT; rule++)
+		o->rules[rule] = rule_table[rule].def;
 }
 
 void options_copy(city_options *dst, const city_options *src)
@@ -90,18 +141,55 @@ void options_release(city_options *o)
 
 const char *options_rule_name(int rule)
 {
-	return (rule >= 1 && rule < OPT_RULES) ? rule_names[rule] : NULL;
+	return rule_valid(rule) ? rule_table[rule].name : NULL;
 }
 
-const char *options_rule_value_text(int rule, int value, char buf[12])
+int options_rule_find(const char *name, size_t len)
 {
-	if (rule == CITY_RULE_WALL_TRIGGER)
-		return value == CITY_TRIGGER_ANY ? "any" : "occupied";
-	if (rule == CITY_RULE_END_GAP) {
+	for (int rule = 1; rule < OPT_RULE_COUNT; rule++)
+		if (strlen(rule_table[rule].name) == len &&
+		    memcmp(rule_table[rule].name, name, len) == 0)
+			return rule;
+	return 0;
+}
+
+int options_rule_value(int *out, int rule, const char *text, size_t len)
+{
+	const opt_rule *r;
+	if (!rule_valid(rule))
+		return CITY_EINVAL;
+	r = &rule_table[rule];
+	if (r->words[0] == NULL) {
+		int v = 0;
+		if (len < 1 || len > 2)
+			return CITY_EPARSE;
+		for (size_t i = 0; i < len; i++) {
+			if (text[i] < '0' || text[i] > '9')
+				return CITY_EPARSE;
+			v = v * 10 + (text[i] - '0');
+		}
+		if (v > r->max)
+			return CITY_EPARSE;
+		*out = v;
+		return CITY_OK;
+	}
+	for (int v = 0; v <= r->max; v++)
+		if (strlen(r->words[v]) == len &&
+		    memcmp(r->words[v], text, len) == 0) {
+			*out = v;
+			return CITY_OK;
+		}
+	return CITY_EPARSE;
+}
+
+const char *options_rule_value_text(char buf[12], int rule, int value)
+{
+	const opt_rule *r = &rule_table[rule];
+	if (r->words[0] == NULL) {
 		snprintf(buf, 12, "%d", value);
 		return buf;
 	}
-	return value ? "yes" : "no";
+	return r->words[value != 0];
 }
 
 int city_options_new(city_options **out)
@@ -127,7 +215,8 @@ void city_options_free(city_options *opts)
 
 int city_options_set_players(city_options *opts, int players)
 {
-	if (!opts || players < 2 || players > 4)
+	if (!opts || players < 2 ||
+	    players > (opts->game == CITY_GAME_CARCASSONNE ? 5 : 4))
 		return CITY_EINVAL;
 	opts->players = players;
 	return CITY_OK;
@@ -171,32 +260,158 @@ int city_options_set_stacks(city_options *opts, unsigned a, unsigned b,
 	return CITY_OK;
 }
 
+static void set_tileset(city_options *opts, const city_tileset *ts)
+{
+	ts_retain(ts);
+	ts_release(opts->ts);
+	opts->ts = ts;
+}
+
 int city_options_set_tileset(city_options *opts, const city_tileset *ts)
 {
 	if (!opts)
 		return CITY_EINVAL;
-	if (!ts)
-		ts = &city__tileset_default_data;
-	ts_retain(ts);
-	ts_release(opts->ts);
-	opts->ts = ts;
+	opts->ts_chosen = ts != NULL;
+	set_tileset(opts, ts ? ts : ts_builtin_for(opts->game, opts->expansions));
+	return CITY_OK;
+}
+
+/* The game's built-in set follows the game and expansions unless the
+ * caller chose a set. */
+static void follow_builtin_set(city_options *opts)
+{
+	if (!opts->ts_chosen)
+		set_tileset(opts, ts_builtin_for(opts->game, opts->expansions));
+}
+
+int city_options_set_game(city_options *opts, int game)
+{
+	if (!opts || game < 0 || game >= N_GAMES)
+		return CITY_EINVAL;
+	if (game == CITY_GAME_THE_CITY &&
+	    (opts->players > 4 || opts->expansions != 0))
+		return CITY_EINVAL;
+	opts->game = game;
+	follow_builtin_set(opts);
+	return CITY_OK;
+}
+
+int city_options_parse_game(city_options *opts, const char *name)
+{
+	int game;
+	if (!opts || !name)
+		return CITY_EINVAL;
+	game = options_game_find(name, strlen(name));
+	if (game < 0)
+		return CITY_EPARSE;
+	return city_options_set_game(opts, game);
+}
+
+int city_options_set_expansion(city_options *opts, int expansion, int on)
+{
+	if (!opts || expansion != CITY_EXPANSION_TOWER || on < 0 || on > 1 ||
+	    (on && opts->game != CITY_GAME_CARCASSONNE))
+		return CITY_EINVAL;
+	if (on)
+		opts->expansions |= (unsigned)expansion;
+	else
+		opts->expansions &= ~(unsigned)expansion;
+	follow_builtin_set(opts);
+	return CITY_OK;
+}
+
+const char *options_game_name(int game)
+{
+	return game >= 0 && game < N_GAMES ? game_names[game] : NULL;
+}
+
+int options_game_find(const char *name, size_t len)
+{
+	for (int game = 0; game < N_GAMES; game++)
+		if (strlen(game_names[game]) == len &&
+		    memcmp(game_names[game], name, len) == 0)
+			return game;
+	return -1;
+}
+
+const char *options_expansion_name(unsigned expansion_bit)
+{
+	return expansion_bit == CITY_EXPANSION_TOWER ? "tower" : NULL;
+}
+
+int options_expansion_find(const char *name, size_t len)
+{
+	return len == 5 && memcmp(name, "tower", 5) == 0 ? CITY_EXPANSION_TOWER
+	                                                 : -1;
+}
+
+int options_rule_applies(int rule, int game, unsigned expansions)
+{
+	const opt_rule *r;
+	if (!rule_valid(rule))
+		return 0;
+	r = &rule_table[rule];
+	return r->game == game &&
+	       (r->expansion == 0 || (expansions & r->expansion) != 0);
+}
+
+static int say(char *why, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+static int say(char *why, size_t cap, const char *fmt, ...)
+{
+	va_list ap;
+	if (why && cap) {
+		va_start(ap, fmt);
+		vsnprintf(why, cap, fmt, ap);
+		va_end(ap);
+	}
+	return CITY_EINVAL;
+}
+
+int options_check(const city_options *o, char *why, size_t cap)
+{
+	if (why && cap)
+		why[0] = '\0';
+	for (int rule = 1; rule < OPT_RULE_COUNT; rule++) {
+		const opt_rule *r = &rule_table[rule];
+		if (!(o->rules_set & (1u << rule)) ||
+		    options_rule_applies(rule, o->game, o->expansions))
+			continue;
+		if (r->game != o->game)
+			return say(why, cap, "%s: rule %s is not a rule of %s",
+			           r->id, r->name, game_names[o->game]);
+		return say(why, cap, "%s: rule %s needs the expansion %s",
+		           r->id, r->name, options_expansion_name(r->expansion));
+	}
+	if (o->ts->game != o->game)
+		return say(why, cap,
+		           "tile set %s is a set of %s, the game is %s",
+		           o->ts->name, game_names[o->ts->game],
+		           game_names[o->game]);
+	if (o->players < 2 || o->players > (o->game == CITY_GAME_THE_CITY ? 4 : 5))
+		return say(why, cap, "%s: %d players",
+		           o->game == CITY_GAME_THE_CITY ? "R-SET-1" : "C-SET-1",
+		           o->players);
 	return CITY_OK;
 }
 
 int city_options_set_rule(city_options *opts, int rule, int value)
 {
-	if (!opts || rule < 1 || rule >= OPT_RULES)
-		return CITY_EINVAL;
-	if (rule == CITY_RULE_END_GAP ? (value < 0 || value > 20)
-	                              : (value < 0 || value > 1))
+	if (!opts || !rule_valid(rule) || value < 0 ||
+	    value > rule_table[rule].max)
 		return CITY_EINVAL;
 	opts->rules[rule] = value;
+	opts->rules_set |= 1u << rule;
 	return CITY_OK;
 }
 
 int city_options_get_rule(const city_options *opts, int rule)
 {
-	if (!opts || rule < 1 || rule >= OPT_RULES)
+	if (!opts || !rule_valid(rule))
 		return CITY_EINVAL;
 	return opts->rules[rule];
 }
@@ -205,41 +420,15 @@ int city_options_get_rule(const city_options *opts, int rule)
 int city_options_parse_rule(city_options *opts, const char *text)
 {
 	const char *eq;
-	size_t nlen;
-	int rule, value = -1;
+	int rule, value;
 	if (!opts || !text)
 		return CITY_EINVAL;
 	eq = strchr(text, '=');
 	if (!eq)
 		return CITY_EPARSE;
-	nlen = (size_t)(eq - text);
-	for (rule = 1; rule < OPT_RULES; rule++)
-		if (strlen(rule_names[rule]) == nlen &&
-		    memcmp(rule_names[rule], text, nlen) == 0)
-			break;
-	if (rule == OPT_RULES)
+	rule = options_rule_find(text, (size_t)(eq - text));
+	if (rule == 0 ||
+	    options_rule_value(&value, rule, eq + 1, strlen(eq + 1)) != CITY_OK)
 		return CITY_EPARSE;
-	eq++;
-	if (rule == CITY_RULE_WALL_TRIGGER) {
-		if (strcmp(eq, "occupied") == 0)
-			value = CITY_TRIGGER_OCCUPIED;
-		else if (strcmp(eq, "any") == 0)
-			value = CITY_TRIGGER_ANY;
-	} else if (rule == CITY_RULE_END_GAP) {
-		if (eq[0] >= '0' && eq[0] <= '9' &&
-		    (eq[1] == '\0' ||
-		     (eq[1] >= '0' && eq[1] <= '9' && eq[2] == '\0')))
-			value = atoi(eq);
-		if (value > 20)
-			value = -1;
-	} else {
-		if (strcmp(eq, "yes") == 0)
-			value = 1;
-		else if (strcmp(eq, "no") == 0)
-			value = 0;
-	}
-	if (value < 0)
-		return CITY_EPARSE;
-	opts->rules[rule] = value;
-	return CITY_OK;
+	return city_options_set_rule(opts, rule, value);
 }

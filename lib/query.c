@@ -4,22 +4,29 @@
 
 #include "board.h"
 #include "feature.h"
+#include "carc_api.h"
 #include "game_internal.h"
 #include "log.h"
 #include "players.h"
 
 int city_game_decision(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_decision(g);
 	return g ? g->st.turn.decision : CITY_EINVAL;
 }
 
 int city_game_player(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_player(g);
 	return g ? g->st.turn.actor : CITY_EINVAL;
 }
 
 int city_game_players(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_players(g);
 	return g ? g->st.setup.n_players : CITY_EINVAL;
 }
 
@@ -30,6 +37,8 @@ const city_tileset *city_game_tileset(const city_game *g)
 
 int city_game_rule(const city_game *g, int rule)
 {
+	if (g && game_carc(g))
+		return carc_api_rule(g, rule);
 	if (!g || rule < 1 || rule >= OPT_RULES)
 		return CITY_EINVAL;
 	return g->st.setup.rules[rule];
@@ -40,6 +49,8 @@ int city_game_current_tile(const city_game *g, int *design, int *stack)
 	const state *s;
 	if (!g || !design)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_current_tile(g, design, stack);
 	s = &g->st;
 	if (s->turn.cur == NO_TILE)
 		return CITY_ENOTFOUND;
@@ -55,6 +66,8 @@ int city_game_tiles_left(const city_game *g, int stack)
 	int lo, hi, from;
 	if (!g || stack < 1 || stack > 3)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_tiles_left(g, stack);
 	s = &g->st;
 	lo = stack == 1 ? 0 : s->setup.stack_end[stack - 2];
 	hi = s->setup.stack_end[stack - 1];
@@ -64,12 +77,16 @@ int city_game_tiles_left(const city_game *g, int stack)
 
 int city_game_tile_count(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_tile_count(g);
 	return g ? g->st.board.n_tiles : CITY_EINVAL;
 }
 
 int city_game_placed_tile(const city_game *g, size_t index, int32_t *x,
                           int32_t *y, int *design, int *rotation)
 {
+	if (g && game_carc(g))
+		return carc_api_placed_tile(g, index, x, y, design, rotation);
 	const ptile *t;
 	if (!g || index >= g->st.board.n_tiles)
 		return CITY_EINVAL;
@@ -91,6 +108,8 @@ int city_game_tile_at(const city_game *g, int32_t x, int32_t y, int *design,
 	int t;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_tile_at(g, x, y, design, rotation);
 	t = coord_in_range(x, y) ? board_tile_at(&g->st, (int)x, (int)y) : -1;
 	if (t < 0)
 		return CITY_ENOTFOUND;
@@ -102,6 +121,8 @@ int city_game_cell(const city_game *g, int32_t x, int32_t y)
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_cell(g, x, y);
 	if (!coord_in_range(x, y))
 		return CITY_CELL_EXTERIOR;
 	return board_cell_kind(&g->st, (int)x, (int)y);
@@ -112,6 +133,8 @@ int city_game_bounds(const city_game *g, int32_t *min_x, int32_t *min_y,
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_bounds(g, min_x, min_y, max_x, max_y);
 	if (g->st.board.n_tiles == 0)
 		return CITY_ENOTFOUND;
 	if (min_x)
@@ -156,6 +179,8 @@ static int root_at(const city_game *g, int32_t x, int32_t y, char part)
 
 int city_feature_kind(const city_game *g, int32_t x, int32_t y, char part)
 {
+	if (g && game_carc(g))
+		return carc_api_feature_kind(g, x, y, part);
 	int r = root_at(g, x, y, part);
 	if (r < 0)
 		return r;
@@ -171,6 +196,8 @@ int city_feature_kind(const city_game *g, int32_t x, int32_t y, char part)
 
 int city_feature_tiles(const city_game *g, int32_t x, int32_t y, char part)
 {
+	if (g && game_carc(g))
+		return carc_api_feature_tiles(g, x, y, part);
 	int r = root_at(g, x, y, part), tiles;
 	if (r < 0)
 		return r;
@@ -181,6 +208,8 @@ int city_feature_tiles(const city_game *g, int32_t x, int32_t y, char part)
 int city_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
                               char part)
 {
+	if (g && game_carc(g))
+		return carc_api_feature_market_kinds(g, x, y, part);
 	int r = root_at(g, x, y, part);
 	unsigned kinds;
 	if (r < 0)
@@ -191,6 +220,8 @@ int city_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
 
 int city_feature_complete(const city_game *g, int32_t x, int32_t y, char part)
 {
+	if (g && game_carc(g))
+		return carc_api_feature_complete(g, x, y, part);
 	int r = root_at(g, x, y, part);
 	if (r < 0)
 		return r;
@@ -200,6 +231,8 @@ int city_feature_complete(const city_game *g, int32_t x, int32_t y, char part)
 int city_feature_followers(const city_game *g, int32_t x, int32_t y,
                            char part, int player)
 {
+	if (g && game_carc(g))
+		return carc_api_feature_followers(g, x, y, part, player);
 	int r = root_at(g, x, y, part), counts[MAX_PLAYERS];
 	if (r < 0)
 		return r;
@@ -212,6 +245,8 @@ int city_feature_followers(const city_game *g, int32_t x, int32_t y,
 int city_feature_same(const city_game *g, int32_t x1, int32_t y1, char part1,
                       int32_t x2, int32_t y2, char part2)
 {
+	if (g && game_carc(g))
+		return carc_api_feature_same(g, x1, y1, part1, x2, y2, part2);
 	int a = root_at(g, x1, y1, part1), b;
 	if (a < 0)
 		return a;
@@ -226,6 +261,8 @@ int city_game_follower_count(const city_game *g)
 	int i, n = 0;
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_follower_count(g);
 	for (i = 0; i < g->st.pl.n_fol; i++)
 		n += g->st.pl.fol[i].active != FOL_FREE;
 	if (g->rules->pieces)
@@ -273,6 +310,8 @@ int city_game_follower(const city_game *g, size_t index, int *player,
                        int *role, int32_t *x, int32_t *y, char *part)
 {
 	rules_piece pc;
+	if (g && game_carc(g))
+		return carc_api_follower(g, index, player, role, x, y, part);
 	if (!g || !follower_at(g, index, &pc))
 		return CITY_EINVAL;
 	if (player)
@@ -291,6 +330,8 @@ int city_game_follower(const city_game *g, size_t index, int *player,
 int city_game_supply(const city_game *g, int player, int *followers,
                      int *towers)
 {
+	if (g && game_carc(g))
+		return carc_api_supply(g, player, followers, towers);
 	if (!g || player < 0 || player >= g->st.setup.n_players)
 		return CITY_EINVAL;
 	if (followers)
@@ -302,6 +343,8 @@ int city_game_supply(const city_game *g, int player, int *followers,
 
 int city_game_score(const city_game *g, int player)
 {
+	if (g && game_carc(g))
+		return carc_api_score(g, player);
 	int c, sum = 0;
 	if (!g || player < 0 || player >= g->st.setup.n_players)
 		return CITY_EINVAL;
@@ -312,6 +355,8 @@ int city_game_score(const city_game *g, int player)
 
 int city_game_score_detail(const city_game *g, int player, int category)
 {
+	if (g && game_carc(g))
+		return carc_api_score_detail(g, player, category);
 	if (!g || player < 0 || player >= g->st.setup.n_players || category < 0 ||
 	    category >= CITY_CAT_COUNT)
 		return CITY_EINVAL;
@@ -324,6 +369,8 @@ int city_game_winners(const city_game *g, unsigned *mask)
 	unsigned m = 0;
 	if (!g || !mask)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return carc_api_winners(g, mask);
 	if (!g->st.turn.final_done)
 		return CITY_ENOTENDED;
 	for (p = 0; p < g->st.setup.n_players; p++) {
@@ -341,21 +388,29 @@ int city_game_winners(const city_game *g, unsigned *mask)
 
 int city_game_end_reasons(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_end_reasons(g);
 	return g ? g->st.turn.end_reasons : CITY_EINVAL;
 }
 
 int city_game_final_scored(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_final_scored(g);
 	return g ? g->st.turn.final_done : CITY_EINVAL;
 }
 
 int city_game_event_count(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_event_count(g);
 	return g ? g->st.log.n_events : CITY_EINVAL;
 }
 
 int city_game_event(const city_game *g, size_t index, city_event *out)
 {
+	if (g && game_carc(g))
+		return carc_api_event(g, index, out);
 	if (!g || !out || index >= g->st.log.n_events)
 		return CITY_EINVAL;
 	log_event_at(game_ts(g), &g->st, (int)index, out);
@@ -364,11 +419,15 @@ int city_game_event(const city_game *g, size_t index, city_event *out)
 
 int city_game_move_count(const city_game *g)
 {
+	if (g && game_carc(g))
+		return carc_api_move_count(g);
 	return g ? g->st.log.n_moves : CITY_EINVAL;
 }
 
 int city_game_move(const city_game *g, size_t index, city_move *out)
 {
+	if (g && game_carc(g))
+		return carc_api_move(g, index, out);
 	if (!g || !out || index >= g->st.log.n_moves)
 		return CITY_EINVAL;
 	log_move_at(&g->st, (int)index, out);
@@ -380,5 +439,7 @@ int city_contour_length(const city_game *g)
 	bextra none = {0, 0, 0};
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return CITY_ENOTFOUND;
 	return contour_length(&g->st, none, NULL);
 }

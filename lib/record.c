@@ -19,6 +19,7 @@
 #include "city/city.h"
 #include "city/tileset.h"
 #include "game.h"
+#include "lex.h"
 #include "options.h"
 #include "tileset.h"
 
@@ -83,8 +84,8 @@ static int write_tileset(out_cursor *c, const city_tileset *ts)
 {
 	size_t need = 0, room;
 	int rc;
-	if (ts == city_tileset_default()) {
-		out_str(c, "tileset the-city\n");
+	if (ts == city_tileset_builtin(ts->name)) {
+		out_fmt(c, "tileset %s\n", ts->name);
 		return CITY_OK;
 	}
 	out_str(c, "tileset inline\n");
@@ -114,15 +115,18 @@ static int write_tileset(out_cursor *c, const city_tileset *ts)
 	return CITY_OK;
 }
 
+/* The rules of the game and its expansions, and only those. */
 static void write_rules(out_cursor *c, const city_options *o)
 {
 	int rule;
 	char val[12];
-	for (rule = 1; rule < OPT_RULES; rule++) {
+	for (rule = 1; rule < OPT_RULE_COUNT; rule++) {
+		if (!options_rule_applies(rule, o->game, o->expansions))
+			continue;
 		out_str(c, "rule ");
 		out_str(c, options_rule_name(rule));
 		out_str(c, "=");
-		out_str(c, options_rule_value_text(rule, o->rules[rule], val));
+		out_str(c, options_rule_value_text(val, rule, o->rules[rule]));
 		out_str(c, "\n");
 	}
 }
@@ -145,6 +149,8 @@ static int write_moves(out_cursor *c, const city_game *g)
 		out_str(c, text);
 		out_str(c, "\n");
 	}
+	if (city_game_final_scored(g) == 1)
+		out_str(c, "scored\n");
 	out_str(c, "end\n");
 	return CITY_OK;
 }
@@ -166,6 +172,11 @@ CITY_EXPORT int city_game_save(const city_game *game, char *buf,
 	c.len = 0;
 
 	out_fmt(&c, "citygame %d\n", RECORD_VERSION);
+	if (o->game != CITY_GAME_THE_CITY)
+		out_fmt(&c, "game %s\n", options_game_name(o->game));
+	if (o->expansions & CITY_EXPANSION_TOWER)
+		out_fmt(&c, "expansion %s\n",
+		        options_expansion_name(CITY_EXPANSION_TOWER));
 	out_fmt(&c, "players %d\n", o->players);
 	if (o->n_order == 0) {
 		out_fmt(&c, "seed %llu\n", (unsigned long long)o->seed);
@@ -195,92 +206,10 @@ CITY_EXPORT int city_game_save(const city_game *game, char *buf,
 }
 
 /* ------------------------------------------------------------------------
- * Reading: lines and tokens
+ * Reading: tokens (the shared tokenizer, lex.h)
  */
 
-/* One line of the record: its number, its text without the terminator and
- * a trailing CR, and the part before a `#` comment. */
-typedef struct rec_line {
-	unsigned long no;
-	const char *s;
-	size_t n;       /* whole line */
-	size_t content; /* bytes before the comment */
-} rec_line;
-
-typedef struct line_reader {
-	const char *p, *end;
-	unsigned long no; /* number of the last line read */
-} line_reader;
-
-static void reader_init(line_reader *r, const char *text, size_t len,
-                        unsigned long no)
-{
-	r->p = text;
-	r->end = text + len;
-	r->no = no;
-}
-
-/* The next line, or 0 at the end of the text. */
-static int next_line(line_reader *r, rec_line *l)
-{
-	const char *nl;
-	if (r->p >= r->end)
-		return 0;
-	nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
-	l->s = r->p;
-	l->n = (size_t)((nl ? nl : r->end) - r->p);
-	r->p = nl ? nl + 1 : r->end;
-	l->no = ++r->no;
-	if (l->n && l->s[l->n - 1] == '\r')
-		l->n--;
-	{
-		const char *hash = memchr(l->s, '#', l->n);
-		l->content = hash ? (size_t)(hash - l->s) : l->n;
-	}
-	return 1;
-}
-
-static int is_blank(char ch)
-{
-	return ch == ' ' || ch == '\t';
-}
-
-/* A cursor over the tokens of a line's content. */
-typedef struct tokens {
-	const char *p, *end;
-} tokens;
-
-static void tokens_init(tokens *t, const rec_line *l)
-{
-	t->p = l->s;
-	t->end = l->s + l->content;
-}
-
-static int next_token(tokens *t, const char **tok, size_t *len)
-{
-	const char *start;
-	while (t->p < t->end && is_blank(*t->p))
-		t->p++;
-	if (t->p >= t->end)
-		return 0;
-	start = t->p;
-	while (t->p < t->end && !is_blank(*t->p))
-		t->p++;
-	*tok = start;
-	*len = (size_t)(t->p - start);
-	return 1;
-}
-
-static size_t count_tokens(const rec_line *l)
-{
-	tokens t;
-	const char *tok = NULL;
-	size_t len = 0, n = 0;
-	tokens_init(&t, l);
-	while (next_token(&t, &tok, &len))
-		n++;
-	return n;
-}
+typedef unsigned long long lineno; /* printed with %llu */
 
 /* The length of user text to quote in a message, as a printf precision. */
 static int quote_len(size_t n)
@@ -288,64 +217,74 @@ static int quote_len(size_t n)
 	return (int)(n < QUOTE_MAX ? n : QUOTE_MAX);
 }
 
-static int token_is(const char *tok, size_t len, const char *word)
+/* The first token of a line's content, or 0 for a blank line. */
+static int first_token(lex_token *out, lex_cursor *c, const lex_line *l)
 {
-	return strlen(word) == len && memcmp(tok, word, len) == 0;
+	lex_cursor_line(c, l);
+	return lex_next_token(out, c);
 }
 
-/* A decimal number of digits only, no sign, at most `max`. */
-static int parse_u64(const char *tok, size_t len, uint64_t max, uint64_t *v)
+/* Whether the line is exactly the word `word` (comments aside). */
+static int line_is_word(const lex_line *l, const char *word)
 {
-	uint64_t x = 0;
-	size_t i;
-	if (len == 0)
-		return 0;
-	for (i = 0; i < len; i++) {
-		unsigned d;
-		if (tok[i] < '0' || tok[i] > '9')
-			return 0;
-		d = (unsigned)(tok[i] - '0');
-		if (d > max || x > (max - d) / 10)
-			return 0;
-		x = x * 10 + d;
-	}
-	*v = x;
-	return 1;
+	lex_cursor c;
+	lex_token t;
+	return first_token(&t, &c, l) && lex_token_is(&t, word) &&
+	       !lex_next_token(&t, &c);
 }
 
 /* ------------------------------------------------------------------------
  * Reading: the loader
  */
 
-enum header {
+typedef enum rec_header {
 	H_CITYGAME,
 	H_PLAYERS,
 	H_SEED,
 	H_ORDER,
 	H_TILESET,
 	H_STACKS,
+	H_GAME,
+	H_EXPANSION,
 	H_COUNT
-};
+} rec_header;
 
 static const char *const header_names[H_COUNT] = {
-	"citygame", "players", "seed", "order", "tileset", "stacks"};
+	"citygame", "players", "seed",     "order",
+	"tileset",  "stacks",  "game", "expansion"};
+
+/* Where pass 1 is in the record. */
+typedef enum rec_part {
+	REC_START,  /* before `citygame 1` */
+	REC_HEADER, /* header lines until `moves` */
+	REC_MOVES,  /* move lines until `end` */
+	REC_DONE    /* after `end`: comments and blank lines only */
+} rec_part;
 
 typedef struct loader {
 	char *err;
 	size_t errcap;
 	unsigned flags;
 	city_options *opts;
-	city_tileset *inline_ts;     /* our reference to an inline set */
-	unsigned long seen[H_COUNT]; /* line of each header line, 0: none */
-	unsigned long rule_seen[OPT_RULES];
+	city_tileset *inline_ts; /* our reference to an inline set */
+	uint64_t seen[H_COUNT];  /* line of each header line, 0: none */
+	uint64_t rule_seen[OPT_RULE_COUNT];
+	int rule_value[OPT_RULE_COUNT];
+	int players;
+	int game;            /* CITY_GAME_* of the `game` line */
+	unsigned expansions; /* of the `expansion` lines */
+	const city_tileset *ts; /* of the `tileset` line, NULL: none */
 	uint64_t seed;
 	int order[TS_MAX_TILES];
 	size_t n_order;
 	unsigned stacks[3];
+	rec_part part;
+	size_t n_moves;
+	uint64_t scored_line; /* the `scored` line, 0: none */
 	/* The move section: the text after the `moves` line. */
 	const char *moves_at;
 	size_t moves_len;
-	unsigned long moves_line;
+	uint64_t moves_line;
 } loader;
 
 static int fail(loader *ld, int status, const char *fmt, ...)
@@ -369,479 +308,626 @@ static int fail(loader *ld, int status, const char *fmt, ...)
 /* Checks that apply to every line: its length and, outside comments, no
  * control character but the tab (a NUL byte would cut the text short when
  * handed to a parser that reads C strings). */
-static int check_line(loader *ld, const rec_line *l)
+static int check_line(loader *ld, const lex_line *l)
 {
 	size_t i;
 	if (l->n > RECORD_MAX_LINE)
 		return fail(ld, CITY_ELIMIT,
-		            "line %lu: line longer than %u bytes", l->no,
-		            RECORD_MAX_LINE);
+		            "line %llu: line longer than %u bytes",
+		            (lineno)l->no, RECORD_MAX_LINE);
 	for (i = 0; i < l->content; i++) {
 		unsigned char ch = (unsigned char)l->s[i];
 		if ((ch < 0x20 && ch != '\t') || ch == 0x7f)
 			return fail(ld, CITY_EPARSE,
-			            "line %lu: control character 0x%02x", l->no,
-			            (unsigned)ch);
+			            "line %llu: control character 0x%02x",
+			            (lineno)l->no, (unsigned)ch);
 	}
 	return CITY_OK;
 }
 
-/* Copy a line's content (comment excluded) as a C string. */
-static void content_string(const rec_line *l, char buf[RECORD_MAX_LINE + 1])
-{
-	memcpy(buf, l->s, l->content);
-	buf[l->content] = '\0';
-}
-
-static int header_index(const char *tok, size_t len)
+static int header_index(const lex_token *t)
 {
 	int h;
 	for (h = 0; h < H_COUNT; h++)
-		if (token_is(tok, len, header_names[h]))
+		if (lex_token_is(t, header_names[h]))
 			return h;
 	return -1;
 }
 
 /* `players N`, 2..4 (R-SET-1). */
-static int read_players(loader *ld, const rec_line *l, tokens *t)
+static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	const char *tok = NULL;
-	size_t len = 0;
-	uint64_t v;
-	if (!next_token(t, &tok, &len) || !parse_u64(tok, len, 9, &v) ||
-	    v < 2 || v > 4 || next_token(t, &tok, &len))
+	lex_token t;
+	uint64_t v = 0;
+	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) || v < 2 ||
+	    v > 5 || lex_next_token(&t, c))
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: players must be one number, 2 to 4",
-		            l->no);
-	return city_options_set_players(ld->opts, (int)v);
+		            "line %llu: players must be one number, 2 to 4%s",
+		            (lineno)l->no,
+		            v == 5 || ld->game != CITY_GAME_THE_CITY
+		                    ? " (2 to 5 in carcassonne)"
+		                    : "");
+	ld->players = (int)v;
+	return CITY_OK;
 }
 
 /* `seed S`, 0 .. 2^64-1 (R-RNG). */
-static int read_seed(loader *ld, const rec_line *l, tokens *t)
+static int read_seed(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	const char *tok = NULL;
-	size_t len = 0;
-	if (!next_token(t, &tok, &len) ||
-	    !parse_u64(tok, len, UINT64_MAX, &ld->seed) ||
-	    next_token(t, &tok, &len))
+	lex_token t;
+	if (!lex_next_token(&t, c) ||
+	    !lex_token_u64(&ld->seed, &t, UINT64_MAX) || lex_next_token(&t, c))
 		return fail(
 		        ld, CITY_EPARSE,
-		        "line %lu: seed must be one decimal number from 0 to "
+		        "line %llu: seed must be one decimal number from 0 to "
 		        "18446744073709551615",
-		        l->no);
+		        (lineno)l->no);
 	return CITY_OK;
 }
 
 /* `order ID ...`: design ids in draw order (R-SET-4); checked against the
  * set once the whole header is read. */
-static int read_order(loader *ld, const rec_line *l, tokens *t)
+static int read_order(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	const char *tok = NULL;
-	size_t len = 0;
+	lex_token t;
 	uint64_t v;
-	while (next_token(t, &tok, &len)) {
-		if (!parse_u64(tok, len, TS_MAX_DESIGNS, &v) || v < 1)
+	while (lex_next_token(&t, c)) {
+		if (!lex_token_u64(&v, &t, TS_MAX_DESIGNS) || v < 1)
 			return fail(ld, CITY_EPARSE,
-			            "line %lu: bad design id \"%.*s\" in order "
+			            "line %llu: bad design id \"%.*s\" in order "
 			            "(1 to %d)",
-			            l->no, quote_len(len), tok, TS_MAX_DESIGNS);
+			            (lineno)l->no, quote_len(t.n), t.s,
+			            TS_MAX_DESIGNS);
 		if (ld->n_order == TS_MAX_TILES)
 			return fail(ld, CITY_ELIMIT,
-			            "line %lu: order lists more than %d tiles",
-			            l->no, TS_MAX_TILES);
+			            "line %llu: order lists more than %d tiles",
+			            (lineno)l->no, TS_MAX_TILES);
 		ld->order[ld->n_order++] = (int)v;
 	}
 	if (ld->n_order == 0)
-		return fail(ld, CITY_EPARSE, "line %lu: order lists no tile",
-		            l->no);
+		return fail(ld, CITY_EPARSE, "line %llu: order lists no tile",
+		            (lineno)l->no);
 	return CITY_OK;
 }
 
 /* `stacks A B C` (R-SET-4); the sum is checked once the set is known. */
-static int read_stacks(loader *ld, const rec_line *l, tokens *t)
+static int read_stacks(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	const char *tok = NULL;
-	size_t len = 0;
+	lex_token t;
 	uint64_t v;
 	int i;
 	for (i = 0; i < 3; i++) {
-		if (!next_token(t, &tok, &len) ||
-		    !parse_u64(tok, len, TS_MAX_TILES, &v))
-			return fail(
-			        ld, CITY_EPARSE,
-			        "line %lu: stacks must be three numbers 0 to "
-			        "%d",
-			        l->no, TS_MAX_TILES);
+		if (!lex_next_token(&t, c) ||
+		    !lex_token_u64(&v, &t, TS_MAX_TILES))
+			break;
 		ld->stacks[i] = (unsigned)v;
 	}
-	if (next_token(t, &tok, &len))
+	if (i < 3 || lex_next_token(&t, c))
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: stacks must be three numbers 0 to %d",
-		            l->no, TS_MAX_TILES);
+		            "line %llu: stacks must be three numbers 0 to %d",
+		            (lineno)l->no, TS_MAX_TILES);
 	if (ld->stacks[0] == 0)
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: R-SET-4: the first stack must hold at "
+		            "line %llu: R-SET-4: the first stack must hold at "
 		            "least one tile",
-		            l->no);
+		            (lineno)l->no);
 	return CITY_OK;
 }
 
 /* `rule name=value` (R-OPT); each rule at most once. */
-static int read_rule(loader *ld, const rec_line *l, tokens *t)
+static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	const char *tok, *eq;
-	size_t len, extra_len;
-	const char *extra;
-	char text[RECORD_MAX_LINE + 1];
-	int rule, rc;
-	if (!next_token(t, &tok, &len) || next_token(t, &extra, &extra_len))
+	lex_token t, extra;
+	const char *eq;
+	size_t name_len;
+	int rule, value;
+	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	    !(eq = memchr(t.s, '=', t.n)))
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: expected rule name=value", l->no);
-	eq = memchr(tok, '=', len);
-	if (!eq)
+		            "line %llu: expected rule name=value",
+		            (lineno)l->no);
+	name_len = (size_t)(eq - t.s);
+	rule = options_rule_find(t.s, name_len);
+	if (rule == 0)
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: expected rule name=value", l->no);
-	for (rule = 1; rule < OPT_RULES; rule++)
-		if (token_is(tok, (size_t)(eq - tok), options_rule_name(rule)))
-			break;
-	if (rule == OPT_RULES)
-		return fail(ld, CITY_EPARSE, "line %lu: unknown rule \"%.*s\"",
-		            l->no, quote_len((size_t)(eq - tok)), tok);
+		            "line %llu: unknown rule \"%.*s\"", (lineno)l->no,
+		            quote_len(name_len), t.s);
 	if (ld->rule_seen[rule])
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: duplicate rule %s (first on line %lu)",
-		            l->no, options_rule_name(rule),
-		            ld->rule_seen[rule]);
-	memcpy(text, tok, len);
-	text[len] = '\0';
-	rc = city_options_parse_rule(ld->opts, text);
-	if (rc != CITY_OK)
+		            "line %llu: duplicate rule %s (first on line %llu)",
+		            (lineno)l->no, options_rule_name(rule),
+		            (lineno)ld->rule_seen[rule]);
+	if (options_rule_value(&value, rule, eq + 1, t.n - name_len - 1) !=
+	    CITY_OK)
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: bad value \"%.*s\" for rule %s", l->no,
-		            quote_len(len - (size_t)(eq + 1 - tok)), eq + 1,
-		            options_rule_name(rule));
+		            "line %llu: bad value \"%.*s\" for rule %s",
+		            (lineno)l->no, quote_len(t.n - name_len - 1),
+		            eq + 1, options_rule_name(rule));
 	ld->rule_seen[rule] = l->no;
+	ld->rule_value[rule] = value;
 	return CITY_OK;
 }
 
-/* Report a tile set error "L:C: reason" at the record's line. */
-static int fail_tileset(loader *ld, int status, const rec_line *head,
+/* `game NAME` (carcassonne.md, "Records"). */
+static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
+{
+	lex_token t, extra;
+	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	    (ld->game = options_game_find(t.s, t.n)) < 0)
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: expected game the-city or game "
+		            "carcassonne",
+		            (lineno)l->no);
+	return CITY_OK;
+}
+
+/* `expansion NAME`. */
+static int read_expansion(loader *ld, const lex_line *l, lex_cursor *c)
+{
+	lex_token t, extra;
+	int bit;
+	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	    (bit = options_expansion_find(t.s, t.n)) < 0)
+		return fail(ld, CITY_EPARSE, "line %llu: expected expansion tower",
+		            (lineno)l->no);
+	ld->expansions |= (unsigned)bit;
+	return CITY_OK;
+}
+
+/* Report a tile set error "L:C: reason" (L already the record's line). */
+static int fail_tileset(loader *ld, int status, const lex_line *head,
                         const char *tserr)
 {
-	unsigned long tl = 0, col = 0;
+	unsigned long long tl = 0, col = 0;
 	const char *p = tserr;
-	while (*p >= '0' && *p <= '9' && tl < 100000000ul)
-		tl = tl * 10 + (unsigned long)(*p++ - '0');
+	while (*p >= '0' && *p <= '9' && tl < 100000000000000ull)
+		tl = tl * 10 + (unsigned long long)(*p++ - '0');
 	if (p != tserr && *p == ':') {
 		const char *q = ++p;
-		while (*p >= '0' && *p <= '9' && col < 100000000ul)
-			col = col * 10 + (unsigned long)(*p++ - '0');
+		while (*p >= '0' && *p <= '9' && col < 100000000ull)
+			col = col * 10 + (unsigned long long)(*p++ - '0');
 		if (p != q && *p == ':' && tl >= 1) {
 			p++;
 			while (*p == ' ')
 				p++;
-			return fail(ld, status, "line %lu: column %lu: %s",
-			            head->no + tl, col, p);
+			return fail(ld, status, "line %llu: column %llu: %s",
+			            tl, col, p);
 		}
 	}
-	return fail(ld, status, "line %lu: %s", head->no, tserr);
+	return fail(ld, status, "line %llu: %s", (lineno)head->no, tserr);
+}
+
+/* The lines of an inline set up to its `end` line; *last receives the
+ * `end` line. */
+static int find_inline_end(loader *ld, const lex_line *head, lex_reader *r,
+                           lex_line *last)
+{
+	lex_cursor c;
+	lex_token t;
+	while (lex_next_line(last, r)) {
+		if (last->n > RECORD_MAX_LINE)
+			return check_line(ld, last);
+		if (line_is_word(last, "end"))
+			return CITY_OK;
+		/* No tile-set line starts with `moves`: the set's `end` is
+		 * missing, whatever `end` comes later. */
+		if (first_token(&t, &c, last) && lex_token_is(&t, "moves"))
+			return fail(ld, CITY_EPARSE,
+			            "line %llu: missing end of the inline tile "
+			            "set begun on line %llu",
+			            (lineno)last->no, (lineno)head->no);
+	}
+	return fail(ld, CITY_EPARSE,
+	            "line %llu: missing end of the inline tile set begun on "
+	            "line %llu",
+	            (lineno)(r->no + 1), (lineno)head->no);
 }
 
 /* `tileset the-city` or `tileset inline` followed by `.tiles` lines and
  * `end`. */
-static int read_tileset(loader *ld, const rec_line *l, tokens *t,
-                        line_reader *r)
+static int read_tileset(loader *ld, const lex_line *l, lex_cursor *c,
+                        lex_reader *r)
 {
-	const char *tok, *start;
-	size_t len = 0;
-	rec_line in;
+	lex_token t, extra;
+	lex_line last;
+	const char *start;
 	char tserr[256];
-	int rc, ended = 0;
-	size_t extra;
-	int builtin;
-	if (!next_token(t, &tok, &len) || next_token(t, &start, &extra) ||
-	    !((builtin = token_is(tok, len, "the-city")) != 0 ||
-	      token_is(tok, len, "inline")))
-		return fail(ld, CITY_EPARSE,
-		            "line %lu: expected tileset the-city or tileset "
-		            "inline",
-		            l->no);
-	if (builtin)
-		return city_options_set_tileset(ld->opts,
-		                                city_tileset_default());
-
-	/* The lines up to `end` are the set's own text, handed over as they
-	 * are so that its line numbers map back to the record's. */
-	start = r->p;
-	while (next_line(r, &in)) {
-		tokens it;
-		const char *w;
-		size_t wl;
-		if (in.n > RECORD_MAX_LINE)
-			return check_line(ld, &in);
-		tokens_init(&it, &in);
-		if (next_token(&it, &w, &wl) && token_is(w, wl, "end") &&
-		    !next_token(&it, &w, &wl)) {
-			ended = 1;
-			break;
-		}
+	int rc;
+	char name[TS_NAME_MAX + 1] = "";
+	int have = lex_next_token(&t, c);
+	if (have && t.n <= TS_NAME_MAX) {
+		memcpy(name, t.s, t.n);
+		name[t.n] = '\0';
 	}
-	if (!ended)
+	if (!have || lex_next_token(&extra, c) ||
+	    !(city_tileset_builtin(name) || lex_token_is(&t, "inline")))
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: missing end of the inline tile set "
-		            "begun on line %lu",
-		            r->no + 1, l->no);
-	/* The tile set parser reads a trailing CR as a blank, as the record
-	 * does. */
-	rc = city_tileset_parse(&ld->inline_ts, start, (size_t)(in.s - start),
-	                        tserr, sizeof tserr);
+		            "line %llu: expected tileset the-city or tileset "
+		            "inline",
+		            (lineno)l->no);
+	if (city_tileset_builtin(name)) {
+		ld->ts = city_tileset_builtin(name);
+		return CITY_OK;
+	}
+	/* The lines up to `end` are the set's own text, handed over as they
+	 * are and numbered as the record's lines. */
+	start = r->p;
+	rc = find_inline_end(ld, l, r, &last);
+	if (rc != CITY_OK)
+		return rc;
+	rc = ts_parse(&ld->inline_ts, start, (size_t)(last.s - start),
+	              l->no + 1, tserr, sizeof tserr);
 	if (rc != CITY_OK) {
 		ld->inline_ts = NULL;
 		if (rc == CITY_ENOMEM)
 			return fail(ld, rc, "out of memory");
 		return fail_tileset(ld, rc, l, tserr);
 	}
-	return city_options_set_tileset(ld->opts, ld->inline_ts);
+	ld->ts = ld->inline_ts;
+	return CITY_OK;
 }
 
 /* One header line; `r` is needed by an inline tile set. */
-static int read_header_line(loader *ld, const rec_line *l, line_reader *r)
+static int read_header_line(loader *ld, const lex_line *l, lex_reader *r)
 {
-	tokens t;
-	const char *tok = NULL;
-	size_t len = 0;
+	lex_cursor c;
+	lex_token t;
 	int h;
-	tokens_init(&t, l);
-	next_token(&t, &tok, &len);
-	if (token_is(tok, len, "rule"))
-		return read_rule(ld, l, &t);
-	h = header_index(tok, len);
+	first_token(&t, &c, l);
+	if (lex_token_is(&t, "rule"))
+		return read_rule(ld, l, &c);
+	h = header_index(&t);
 	if (h < 0)
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: unknown header keyword \"%.*s\"", l->no,
-		            quote_len(len), tok);
+		            "line %llu: unknown header keyword \"%.*s\"",
+		            (lineno)l->no, quote_len(t.n), t.s);
 	if (ld->seen[h])
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: duplicate %s line (first on line %lu)",
-		            l->no, header_names[h], ld->seen[h]);
+		            "line %llu: duplicate %s line (first on line %llu)",
+		            (lineno)l->no, header_names[h], (lineno)ld->seen[h]);
 	ld->seen[h] = l->no;
 	switch (h) {
 	case H_PLAYERS:
-		return read_players(ld, l, &t);
+		return read_players(ld, l, &c);
 	case H_SEED:
-		return read_seed(ld, l, &t);
+		return read_seed(ld, l, &c);
 	case H_ORDER:
-		return read_order(ld, l, &t);
+		return read_order(ld, l, &c);
 	case H_TILESET:
-		return read_tileset(ld, l, &t, r);
+		return read_tileset(ld, l, &c, r);
 	case H_STACKS:
-		return read_stacks(ld, l, &t);
+		return read_stacks(ld, l, &c);
+	case H_GAME:
+		return read_game(ld, l, &c);
+	case H_EXPANSION:
+		return read_expansion(ld, l, &c);
 	default: /* H_CITYGAME, which only comes first */
 		return CITY_EPARSE;
 	}
 }
 
-/* The order must be a permutation of the set's tile instances (R-SET-4). */
-static int check_order(loader *ld, const city_tileset *ts)
+/* The first header error found once the header is complete: the one on
+ * the earliest line wins (carcassonne.md, "Records"). */
+typedef struct header_error {
+	uint64_t line; /* 0: none */
+	int status;
+	char reason[200];
+} header_error;
+
+static void header_fail(header_error *h, uint64_t line, int status,
+                        const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+static void header_fail(header_error *h, uint64_t line, int status,
+                        const char *fmt, ...)
 {
-	unsigned long no = ld->seen[H_ORDER];
+	va_list ap;
+	if (h->line != 0 && h->line <= line)
+		return;
+	h->line = line;
+	h->status = status;
+	va_start(ap, fmt);
+	vsnprintf(h->reason, sizeof h->reason, fmt, ap);
+	va_end(ap);
+}
+
+/* The order must be a permutation of the set's drawn instances: all of
+ * them (R-SET-4), or all but one instance of the start design (C-SET-4). */
+static void check_order(loader *ld, const city_tileset *ts, header_error *h)
+{
+	uint64_t no = ld->seen[H_ORDER];
+	const char *id_rule = ts->game == CITY_GAME_THE_CITY ? "R-SET-4"
+	                                                     : "C-SET-4";
 	int count[TS_MAX_DESIGNS + 1] = {0};
-	unsigned tiles = city_tileset_tile_count(ts);
+	unsigned tiles = ts->n_tiles - (ts->start >= 0 ? 1u : 0u);
 	size_t i;
 	for (i = 0; i < ld->n_order; i++) {
 		int id = ld->order[i];
-		if (city_tileset_find_design(ts, id) < 0)
-			return fail(ld, CITY_EPARSE,
-			            "line %lu: R-SET-4: order names design %d, "
-			            "which the tile set does not hold",
-			            no, id);
+		if (city_tileset_find_design(ts, id) < 0) {
+			header_fail(h, no, CITY_EPARSE,
+			            "line %llu: %s: order names design %d, which "
+			            "the tile set does not hold",
+			            (lineno)no, id_rule, id);
+			return;
+		}
 		count[id]++;
 	}
-	for (i = 0; i < city_tileset_design_count(ts); i++) {
-		int id = city_tileset_design_id(ts, (unsigned)i);
-		int want = city_tileset_design_count_of(ts, (unsigned)i);
-		if (id >= 1 && id <= TS_MAX_DESIGNS && count[id] != want)
-			return fail(
-			        ld, CITY_EPARSE,
-			        "line %lu: R-SET-4: order lists design %d %d "
-			        "times, the tile set holds %d",
-			        no, id, count[id], want);
+	for (i = 0; i < ts->n_designs; i++) {
+		int id = ts->designs[i].id;
+		int want = ts->designs[i].count - ((int)i == ts->start);
+		if (count[id] != want) {
+			header_fail(h, no, CITY_EPARSE,
+			            "line %llu: %s: order lists design %d %d "
+			            "times, the tile set holds %d%s",
+			            (lineno)no, id_rule, id, count[id], want,
+			            (int)i == ts->start ? " besides the start tile"
+			                                : "");
+			return;
+		}
 	}
 	if (ld->n_order != tiles) /* unreachable when the counts match */
-		return fail(
-		        ld, CITY_EPARSE,
-		        "line %lu: R-SET-4: order lists %zu tiles, the tile "
-		        "set holds %u",
-		        no, ld->n_order, tiles);
-	return CITY_OK;
+		header_fail(h, no, CITY_EPARSE,
+		            "line %llu: %s: order lists %zu tiles, the tile set "
+		            "holds %u",
+		            (lineno)no, id_rule, ld->n_order, tiles);
+}
+
+/* `stacks`: The City only; they must sum to the set's size (R-SET-4). */
+static void check_stacks(loader *ld, const city_tileset *ts, header_error *h)
+{
+	uint64_t no = ld->seen[H_STACKS];
+	unsigned long sum = (unsigned long)ld->stacks[0] + ld->stacks[1] +
+	                    ld->stacks[2];
+	if (ld->game != CITY_GAME_THE_CITY)
+		header_fail(h, no, CITY_EPARSE,
+		            "line %llu: C-SET-4: stacks is not a header line of "
+		            "%s",
+		            (lineno)no, options_game_name(ld->game));
+	else if (sum != ts->n_tiles)
+		header_fail(h, no, CITY_EPARSE,
+		            "line %llu: R-SET-4: stacks sum to %lu, the tile "
+		            "set holds %u tiles",
+		            (lineno)no, sum, ts->n_tiles);
+}
+
+/* Rules of another game, or of an expansion not in play; an expansion
+ * of The City; a tile set of another game. */
+static void check_game(loader *ld, const city_tileset *ts, header_error *h)
+{
+	for (int rule = 1; rule < OPT_RULE_COUNT; rule++) {
+		uint64_t no = ld->rule_seen[rule];
+		if (!no || options_rule_applies(rule, ld->game, ld->expansions))
+			continue;
+		if (options_rule_applies(rule, ld->game, ~0u))
+			header_fail(h, no, CITY_EPARSE,
+			            "line %llu: rule %s needs expansion %s",
+			            (lineno)no, options_rule_name(rule),
+			            options_expansion_name(CITY_EXPANSION_TOWER));
+		else
+			header_fail(h, no, CITY_EPARSE,
+			            "line %llu: rule %s is not a rule of %s",
+			            (lineno)no, options_rule_name(rule),
+			            options_game_name(ld->game));
+	}
+	if (ld->expansions && ld->game == CITY_GAME_THE_CITY)
+		header_fail(h, ld->seen[H_EXPANSION], CITY_EPARSE,
+		            "line %llu: expansion tower needs game carcassonne",
+		            (lineno)ld->seen[H_EXPANSION]);
+	if (ts->game != ld->game)
+		header_fail(h, ld->seen[H_TILESET], CITY_EPARSE,
+		            "line %llu: tile set %s is a set of %s, the game is "
+		            "%s",
+		            (lineno)ld->seen[H_TILESET], ts->name,
+		            options_game_name(ts->game),
+		            options_game_name(ld->game));
+}
+
+/* The header's options into ld->opts (all checked). */
+static int apply_header(loader *ld, const city_tileset *ts)
+{
+	int rc = city_options_set_game(ld->opts, ld->game);
+	if (rc == CITY_OK && ld->expansions)
+		rc = city_options_set_expansion(ld->opts, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK && ld->seen[H_TILESET])
+		rc = city_options_set_tileset(ld->opts, ts);
+	for (int rule = 1; rc == CITY_OK && rule < OPT_RULE_COUNT; rule++)
+		if (ld->rule_seen[rule])
+			rc = city_options_set_rule(ld->opts, rule,
+			                           ld->rule_value[rule]);
+	if (rc == CITY_OK && ld->seen[H_PLAYERS])
+		rc = city_options_set_players(ld->opts, ld->players);
+	if (rc == CITY_OK)
+		rc = city_options_set_seed(ld->opts, ld->seed);
+	if (rc == CITY_OK && ld->seen[H_ORDER])
+		rc = city_options_set_order(ld->opts, ld->order, ld->n_order);
+	if (rc == CITY_OK && ld->seen[H_STACKS])
+		rc = city_options_set_stacks(ld->opts, ld->stacks[0],
+		                             ld->stacks[1], ld->stacks[2]);
+	return rc;
 }
 
 /* Everything the header says, checked as a whole (after `moves`). */
-static int finish_header(loader *ld, const rec_line *moves)
+static int finish_header(loader *ld, const lex_line *moves)
 {
 	const city_tileset *ts =
-	        ld->inline_ts ? ld->inline_ts : city_tileset_default();
-	unsigned tiles = city_tileset_tile_count(ts);
+	        ld->ts ? ld->ts : ts_builtin_for(ld->game, ld->expansions);
+	header_error h = {0, 0, ""};
 	int rc;
 	if (!ld->seen[H_PLAYERS])
 		return fail(ld, CITY_EPARSE,
-		            "line %lu: missing players line before moves",
-		            moves->no);
-	rc = city_options_set_seed(ld->opts, ld->seed);
+		            "line %llu: missing players line before moves",
+		            (lineno)moves->no);
+	check_game(ld, ts, &h);
+	if (ld->players > (ld->game == CITY_GAME_THE_CITY ? 4 : 5))
+		header_fail(&h, ld->seen[H_PLAYERS], CITY_EPARSE,
+		            "line %llu: players must be one number, 2 to 4",
+		            (lineno)ld->seen[H_PLAYERS]);
+	if (ld->seen[H_ORDER])
+		check_order(ld, ts, &h);
+	if (ld->seen[H_STACKS])
+		check_stacks(ld, ts, &h);
+	if (h.line)
+		return fail(ld, h.status, "%s", h.reason);
+	rc = apply_header(ld, ts);
 	if (rc != CITY_OK)
-		return fail(ld, rc, "line %lu: invalid seed", moves->no);
-	if (ld->seen[H_ORDER]) {
-		rc = check_order(ld, ts);
-		if (rc != CITY_OK)
-			return rc;
-		rc = city_options_set_order(ld->opts, ld->order, ld->n_order);
-		if (rc != CITY_OK)
-			return fail(ld, rc, "line %lu: invalid order",
-			            ld->seen[H_ORDER]);
-	}
-	if (ld->seen[H_STACKS]) {
-		unsigned long sum = (unsigned long)ld->stacks[0] +
-		                    ld->stacks[1] + ld->stacks[2];
-		if (sum != tiles)
-			return fail(ld, CITY_EPARSE,
-			            "line %lu: R-SET-4: stacks sum to %lu, the "
-			            "tile set holds %u tiles",
-			            ld->seen[H_STACKS], sum, tiles);
-		rc = city_options_set_stacks(ld->opts, ld->stacks[0],
-		                             ld->stacks[1], ld->stacks[2]);
-		if (rc != CITY_OK)
-			return fail(ld, rc, "line %lu: invalid stacks",
-			            ld->seen[H_STACKS]);
-	}
+		return fail(ld, rc, "line %llu: invalid options (%s)",
+		            (lineno)moves->no, city_status_str(rc));
 	return CITY_OK;
 }
 
 /* Parse a move line's content. */
-static int parse_move_line(loader *ld, const rec_line *l, city_move *m)
+static int parse_move_line(loader *ld, const lex_line *l, city_move *m)
 {
 	char text[RECORD_MAX_LINE + 1];
-	content_string(l, text);
+	memcpy(text, l->s, l->content);
+	text[l->content] = '\0';
 	if (city_move_parse(m, text) != CITY_OK) {
 		size_t n = l->content;
 		const char *s = l->s;
-		while (n && is_blank(*s))
+		while (n && lex_is_blank(*s))
 			s++, n--;
-		while (n && is_blank(s[n - 1]))
+		while (n && lex_is_blank(s[n - 1]))
 			n--;
-		return fail(ld, CITY_EPARSE, "line %lu: bad move \"%.*s\"",
-		            l->no, quote_len(n), s);
+		return fail(ld, CITY_EPARSE, "line %llu: bad move \"%.*s\"",
+		            (lineno)l->no, quote_len(n), s);
 	}
 	return CITY_OK;
 }
 
-static int is_end_line(const rec_line *l)
+/* Pass 1, first line: `citygame 1`. */
+static int read_citygame(loader *ld, const lex_line *l)
 {
-	tokens t;
-	const char *tok = NULL;
-	size_t len = 0;
-	tokens_init(&t, l);
-	return next_token(&t, &tok, &len) && token_is(tok, len, "end");
+	lex_cursor c;
+	lex_token t, v;
+	first_token(&t, &c, l);
+	if (!lex_token_is(&t, "citygame") || !lex_next_token(&v, &c) ||
+	    lex_next_token(&t, &c))
+		return fail(ld, CITY_EPARSE, "line %llu: expected \"citygame %d\"",
+		            (lineno)l->no, RECORD_VERSION);
+	if (!lex_token_is(&v, "1"))
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: unsupported record version \"%.*s\" "
+		            "(expected %d)",
+		            (lineno)l->no, quote_len(v.n), v.s, RECORD_VERSION);
+	ld->seen[H_CITYGAME] = l->no;
+	ld->part = REC_HEADER;
+	return CITY_OK;
+}
+
+/* Pass 1, a header line or `moves`. */
+static int read_header_part(loader *ld, const lex_line *l, lex_reader *r)
+{
+	lex_cursor c;
+	lex_token t;
+	int rc;
+	first_token(&t, &c, l);
+	if (!lex_token_is(&t, "moves"))
+		return read_header_line(ld, l, r);
+	if (lex_count_tokens(l) != 1)
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: unexpected text after moves",
+		            (lineno)l->no);
+	rc = finish_header(ld, l);
+	if (rc != CITY_OK)
+		return rc;
+	ld->moves_line = l->no;
+	ld->moves_at = r->p;
+	ld->part = REC_MOVES;
+	return CITY_OK;
+}
+
+/* Pass 1, a move line (its syntax only), `scored` (record.md: only last)
+ * or `end`. */
+static int read_move_part(loader *ld, const lex_line *l)
+{
+	lex_cursor c;
+	lex_token t;
+	city_move m;
+	first_token(&t, &c, l);
+	if (lex_token_is(&t, "end")) {
+		if (lex_count_tokens(l) != 1)
+			return fail(ld, CITY_EPARSE,
+			            "line %llu: unexpected text after end",
+			            (lineno)l->no);
+		ld->moves_len = (size_t)(l->s - ld->moves_at);
+		ld->part = REC_DONE;
+		return CITY_OK;
+	}
+	if (ld->scored_line)
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: a move after scored (line %llu)",
+		            (lineno)l->no, (lineno)ld->scored_line);
+	if (lex_token_is(&t, "scored")) {
+		if (lex_count_tokens(l) != 1)
+			return fail(ld, CITY_EPARSE,
+			            "line %llu: unexpected text after scored",
+			            (lineno)l->no);
+		ld->scored_line = l->no;
+		return CITY_OK;
+	}
+	if (ld->n_moves == RECORD_MAX_MOVES)
+		return fail(ld, CITY_ELIMIT, "line %llu: more than %u moves",
+		            (lineno)l->no, RECORD_MAX_MOVES);
+	ld->n_moves++;
+	return parse_move_line(ld, l, &m);
+}
+
+/* Pass 1, the end of the text: what is missing. */
+static int read_eof(loader *ld, const lex_reader *r)
+{
+	lineno next = (lineno)(r->no + 1);
+	switch (ld->part) {
+	case REC_START:
+		return fail(ld, CITY_EPARSE, "line %llu: expected \"citygame %d\"",
+		            next, RECORD_VERSION);
+	case REC_HEADER:
+		return fail(ld, CITY_EPARSE, "line %llu: missing moves line",
+		            next);
+	case REC_MOVES:
+		return fail(ld, CITY_EPARSE, "line %llu: missing end", next);
+	default:
+		return CITY_OK;
+	}
 }
 
 /* Pass 1: the header, then the syntax of the moves, `end`, and nothing but
  * comments after it. */
 static int read_record(loader *ld, const char *text, size_t len)
 {
-	line_reader r;
-	rec_line l;
-	size_t moves = 0;
-	int rc, state = 0; /* 0 before citygame, 1 header, 2 moves, 3 after */
-	reader_init(&r, text, len, 0);
-	while (next_line(&r, &l)) {
-		tokens t;
-		const char *tok;
-		size_t tlen;
+	lex_reader r;
+	lex_line l;
+	int rc;
+	lex_reader_init(&r, text, len, 0);
+	while (lex_next_line(&l, &r)) {
+		lex_cursor c;
+		lex_token t;
 		rc = check_line(ld, &l);
 		if (rc != CITY_OK)
 			return rc;
-		tokens_init(&t, &l);
-		if (!next_token(&t, &tok, &tlen))
+		if (!first_token(&t, &c, &l))
 			continue; /* blank or comment */
-		switch (state) {
-		case 0: {
-			const char *v;
-			size_t vlen;
-			if (!token_is(tok, tlen, "citygame") ||
-			    !next_token(&t, &v, &vlen) ||
-			    next_token(&t, &tok, &tlen))
-				return fail(
-				        ld, CITY_EPARSE,
-				        "line %lu: expected \"citygame %d\"",
-				        l.no, RECORD_VERSION);
-			if (!token_is(v, vlen, "1"))
-				return fail(ld, CITY_EPARSE,
-				            "line %lu: unsupported record "
-				            "version \"%.*s\" (expected %d)",
-				            l.no, quote_len(vlen), v,
-				            RECORD_VERSION);
-			ld->seen[H_CITYGAME] = l.no;
-			state = 1;
+		switch (ld->part) {
+		case REC_START:
+			rc = read_citygame(ld, &l);
 			break;
-		}
-		case 1:
-			if (token_is(tok, tlen, "moves")) {
-				if (count_tokens(&l) != 1)
-					return fail(ld, CITY_EPARSE,
-					            "line %lu: unexpected text "
-					            "after moves",
-					            l.no);
-				rc = finish_header(ld, &l);
-				if (rc != CITY_OK)
-					return rc;
-				ld->moves_line = l.no;
-				ld->moves_at = r.p;
-				state = 2;
-				break;
-			}
-			rc = read_header_line(ld, &l, &r);
-			if (rc != CITY_OK)
-				return rc;
+		case REC_HEADER:
+			rc = read_header_part(ld, &l, &r);
 			break;
-		case 2: {
-			city_move m;
-			if (is_end_line(&l)) {
-				if (count_tokens(&l) != 1)
-					return fail(ld, CITY_EPARSE,
-					            "line %lu: unexpected text "
-					            "after end",
-					            l.no);
-				ld->moves_len = (size_t)(l.s - ld->moves_at);
-				state = 3;
-				break;
-			}
-			if (moves == RECORD_MAX_MOVES)
-				return fail(ld, CITY_ELIMIT,
-				            "line %lu: more than %u moves",
-				            l.no, RECORD_MAX_MOVES);
-			rc = parse_move_line(ld, &l, &m);
-			if (rc != CITY_OK)
-				return rc;
-			moves++;
+		case REC_MOVES:
+			rc = read_move_part(ld, &l);
 			break;
-		}
 		default:
 			return fail(ld, CITY_EPARSE,
-			            "line %lu: content after end", l.no);
+			            "line %llu: content after end",
+			            (lineno)l.no);
 		}
+		if (rc != CITY_OK)
+			return rc;
 	}
-	switch (state) {
-	case 0:
-		return fail(ld, CITY_EPARSE,
-		            "line %lu: expected \"citygame %d\"", r.no + 1,
-		            RECORD_VERSION);
-	case 1:
-		return fail(ld, CITY_EPARSE, "line %lu: missing moves line",
-		            r.no + 1);
-	case 2:
-		return fail(ld, CITY_EPARSE, "line %lu: missing end", r.no + 1);
-	default:
-		return CITY_OK;
-	}
+	return read_eof(ld, &r);
 }
 
 /* The reason of a move the game rejected. */
@@ -860,52 +946,87 @@ static const char *move_reason(const city_game *g, int status)
 	}
 }
 
+/* Pass 2, a rejected move: the game so far (CITY_LOAD_PREFIX) or nothing. */
+static int fail_move(loader *ld, city_game **out, city_game *g, int rc,
+                     const lex_line *l, size_t n)
+{
+	const char *why = move_reason(g, rc);
+	if (ld->flags & CITY_LOAD_PREFIX) {
+		fail(ld, rc, "move %zu: %s", n + 1, why);
+		*out = g;
+		return rc;
+	}
+	fail(ld, rc, "line %llu: move %zu: %s", (lineno)l->no, n + 1, why);
+	city_game_free(g);
+	return rc;
+}
+
+/* Pass 2, the `scored` line: final scoring, legal once the game has ended
+ * (R-END-1); before that an error at the line, after the moves (with
+ * CITY_LOAD_PREFIX the game of all the moves is returned). */
+static int apply_scored(loader *ld, city_game **out, city_game *g)
+{
+	int rc = city_score_final(g);
+	if (rc == CITY_OK) {
+		*out = g;
+		return CITY_OK;
+	}
+	fail(ld, rc, "line %llu: R-END-1: scored before the game has ended",
+	     (lineno)ld->scored_line);
+	if (ld->flags & CITY_LOAD_PREFIX)
+		*out = g;
+	else
+		city_game_free(g);
+	return rc;
+}
+
 /* Pass 2: a new game, and every move applied as in live play. */
 static int play_record(loader *ld, city_game **out, size_t *applied)
 {
 	city_game *g = NULL;
-	line_reader r;
-	rec_line l;
+	lex_reader r;
+	lex_line l;
 	size_t n = 0;
 	int rc = city_game_new(&g, ld->opts);
 	if (rc != CITY_OK) {
 		if (rc == CITY_ENOMEM)
 			return fail(ld, rc, "out of memory");
-		return fail(ld, rc, "line %lu: invalid options (%s)",
-		            ld->moves_line, city_status_str(rc));
+		return fail(ld, rc, "line %llu: invalid options (%s)",
+		            (lineno)ld->moves_line, city_status_str(rc));
 	}
-	reader_init(&r, ld->moves_at, ld->moves_len, ld->moves_line);
-	while (next_line(&r, &l)) {
+	lex_reader_init(&r, ld->moves_at, ld->moves_len, ld->moves_line);
+	while (lex_next_line(&l, &r)) {
 		city_move m;
-		tokens t;
-		const char *tok;
-		size_t tlen;
-		tokens_init(&t, &l);
-		if (!next_token(&t, &tok, &tlen))
+		lex_cursor c;
+		lex_token t;
+		if (!first_token(&t, &c, &l) || l.no == ld->scored_line)
 			continue;
 		rc = parse_move_line(ld, &l, &m); /* valid since pass 1 */
 		if (rc == CITY_OK)
 			rc = city_apply_move(g, &m);
-		if (rc != CITY_OK) {
-			const char *why = move_reason(g, rc);
-			if (applied)
-				*applied = n;
-			if (ld->flags & CITY_LOAD_PREFIX) {
-				fail(ld, rc, "move %zu: %s", n + 1, why);
-				*out = g;
-				return rc;
-			}
-			fail(ld, rc, "line %lu: move %zu: %s", l.no, n + 1,
-			     why);
-			city_game_free(g);
-			return rc;
-		}
+		if (applied)
+			*applied = n;
+		if (rc != CITY_OK)
+			return fail_move(ld, out, g, rc, &l, n);
 		n++;
 	}
 	if (applied)
 		*applied = n;
+	if (ld->scored_line)
+		return apply_scored(ld, out, g);
 	*out = g;
 	return CITY_OK;
+}
+
+/* A record over the size limit: the line holding the first byte beyond. */
+static int fail_too_long(loader *ld, const char *text)
+{
+	lineno no = 1;
+	size_t i;
+	for (i = 0; i < RECORD_MAX_BYTES; i++)
+		no += text[i] == '\n';
+	return fail(ld, CITY_ELIMIT, "line %llu: record longer than %u bytes",
+	            no, RECORD_MAX_BYTES);
 }
 
 CITY_EXPORT int city_game_load_opts(city_game **out, size_t *applied,
@@ -926,16 +1047,8 @@ CITY_EXPORT int city_game_load_opts(city_game **out, size_t *applied,
 		*applied = 0;
 	if (!out || (!text && len) || (flags & ~CITY_LOAD_PREFIX))
 		return fail(&ld, CITY_EINVAL, "invalid argument");
-	if (len > RECORD_MAX_BYTES) {
-		/* Name the line that holds the first byte beyond the limit. */
-		unsigned long no = 1;
-		size_t i;
-		for (i = 0; i < RECORD_MAX_BYTES; i++)
-			no += text[i] == '\n';
-		return fail(&ld, CITY_ELIMIT,
-		            "line %lu: record longer than %u bytes", no,
-		            RECORD_MAX_BYTES);
-	}
+	if (len > RECORD_MAX_BYTES)
+		return fail_too_long(&ld, text);
 	if (!text)
 		text = "";
 	/* The record says everything but the allocator, which comes from the

@@ -3,11 +3,14 @@
  * wall supply, the chain of the gate and wall pieces, its ends and gap,
  * the towers.
  */
+#include "carc_api.h"
 #include "game_internal.h"
 #include "wall.h"
 
 int city_game_walls_left(const city_game *g)
 {
+	if (g && game_carc(g))
+		return 0;
 	return g ? g->st.city.walls_left : CITY_EINVAL;
 }
 
@@ -15,6 +18,8 @@ int city_wall_length(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return 0;
 	return wall_length(&g->st);
 }
 
@@ -46,6 +51,8 @@ int city_wall_end(const city_game *g, int end)
 {
 	if (!g || (end != CITY_END_CW && end != CITY_END_CCW))
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return CITY_ENOTFOUND;
 	if (!g->st.city.gate_placed)
 		return CITY_ENOTFOUND;
 	return end == CITY_END_CW ? g->st.city.chain_hi - g->st.city.chain_lo : 0;
@@ -55,6 +62,8 @@ int city_wall_gap(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
+	if (game_carc(g))
+		return CITY_ENOTFOUND;
 	if (!g->st.city.gate_placed)
 		return CITY_ENOTFOUND;
 	return wall_gap(&g->st, 4 * TS_MAX_TILES + 8);
@@ -62,12 +71,16 @@ int city_wall_gap(const city_game *g)
 
 int city_tower_count(const city_game *g)
 {
+	if (g && game_carc(g))
+		return 0;
 	return g ? g->st.city.n_towers : CITY_EINVAL;
 }
 
 int city_tower(const city_game *g, size_t index, int *player, int *end,
                int *piece, int *points)
 {
+	if (g && game_carc(g))
+		return CITY_EINVAL;
 	const tower *t;
 	if (!g || index >= g->st.city.n_towers)
 		return CITY_EINVAL;

@@ -17,11 +17,34 @@
 #define TS_NAME_MAX 63
 #define TS_NONE 0xFF /* "no part" (a side middle without a street) */
 
-/* Part kinds. */
-enum { TS_RESIDENTIAL = 0, TS_MARKET = 1, TS_STREET = 2 };
+/* Limits of tile-set text (CITY_ELIMIT beyond them; docs/tileset.md): the
+ * longest line, terminator and a trailing CR excluded, and the whole text
+ * (99 designs of at most 4,096 bytes fit with room for comments). */
+#define TS_LINE_MAX 4096u
+#define TS_TEXT_MAX (1024u * 1024u)
+
+/* Part kinds (stored in ts_part.kind as uint8_t). */
+typedef enum ts_kind {
+	TS_RESIDENTIAL = 0, /* The City: residential region (R) */
+	TS_MARKET = 1,      /* The City: market region (F, G, L) */
+	TS_STREET = 2,      /* a street (The City) or road (Carcassonne) */
+	TS_CITY = 3,        /* Carcassonne: city region (C) */
+	TS_FIELD = 4        /* Carcassonne: field region (F) */
+} ts_kind;
+
+/* Carcassonne design features (ts_design.features). */
+typedef enum ts_feature {
+	TS_MONASTERY = 1, /* `mon`: a monastery at the centre (part 'm') */
+	TS_TOWER = 2,     /* `tow`: a tower foundation (The Tower) */
+	TS_START = 4      /* `start`: the start design (C-SET-3) */
+} ts_feature;
 
 /* Market kind bits (same values as the public CITY_MARKET_* bits). */
-enum { TS_FISH = 1, TS_GRAIN = 2, TS_LIVESTOCK = 4 };
+typedef enum ts_market {
+	TS_FISH = 1,
+	TS_GRAIN = 2,
+	TS_LIVESTOCK = 4
+} ts_market;
 
 /* One part of a design: a region (letter) or a street segment (digit). */
 typedef struct ts_part {
@@ -53,6 +76,9 @@ typedef struct ts_design {
 	uint16_t market_parts; /* bit k set when part k is a market */
 	uint16_t street_parts; /* bit k set when part k is a street segment */
 	char hist[TS_NAME_MAX + 1]; /* historic building name, "" when none */
+	uint16_t arms;    /* Carcassonne: bit k set when part k (a city
+	                     region) has a coat of arms (pen=) */
+	uint8_t features; /* Carcassonne: TS_MONASTERY | TS_TOWER | TS_START */
 } ts_design;
 
 struct city_tileset {
@@ -64,10 +90,18 @@ struct city_tileset {
 	unsigned n_designs; /* designs[0..n_designs-1], in ID order */
 	unsigned n_tiles;   /* sum of counts */
 	ts_design designs[TS_MAX_DESIGNS];
+	uint8_t game;       /* CITY_GAME_* (tileset.md `game=`) */
+	int8_t start;       /* index of the start design, -1: none (The City) */
 };
 
-/* The built-in set (generated at build time from lib/data/the-city.tiles). */
-extern const city_tileset city__tileset_default_data;
+/* The built-in sets (generated at build time from lib/data/\*.tiles). */
+extern const city_tileset city__tileset_default_data; /* the-city */
+extern const city_tileset city__tileset_carcassonne_data;
+extern const city_tileset city__tileset_carcassonne_tower_data;
+
+/* The built-in set a game plays by default: the-city, carcassonne, or
+ * carcassonne-tower with CITY_EXPANSION_TOWER. */
+const city_tileset *ts_builtin_for(int game, unsigned expansions);
 
 /* Reference counting for sets shared by options and games (no-ops for the
  * built-in set). */
@@ -77,14 +111,19 @@ void ts_release(const city_tileset *ts);
 /* Index of the part named `name` ('a'..'h', '1'..'9') in design d, or -1. */
 int ts_part_index(const ts_design *d, char name);
 
-/* Parse `.tiles` text into *out (heap, refs = 1). On error returns
- * CITY_EPARSE (or CITY_ENOMEM) and writes "line:column: reason" into err
- * (always NUL-terminated when errcap > 0); *out is untouched. */
-int ts_parse(city_tileset **out, const char *text, size_t len, char *err,
-             size_t errcap);
+/* The in-tile adjacency the sides show (tileset.md, "In-tile adjacency"):
+ * bit q of adj[p] set when parts p and q touch on the clockwise walk. */
+void ts_side_adjacency(uint16_t adj[TS_MAX_PARTS], const ts_design *d);
+/* Mark parts p and q adjacent (nothing when p == q). */
+void ts_adj_link(uint16_t adj[TS_MAX_PARTS], unsigned p, unsigned q);
 
-/* Write the set back as `.tiles` text (for records with `tileset inline`).
- * Same buffer contract as the public API: CITY_ERANGE with *needed. */
-int ts_write(const city_tileset *ts, char *buf, size_t cap, size_t *needed);
+/* Parse `.tiles` text into *out (heap, refs = 1); the text's first line is
+ * numbered first_line (1 for a file; a record passes its own numbering).
+ * Status + message: CITY_OK, or CITY_EPARSE / CITY_ELIMIT / CITY_ENOMEM /
+ * CITY_EINVAL with "line:column: reason" in err (always NUL-terminated when
+ * errcap > 0); *out is untouched on error. The public city_tileset_parse()
+ * is this with first_line 1. */
+int ts_parse(city_tileset **out, const char *text, size_t len,
+             uint64_t first_line, char *err, size_t errcap);
 
 #endif /* CITY_LIB_TILESET_H */

@@ -24,11 +24,23 @@ MAX_LINES = 80
 # named exactly, each allowed until its owner splits it. Empty it as they
 # go; an entry that no longer exceeds the limit is reported as stale.
 TEMPORARY_ALLOW = {
-    # the TEXT helper's file (record reader), being split on branch text
-    ("record.c", "read_record"),
-    # merged from the AI and WEB helpers' branches while this check landed
+    # merged from the AI, WEB and BASE helpers' branches while this check
+    # landed
     ("ai_mcts.c", "ai_mcts_search"),
     ("render.c", "draw_legal"),
+    ("carc.c", "insert_tile"),
+    ("carc.c", "carc_init"),
+    ("carc.c", "carc_legal"),
+}
+
+# Include edges allowed for now, each closing a cycle that a pending change
+# removes: the base game (lib/carc*.c, merged from the BASE helper's branch)
+# is dispatched from the façade (game.c, query.c -> carc_api.h) while
+# carc_api.h includes game_internal.h; moving it behind the seam (rules.h,
+# games.c) as lib/README.md describes removes these edges.
+TEMPORARY_ALLOW_EDGES = {
+    ("game", "carc_api"),
+    ("query", "carc_api"),
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
@@ -56,7 +68,7 @@ def include_graph(lib):
                 if not m or "/" in m.group(1) or m.group(1) not in headers:
                     continue
                 dep = module_of(m.group(1))
-                if dep != mod:
+                if dep != mod and (mod, dep) not in TEMPORARY_ALLOW_EDGES:
                     graph[mod].add(dep)
     return graph
 

@@ -649,6 +649,28 @@ START_TEST(time_budget_answers)
 }
 END_TEST
 
+START_TEST(fewer_iterations_than_trees)
+{
+	/* 3 iterations over 8 trees: five trees run none, the search still
+	 * ends (an empty tree is not a time budget) and counts 3 playouts. */
+	static city_ai_stat stats[MOVES_CAP];
+	city_game *g = new_game(2, 31);
+	city_ai *ai = new_ai(CITY_AI_MCTS, 2, 3);
+	size_t count = 0, i;
+	uint32_t total = 0;
+	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_TREES, 8), CITY_OK);
+	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_THREADS, 3), CITY_OK);
+	ck_assert_int_eq(city_ai_analyse(ai, g, stats, MOVES_CAP, &count, NULL,
+	                                 0, NULL),
+	                 CITY_OK);
+	for (i = 0; i < count; i++)
+		total += stats[i].visits;
+	ck_assert_uint_eq(total, 3);
+	city_ai_free(ai);
+	city_game_free(g);
+}
+END_TEST
+
 START_TEST(levels_are_presets)
 {
 	static const char *const names[3] = {"easy", "medium", "hard"};
@@ -752,6 +774,7 @@ static Suite *ai_suite(void)
 	tcase_add_test(t, ais_never_read_the_real_order);
 	tcase_add_test(t, params_are_checked);
 	tcase_add_test(t, time_budget_answers);
+	tcase_add_test(t, fewer_iterations_than_trees);
 	tcase_add_test(t, levels_are_presets);
 	tcase_add_test(t, hostile_inputs);
 	tcase_add_test(t, an_ai_is_reusable_across_games_and_shapes);

@@ -311,6 +311,49 @@ static int a_feature_followers(city_game *g, const args *a)
 {
 	return city_feature_followers(g, a->x, a->y, a->c, a->i);
 }
+static int a_game_kind(city_game *g, const args *a)
+{
+	(void)a;
+	return city_game_kind(g);
+}
+static int a_game_expansions(city_game *g, const args *a)
+{
+	(void)a;
+	return city_game_expansions(g);
+}
+static int a_feature_coats(city_game *g, const args *a)
+{
+	return city_feature_coats(g, a->x, a->y, a->c);
+}
+static int a_game_tower(city_game *g, const args *a)
+{
+	int h, t;
+	return city_game_tower(g, a->x, a->y, &h, &t);
+}
+static int a_game_prisoners(city_game *g, const args *a)
+{
+	return city_game_prisoners(g, a->i, a->j);
+}
+static int a_game_floors(city_game *g, const args *a)
+{
+	return city_game_floors(g, a->i);
+}
+static int a_place_floor(city_game *g, const args *a)
+{
+	return city_place_floor(g, a->x, a->y);
+}
+static int a_place_top(city_game *g, const args *a)
+{
+	return city_place_top(g, a->x, a->y);
+}
+static int a_capture(city_game *g, const args *a)
+{
+	return city_capture(g, a->x, a->y, a->c);
+}
+static int a_pay_ransom(city_game *g, const args *a)
+{
+	return city_pay_ransom(g, a->i);
+}
 static int a_feature_same(city_game *g, const args *a)
 {
 	return city_feature_same(g, a->x, a->y, a->c, a->x2, a->y2, a->c2);
@@ -458,6 +501,16 @@ static const row null_handle_rows[] = {
     R(feature_complete, CITY_EINVAL, NULLG, .c = 'a'),
     R(feature_followers, CITY_EINVAL, NULLG, .c = 'a'),
     R(feature_same, CITY_EINVAL, NULLG, .c = 'a', .c2 = 'a'),
+    R(feature_coats, CITY_EINVAL, NULLG, .c = 'a'),
+    R(game_kind, CITY_EINVAL, NULLG),
+    R(game_expansions, CITY_EINVAL, NULLG),
+    R(game_tower, CITY_EINVAL, NULLG),
+    R(game_prisoners, CITY_EINVAL, NULLG),
+    R(game_floors, CITY_EINVAL, NULLG),
+    R(place_floor, CITY_EINVAL, NULLG),
+    R(place_top, CITY_EINVAL, NULLG),
+    R(capture, CITY_EINVAL, NULLG, .c = 'a'),
+    R(pay_ransom, CITY_EINVAL, NULLG, .i = 1),
     R(game_follower_count, CITY_EINVAL, NULLG),
     R(game_follower, CITY_EINVAL, NULLG),
     R(game_supply, CITY_EINVAL, NULLG),
@@ -539,6 +592,25 @@ static const row bad_arg_rows[] = {
     R(feature_followers, CITY_ENOTFOUND, .c = 'z', .i = 0),
     R(feature_same, CITY_ENOTFOUND, .x = INT32_MIN, .c = 'a', .c2 = 'a'),
     R(feature_same, CITY_ENOTFOUND, .c = 'z', .c2 = 'a'),
+    R(feature_coats, CITY_ENOTFOUND, .x = INT32_MIN, .c = 'a'),
+    R(feature_coats, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'z'),
+    R(feature_coats, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'm'),
+    R(game_kind, CITY_GAME_THE_CITY, .i = 0),
+    R(game_expansions, 0, .i = 0),
+    /* The Tower's queries and calls in a game of The City */
+    R(game_tower, CITY_ENOTFOUND, .x = 0, .y = 0),
+    R(game_tower, CITY_ENOTFOUND, .x = INT32_MIN, .y = INT32_MAX),
+    R(game_prisoners, 0, .i = 0, .j = 1),
+    R(game_prisoners, CITY_EINVAL, .i = -1, .j = 0),
+    R(game_prisoners, CITY_EINVAL, .i = 0, .j = 2),
+    R(game_prisoners, CITY_EINVAL, .i = INT_MAX, .j = INT_MIN),
+    R(game_floors, 0, .i = 1),
+    R(game_floors, CITY_EINVAL, .i = 2),
+    R(game_floors, CITY_EINVAL, .i = INT_MIN),
+    R(place_floor, CITY_EDECISION, .x = 0, .y = 0),
+    R(place_top, CITY_EDECISION, .x = INT32_MAX, .y = 0),
+    R(capture, CITY_EDECISION, .x = 0, .y = 0, .c = 't'),
+    R(pay_ransom, CITY_EDECISION, .i = 1),
     R(game_follower, CITY_EINVAL, .idx = 100),
     R(game_follower, CITY_EINVAL, .idx = SIZE_MAX),
     R(game_follower, CITY_EINVAL, .idx = (size_t)UINT32_MAX + 1u),
@@ -778,6 +850,137 @@ START_TEST(hostile_new_game)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------ */
+/* Carcassonne (docs/carcassonne.md): the same calls on a base-game and a
+ * Tower game, at every decision they reach.                                 */
+
+static city_game *carc_fixture(int players, int tower, uint64_t seed)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
+	                 CITY_OK);
+	if (tower)
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+		    CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	return g;
+}
+
+/* Rows whose answer does not depend on the decision of a 5-player
+ * Carcassonne game. */
+static const row carc_rows[] = {
+    R(game_kind, CITY_GAME_CARCASSONNE, .i = 0),
+    R(game_players, 5, .i = 0),
+    R(game_score_detail, CITY_EINVAL, .i = 0, .j = CITY_CAT_STREETS),
+    R(game_score_detail, CITY_EINVAL, .i = 0, .j = CITY_CAT_GUARDS),
+    R(game_score_detail, CITY_EINVAL, .i = 0, .j = CITY_CAT_RANSOM + 1),
+    R(game_score_detail, CITY_EINVAL, .i = 5, .j = CITY_CAT_ROADS),
+    R(game_score_detail, CITY_EINVAL, .i = -1, .j = CITY_CAT_ROADS),
+    R(game_score, CITY_EINVAL, .i = 5),
+    R(game_supply, CITY_EINVAL, .i = 5),
+    R(game_supply, CITY_EINVAL, .i = INT_MIN),
+    R(game_rule, CITY_EINVAL, .i = CITY_RULE_END_GAP),
+    R(game_rule, 1, .i = CITY_RULE_FARMERS),
+    R(game_tiles_left, 0, .i = 2),
+    R(game_tiles_left, CITY_EINVAL, .i = 4),
+    R(wall_length, 0, .i = 0),
+    R(wall_end, CITY_ENOTFOUND, .i = CITY_END_CW),
+    R(wall_gap, CITY_ENOTFOUND, .i = 0),
+    R(wall_piece, CITY_EINVAL, .idx = 0),
+    R(tower_count, 0, .i = 0),
+    R(tower, CITY_EINVAL, .idx = 0),
+    R(contour_length, CITY_ENOTFOUND, .i = 0),
+    R(game_walls_left, 0, .i = 0),
+    R(game_tile_at, CITY_OK, .x = 0, .y = 0), /* the start tile */
+    R(game_tile_at, CITY_ENOTFOUND, .x = INT32_MIN, .y = INT32_MAX),
+    R(game_tile_at, CITY_ENOTFOUND, .x = 65536, .y = 0),
+    R(feature_kind, CITY_FEATURE_CITY, .x = 0, .y = 0, .c = 'a'),
+    R(feature_kind, CITY_FEATURE_ROAD, .x = 0, .y = 0, .c = '1'),
+    R(feature_kind, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'm'),
+    R(feature_kind, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'z'),
+    R(feature_kind, CITY_ENOTFOUND, .x = 0, .y = 0, .c = (char)0xFF),
+    R(feature_coats, CITY_ENOTFOUND, .x = 0, .y = 0, .c = 'q'),
+    R(feature_market_kinds, 0, .x = 0, .y = 0, .c = 'a'),
+    R(feature_followers, CITY_EINVAL, .x = 0, .y = 0, .c = 'a', .i = 5),
+    R(feature_followers, CITY_ENOTFOUND, .x = 0, .y = 1000, .c = 'a'),
+    R(feature_same, CITY_ENOTFOUND, .c = 'a', .x2 = INT32_MAX, .c2 = 'a'),
+    R(game_follower, CITY_EINVAL, .idx = 35),
+    R(game_follower, CITY_EINVAL, .idx = SIZE_MAX),
+    R(game_prisoners, CITY_EINVAL, .i = 5, .j = 0),
+    R(game_prisoners, CITY_EINVAL, .i = 0, .j = -1),
+    R(game_floors, CITY_EINVAL, .i = 5),
+    R(game_tower, CITY_ENOTFOUND, .x = INT32_MIN, .y = 0),
+};
+
+/* The City's decisions in a Carcassonne game (before its end). */
+static const row carc_city_calls[] = {
+    R(build_gate, CITY_EDECISION, .x = 0, .y = 0),
+    R(build_wall, CITY_EDECISION, .i = CITY_END_CW),
+    R(place_guard, CITY_EDECISION, .i = 0),
+    R(place_tower, CITY_EDECISION, .i = CITY_END_CW),
+};
+
+START_TEST(hostile_carcassonne)
+{
+	int tower;
+	for (tower = 0; tower <= 1; tower++) {
+		city_game *g = carc_fixture(5, tower, 11);
+		uint64_t st = 99;
+		int seen[9] = {0};
+		for (;;) {
+			int d = city_game_decision(g);
+			char where[48];
+			snprintf(where, sizeof where, "carcassonne%s decision %d",
+			         tower ? "+tower" : "", d);
+			run_table(g, null_handle_rows,
+			          sizeof null_handle_rows / sizeof *null_handle_rows,
+			          where);
+			if (!seen[d]++) {
+				run_table(g, carc_rows,
+				          sizeof carc_rows / sizeof *carc_rows, where);
+				if (d != CITY_DECISION_END)
+					run_table(g, carc_city_calls,
+					          sizeof carc_city_calls /
+					              sizeof *carc_city_calls,
+					          where);
+			}
+			if (!play_one(g, &st))
+				break;
+		}
+		{
+			static const row end_rows[] = {
+			    R(place_tile, CITY_EENDED, .x = 0, .y = 0),
+			    R(place_follower, CITY_EENDED, .c = 'a'),
+			    R(pass, CITY_EENDED, .i = 0),
+			    R(place_floor, CITY_EENDED, .x = 0, .y = 0),
+			    R(capture, CITY_EENDED, .c = 'a'),
+			    R(pay_ransom, CITY_EENDED, .i = 1),
+			    R(game_winners, CITY_ENOTENDED, .i = 0),
+			    R(game_end_reasons, (int)CITY_ENDED_TILES, .i = 0),
+			    R(game_final_scored, 0, .i = 0),
+			};
+			if (!tower) /* without the expansion: EILLEGAL first */
+				run_table(g, end_rows, 3, "carcassonne ended");
+			else
+				run_table(g, end_rows, 6, "carcassonne ended");
+			run_table(g, end_rows + 6, 3, "carcassonne ended");
+			ck_assert_int_eq(city_score_final(g), CITY_OK);
+			ck_assert_int_eq(city_score_final(g), CITY_OK);
+			ck_assert_int_eq(city_game_follower_count(g), 0);
+		}
+		city_game_free(g);
+	}
+}
+END_TEST
+
 START_TEST(hostile_tile_decision)
 {
 	city_game *g = game_at(CITY_DECISION_TILE, 2);
@@ -902,7 +1105,14 @@ START_TEST(hostile_after_the_end)
 		ck_assert_int_eq(city_score_final(g), CITY_OK);
 		ck_assert_int_eq(city_score_final(g), CITY_OK);
 		after = save_text(g);
-		ck_assert_str_eq(before, after); /* final scoring is no move */
+		/* final scoring is no move: the record only gains its
+		 * `scored` line (record.md) */
+		{
+			size_t nb = strlen(before);
+			ck_assert_uint_eq(strlen(after), nb + 7);
+			ck_assert_int_eq(memcmp(before, after, nb - 4), 0);
+			ck_assert_str_eq(after + nb - 4, "scored\nend\n");
+		}
 		ck_assert_int_eq(city_game_final_scored(g), 1);
 		{
 			unsigned mask = 0;
@@ -1269,6 +1479,29 @@ static int t_text(const city_tileset *ts, const args *a)
 	return city_tileset_text(ts, a->nullout ? NULL : buf, (size_t)a->i, &n);
 }
 
+static int t_game(const city_tileset *ts, const args *a)
+{
+	(void)a;
+	return city_tileset_game(ts);
+}
+static int t_coat_of_arms(const city_tileset *ts, const args *a)
+{
+	return city_tileset_coat_of_arms(ts, (unsigned)a->idx, a->c);
+}
+static int t_monastery(const city_tileset *ts, const args *a)
+{
+	return city_tileset_monastery(ts, (unsigned)a->idx);
+}
+static int t_tower_foundation(const city_tileset *ts, const args *a)
+{
+	return city_tileset_tower_foundation(ts, (unsigned)a->idx);
+}
+static int t_start_design(const city_tileset *ts, const args *a)
+{
+	(void)a;
+	return city_tileset_start_design(ts);
+}
+
 #define T(fn, want, ...) {"city_tileset_" #fn, t_##fn, {__VA_ARGS__}, want}
 
 START_TEST(hostile_tileset_queries)
@@ -1282,6 +1515,11 @@ START_TEST(hostile_tileset_queries)
 	    T(side, CITY_EINVAL, .i = 0),           T(region_kind, CITY_EINVAL, .c = 'a'),
 	    T(adjacent, CITY_EINVAL, .c = 'a', .c2 = 'b'),
 	    T(adjacency, CITY_EINVAL, .i = 8), T(text, CITY_EINVAL, .i = 8),
+	    T(game, CITY_EINVAL, .i = 0),
+	    T(coat_of_arms, CITY_EINVAL, .c = 'a'),
+	    T(monastery, CITY_EINVAL, .i = 0),
+	    T(tower_foundation, CITY_EINVAL, .i = 0),
+	    T(start_design, CITY_EINVAL, .i = 0),
 	};
 	static const ts_row rows[] = {
 	    T(find_design, CITY_ENOTFOUND, .i = 0),
@@ -1328,6 +1566,20 @@ START_TEST(hostile_tileset_queries)
 	    T(text, CITY_ERANGE, .i = 8),
 	    T(design_count, 64, .i = 0),
 	    T(tile_count, 75, .i = 0),
+	    T(game, CITY_GAME_THE_CITY, .i = 0),
+	    T(coat_of_arms, CITY_EINVAL, .idx = 64, .c = 'a'),
+	    T(coat_of_arms, CITY_EINVAL, .idx = UINT_MAX, .c = 'a'),
+	    T(coat_of_arms, CITY_ENOTFOUND, .c = 'z'),
+	    T(coat_of_arms, CITY_ENOTFOUND, .c = '1'),
+	    T(coat_of_arms, CITY_ENOTFOUND, .c = (char)0x80),
+	    T(coat_of_arms, 0, .c = 'a'),
+	    T(monastery, CITY_EINVAL, .idx = 64),
+	    T(monastery, CITY_EINVAL, .idx = UINT_MAX),
+	    T(monastery, 0, .idx = 0),
+	    T(tower_foundation, CITY_EINVAL, .idx = 64),
+	    T(tower_foundation, CITY_EINVAL, .idx = (size_t)INT_MAX + 1u),
+	    T(tower_foundation, 0, .idx = 63),
+	    T(start_design, -1, .i = 0), /* The City has no start design */
 	};
 	size_t i;
 	for (i = 0; i < sizeof null_rows / sizeof *null_rows; i++) {
@@ -1483,6 +1735,66 @@ static char *options_fingerprint(const city_options *o)
 	return t;
 }
 
+/* Built-in sets by name, games and expansions: refused calls change
+ * nothing (the game of the options stays as it was). */
+START_TEST(hostile_games_and_builtin_sets)
+{
+	static const char *const bad_names[] = {
+	    "", "The-City", "the-city ", "carcassonne-", "tower", "inline",
+	    "carcassonne\n", "\xff"};
+	city_options *o = NULL;
+	char *before, *after;
+	size_t i;
+	ck_assert_ptr_null(city_tileset_builtin(NULL));
+	for (i = 0; i < sizeof bad_names / sizeof *bad_names; i++)
+		ck_assert_ptr_null(city_tileset_builtin(bad_names[i]));
+	ck_assert_ptr_eq(city_tileset_builtin("the-city"),
+	                 city_tileset_default());
+	ck_assert_int_eq(city_options_set_game(NULL, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_parse_game(NULL, "carcassonne"),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(NULL, 1, 1), CITY_EINVAL);
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 3), CITY_OK);
+	before = options_fingerprint(o);
+	ck_assert_int_eq(city_options_parse_game(o, NULL), CITY_EINVAL);
+	for (i = 0; i < sizeof bad_names / sizeof *bad_names; i++)
+		ck_assert_int_eq(city_options_parse_game(o, bad_names[i]),
+		                 CITY_EPARSE);
+	ck_assert_int_eq(city_options_set_game(o, -1), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_game(o, 2), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_game(o, INT_MIN), CITY_EINVAL);
+	/* The Tower is an expansion of the base game only */
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, 0, 1), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, 2, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 2),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(
+	        city_options_set_expansion(o, CITY_EXPANSION_TOWER, -1),
+	        CITY_EINVAL);
+	after = options_fingerprint(o);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	/* 5 players only in Carcassonne; back to The City then refused */
+	ck_assert_int_eq(city_options_set_players(o, 5), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 5), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 6), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_THE_CITY),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_players(o, 4), CITY_OK);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_THE_CITY),
+	                 CITY_EINVAL);
+	city_options_free(o);
+}
+END_TEST
+
 START_TEST(hostile_options)
 {
 	static const opt_row rows[] = {
@@ -1507,7 +1819,7 @@ START_TEST(hostile_options)
 	    O(set_stacks, CITY_EINVAL, .x = -1, .y = 0, .i = 0), /* UINT_MAX */
 	    O(set_stacks, CITY_EINVAL, .x = 1, .y = -1, .i = -1),
 	    O(set_rule, CITY_EINVAL, .i = 0, .j = 0),
-	    O(set_rule, CITY_EINVAL, .i = 6, .j = 0),
+	    O(set_rule, CITY_EINVAL, .i = 14, .j = 0), /* past CITY_RULE_RANSOM */
 	    O(set_rule, CITY_EINVAL, .i = -1, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = INT_MIN, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_WALL_TRIGGER, .j = 2),
@@ -1523,7 +1835,7 @@ START_TEST(hostile_options)
 	    O(set_allocator, CITY_EINVAL, .i = 6),
 	    O(set_allocator, CITY_EINVAL, .i = 4),
 	    O(get_rule, CITY_EINVAL, .i = 0),
-	    O(get_rule, CITY_EINVAL, .i = 6),
+	    O(get_rule, CITY_EINVAL, .i = 14),
 	    O(get_rule, CITY_EINVAL, .i = INT_MIN),
 	    O(get_rule, 7, .i = CITY_RULE_END_GAP),
 	    OP("", CITY_EPARSE),
@@ -1792,7 +2104,7 @@ START_TEST(hostile_moves_text)
 	{
 		static const city_move bad[] = {
 		    {.kind = 0},
-		    {.kind = 8},
+		    {.kind = 12}, /* past CITY_MOVE_RANSOM */
 		    {.kind = 255},
 		    {.kind = CITY_MOVE_PLACE, .rotation = 4},
 		    {.kind = CITY_MOVE_PLACE, .rotation = 255},
@@ -2237,7 +2549,7 @@ START_TEST(limit_tileset_size)
 		line[k - 1] = ' ';
 		ck_assert_int_eq(city_tileset_parse(&ts, line, k + 1, err,
 		                                    sizeof err),
-		                 CITY_EPARSE);
+		                 CITY_ELIMIT);
 		ck_assert_str_eq(err, "2:4097: line longer than 4096 characters");
 		free(line);
 	}
@@ -2423,7 +2735,9 @@ static const char *const covered_by_hand[] = {
     "city_game_free",          "city_game_load",
     "city_game_load_ex",       "city_game_load_opts",
     "city_move_to_string",
-    "city_move_parse",
+    "city_move_parse",         "city_tileset_builtin",
+    "city_options_set_game",   "city_options_parse_game",
+    "city_options_set_expansion",
     /* hostile_ai */
     "city_ai_new",             "city_ai_new_level",
     "city_ai_free",            "city_ai_set_param",
@@ -2453,7 +2767,8 @@ static int is_covered(const char *name)
 		    "name", "design_count", "tile_count", "find_design",
 		    "design_id", "design_count_of", "public_buildings",
 		    "historic_name", "side", "region_kind", "adjacent",
-		    "adjacency", "text"};
+		    "adjacency", "text", "game", "coat_of_arms", "monastery",
+		    "tower_foundation", "start_design"};
 		static const char *const opt_fns[] = {
 		    "set_players", "set_order", "set_stacks", "set_rule",
 		    "set_allocator", "get_rule"};
@@ -2548,6 +2863,7 @@ static Suite *hostile_suite(void)
 	tcase_add_test(t, hostile_copy_shapes);
 	tcase_add_test(t, hostile_copy_players);
 	tcase_add_test(t, hostile_reserved_fields);
+	tcase_add_test(t, hostile_carcassonne);
 	suite_add_tcase(s, t);
 
 	t = tcase_create("buffers");
@@ -2561,6 +2877,7 @@ static Suite *hostile_suite(void)
 	t = tcase_create("other");
 	tcase_set_timeout(t, 60);
 	tcase_add_test(t, hostile_tileset_queries);
+	tcase_add_test(t, hostile_games_and_builtin_sets);
 	tcase_add_test(t, hostile_tileset_parse);
 	tcase_add_test(t, hostile_options);
 	tcase_add_test(t, hostile_game_new);

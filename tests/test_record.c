@@ -516,11 +516,13 @@ START_TEST(header_tileset_errors_map_to_record_lines)
 	                  CITY_EPARSE,
 	                  "line 7: missing end of the inline tile "
 	                  "set begun on line 3");
-	/* Without its own `end`, the set reads on up to the record's `end`:
-	 * line 7, `moves`, is then a bad line of the set. */
+	/* Without its own `end`, the set stops at `moves` (no tile-set line
+	 * starts so): the record's `end` never closes it (issue 16). */
 	assert_load_error("citygame 1\nplayers 2\ntileset inline\n" TINY_SET
 	                  "moves\nend\n",
-	                  CITY_EPARSE, "line 7: column 1: ");
+	                  CITY_EPARSE,
+	                  "line 7: missing end of the inline tile set begun "
+	                  "on line 3");
 	assert_load_error("citygame 1\nplayers 2\ntileset standard\nmoves\n"
 	                  "end\n",
 	                  CITY_EPARSE, "line 3: expected tileset");

@@ -1,10 +1,11 @@
 /*
- * city-tilegen IN.tiles OUT.c
+ * city-tilegen IN.tiles SYMBOL OUT.c
  *
  * Build-time host tool: parses a `.tiles` file with the library's own parser
- * (lib/tileset.c) and writes a C source defining the built-in set as const
- * data, `city__tileset_default_data`, so the library embeds the parsed set
- * and neither reads a file nor parses text at run time.
+ * (lib/tileset_parse.c) and writes a C source defining a built-in set as
+ * const data named SYMBOL (`city__tileset_default_data` for the-city,
+ * `city__tileset_carcassonne_data`, ...), so the library embeds the parsed
+ * sets and neither reads a file nor parses text at run time.
  *
  * Exits 0 on success; on any error prints it on stderr (a parse error as
  * "IN.tiles:line:column: reason"), removes OUT.c and exits 1.
@@ -16,9 +17,11 @@
 
 #include "tileset.h"
 
-/* lib/tileset.c refers to the built-in set (city_tileset_default), which is
- * what this tool generates; the tool itself only needs a placeholder. */
+/* lib/tileset.c refers to the built-in sets (city_tileset_builtin), which
+ * are what this tool generates; the tool itself only needs placeholders. */
 const city_tileset city__tileset_default_data = {.is_static = 1};
+const city_tileset city__tileset_carcassonne_data = {.is_static = 1};
+const city_tileset city__tileset_carcassonne_tower_data = {.is_static = 1};
 
 /* Larger inputs cannot be valid: 99 design lines of at most 4096 chars. */
 #define TILEGEN_MAX_INPUT (1024L * 1024L)
@@ -57,9 +60,10 @@ static char *read_file(const char *path, size_t *len)
 /* Names hold only A-Za-z0-9_.- (validated), so they need no escaping. */
 static const char *kind_name(unsigned kind)
 {
-	return kind == TS_RESIDENTIAL ? "TS_RESIDENTIAL"
-	       : kind == TS_MARKET    ? "TS_MARKET"
-	                              : "TS_STREET";
+	static const char *const names[] = {"TS_RESIDENTIAL", "TS_MARKET",
+	                                    "TS_STREET", "TS_CITY",
+	                                    "TS_FIELD"};
+	return kind < 5 ? names[kind] : "TS_STREET";
 }
 
 static void write_part(FILE *f, const ts_part *p)
@@ -99,10 +103,13 @@ static void write_design(FILE *f, const ts_design *d)
 	fprintf(f, "\t\t\t.street_parts = 0x%03Xu,\n",
 	        (unsigned)d->street_parts);
 	fprintf(f, "\t\t\t.hist = \"%s\",\n", d->hist);
+	fprintf(f, "\t\t\t.arms = 0x%03Xu,\n", (unsigned)d->arms);
+	fprintf(f, "\t\t\t.features = 0x%Xu,\n", (unsigned)d->features);
 	fprintf(f, "\t\t},\n");
 }
 
-static void write_source(FILE *f, const char *in, const city_tileset *ts)
+static void write_source(FILE *f, const char *in, const char *symbol,
+                         const city_tileset *ts)
 {
 	const char *base = strrchr(in, '/');
 	base = base ? base + 1 : in;
@@ -111,8 +118,10 @@ static void write_source(FILE *f, const char *in, const city_tileset *ts)
 	        " * The built-in tile set as const data (lib/tileset.h). */\n"
 	        "#include \"tileset.h\"\n\n",
 	        base);
-	fprintf(f, "const city_tileset city__tileset_default_data = {\n");
+	fprintf(f, "const city_tileset %s = {\n", symbol);
 	fprintf(f, "\t.refs = 0,\n\t.is_static = 1,\n");
+	fprintf(f, "\t.game = %u,\n\t.start = %d,\n", (unsigned)ts->game,
+	        (int)ts->start);
 	fprintf(f, "\t.name = \"%s\",\n", ts->name);
 	fprintf(f, "\t.n_designs = %u,\n\t.n_tiles = %u,\n", ts->n_designs,
 	        ts->n_tiles);
@@ -124,11 +133,11 @@ static void write_source(FILE *f, const char *in, const city_tileset *ts)
 
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: city-tilegen IN.tiles OUT.c\n");
+	if (argc != 4) {
+		fprintf(stderr, "usage: city-tilegen IN.tiles SYMBOL OUT.c\n");
 		return 2;
 	}
-	const char *in = argv[1], *out_path = argv[2];
+	const char *in = argv[1], *symbol = argv[2], *out_path = argv[3];
 
 	size_t len = 0;
 	char *text = read_file(in, &len);
@@ -136,7 +145,7 @@ int main(int argc, char **argv)
 		return 1;
 	city_tileset *ts = NULL;
 	char err[256];
-	int rc = ts_parse(&ts, text, len, err, sizeof err);
+	int rc = ts_parse(&ts, text, len, 1, err, sizeof err);
 	free(text);
 	if (rc != CITY_OK) {
 		fprintf(stderr, "%s:%s\n", in, err);
@@ -150,7 +159,7 @@ int main(int argc, char **argv)
 		ts_release(ts);
 		return 1;
 	}
-	write_source(f, in, ts);
+	write_source(f, in, symbol, ts);
 	ts_release(ts);
 	int failed = ferror(f);
 	if (fclose(f) != 0)

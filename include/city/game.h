@@ -55,6 +55,12 @@ extern "C" {
 #define CITY_DECISION_TOWER 5
 /** No decision: the game has ended (R-END-1). */
 #define CITY_DECISION_END 6
+/** Decision (The Tower): take a follower within the range of the tower
+ *  just raised, or pass (T-CAP-1..4). */
+#define CITY_DECISION_CAPTURE 7
+/** Decision (The Tower): pay an opponent a ransom at the start of the
+ *  turn, or pass (T-CAP-5). */
+#define CITY_DECISION_RANSOM 8
 /** @} */
 
 /**
@@ -178,7 +184,51 @@ CITY_EXPORT int city_place_guard(city_game *game);
  */
 CITY_EXPORT int city_place_tower(city_game *game, int end);
 /**
- * @brief Decline the optional follower, guard or tower decision.
+ * @brief The Tower: add a floor to an open tower instead of a follower
+ *        (T-ACT-1, T-ACT-3); the capture decision may follow (T-CAP-1).
+ * @param[in,out] game the game.
+ * @param[in] x cell of the tower's tile.
+ * @param[in] y cell of the tower's tile.
+ * @return CITY_OK, CITY_EINVAL, CITY_EDECISION (no follower decision, or
+ *         a game of The City), CITY_EENDED or CITY_EILLEGAL (no open tower
+ *         there, no floor in supply, the expansion not in play).
+ */
+CITY_EXPORT int city_place_floor(city_game *game, int32_t x, int32_t y);
+/**
+ * @brief The Tower: a follower on top of an open tower of height 1 or
+ *        more, closing it (T-ACT-2, T-ACT-3).
+ * @param[in,out] game the game.
+ * @param[in] x cell of the tower's tile.
+ * @param[in] y cell of the tower's tile.
+ * @return CITY_OK, CITY_EINVAL, CITY_EDECISION, CITY_EENDED or
+ *         CITY_EILLEGAL.
+ */
+CITY_EXPORT int city_place_top(city_game *game, int32_t x, int32_t y);
+/**
+ * @brief The Tower: take a follower within the range of the tower just
+ *        raised (T-CAP-1..4, T-OPT-1/2/4/5/6).
+ * @param[in,out] game the game.
+ * @param[in] x cell of the follower's tile.
+ * @param[in] y cell of the follower's tile.
+ * @param[in] part its part ('t': on top of a tower).
+ * @return CITY_OK, CITY_EINVAL, CITY_EDECISION, CITY_EENDED or
+ *         CITY_EILLEGAL.
+ */
+CITY_EXPORT int city_capture(city_game *game, int32_t x, int32_t y,
+                             char part);
+/**
+ * @brief The Tower: pay an opponent 3 points for one of the player's
+ *        followers they hold, at the start of the turn (T-CAP-5,
+ *        T-OPT-3/7).
+ * @param[in,out] game the game.
+ * @param[in] opponent the seat of the player holding the prisoner.
+ * @return CITY_OK, CITY_EINVAL, CITY_EDECISION, CITY_EENDED or
+ *         CITY_EILLEGAL.
+ */
+CITY_EXPORT int city_pay_ransom(city_game *game, int opponent);
+/**
+ * @brief Decline the optional follower, guard or tower decision (and in
+ *        Carcassonne the follower, capture and ransom decisions).
  * @param[in,out] game the game.
  * @return CITY_OK, CITY_EINVAL, CITY_EDECISION or CITY_EENDED.
  */

@@ -32,6 +32,19 @@ extern "C" {
 #define CITY_MOVE_TOWER 6
 /** Move kind: `pass`. */
 #define CITY_MOVE_PASS 7
+/** Move kind (The Tower, T-ACT-1): `floor X Y`, a tower floor on the open
+ *  tower at (x, y). */
+#define CITY_MOVE_FLOOR 8
+/** Move kind (The Tower, T-ACT-2): `top X Y`, a follower on top of the open
+ *  tower at (x, y). */
+#define CITY_MOVE_TOP 9
+/** Move kind (The Tower, T-CAP-1..2): `capture X Y P`, take the follower on
+ *  part `part` of the tile at (x, y): a region letter, a road digit, 'm'
+ *  (monastery) or 't' (the follower on top of the tower). */
+#define CITY_MOVE_CAPTURE 10
+/** Move kind (The Tower, T-CAP-5): `ransom Q`, buy back a follower from the
+ *  opponent in seat `x` (0..4). */
+#define CITY_MOVE_RANSOM 11
 /** @} */
 
 /**
@@ -43,10 +56,14 @@ typedef struct city_move {
 	uint8_t rotation; /**< place: 0..3 quarter turns clockwise. */
 	uint8_t side;     /**< gate: CITY_SIDE_*. */
 	uint8_t end;      /**< wall, tower: CITY_END_CW or CITY_END_CCW. */
-	char part;        /**< follower: region letter 'a'..'h' or street digit. */
+	char part;        /**< follower: region letter 'a'..'h', street or road
+	                       digit, or 'm' (monastery); capture: the same or
+	                       't' (top of a tower). */
 	uint8_t reserved0[3]; /**< Reserved, zero. */
-	int32_t x;        /**< place, gate: cell x (east). */
-	int32_t y;        /**< place, gate: cell y (south). */
+	int32_t x;        /**< place, gate, floor, top, capture: cell x (east);
+	                       ransom: the opponent's seat. */
+	int32_t y;        /**< place, gate, floor, top, capture: cell y
+	                       (south). */
 	uint32_t reserved1[2]; /**< Reserved, zero. */
 } city_move;
 

@@ -16,8 +16,11 @@ extern "C" {
 
 /**
  * @defgroup rule_options Rule option identifiers and values
- * The rules of rules.md (R-OPT-*) by constant, for
- * city_options_set_rule() and city_game_rule().
+ * The rules of rules.md (R-OPT-*, The City) and carcassonne.md (C-OPT-*,
+ * the base game; T-OPT-*, The Tower) by constant, for
+ * city_options_set_rule() and city_game_rule(). Each rule belongs to one
+ * game (and expansion); city_game_new() refuses a rule set explicitly that
+ * the chosen game and expansions do not have.
  * @{
  */
 /** Rule option R-OPT-1, what triggers wall building: value
@@ -34,10 +37,54 @@ extern "C" {
 #define CITY_RULE_CLOSING_TOWER 4
 /** Rule option R-OPT-5, the gap that ends the game: 0..20, default 5. */
 #define CITY_RULE_END_GAP 5
+/** Rule option C-OPT-1 (Carcassonne), farmers: 0 (default, record `no`)
+ *  or 1 (`yes`): fields take farmers, scored at the end (C-END-3). */
+#define CITY_RULE_FARMERS 6
+/** Rule option T-OPT-1 (The Tower), a player may capture their own
+ *  follower: 1 (default) or 0. */
+#define CITY_RULE_CAPTURE_OWN 7
+/** Rule option T-OPT-2 (The Tower), followers on top of towers can be
+ *  captured: 1 (default) or 0. */
+#define CITY_RULE_CAPTURE_TOP 8
+/** Rule option T-OPT-3 (The Tower), no ransom with fewer than 3 points:
+ *  1 (default) or 0. */
+#define CITY_RULE_RANSOM_MIN 9
+/** Rule option T-OPT-4 (The Tower), range passes over empty cells: 1
+ *  (default) or 0 (it stops at the first empty cell). */
+#define CITY_RULE_CAPTURE_GAPS 10
+/** Rule option T-OPT-5 (The Tower), the capture range: CITY_RANGE_HEIGHT
+ *  (default, r = h) or CITY_RANGE_SHORT (r = h - 1). */
+#define CITY_RULE_TOWER_RANGE 11
+/** Rule option T-OPT-6 (The Tower), range by shortest 4-connected path
+ *  instead of row and column: 0 (default) or 1. */
+#define CITY_RULE_CAPTURE_DIAGONAL 12
+/** Rule option T-OPT-7 (The Tower), ransom allowed: 1 (default) or 0. */
+#define CITY_RULE_RANSOM 13
+/** T-OPT-5 value (record `height`): range = tower height. */
+#define CITY_RANGE_HEIGHT 0
+/** T-OPT-5 value (record `short`): range = height - 1. */
+#define CITY_RANGE_SHORT 1
 /** R-OPT-1 value: a completion holding a follower triggers walls. */
 #define CITY_TRIGGER_OCCUPIED 0
 /** R-OPT-1 value: any completion triggers walls. */
 #define CITY_TRIGGER_ANY 1
+/** @} */
+
+/**
+ * @defgroup games Games and expansions
+ * The games libcity plays (carcassonne.md) and the expansions of the base
+ * game, for city_options_set_game() and city_options_set_expansion().
+ * @{
+ */
+/** Carcassonne: The City (rules.md), the default game. Record name
+ *  `the-city`. */
+#define CITY_GAME_THE_CITY 0
+/** The base game of Carcassonne (carcassonne.md, C-*). Record name
+ *  `carcassonne`. */
+#define CITY_GAME_CARCASSONNE 1
+/** The Tower (carcassonne.md, T-*), an expansion of the base game (bit
+ *  mask value). Record name `tower`. */
+#define CITY_EXPANSION_TOWER 1
 /** @} */
 
 /**
@@ -58,12 +105,46 @@ CITY_EXPORT int city_options_new(city_options **out);
  */
 CITY_EXPORT void city_options_free(city_options *opts);
 /**
- * @brief Number of players, 2 to 4 (R-SET-1).
+ * @brief Number of players: 2 to 4 in The City (R-SET-1), 2 to 5 in
+ *        Carcassonne (C-SET-1; choose the game first).
  * @param[in,out] opts the builder.
- * @param[in] players 2..4.
+ * @param[in] players 2..4, or 2..5 once the game is CITY_GAME_CARCASSONNE.
  * @return CITY_OK or CITY_EINVAL.
  */
 CITY_EXPORT int city_options_set_players(city_options *opts, int players);
+/**
+ * @brief Choose the game (carcassonne.md). Unless a tile set was given with
+ *        city_options_set_tileset(), the game's built-in set follows:
+ *        `the-city`, `carcassonne`, or `carcassonne-tower` with
+ *        CITY_EXPANSION_TOWER. Rules keep their values; a rule set
+ *        explicitly that the game does not have is refused by
+ *        city_game_new().
+ * @param[in,out] opts the builder.
+ * @param[in] game CITY_GAME_THE_CITY or CITY_GAME_CARCASSONNE.
+ * @return CITY_OK, or CITY_EINVAL (unknown game; The City with 5 players
+ *         chosen; expansions switched on and The City asked for).
+ */
+CITY_EXPORT int city_options_set_game(city_options *opts, int game);
+/**
+ * @brief city_options_set_game() by record name.
+ * @param[in,out] opts the builder.
+ * @param[in] name NUL-terminated `"the-city"` or `"carcassonne"`.
+ * @return CITY_OK, CITY_EINVAL (NULL, or as city_options_set_game()) or
+ *         CITY_EPARSE (unknown name).
+ */
+CITY_EXPORT int city_options_parse_game(city_options *opts, const char *name);
+/**
+ * @brief Switch an expansion of the base game on or off (carcassonne.md,
+ *        "The Tower"); the built-in set follows as for
+ *        city_options_set_game().
+ * @param[in,out] opts the builder.
+ * @param[in] expansion CITY_EXPANSION_TOWER.
+ * @param[in] on 1 to play with it, 0 without.
+ * @return CITY_OK, or CITY_EINVAL (unknown expansion, `on` not 0/1, or an
+ *         expansion switched on while the game is The City).
+ */
+CITY_EXPORT int city_options_set_expansion(city_options *opts, int expansion,
+                                           int on);
 /**
  * @brief Seed of the draw order (R-RNG). Clears an explicit order.
  * @param[in,out] opts the builder.
@@ -94,7 +175,9 @@ CITY_EXPORT int city_options_set_order(city_options *opts,
 CITY_EXPORT int city_options_set_stacks(city_options *opts, unsigned a,
                                         unsigned b, unsigned c);
 /**
- * @brief The tile set to play with (NULL: the built-in set).
+ * @brief The tile set to play with (NULL: the built-in set of the game and
+ *        its expansions). city_game_new() refuses a set made for another
+ *        game (city_tileset_game()).
  * @param[in,out] opts the builder.
  * @param[in] ts a tile set; the options and every game made from them keep
  *            their own reference, so the caller may free it at any time.
@@ -103,7 +186,9 @@ CITY_EXPORT int city_options_set_stacks(city_options *opts, unsigned a,
 CITY_EXPORT int city_options_set_tileset(city_options *opts,
                                          const city_tileset *ts);
 /**
- * @brief Set a rule option (R-OPT).
+ * @brief Set a rule option (R-OPT, C-OPT, T-OPT) and mark it as chosen:
+ *        city_game_new() refuses it when the game and expansions do not
+ *        have it.
  * @param[in,out] opts the builder.
  * @param[in] rule CITY_RULE_*.
  * @param[in] value see the CITY_RULE_* constant.
@@ -113,7 +198,9 @@ CITY_EXPORT int city_options_set_rule(city_options *opts, int rule,
                                       int value);
 /**
  * @brief Set a rule option from its record text, e.g. `"wall_trigger=any"`,
- *        `"end_gap=3"` (the `rule` lines of record.md).
+ *        `"end_gap=3"`, `"farmers=yes"`, `"tower_range=short"` (the `rule`
+ *        lines of record.md and carcassonne.md), as
+ *        city_options_set_rule().
  * @param[in,out] opts the builder.
  * @param[in] text NUL-terminated `name=value`.
  * @return CITY_OK, CITY_EINVAL (NULL) or CITY_EPARSE.

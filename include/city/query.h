@@ -25,6 +25,14 @@ extern "C" {
 #define CITY_FEATURE_MARKET 1
 /** Feature kind: a residential area. */
 #define CITY_FEATURE_RESIDENTIAL 2
+/** Feature kind (Carcassonne): a road (C-GEO-2). */
+#define CITY_FEATURE_ROAD 3
+/** Feature kind (Carcassonne): a city (C-GEO-2). */
+#define CITY_FEATURE_CITY 4
+/** Feature kind (Carcassonne): a field (C-GEO-2). */
+#define CITY_FEATURE_FIELD 5
+/** Feature kind (Carcassonne): a monastery (C-GEO-2). */
+#define CITY_FEATURE_MONASTERY 6
 
 /** Follower role: on a street. */
 #define CITY_ROLE_CITIZEN 0
@@ -34,6 +42,16 @@ extern "C" {
 #define CITY_ROLE_STEWARD 2
 /** Follower role: on a wall piece. */
 #define CITY_ROLE_GUARD 3
+/** Follower role (Carcassonne): on a road, a highwayman (C-FOL-1). */
+#define CITY_ROLE_HIGHWAYMAN 4
+/** Follower role (Carcassonne): in a city, a knight (C-FOL-1). */
+#define CITY_ROLE_KNIGHT 5
+/** Follower role (Carcassonne): on a monastery, a monk (C-FOL-1). */
+#define CITY_ROLE_MONK 6
+/** Follower role (Carcassonne): in a field, a farmer (C-FOL-1, C-OPT-1). */
+#define CITY_ROLE_FARMER 7
+/** Follower role (The Tower): on top of a tower (T-ACT-2). */
+#define CITY_ROLE_TOWER_TOP 8
 
 /** Score category: completed streets (R-SCORE-1). */
 #define CITY_CAT_STREETS 0
@@ -45,8 +63,19 @@ extern "C" {
 #define CITY_CAT_STEWARDS 3
 /** Score category: guards (R-END-5). */
 #define CITY_CAT_GUARDS 4
-/** Number of score categories. */
+/** Number of score categories of The City (CITY_CAT_STREETS ..
+ *  CITY_CAT_GUARDS). */
 #define CITY_CAT_COUNT 5
+/** Score category (Carcassonne): roads (C-SCORE-1, C-END-2). */
+#define CITY_CAT_ROADS 5
+/** Score category (Carcassonne): cities (C-SCORE-2, C-END-2). */
+#define CITY_CAT_CITIES 6
+/** Score category (Carcassonne): monasteries (C-SCORE-3, C-END-2). */
+#define CITY_CAT_MONASTERIES 7
+/** Score category (Carcassonne): farms (C-END-3). */
+#define CITY_CAT_FARMS 8
+/** Score category (The Tower): ransom received minus paid (T-CAP-5). */
+#define CITY_CAT_RANSOM 9
 
 /** End reason bit: the wall supply is empty (R-END-1a). */
 #define CITY_ENDED_SUPPLY 1u
@@ -68,6 +97,12 @@ extern "C" {
 #define CITY_EVENT_DISCARD 2
 /** Event kind: followers returned without points (R-END-3). */
 #define CITY_EVENT_RETURN 3
+/** Event kind (The Tower): a follower taken (T-CAP-2/3); `player` took
+ *  it, x, y, part say where it stood, reserved1 is its owner + 1. */
+#define CITY_EVENT_CAPTURE 4
+/** Event kind (The Tower): prisoners exchanged (T-CAP-4) between `player`
+ *  and the player reserved1 - 1. */
+#define CITY_EVENT_EXCHANGE 5
 
 /** Scoring reason: a street completed by a tile (R-SCORE-1). */
 #define CITY_REASON_STREET 1
@@ -87,6 +122,24 @@ extern "C" {
 #define CITY_REASON_STEWARD 8
 /** Scoring reason: a guard (R-END-5). */
 #define CITY_REASON_GUARD 9
+/** Scoring reason (Carcassonne): a road completed by a tile (C-SCORE-1). */
+#define CITY_REASON_ROAD 10
+/** Scoring reason (Carcassonne): a city completed by a tile (C-SCORE-2). */
+#define CITY_REASON_CITY 11
+/** Scoring reason (Carcassonne): a monastery completed (C-SCORE-3). */
+#define CITY_REASON_MONASTERY 12
+/** Scoring reason (Carcassonne): an incomplete road at the end (C-END-2). */
+#define CITY_REASON_FINAL_ROAD 13
+/** Scoring reason (Carcassonne): an incomplete city at the end (C-END-2). */
+#define CITY_REASON_FINAL_CITY 14
+/** Scoring reason (Carcassonne): an incomplete monastery at the end
+ *  (C-END-2). */
+#define CITY_REASON_FINAL_MONASTERY 15
+/** Scoring reason (Carcassonne): farmers of a field (C-END-3). */
+#define CITY_REASON_FARM 16
+/** Scoring reason (The Tower): a ransom, +3 to the holder, -3 to the payer
+ *  (T-CAP-5); reserved1 is the other player + 1. */
+#define CITY_REASON_RANSOM 17
 /** @} */
 
 /**
@@ -111,7 +164,8 @@ typedef struct city_event {
 	uint32_t move;   /**< Number of moves made before the event (the event
 	                      belongs to move `move`, counted from 1; final
 	                      scoring events carry the total move count). */
-	uint32_t reserved1; /**< Reserved, zero. */
+	uint32_t reserved1; /**< Zero, except in The Tower's capture, exchange
+	                         and ransom events: the other player + 1. */
 } city_event;
 
 /**
@@ -120,6 +174,18 @@ typedef struct city_event {
  * a negative status (CITY_EINVAL for a NULL game or bad argument).
  * @{
  */
+/**
+ * @brief The game a game plays (options: city_options_set_game()).
+ * @param[in] game the game.
+ * @return CITY_GAME_THE_CITY, CITY_GAME_CARCASSONNE or CITY_EINVAL.
+ */
+CITY_EXPORT int city_game_kind(const city_game *game);
+/**
+ * @brief The expansions a game plays (city_options_set_expansion()).
+ * @param[in] game the game.
+ * @return a mask of CITY_EXPANSION_* bits (0: none) or CITY_EINVAL.
+ */
+CITY_EXPORT int city_game_expansions(const city_game *game);
 /**
  * @brief The decision the game waits for.
  * @param[in] game the game.
@@ -292,6 +358,48 @@ CITY_EXPORT int city_feature_followers(const city_game *game, int32_t x,
 CITY_EXPORT int city_feature_same(const city_game *game, int32_t x1,
                                   int32_t y1, char part1, int32_t x2,
                                   int32_t y2, char part2);
+/**
+ * @brief Coats of arms of the city holding a part (Carcassonne, C-SCORE-2:
+ *        one per city region listed in `pen=`).
+ * @param[in] game the game.
+ * @param[in] x cell.
+ * @param[in] y cell.
+ * @param[in] part region letter, road digit or 'm' (monastery).
+ * @return the count (0 for roads, fields, monasteries and every feature of
+ *         The City), CITY_EINVAL or CITY_ENOTFOUND (no tile, no part).
+ */
+CITY_EXPORT int city_feature_coats(const city_game *game, int32_t x,
+                                   int32_t y, char part);
+/**
+ * @brief The Tower: the tower on a tile (T-SET-2).
+ * @param[in] game the game.
+ * @param[in] x cell.
+ * @param[in] y cell.
+ * @param[out] height receives its floors (may be NULL).
+ * @param[out] top receives the player of the follower on top, -1 when the
+ *             tower is open (may be NULL).
+ * @return CITY_OK, CITY_EINVAL or CITY_ENOTFOUND (no tile with a tower
+ *         foundation there, the expansion not in play, or The City).
+ */
+CITY_EXPORT int city_game_tower(const city_game *game, int32_t x, int32_t y,
+                                int *height, int *top);
+/**
+ * @brief The Tower: followers of `owner` held as prisoners by `holder`
+ *        (T-CAP-3..6).
+ * @param[in] game the game.
+ * @param[in] holder 0..players-1.
+ * @param[in] owner 0..players-1.
+ * @return the count (0 without the expansion) or CITY_EINVAL.
+ */
+CITY_EXPORT int city_game_prisoners(const city_game *game, int holder,
+                                    int owner);
+/**
+ * @brief The Tower: a player's tower floors in supply (T-SET-1).
+ * @param[in] game the game.
+ * @param[in] player 0..players-1.
+ * @return the count (0 without the expansion) or CITY_EINVAL.
+ */
+CITY_EXPORT int city_game_floors(const city_game *game, int player);
 
 /**
  * @brief Number of followers on the board (citizens, sellers, stewards and

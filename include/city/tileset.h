@@ -32,6 +32,10 @@ extern "C" {
 #define CITY_REGION_RESIDENTIAL 0
 /** Region kind: a market (`x=` a combination of `F`, `G`, `L`). */
 #define CITY_REGION_MARKET 1
+/** Region kind of a Carcassonne set: a city (`x=C`, C-GEO-1). */
+#define CITY_REGION_CITY 2
+/** Region kind of a Carcassonne set: a field (`x=F`, C-GEO-1). */
+#define CITY_REGION_FIELD 3
 /** Market kind bit: fish (`F`). */
 #define CITY_MARKET_FISH 1
 /** Market kind bit: grain (`G`). */
@@ -47,8 +51,12 @@ extern "C" {
  * `tileset NAME` line first, IDs 1-99 unique, COUNT 1-9, sides of three
  * characters, declared regions, valid region types, `pub=`/`hist=`/`adj=` at
  * most once, streets on at most two sides, historic buildings on single
- * designs with distinct names, at most 255 tiles in all. The text is ASCII;
- * lines hold at most 4096 characters.
+ * designs with distinct names, at most 255 tiles in all. A first line
+ * `tileset NAME game=carcassonne` makes a set of the base game of
+ * Carcassonne (tileset.md "Carcassonne sets": `x=C`/`x=F` regions, city
+ * sides `x-x`, road digits, `pen=`, `mon`, `tow`, exactly one `start`
+ * design). The text is ASCII; it holds at most 1 MiB (1048576 bytes) and
+ * each line at most 4096 characters, a trailing CR not counted.
  *
  * @param[out] out receives the new tile set on success; untouched on
  *             failure. The caller owns it and frees it with
@@ -63,7 +71,8 @@ extern "C" {
  * @param[in] errcap capacity of `err` in bytes.
  * @return CITY_OK; CITY_EINVAL when `out` or `text` is NULL; CITY_EPARSE
  *         for malformed or invalid text (the first error in reading order
- *         is reported); CITY_ENOMEM.
+ *         is reported); CITY_ELIMIT for a text over 1 MiB or a line over
+ *         4096 characters; CITY_ENOMEM.
  */
 CITY_EXPORT int city_tileset_parse(city_tileset **out, const char *text,
                                    size_t len, char *err, size_t errcap);
@@ -186,7 +195,8 @@ CITY_EXPORT int city_tileset_side(const city_tileset *ts, unsigned i,
  * @param[out] out_markets receives the market kinds, a combination of
  *             CITY_MARKET_FISH, CITY_MARKET_GRAIN and CITY_MARKET_LIVESTOCK
  *             (0 for a residential area); may be NULL.
- * @return CITY_REGION_RESIDENTIAL or CITY_REGION_MARKET; CITY_ENOTFOUND when
+ * @return CITY_REGION_RESIDENTIAL or CITY_REGION_MARKET (The City),
+ *         CITY_REGION_CITY or CITY_REGION_FIELD (Carcassonne); CITY_ENOTFOUND when
  *         `region` is not a region of the design; CITY_EINVAL when `ts` is
  *         NULL or `i` out of range.
  */
@@ -246,6 +256,64 @@ CITY_EXPORT int city_tileset_adjacency(const city_tileset *ts, unsigned i,
  */
 CITY_EXPORT int city_tileset_text(const city_tileset *ts, char *buf,
                                   size_t cap, size_t *needed);
+
+/**
+ * @brief A built-in set by name: `"the-city"` (city_tileset_default()),
+ *        `"carcassonne"` (72 tiles, C-SET-3) or `"carcassonne-tower"` (90
+ *        tiles: the base game's and The Tower's 18).
+ * @param[in] name NUL-terminated name.
+ * @return a borrowed pointer to an immutable set shared by every thread
+ *         (never freed; city_tileset_free() ignores it), or NULL for an
+ *         unknown name or NULL.
+ */
+CITY_EXPORT const city_tileset *city_tileset_builtin(const char *name);
+
+/**
+ * @brief The game a set is for (tileset.md, `game=` on the `tileset` line).
+ * @param[in] ts the set.
+ * @return CITY_GAME_THE_CITY or CITY_GAME_CARCASSONNE; CITY_EINVAL when
+ *         `ts` is NULL.
+ */
+CITY_EXPORT int city_tileset_game(const city_tileset *ts);
+
+/**
+ * @brief Whether a city region of design `i` has a coat of arms (`pen=`,
+ *        C-SCORE-2).
+ * @param[in] ts the set.
+ * @param[in] i a design index.
+ * @param[in] region a region letter of the design.
+ * @return 1 or 0; CITY_ENOTFOUND when `region` is not a region of the
+ *         design; CITY_EINVAL when `ts` is NULL or `i` out of range.
+ */
+CITY_EXPORT int city_tileset_coat_of_arms(const city_tileset *ts, unsigned i,
+                                          char region);
+
+/**
+ * @brief Whether design `i` has a monastery (`mon`, C-GEO-1; follower part
+ *        `'m'`).
+ * @param[in] ts the set.
+ * @param[in] i a design index.
+ * @return 1 or 0; CITY_EINVAL when `ts` is NULL or `i` out of range.
+ */
+CITY_EXPORT int city_tileset_monastery(const city_tileset *ts, unsigned i);
+
+/**
+ * @brief Whether design `i` has a tower foundation (`tow`, T-SET-2; it acts
+ *        only with CITY_EXPANSION_TOWER, T-SET-3).
+ * @param[in] ts the set.
+ * @param[in] i a design index.
+ * @return 1 or 0; CITY_EINVAL when `ts` is NULL or `i` out of range.
+ */
+CITY_EXPORT int city_tileset_tower_foundation(const city_tileset *ts,
+                                              unsigned i);
+
+/**
+ * @brief The start design of a Carcassonne set (`start`, C-SET-3).
+ * @param[in] ts the set.
+ * @return its design index (>= 0); -1 for a set of The City, which has
+ *         none (and CITY_EINVAL, also -1, when `ts` is NULL).
+ */
+CITY_EXPORT int city_tileset_start_design(const city_tileset *ts);
 
 #ifdef __cplusplus
 }

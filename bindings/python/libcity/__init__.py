@@ -28,7 +28,8 @@ from . import _ffi
 from .errors import (BufferTooSmall, CityError, GameEnded, GameNotEnded,
                      IllegalMove, InvalidArgument, LimitExceeded, NotFound,
                      OutOfMemory, ParseError, WrongDecision)
-from .game import CATEGORIES, DECISIONS, END_REASONS, Game
+from .game import (CARC_CATEGORIES, CATEGORIES, DECISIONS, END_REASONS,
+                   GAMES, Game)
 from .structs import ENDS, SIDES, Event, Move
 from .ai import AI, LEVELS, Stat, reshuffle
 
@@ -36,8 +37,9 @@ __all__ = [
     "Game", "Move", "Event", "CityError", "InvalidArgument", "OutOfMemory",
     "BufferTooSmall", "IllegalMove", "WrongDecision", "ParseError",
     "NotFound", "GameEnded", "GameNotEnded", "LimitExceeded", "DECISIONS",
-    "CATEGORIES", "END_REASONS", "SIDES", "ENDS", "version",
-    "version_number", "library_path", "AI", "Stat", "LEVELS", "reshuffle",
+    "CATEGORIES", "CARC_CATEGORIES", "GAMES", "END_REASONS", "SIDES",
+    "ENDS", "version", "version_number", "library_path", "AI", "Stat",
+    "LEVELS", "reshuffle",
 ]
 
 #: The file the library was loaded from (or the name the loader resolved).

@@ -50,6 +50,7 @@ _PROTOTYPES = {
     "city_options_set_stacks": (c_int, [_handle, c_uint, c_uint, c_uint]),
     "city_options_set_tileset": (c_int, [_handle, _handle]),
     "city_options_parse_rule": (c_int, [_handle, c_char_p]),
+    "city_options_parse_game": (c_int, [_handle, c_char_p]),
     "city_options_set_allocator": (c_int, [_handle, MALLOC_FN, REALLOC_FN,
                                            FREE_FN, c_void_p]),
     # lifecycle
@@ -82,6 +83,8 @@ _PROTOTYPES = {
     "city_game_decision": (c_int, [_handle]),
     "city_game_player": (c_int, [_handle]),
     "city_game_players": (c_int, [_handle]),
+    "city_game_kind": (c_int, [_handle]),
+    "city_game_expansions": (c_int, [_handle]),
     "city_game_current_tile": (c_int, [_handle, _int_out, _int_out]),
     "city_game_tiles_left": (c_int, [_handle, c_int]),
     "city_game_tile_count": (c_int, [_handle]),

@@ -9,14 +9,21 @@ from .errors import (CITY_EINVAL, CITY_ENOTFOUND, CITY_EPARSE, CITY_ERANGE,
 from .structs import (INT32_MAX, INT32_MIN, SIDES, Event, Move,
                       check_int, end_number, part_byte, side_number)
 
-__all__ = ["Game", "DECISIONS", "CATEGORIES", "END_REASONS"]
+__all__ = ["Game", "DECISIONS", "CATEGORIES", "CARC_CATEGORIES",
+           "GAMES", "END_REASONS"]
 
 _lib = _ffi.lib
 
 #: CITY_DECISION_* by number, named as in traces (record.md).
-DECISIONS = ("tile", "follower", "gate", "wall", "guard", "tower", "end")
-#: CITY_CAT_* by number: the keys of :attr:`Game.breakdown`.
+DECISIONS = ("tile", "follower", "gate", "wall", "guard", "tower", "end",
+             "capture", "ransom")
+#: CITY_CAT_* by number: the keys of :attr:`Game.breakdown` (The City).
 CATEGORIES = ("streets", "markets", "towers", "stewards", "guards")
+#: The keys of :attr:`Game.breakdown` in a Carcassonne game: CITY_CAT_ROADS
+#: (5) .. CITY_CAT_RANSOM (9).
+CARC_CATEGORIES = ("roads", "cities", "monasteries", "farms", "ransom")
+#: CITY_GAME_* by number, named as in records (``game carcassonne``).
+GAMES = ("the-city", "carcassonne")
 #: CITY_ENDED_* bits and their names, in bit order.
 END_REASONS = ((1, "supply"), (2, "tiles"), (4, "gap"))
 
@@ -84,7 +91,9 @@ class Game:
     ``Game()`` is ``city_game_new`` with the library's defaults: 2 players,
     seed 0, the built-in tile set, default rules. Keyword arguments:
 
-    - ``players``: 2..4;
+    - ``game``: ``"the-city"`` (the default) or ``"carcassonne"`` (the base
+      game, docs/carcassonne.md);
+    - ``players``: 2..4 (2..5 in Carcassonne);
     - ``seed``: 0..2**64-1, the draw order's seed (R-RNG);
     - ``order``: a list of design ids, the explicit draw order (wins over
       the seed, as in records);
@@ -104,11 +113,17 @@ class Game:
     _free_game = _lib.city_game_free
 
     def __init__(self, players=2, seed=0, order=None, tileset=None,
-                 rules=None, stacks=None):
+                 rules=None, stacks=None, game="the-city"):
         with _Options() as o:
+            if game not in GAMES:
+                raise InvalidArgument(CITY_EINVAL, "game must be one of %r,"
+                                      " not %r" % (GAMES, game))
+            o.check(_lib.city_options_parse_game(o.h, game.encode()),
+                    "bad game %r" % game)
+            top = 5 if game == "carcassonne" else 4
             o.check(_lib.city_options_set_players(
-                o.h, check_int(players, 2, 4, "players")),
-                "players must be 2..4")
+                o.h, check_int(players, 2, top, "players")),
+                "players must be 2..%d" % top)
             o.check(_lib.city_options_set_seed(
                 o.h, check_int(seed, 0, 2 ** 64 - 1, "seed")),
                 "bad seed")
@@ -352,12 +367,23 @@ class Game:
     @property
     def breakdown(self):
         """Each player's score by category: a list of dicts with the keys
-        streets, markets, towers, stewards, guards."""
+        streets, markets, towers, stewards, guards (The City) or roads,
+        cities, monasteries, farms, ransom (Carcassonne)."""
         h = self._handle()
+        if self.game == "carcassonne":
+            cats = [(5 + i, name) for i, name in enumerate(CARC_CATEGORIES)]
+        else:
+            cats = list(enumerate(CATEGORIES))
         return [{name: self._query(_lib.city_game_score_detail(h, p, c),
                                    "city_game_score_detail failed")
-                 for c, name in enumerate(CATEGORIES)}
+                 for c, name in cats}
                 for p in range(self.players)]
+
+    @property
+    def game(self):
+        """The game played: ``"the-city"`` or ``"carcassonne"``."""
+        return GAMES[self._query(_lib.city_game_kind(self._handle()),
+                                 "city_game_kind failed")]
 
     @property
     def winners(self):

@@ -186,6 +186,28 @@ class TestTraceAgainstCli(unittest.TestCase):
         self.check(5, players=4, seed=8,
                    rules={"wall_trigger": "any", "end_gap": 2})
 
+    def test_carcassonne_five_players_with_farmers(self):
+        # C-SET-1..4: the start tile is on the board, 71 tiles to draw;
+        # a whole random game; the breakdown has Carcassonne's categories
+        # and sums to each total (docs/carcassonne.md).
+        with libcity.Game(game="carcassonne", players=5, seed=3,
+                          rules={"farmers": True}) as g:
+            self.assertEqual(g.game, "carcassonne")
+            self.assertEqual(g.players, 5)
+            play_random(g, random.Random(5))
+            g.score_final()
+            for p, b in enumerate(g.breakdown):
+                self.assertEqual(sorted(b), sorted(libcity.CARC_CATEGORIES))
+                self.assertEqual(sum(b.values()), g.scores[p])
+            self.assertEqual(libcity.Game(game="carcassonne").game,
+                             "carcassonne")
+        with libcity.Game() as g:
+            self.assertEqual(g.game, "the-city")
+        self.assertRaises(libcity.InvalidArgument,
+                          lambda: libcity.Game(game="chess"))
+        self.assertRaises(libcity.InvalidArgument,
+                          lambda: libcity.Game(players=5))
+
     def test_three_players_rule_flags(self):
         self.check(3, players=3, seed=2 ** 64 - 1,
                    rules={"first_round_guards": False,

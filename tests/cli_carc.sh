@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# tests/cli_carc.sh CITY_CLI: city-cli plays, replays and shows the base
+# game of Carcassonne (docs/carcassonne.md, carcassonne.md "Records, moves
+# and traces"): the trace of `play --game carcassonne --record FILE` equals
+# `replay FILE --trace` on the record it saved, with Carcassonne's detail
+# line; `--game` refuses a record of the other game at line 1; `show`
+# draws the board.
+set -euo pipefail
+
+CLI=${1:?usage: cli_carc.sh PATH-TO-city-cli}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/city-cli-carc.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+fail() {
+	echo "cli_carc.sh: FAILED: $*" >&2
+	exit 1
+}
+
+trace_lines() {
+	grep -E '^([0-9]+ p[0-9] |final |detail |winners( |$))' "$1" || true
+}
+
+for args in "--players 4 --seed 1 --ai greedy" \
+            "--players 5 --seed 7 --rule farmers=yes" \
+            "--players 2 --seed 3 --ai greedy --rule farmers=yes" \
+            "--expansion tower --players 3 --seed 5 --rule ransom_min=no"; do
+	# shellcheck disable=SC2086
+	"$CLI" play --game carcassonne $args --record "$TMP/g.city" \
+		>"$TMP/play" || fail "play $args"
+	head -1 "$TMP/play" | grep -q '^game carcassonne ' ||
+		fail "play $args: first line"
+	grep -q '^game carcassonne$' "$TMP/g.city" ||
+		fail "play $args: the record has no 'game carcassonne' line"
+	trace_lines "$TMP/play" >"$TMP/want"
+	"$CLI" replay "$TMP/g.city" --trace >"$TMP/got" ||
+		fail "replay $args"
+	diff -u "$TMP/want" "$TMP/got" >/dev/null ||
+		fail "replay $args differs from play"
+	"$CLI" replay "$TMP/g.city" --game carcassonne >"$TMP/got2" ||
+		fail "replay --game carcassonne $args"
+	cmp -s "$TMP/got" "$TMP/got2" || fail "replay --game changes the trace"
+	grep -qE '^detail p0 roads=[0-9]+ cities=[0-9]+ monasteries=[0-9]+ farms=[0-9]+ ransom=-?[0-9]+$' \
+		"$TMP/got" || fail "no Carcassonne detail line ($args)"
+	grep -qE '^[0-9]+ p[0-9] tile legal=[0-9]+ place ' "$TMP/got" ||
+		fail "no tile decision in the trace"
+	"$CLI" show "$TMP/g.city" --game carcassonne >"$TMP/show" ||
+		fail "show $args"
+	grep -q 'C      city' "$TMP/show" || fail "show: no Carcassonne legend"
+done
+
+# a record of The City read as Carcassonne, and the reverse: line 1
+"$CLI" play --players 2 --seed 1 --record "$TMP/city.city" >/dev/null
+st=0
+"$CLI" replay "$TMP/city.city" --game carcassonne >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "replay --game carcassonne of a City record: $st"
+grep -q '^error line 1: ' "$TMP/out" || fail "no error line 1"
+st=0
+"$CLI" replay "$TMP/g.city" --game the-city >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "replay --game the-city of a Carcassonne record"
+st=0
+"$CLI" play --game chess >/dev/null 2>&1 || st=$?
+[[ $st == 1 ]] || fail "play --game chess: $st"
+echo "cli_carc.sh: ok"

@@ -1,0 +1,218 @@
+/*
+ * Property tests over seeded random games of the base game of Carcassonne
+ * (2-5 players, farmers off and on): every listed move applies; the tile
+ * listing equals the explicit rule (C-TILE-1/2, by neighbour look-ups) on
+ * every cell around the board in every rotation; unlisted follower parts
+ * are refused with the state unchanged (R-ERR-1); followers are conserved
+ * (C-SET-2, C-SCORE-5); scores never decrease; clone, undo and save/load
+ * are exact (byte for byte, and the record text again); every game ends
+ * (C-END-1).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <city/city.h>
+
+#include "carc.h"
+#include "game_internal.h"
+
+#ifndef PROPERTY_GAMES
+#define PROPERTY_GAMES 150 /* per player count and farmers setting */
+#endif
+
+static const carc_state *st(const city_game *g)
+{
+	return (const carc_state *)(const void *)&g->st;
+}
+
+static int same_state(const city_game *a, const city_game *b)
+{
+	return st(a)->size == st(b)->size &&
+	       memcmp(st(a), st(b), st(a)->size) == 0;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+static char *save_text(const city_game *g)
+{
+	size_t need = 0;
+	char *buf;
+	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
+	buf = malloc(need);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(city_game_save(g, buf, need, NULL), CITY_OK);
+	return buf;
+}
+
+/* C-TILE: the listing is exactly the placements the explicit rule
+ * allows, in rows, columns and rotations. */
+static void check_tile_listing(const city_game *g, const city_move *mv,
+                               size_t n)
+{
+	const carc_state *s = st(g);
+	const city_tileset *ts = city_game_tileset(g);
+	int design = carc_order(s)[s->cur], x, y, r;
+	size_t k = 0;
+	for (y = s->min_y - 1; y <= s->max_y + 1; y++)
+		for (x = s->min_x - 1; x <= s->max_x + 1; x++)
+			for (r = 0; r < 4; r++) {
+				if (carc_check_placement(s, ts, x, y, design, r,
+				                         NULL, 0))
+					continue;
+				ck_assert_msg(k < n && mv[k].x == x &&
+				                  mv[k].y == y &&
+				                  mv[k].rotation == r,
+				              "placement (%d,%d) r%d allowed but "
+				              "not listed at %zu",
+				              x, y, r, k);
+				k++;
+			}
+	ck_assert_uint_eq(k, n);
+}
+
+static void conserved(const city_game *g)
+{
+	int p, np = city_game_players(g), on[5] = {0, 0, 0, 0, 0};
+	int i, nf = city_game_follower_count(g);
+	for (i = 0; i < nf; i++) {
+		int owner = -1;
+		ck_assert_int_eq(city_game_follower(g, (size_t)i, &owner, NULL,
+		                                    NULL, NULL, NULL),
+		                 CITY_OK);
+		on[owner]++;
+	}
+	for (p = 0; p < np; p++) {
+		int f = -1;
+		ck_assert_int_eq(city_game_supply(g, p, &f, NULL), CITY_OK);
+		ck_assert_int_eq(f + on[p], 7);
+	}
+}
+
+static void play(int players, int farmers, uint64_t seed)
+{
+	city_options *o;
+	city_game *g, *scratch, *before;
+	static city_move mv[2048];
+	uint64_t rng = seed * 977 + (uint64_t)players;
+	int last[5] = {0, 0, 0, 0, 0}, p, steps = 0;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
+	                 CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
+	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		size_t n = 0, i;
+		int d = city_game_decision(g);
+		ck_assert_int_eq(city_legal_moves(g, mv, 2048, &n), CITY_OK);
+		ck_assert_uint_gt(n, 0);
+		if (d == CITY_DECISION_TILE)
+			check_tile_listing(g, mv, n);
+		else {
+			/* every part not listed is refused, atomically */
+			const char *parts = "abcdefgh123456789m";
+			for (i = 0; parts[i]; i++) {
+				size_t k;
+				int rc, found = 0;
+				for (k = 0; k < n; k++)
+					found |= mv[k].kind == CITY_MOVE_FOLLOWER &&
+					         mv[k].part == parts[i];
+				if (found)
+					continue;
+				ck_assert_int_eq(city_game_copy(scratch, g),
+				                 CITY_OK);
+				rc = city_place_follower(scratch, parts[i]);
+				ck_assert_int_ne(rc, CITY_OK);
+				ck_assert(same_state(scratch, g));
+			}
+		}
+		ck_assert_int_eq(city_game_copy(before, g), CITY_OK);
+		ck_assert_int_eq(city_apply_move(g, &mv[rng_next(&rng) % n]),
+		                 CITY_OK);
+		steps++;
+		conserved(g);
+		for (p = 0; p < players; p++) {
+			int sc = city_game_score(g, p);
+			ck_assert_int_ge(sc, last[p]);
+			last[p] = sc;
+		}
+		/* clone exact; undo gives back the state before the move */
+		if (steps % 5 == 0) {
+			city_game *c;
+			ck_assert_int_eq(city_game_clone(&c, g), CITY_OK);
+			ck_assert(same_state(c, g));
+			ck_assert_int_eq(city_game_undo(c), CITY_OK);
+			ck_assert(same_state(c, before));
+			city_game_free(c);
+		}
+		/* save / load round trip */
+		if (steps % 23 == 0) {
+			char *a = save_text(g), *b, err[256];
+			city_game *l = NULL;
+			ck_assert_int_eq(city_game_load(&l, a, strlen(a), err,
+			                                sizeof err),
+			                 CITY_OK);
+			ck_assert(same_state(l, g));
+			b = save_text(l);
+			ck_assert_str_eq(a, b);
+			free(a);
+			free(b);
+			city_game_free(l);
+		}
+		ck_assert_int_lt(steps, 1000);
+	}
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	conserved(g);
+	ck_assert_int_eq(city_game_follower_count(g), 0);
+	{
+		char *a = save_text(g), err[256];
+		city_game *l = NULL;
+		ck_assert_int_eq(city_game_load(&l, a, strlen(a), err,
+		                                sizeof err),
+		                 CITY_OK);
+		ck_assert(same_state(l, g));
+		free(a);
+		city_game_free(l);
+	}
+	city_game_free(before);
+	city_game_free(scratch);
+	city_game_free(g);
+	city_options_free(o);
+}
+
+START_TEST(carc_random_games_keep_every_property)
+{
+	int players = 2 + _i / 2, farmers = _i % 2;
+	uint64_t seed;
+	for (seed = 0; seed < PROPERTY_GAMES; seed++)
+		play(players, farmers, seed);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("carc_properties");
+	TCase *tc = tcase_create("games");
+	SRunner *sr;
+	int failed;
+	tcase_set_timeout(tc, 900);
+	tcase_add_loop_test(tc, carc_random_games_keep_every_property, 0, 8);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,677 @@
+/*
+ * Rule tests of the base game of Carcassonne (carcassonne.md C-SET ..
+ * C-END, C-OPT-1; docs/carcassonne.md), through the public API only.
+ *
+ * Every position is hand-made with an inline `game=carcassonne` tile set
+ * and an explicit draw order; every expected number is computed by hand
+ * from the spec. Boards are drawn in comments: x grows east, y grows
+ * SOUTH; design side d of a tile turned r shows on board side (d + r) % 4.
+ * Sides are written `L M R` clockwise (tileset.md).
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <city/city.h>
+
+#include "scenario.h"
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Design bodies (after ID COUNT). */
+/* D of the rules page: city north, road west-east; b north of the road,
+ * c south of it. */
+#define C_ROADSTART "a-a b1c c-c c1b a=C b=F c=F"
+/* All field. */
+#define C_BLANK "a-a a-a a-a a-a a=F"
+/* City cap north, field b elsewhere. */
+#define C_CAP "a-a b-b b-b b-b a=C b=F"
+/* The same with a coat of arms. */
+#define C_CAPC "a-a b-b b-b b-b a=C b=F pen=a"
+/* Straight road west-east: a north of it, b south. */
+#define C_ROAD "a-a a1b b-b b1a a=F b=F"
+/* Road south-west: b the SW wedge inside the curve. */
+#define C_CURVE "a-a a-a a1b b1a a=F b=F"
+/* A road ending at a village on the east side. */
+#define C_DEAD "a-a a1a a-a a-a a=F"
+/* Two roads from the village at the centre, 1 north and 2 east; b is the
+ * NE wedge between them. */
+#define C_VILLAGE2 "a1b b2a a-a a-a a=F b=F"
+/* Monastery with a road south (A of the rules page). */
+#define C_MONROAD "a-a a-a a1a a-a a=F mon"
+/* Monastery (B). */
+#define C_MON "a-a a-a a-a a-a a=F mon"
+/* A road from the south ending at the city north. */
+#define C_CITYEND "a-a b-b b1b b-b a=C b=F"
+/* City on north and west (one region). */
+#define C_CORNER "a-a b-b b-b a-a a=C b=F"
+/* City on north, east and west (one region), field south. */
+#define C_THREE "a-a a-a b-b a-a a=C b=F"
+/* City band west-east with a coat of arms; fields north (b), south (c). */
+#define C_BANDC "b-b a-a c-c a-a a=C b=F c=F pen=a"
+/* City on all four sides. */
+#define C_CITY4 "a-a a-a a-a a-a a=C"
+
+/* A Carcassonne game on an inline set (its text after the `tileset`
+ * line) with an explicit draw order (the start tile excluded). */
+static city_game *carc_game(const char *designs, int players, int farmers,
+                            const int *order, size_t n)
+{
+	city_options *o = NULL;
+	city_tileset *ts;
+	city_game *g = NULL;
+	char text[2048];
+	int rc;
+	snprintf(text, sizeof text, "tileset t game=carcassonne\n%s", designs);
+	ts = scn_tileset(text);
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
+	city_tileset_free(ts);
+	if (n)
+		ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
+	if (farmers)
+		ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
+		                 CITY_OK);
+	rc = city_game_new(&g, o);
+	city_options_free(o);
+	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
+	ck_assert_int_eq(city_game_kind(g), CITY_GAME_CARCASSONNE);
+	return g;
+}
+
+/* ------------------------------------------------------------------------
+ * Set-up: C-SET-1..4
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_C_SET_3_start_tile_placed_before_the_first_turn)
+{
+	static const int order[] = {2, 2};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 2 " C_CAP "\n",
+	                         2, 0, order, N_OF(order));
+	int design = 0, rot = -1, stack = 0;
+	ck_assert_int_eq(city_game_tile_count(g), 1);
+	ck_assert_int_eq(city_game_tile_at(g, 0, 0, &design, &rot), CITY_OK);
+	ck_assert_int_eq(design, 1);
+	ck_assert_int_eq(rot, 0);
+	ck_assert_int_eq(city_game_move_count(g), 0); /* not a move */
+	ck_assert_int_eq(city_game_follower_count(g), 0);
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
+	ck_assert_int_eq(design, 2);
+	/* C-SET-4: one stack, the start tile not in it; one tile drawn */
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 1);
+	ck_assert_int_eq(city_game_tiles_left(g, 2), 0);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_SET_4_order_lists_the_drawn_tiles_only)
+{
+	static const int with_start[] = {1, 1, 2};
+	static const int ok[] = {2, 1, 2};
+	city_options *o = NULL;
+	city_tileset *ts =
+	    scn_tileset("tileset t game=carcassonne\n1 2 " C_ROADSTART
+	                " start\n2 2 " C_CAP "\n");
+	city_game *g = NULL;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
+	city_tileset_free(ts);
+	/* 3 tiles are drawn of the 4: listing 3 with the start design twice
+	 * is too many of design 1 (one of its two instances is the start) */
+	ck_assert_int_eq(city_options_set_order(o, with_start, 3), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_order(o, ok, 2), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL); /* 2 of 3 */
+	ck_assert_int_eq(city_options_set_order(o, ok, 3), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 2);
+	city_game_free(g);
+	city_options_free(o);
+}
+END_TEST
+
+START_TEST(test_C_SET_1_five_players_C_SET_2_seven_followers)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	int p;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 5), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_game_players(g), 5);
+	for (p = 0; p < 5; p++)
+		ck_assert_int_eq(scn_supply(g, p), 7);
+	/* the built-in set: 72 tiles, the start tile placed, 71 to draw */
+	ck_assert_int_eq(city_game_tile_count(g), 1);
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 70);
+	city_game_free(g);
+	city_options_free(o);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * Placing tiles: C-TILE-1, C-TILE-2
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_C_TILE_2_city_sides_face_city_sides)
+{
+	/* Start (0,0): city N, road W-E, field S. A city cap fits only at
+	 * (0,-1) turned 2 (its city south, facing the start's city) and at
+	 * (0,1) turned 1, 2 or 3 (a field side north, facing the start's
+	 * field): 4 moves; the road sides W and E take no cap. */
+	static const int order[] = {2};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
+	                         2, 0, order, N_OF(order));
+	scn_snapshot s;
+	city_move mv[8];
+	size_t n = 0;
+	scn_expect_legal(g, 4);
+	ck_assert_int_eq(city_legal_moves(g, mv, 8, &n), CITY_OK);
+	/* rows north to south, rotations in order */
+	ck_assert_int_eq(mv[0].x, 0);
+	ck_assert_int_eq(mv[0].y, -1);
+	ck_assert_int_eq(mv[0].rotation, 2);
+	ck_assert_int_eq(mv[1].y, 1);
+	ck_assert_int_eq(mv[1].rotation, 1);
+	ck_assert_int_eq(mv[3].rotation, 3);
+	scn_snap(g, &s);
+	/* the cap's city west facing the start's road side */
+	scn_rejected(g, &s, city_place_tile(g, 1, 0, 3), CITY_EILLEGAL,
+	             "C-TILE-2");
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-TILE-2: city side facing a field side of tile (0,0)");
+	/* its city north facing the start's field south */
+	scn_rejected(g, &s, city_place_tile(g, 0, 1, 0), CITY_EILLEGAL,
+	             "C-TILE-2");
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-TILE-2: city side facing a field side of tile (0,0)");
+	/* its field south facing the start's city north */
+	scn_rejected(g, &s, city_place_tile(g, 0, -1, 0), CITY_EILLEGAL,
+	             "C-TILE-2");
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-TILE-2: field side facing a city side of tile (0,0)");
+	/* C-TILE-1 */
+	scn_rejected(g, &s, city_place_tile(g, 0, 0, 0), CITY_EILLEGAL,
+	             "C-TILE-1");
+	scn_rejected(g, &s, city_place_tile(g, 5, 5, 0), CITY_EILLEGAL,
+	             "C-TILE-1");
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-TILE-1: cell (5,5) shares no side with a placed "
+	                 "tile");
+	scn_rejected(g, &s, city_place_tile(g, 0, -1, 4), CITY_EINVAL,
+	             "R-GEO-3");
+	scn_snap_free(&s);
+	scn_place(g, 0, -1, 2);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_TILE_2_road_ends_face_road_ends)
+{
+	/* A straight road after the start: (1,0) and (-1,0) turned 0 or 2
+	 * (road W-E continuing the start's road), (0,1) turned 0 or 2 (a
+	 * field side without a road north); (0,-1) faces the city: 6. */
+	static const int order[] = {2};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_ROAD "\n",
+	                         2, 0, order, N_OF(order));
+	scn_snapshot s;
+	scn_expect_legal(g, 6);
+	scn_snap(g, &s);
+	/* turned 1, its west side is its south side b-b: no road, facing the
+	 * start's road end */
+	scn_rejected(g, &s, city_place_tile(g, 1, 0, 1), CITY_EILLEGAL,
+	             "C-TILE-2");
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-TILE-2: field side without a road facing a field "
+	                 "side with a road end of tile (0,0)");
+	/* turned 1 at (0,1), its north side is its west side: a road end
+	 * facing the start's field south */
+	scn_rejected(g, &s, city_place_tile(g, 0, 1, 1), CITY_EILLEGAL,
+	             "C-TILE-2");
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-TILE-2: field side with a road end facing a field "
+	                 "side without a road of tile (0,0)");
+	scn_snap_free(&s);
+	scn_place(g, 1, 0, 2);
+	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * Roads: C-DONE-1, C-SCORE-1
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_C_DONE_1_road_closed_by_villages)
+{
+	/*  D=S=D   (-1,0) DEAD r0, (0,0) start, (1,0) DEAD r2.
+	 * P0's highwayman on the east DEAD; P1's DEAD closes the road:
+	 * 3 tiles = 3 for P0 (C-SCORE-1). */
+	static const int order[] = {2, 2};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 2 " C_DEAD "\n",
+	                         2, 0, order, N_OF(order));
+	scn_place(g, 1, 0, 2);
+	scn_expect_followers(g, "1P"); /* the field needs farmers */
+	scn_follower(g, '1');
+	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
+	ck_assert_int_eq(city_feature_kind(g, 0, 0, '1'), CITY_FEATURE_ROAD);
+	scn_place(g, -1, 0, 0);
+	/* the road is P0's and complete, the field needs farmers: P1's
+	 * follower decision is skipped */
+	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 1);
+	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 3);
+	scn_expect(g, CITY_DECISION_END, -1);
+	scn_expect_scores(g, 2, ((const int[]){3, 0}));
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_ROADS), 3);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_ROAD), 3);
+	ck_assert_int_eq(scn_supply(g, 0), 7); /* C-SCORE-5 */
+	ck_assert_int_eq(city_game_move_count(g), 3);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_DONE_1_road_closed_by_a_monastery_and_a_city)
+{
+	/*  E=S=A   (-1,0) CITYEND r3 (its road east, city west), (0,0)
+	 * start, (1,0) MONROAD r1 (its road west). P0: highwayman on the
+	 * monastery tile's road; P1 closes it at the city: 3 for P0. */
+	static const int order[] = {2, 3};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_MONROAD
+	                         "\n3 1 " C_CITYEND "\n",
+	                         2, 0, order, N_OF(order));
+	scn_place(g, 1, 0, 1);
+	scn_expect_followers(g, "1mP");
+	scn_follower(g, '1');
+	scn_place(g, -1, 0, 3);
+	/* P1 may still take the city (the road is taken) */
+	scn_expect_followers(g, "aP");
+	ck_assert_int_eq(city_game_score(g, 0), 0); /* after the decision */
+	scn_pass(g);
+	scn_expect_scores(g, 2, ((const int[]){3, 0}));
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_DONE_1_road_closed_by_a_loop)
+{
+	/*      S          four curves round the corner (0.5, 1.5):
+	 *     TL TR       TL (0,1) r3: road E-S; TR (1,1) r0: road W-S;
+	 *     BL BR       BR (1,2) r1: road N-W; BL (0,2) r2: road N-E.
+	 * P0's highwayman on TL; the loop closes with BL: 4 for P0. */
+	static const int order[] = {2, 2, 2, 2};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 4 " C_CURVE
+	                         "\n",
+	                         2, 0, order, N_OF(order));
+	scn_place(g, 0, 1, 3);
+	scn_expect_followers(g, "1P");
+	scn_follower(g, '1');
+	scn_place(g, 1, 1, 0); /* P1: road taken, fields need farmers */
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	scn_place(g, 1, 2, 1);
+	ck_assert_int_eq(city_feature_complete(g, 0, 1, '1'), 0);
+	scn_place(g, 0, 2, 2);
+	ck_assert_int_eq(city_feature_complete(g, 0, 1, '1'), 1);
+	ck_assert_int_eq(city_feature_tiles(g, 1, 2, '1'), 4);
+	scn_expect_scores(g, 2, ((const int[]){4, 0}));
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_FOL_5_two_parts_of_one_road_are_two_moves)
+{
+	/* As the loop, with the village tile (roads 1 north and 2 east) in
+	 * BL's place: both its roads join one road through TL, TR and BR,
+	 * which ends at the village twice and is complete with it. Parts 1
+	 * and 2 are two moves (C-FOL-5); the follower goes on the road this
+	 * placement completes (C-FOL-3) and scores 4 at once. */
+	static const int order[] = {2, 2, 2, 3};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 3 " C_CURVE
+	                         "\n3 1 " C_VILLAGE2 "\n",
+	                         2, 0, order, N_OF(order));
+	scn_place(g, 0, 1, 3);
+	scn_pass(g);
+	scn_place(g, 1, 1, 0);
+	scn_pass(g);
+	scn_place(g, 1, 2, 1);
+	scn_pass(g);
+	scn_place(g, 0, 2, 0);
+	ck_assert_int_eq(city_feature_same(g, 0, 2, '1', 0, 2, '2'), 1);
+	ck_assert_int_eq(city_feature_complete(g, 0, 2, '1'), 1);
+	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
+	scn_expect_followers(g, "12P");
+	scn_follower(g, '2');
+	scn_expect_scores(g, 2, ((const int[]){0, 4}));
+	ck_assert_int_eq(scn_supply(g, 1), 7);
+	scn_expect_conservation(g);
+	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * Cities: C-DONE-2, C-SCORE-2, C-FOL-3, C-SCORE-4
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_C_SCORE_2_two_tile_city_scores_4_C_FOL_3)
+{
+	/* The cap at (0,-1) turned 2 closes the start's city: a knight may go
+	 * on it (C-FOL-3), it scores 2 x 2 = 4 at once and returns. */
+	static const int order[] = {2};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
+	                         2, 0, order, N_OF(order));
+	scn_place(g, 0, -1, 2);
+	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
+	ck_assert_int_eq(city_feature_kind(g, 0, -1, 'a'), CITY_FEATURE_CITY);
+	scn_expect_followers(g, "aP");
+	scn_follower(g, 'a');
+	scn_expect_scores(g, 2, ((const int[]){4, 0}));
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 4);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_CITY), 4);
+	ck_assert_int_eq(scn_supply(g, 0), 7);
+	ck_assert_int_eq(city_game_follower_count(g), 0);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_SCORE_2_coats_of_arms)
+{
+	/* Two caps with coats of arms facing each other: 2 tiles x 2 + 2
+	 * coats x 2 = 8 for P0. */
+	static const int order[] = {2, 2};
+	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAPC "\n", 2,
+	                         0, order, N_OF(order));
+	scn_place(g, 0, -1, 0); /* city north, field south on the start */
+	scn_follower(g, 'a');
+	scn_place(g, 0, -2, 2);
+	scn_expect_scores(g, 2, ((const int[]){8, 0}));
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 8);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_SCORE_4_tie_after_a_join)
+{
+	/*   P0 [C>][^C]      (0,-1) CAP r1: city east, P0's knight
+	 *      [S ][C^] P1   (1,0)  CAP r0: city north, P1's knight
+	 * (1,-1) CORNER r3 (city west and south) joins both and closes the
+	 * city: 3 tiles x 2 = 6 to each (a tie). */
+	static const int order[] = {2, 2, 3};
+	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAP
+	                         "\n3 1 " C_CORNER "\n",
+	                         2, 0, order, N_OF(order));
+	scn_place(g, 0, -1, 1);
+	scn_follower(g, 'a');
+	scn_place(g, 1, 0, 0);
+	scn_follower(g, 'a');
+	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 1, 0, 'a'), 0);
+	scn_place(g, 1, -1, 3);
+	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 1, 0, 'a'), 1);
+	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 3);
+	scn_expect_scores(g, 2, ((const int[]){6, 6}));
+	ck_assert_int_eq(scn_supply(g, 0), 7);
+	ck_assert_int_eq(scn_supply(g, 1), 7);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_SCORE_4_majority_after_a_join)
+{
+	/*   P0 [C>][T ][<C] P0    (0,-1) CAP r1, (2,-1) CAP r3: P0's knights
+	 *      [S ][C^][B ]       (1,0) CAP r0: P1's knight; (2,0) BLANK
+	 * (1,-1) THREE r2 (city west, south, east) closes a 4-tile city:
+	 * 8 to P0 (two knights), nothing to P1 (one). */
+	static const int order[] = {2, 2, 1, 2, 3};
+	city_game *g = carc_game("1 2 " C_BLANK " start\n2 3 " C_CAP
+	                         "\n3 1 " C_THREE "\n",
+	                         3, 0, order, N_OF(order));
+	scn_place(g, 0, -1, 1);
+	scn_follower(g, 'a');
+	scn_place(g, 1, 0, 0);
+	scn_follower(g, 'a');
+	scn_place(g, 2, 0, 0); /* P2: a field, no farmers: skipped */
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	scn_place(g, 2, -1, 3);
+	scn_follower(g, 'a');
+	scn_place(g, 1, -1, 2);
+	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 4);
+	scn_expect_scores(g, 3, ((const int[]){8, 0, 0}));
+	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, 1), 0);
+	scn_expect_conservation(g);
+	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * Monasteries: C-DONE-3, C-SCORE-3
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_C_DONE_3_monastery_completed_by_its_8th_neighbour)
+{
+	/*  [R ][S ][R ]    (0,1) MON with P0's monk; roads (-1,0) and (1,0)
+	 *  [B ][M ][B ]    continue the start's; blanks fill the rest; the
+	 *  [B ][B ][B ]    blank at (1,2) is the 8th neighbour: 9 for P0. */
+	static const int order[] = {2, 3, 3, 4, 4, 4, 4, 4};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_MON
+	                         "\n3 2 " C_ROAD "\n4 5 " C_BLANK "\n",
+	                         2, 0, order, N_OF(order));
+	scn_place(g, 0, 1, 0);
+	scn_expect_followers(g, "mP");
+	scn_follower(g, 'm');
+	ck_assert_int_eq(city_feature_kind(g, 0, 1, 'm'),
+	                 CITY_FEATURE_MONASTERY);
+	scn_place(g, 1, 0, 0);
+	scn_expect_followers(g, "1P"); /* the start's road, free */
+	scn_pass(g);
+	scn_place(g, -1, 0, 0);
+	scn_pass(g);
+	scn_place(g, 1, 1, 0); /* blanks: fields only, no farmers: skipped */
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	scn_place(g, -1, 1, 0);
+	scn_place(g, -1, 2, 0);
+	scn_place(g, 0, 2, 0);
+	ck_assert_int_eq(city_feature_complete(g, 0, 1, 'm'), 0);
+	ck_assert_int_eq(city_game_score(g, 0), 0);
+	ck_assert_int_eq(scn_supply(g, 0), 6);
+	scn_place(g, 1, 2, 0);
+	ck_assert_int_eq(city_feature_complete(g, 0, 1, 'm'), 1);
+	scn_expect_scores(g, 2, ((const int[]){9, 0}));
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MONASTERIES), 9);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_MONASTERY), 9);
+	ck_assert_int_eq(scn_supply(g, 0), 7);
+	scn_expect(g, CITY_DECISION_END, -1);
+	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * The end: C-END-1..3, C-TURN-2
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_C_TURN_2_unplayable_tile_discarded)
+{
+	/* A city on four sides never fits beside fields: drawn first, it is
+	 * discarded and P0 draws the blank; drawn last, it ends the game. */
+	static const int order[] = {2, 3, 2};
+	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CITY4
+	                         "\n3 1 " C_BLANK "\n",
+	                         2, 0, order, N_OF(order));
+	city_event e;
+	int design = 0, stack = 0;
+	ck_assert_int_eq(city_game_event_count(g), 1);
+	ck_assert_int_eq(city_game_event(g, 0, &e), CITY_OK);
+	ck_assert_int_eq(e.kind, CITY_EVENT_DISCARD);
+	ck_assert_int_eq(e.design, 2);
+	ck_assert_int_eq(e.player, -1);
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
+	ck_assert_int_eq(design, 3);
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 1);
+	scn_expect_legal(g, 16); /* 4 cells x 4 rotations */
+	scn_place(g, 1, 0, 0);
+	/* the last tile is drawn and discarded: C-END-1 */
+	ck_assert_int_eq(city_game_event_count(g), 2);
+	scn_expect(g, CITY_DECISION_END, -1);
+	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_END_2_incomplete_features_of_each_kind)
+{
+	/* P0: highwayman on the road start=(1,0) (2 tiles, open both ends):
+	 * 2; P1: knight on the band (0,-1) r1 joined to the start's city
+	 * (2 tiles, 1 coat, open north): 2 + 1 = 3; P0: monk at (1,1) with 2
+	 * tiles around ((0,0), (1,0)): 1 + 2 = 3. */
+	static const int order[] = {2, 3, 4};
+	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_ROAD
+	                         "\n3 1 " C_BANDC "\n4 1 " C_MON "\n",
+	                         2, 0, order, N_OF(order));
+	unsigned mask = 0;
+	scn_place(g, 1, 0, 0);
+	scn_follower(g, '1');
+	scn_place(g, 0, -1, 1);
+	scn_follower(g, 'a');
+	scn_place(g, 1, 1, 0);
+	scn_follower(g, 'm');
+	scn_expect(g, CITY_DECISION_END, -1);
+	scn_expect_scores(g, 2, ((const int[]){0, 0}));
+	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	scn_expect_scores(g, 2, ((const int[]){5, 3}));
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_ROADS), 2);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MONASTERIES),
+	                 3);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_CITIES), 3);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_FARMS), 0);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_ROAD), 2);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_MONASTERY),
+	                 3);
+	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FINAL_CITY), 3);
+	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
+	ck_assert_uint_eq(mask, 1u);
+	/* idempotent */
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	scn_expect_scores(g, 2, ((const int[]){5, 3}));
+	ck_assert_int_eq(city_game_follower_count(g), 0);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_END_3_city_bordered_twice_by_one_field)
+{
+	/*  [B ][B ]     (0,-1) CAP r2 closes the start's city (no knight);
+	 *  [C ][B ]     P0's farmer on the cap's field (north of the city),
+	 *  [S ][B ]     P1's on the start's field (south of it) via (1,0).
+	 * (1,-1) BLANK joins the two fields round the east: one field that
+	 * borders the city on two tiles scores it once: 3 each (a tie). */
+	static const int order[] = {2, 3, 3};
+	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n3 2 "
+	                         C_BLANK "\n",
+	                         2, 1, order, N_OF(order));
+	scn_place(g, 0, -1, 2);
+	scn_expect_followers(g, "abP");
+	scn_follower(g, 'b');
+	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
+	scn_place(g, 1, 0, 0);
+	scn_expect_followers(g, "aP");
+	scn_follower(g, 'a');
+	ck_assert_int_eq(city_feature_same(g, 0, -1, 'b', 0, 0, 'b'), 0);
+	scn_place(g, 1, -1, 0);
+	ck_assert_int_eq(city_feature_same(g, 0, -1, 'b', 0, 0, 'b'), 1);
+	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'), CITY_FEATURE_FIELD);
+	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 0); /* C-DONE-4 */
+	scn_expect(g, CITY_DECISION_END, -1);
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	scn_expect_scores(g, 2, ((const int[]){3, 3}));
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_FARMS), 3);
+	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FARM), 3);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_END_3_city_bordered_by_two_fields)
+{
+	/* As above without the joining blank: the cap's field (P0's farmer)
+	 * and the start's field (P1's) each border the completed city:
+	 * 3 each. */
+	static const int order[] = {2, 3};
+	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n3 1 "
+	                         C_BLANK "\n",
+	                         2, 1, order, N_OF(order));
+	scn_place(g, 0, -1, 2);
+	scn_follower(g, 'b');
+	scn_place(g, 1, 0, 0);
+	scn_follower(g, 'a');
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	scn_expect_scores(g, 2, ((const int[]){3, 3}));
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_OPT_1_fields_take_no_follower_without_farmers)
+{
+	static const int order[] = {2};
+	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n", 2, 0,
+	                         order, N_OF(order));
+	scn_snapshot s;
+	scn_place(g, 0, -1, 2);
+	scn_expect_followers(g, "aP");
+	scn_snap(g, &s);
+	scn_rejected(g, &s, city_place_follower(g, 'b'), CITY_EILLEGAL,
+	             "C-FOL-1");
+	scn_rejected(g, &s, city_place_follower(g, 'm'), CITY_EILLEGAL,
+	             "C-FOL-1");
+	scn_rejected(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
+	             NULL);
+	scn_snap_free(&s);
+	city_game_free(g);
+}
+END_TEST
+
+static Suite *carc_rules_suite(void)
+{
+	Suite *s = suite_create("carc_rules");
+	TCase *t = tcase_create("setup_tiles");
+	tcase_add_test(t, test_C_SET_3_start_tile_placed_before_the_first_turn);
+	tcase_add_test(t, test_C_SET_4_order_lists_the_drawn_tiles_only);
+	tcase_add_test(t, test_C_SET_1_five_players_C_SET_2_seven_followers);
+	tcase_add_test(t, test_C_TILE_2_city_sides_face_city_sides);
+	tcase_add_test(t, test_C_TILE_2_road_ends_face_road_ends);
+	suite_add_tcase(s, t);
+	t = tcase_create("features");
+	tcase_add_test(t, test_C_DONE_1_road_closed_by_villages);
+	tcase_add_test(t, test_C_DONE_1_road_closed_by_a_monastery_and_a_city);
+	tcase_add_test(t, test_C_DONE_1_road_closed_by_a_loop);
+	tcase_add_test(t, test_C_FOL_5_two_parts_of_one_road_are_two_moves);
+	tcase_add_test(t, test_C_SCORE_2_two_tile_city_scores_4_C_FOL_3);
+	tcase_add_test(t, test_C_SCORE_2_coats_of_arms);
+	tcase_add_test(t, test_C_SCORE_4_tie_after_a_join);
+	tcase_add_test(t, test_C_SCORE_4_majority_after_a_join);
+	tcase_add_test(t, test_C_DONE_3_monastery_completed_by_its_8th_neighbour);
+	suite_add_tcase(s, t);
+	t = tcase_create("end");
+	tcase_add_test(t, test_C_TURN_2_unplayable_tile_discarded);
+	tcase_add_test(t, test_C_END_2_incomplete_features_of_each_kind);
+	tcase_add_test(t, test_C_END_3_city_bordered_twice_by_one_field);
+	tcase_add_test(t, test_C_END_3_city_bordered_by_two_fields);
+	tcase_add_test(t, test_C_OPT_1_fields_take_no_follower_without_farmers);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	int failed;
+	SRunner *sr = srunner_create(carc_rules_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
