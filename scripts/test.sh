@@ -65,6 +65,7 @@ step_sanitized_build() {
 
 step_ctest() {
 	log "unit tests"
+	python3 "$ROOT/scripts/check_lib.py" || fail "lib/ structure (scripts/check_lib.py)"
 	ASAN_OPTIONS=detect_leaks=1 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		ctest --test-dir "$TEST_BUILD" --output-on-failure

@@ -100,7 +100,9 @@ CITY_EXPORT int city_game_clone(city_game **out, const city_game *game);
  *        reuse a handle in searches.
  * @param[in,out] dst the game to overwrite (kept by its owner).
  * @param[in] src the game to copy (unchanged).
- * @return CITY_OK or CITY_EINVAL (NULL, or games of different shapes).
+ * @return CITY_OK or CITY_EINVAL (NULL, or games of different shapes: another
+ *         tile set or another number of players; then neither game changes
+ *         and the reason is in city_game_last_error(dst)).
  */
 CITY_EXPORT int city_game_copy(city_game *dst, const city_game *src);
 /**
