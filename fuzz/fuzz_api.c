@@ -248,6 +248,13 @@ static int same_move(const city_move *a, const city_move *b)
 	case CITY_MOVE_WALL:
 	case CITY_MOVE_TOWER:
 		return a->end == b->end;
+	case CITY_MOVE_FLOOR:
+	case CITY_MOVE_TOP:
+		return a->x == b->x && a->y == b->y;
+	case CITY_MOVE_CAPTURE:
+		return a->x == b->x && a->y == b->y && a->part == b->part;
+	case CITY_MOVE_RANSOM:
+		return a->x == b->x;
 	default:
 		return 1;
 	}
@@ -367,6 +374,12 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 	           "a failed call changed the decision");
 	FUZZ_CHECK(city_game_last_error(f->g)[0] != '\0',
 	           "no reason for a failed call (%s)", city_status_str(rc));
+	if (via_apply && (m->reserved0[0] || m->reserved0[1] ||
+	                  m->reserved0[2] || m->reserved1[0] || m->reserved1[1])) {
+		FUZZ_CHECK(rc == CITY_EINVAL, "non-zero reserved fields gave %s",
+		           city_status_str(rc));
+		return;
+	}
 	if (via_apply && (m->kind < CITY_MOVE_PLACE || m->kind > CITY_MOVE_PASS)) {
 		FUZZ_CHECK(rc == CITY_EINVAL, "unknown kind gave %s",
 		           city_status_str(rc));
@@ -940,7 +953,10 @@ static void op_text(fz *f)
 			/* Coordinates beyond what the parser reads. */
 			FUZZ_CHECK(rc == CITY_EPARSE &&
 			               (m.kind == CITY_MOVE_PLACE ||
-			                m.kind == CITY_MOVE_GATE),
+			                m.kind == CITY_MOVE_GATE ||
+			                m.kind == CITY_MOVE_FLOOR ||
+			                m.kind == CITY_MOVE_TOP ||
+			                m.kind == CITY_MOVE_CAPTURE),
 			           "\"%s\" does not parse: %s", text,
 			           city_status_str(rc));
 	}
