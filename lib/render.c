@@ -741,30 +741,34 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 				       "stroke=\"#e65100\" stroke-width=\"3\"/>",
 				    spot_part[i], spot[i].x, spot[i].y, T / 10);
 		}
-		/* The Tower: a floor (a square left of the tower) or a follower
-		 * on top (a circle right of it) at any open tower */
+		/* The Tower: a floor (a square in the tile's north-east corner,
+		 * beside the tower) or a follower on top (a circle in the
+		 * south-east corner) at any open tower. The corners are clear of
+		 * every follower spot (part_anchor: at most 3/5 of the way out),
+		 * so each mark can be clicked. */
 		for (i = 0; i < n; i++) {
 			pt t;
 			if (moves[i].kind != CITY_MOVE_FLOOR &&
 			    moves[i].kind != CITY_MOVE_TOP)
 				continue;
-			t = tower_spot(cell_x(f, moves[i].x), cell_y(f, moves[i].y));
+			t.x = cell_x(f, moves[i].x) + T - 11;
+			t.y = cell_y(f, moves[i].y) + 11;
 			if (moves[i].kind == CITY_MOVE_FLOOR)
 				out(s, "<rect class=\"legal-tower\" "
 				       "data-move=\"floor %d %d\" x=\"%d\" y=\"%d\" "
 				       "width=\"%d\" height=\"%d\" fill=\"#fff176\" "
 				       "fill-opacity=\"0.85\" stroke=\"#e65100\" "
 				       "stroke-width=\"3\"><title>floor</title></rect>",
-				    (int)moves[i].x, (int)moves[i].y, t.x - 30, t.y - 9,
-				    18, 18);
+				    (int)moves[i].x, (int)moves[i].y, t.x - 8, t.y - 8,
+				    16, 16);
 			else
 				out(s, "<circle class=\"legal-tower\" "
 				       "data-move=\"top %d %d\" cx=\"%d\" cy=\"%d\" "
 				       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
 				       "stroke=\"#e65100\" stroke-width=\"3\">"
 				       "<title>top</title></circle>",
-				    (int)moves[i].x, (int)moves[i].y, t.x + 4, t.y + 22,
-				    10);
+				    (int)moves[i].x, (int)moves[i].y, t.x, t.y + T - 22,
+				    8);
 		}
 	} else if (decision == CITY_DECISION_CAPTURE) {
 		/* The Tower: a ring round each follower that can be taken */
