@@ -248,6 +248,13 @@ static int same_move(const city_move *a, const city_move *b)
 	case CITY_MOVE_WALL:
 	case CITY_MOVE_TOWER:
 		return a->end == b->end;
+	case CITY_MOVE_FLOOR:
+	case CITY_MOVE_TOP:
+		return a->x == b->x && a->y == b->y;
+	case CITY_MOVE_CAPTURE:
+		return a->x == b->x && a->y == b->y && a->part == b->part;
+	case CITY_MOVE_RANSOM:
+		return a->x == b->x;
 	default:
 		return 1;
 	}
@@ -940,7 +947,10 @@ static void op_text(fz *f)
 			/* Coordinates beyond what the parser reads. */
 			FUZZ_CHECK(rc == CITY_EPARSE &&
 			               (m.kind == CITY_MOVE_PLACE ||
-			                m.kind == CITY_MOVE_GATE),
+			                m.kind == CITY_MOVE_GATE ||
+			                m.kind == CITY_MOVE_FLOOR ||
+			                m.kind == CITY_MOVE_TOP ||
+			                m.kind == CITY_MOVE_CAPTURE),
 			           "\"%s\" does not parse: %s", text,
 			           city_status_str(rc));
 	}
