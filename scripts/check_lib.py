@@ -24,13 +24,9 @@ MAX_LINES = 80
 # named exactly, each allowed until its owner splits it. Empty it as they
 # go; an entry that no longer exceeds the limit is reported as stale.
 TEMPORARY_ALLOW = {
-    # merged from the AI, WEB and BASE helpers' branches while this check
-    # landed
-    ("ai_mcts.c", "ai_mcts_search"),
+    # merged from the WEB helper's branch while this check landed; the
+    # lead splits it (render.c is being edited elsewhere)
     ("render.c", "draw_legal"),
-    ("carc.c", "insert_tile"),
-    ("carc.c", "carc_init"),
-    ("carc.c", "carc_legal"),
 }
 
 # Include edges allowed for now, each closing a cycle that a pending change
