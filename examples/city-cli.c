@@ -1,22 +1,30 @@
 /*
  * city-cli: play, replay and show games of Carcassonne: The City from the
- * command line, using the public libcity API only (docs/cli.md).
+ * command line, using the public libcity API only (docs/cli.md, city-cli(1)).
  *
  *   city-cli play [--game NAME [--expansion tower]] [--players N]
- *                 [--seed S] [--ai SPEC]
- *                 [--seat N=SPEC]... [--record FILE] [--rule name=value]...
+ *                 [--seed S] [--ai SPEC] [--seat N=SPEC]...
+ *                 [--record FILE] [--tileset FILE] [--rule name=value]...
  *   city-cli replay FILE [--trace] [--game NAME]
- *   city-cli show FILE [--game NAME]
+ *   city-cli show FILE [--svg OUT.svg [--legal]] [--game NAME]
+ *   city-cli check-tiles FILE
  *   city-cli hint FILE [--ai SPEC] [--seed S] [--top N] [--line N]
  *   city-cli arena [--games N] [--players P] [--seed S] SPEC SPEC...
+ *   city-cli --version | --help
  *
  * SPEC: human (play only), random, greedy, mcts[:ITERATIONS[:THREADS]],
  * easy, medium, hard: the AIs of the library (<city/ai.h>, docs/ai.md);
- * the seats, hint and arena are in cli_ai.c.
+ * the seats, hint and arena are in cli_ai.c, show --svg in cli_svg.c.
  *
- * Exit status: 0 success, 1 usage or I/O error, 2 a record (or a game) with
- * an error.
+ * Each subcommand is one cmd_* function of the table `commands` (main()
+ * dispatches on it); options are read with next_option(). Diagnostics go
+ * to stderr: `FILE:LINE:COL: message` for an error in a file, `city-cli:
+ * message` otherwise.
+ *
+ * Exit status: 0 success, 1 usage or I/O error, 2 a record, a tile set (or
+ * a game) with an error.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,14 +62,16 @@ static void usage(FILE *f)
 	      "  city-cli play [--game NAME [--expansion tower]] [--players N]\n"
 	      "                [--seed S] [--ai SPEC]\n"
 	      "                [--seat N=SPEC]... [--record FILE]\n"
-	      "                [--rule name=value]...\n"
+	      "                [--tileset FILE] [--rule name=value]...\n"
 	      "  city-cli replay FILE [--trace] [--game NAME]\n"
 	      "  city-cli show FILE [--svg OUT.svg [--legal]] [--game NAME]\n"
+	      "  city-cli check-tiles FILE\n"
 	      "  city-cli hint FILE [--ai SPEC] [--seed S] [--top N] "
 	      "[--line N]\n"
 	      "  city-cli arena [--games N] [--players P] [--seed S] "
 	      "[--rule name=value]...\n"
 	      "                 [--quiet] SPEC SPEC...\n"
+	      "  city-cli --version | --help\n"
 	      "  SPEC: human (play only), random, greedy,\n"
 	      "        mcts[:ITERATIONS[:THREADS]], easy, medium, hard\n"
 	      "  NAME: the-city (the default) or carcassonne\n",
@@ -81,15 +91,54 @@ static int usage_error(const char *what, const char *arg)
 }
 
 /* ------------------------------------------------------------------------
- * Files
+ * Arguments
  */
 
-/* Read a whole file (at most READ_MAX bytes); the caller frees *out. */
+/* An argument list being read: argv[i] is the next one. */
+typedef struct args {
+	int argc, i;
+	char **argv;
+} args;
+
+/* Whether the next argument is the option `name`; if so it is consumed,
+ * and for an option with a value (`value` not NULL) so is the value, which
+ * *value receives. An option with a value at the end of the list is not
+ * matched (the caller then reports it as incomplete). */
+static int next_option(args *a, const char *name, const char **value)
+{
+	if (a->i >= a->argc || strcmp(a->argv[a->i], name) != 0)
+		return 0;
+	if (value) {
+		if (a->i + 1 >= a->argc)
+			return 0;
+		*value = a->argv[a->i + 1];
+		a->i += 2;
+	} else {
+		a->i++;
+	}
+	return 1;
+}
+
+/* Whether argv[i] is an option (starts with '-' and is not "-"). */
+static int is_option(const char *s)
+{
+	return s[0] == '-' && s[1] != '\0';
+}
+
+/* ------------------------------------------------------------------------
+ * Files and diagnostics
+ */
+
+/* Read a whole file (at most READ_MAX bytes); the caller frees *out. On
+ * failure: -1, with the system's reason in errno. */
 static int read_file(const char *path, char **out, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	char *buf = NULL;
 	size_t cap = 0, n = 0;
+	int saved;
+	errno = 0;
+	f = fopen(path, "rb");
 	if (!f)
 		return -1;
 	for (;;) {
@@ -103,6 +152,7 @@ static int read_file(const char *path, char **out, size_t *len)
 			if (!nb) {
 				free(buf);
 				fclose(f);
+				errno = ENOMEM;
 				return -1;
 			}
 			buf = nb;
@@ -113,8 +163,10 @@ static int read_file(const char *path, char **out, size_t *len)
 			break;
 	}
 	if (ferror(f)) {
+		saved = errno ? errno : EIO;
 		free(buf);
 		fclose(f);
+		errno = saved;
 		return -1;
 	}
 	fclose(f);
@@ -123,8 +175,18 @@ static int read_file(const char *path, char **out, size_t *len)
 	return 0;
 }
 
+/* read_file() with the diagnostic `city-cli: cannot read PATH: REASON`. */
+static int read_file_or_report(const char *path, char **out, size_t *len)
+{
+	if (read_file(path, out, len) == 0)
+		return 0;
+	fprintf(stderr, "city-cli: cannot read %s: %s\n", path,
+	        strerror(errno ? errno : EIO));
+	return -1;
+}
+
 /* write_record()'s status when the file cannot be written (not a libcity
- * status). */
+ * status); the reason is in errno. */
 #define WRITE_EIO (-100)
 
 /* Save the game's record into a file: CITY_OK, a libcity status or
@@ -134,7 +196,7 @@ static int write_record(const city_game *g, const char *path)
 	size_t need = 0;
 	char *buf;
 	FILE *f;
-	int rc = city_game_save(g, NULL, 0, &need);
+	int rc = city_game_save(g, NULL, 0, &need), saved;
 	if (rc != CITY_ERANGE && rc != CITY_OK)
 		return rc;
 	buf = malloc(need);
@@ -145,18 +207,157 @@ static int write_record(const city_game *g, const char *path)
 		free(buf);
 		return rc;
 	}
+	errno = 0;
 	f = fopen(path, "wb");
 	if (!f) {
 		free(buf);
 		return WRITE_EIO;
 	}
 	if (fwrite(buf, 1, need - 1, f) != need - 1) {
+		saved = errno ? errno : EIO;
 		fclose(f);
 		free(buf);
+		errno = saved;
 		return WRITE_EIO;
 	}
 	free(buf);
-	return fclose(f) == 0 ? CITY_OK : WRITE_EIO;
+	errno = 0;
+	if (fclose(f) != 0) {
+		if (!errno)
+			errno = EIO;
+		return WRITE_EIO;
+	}
+	return CITY_OK;
+}
+
+/* Whether `path` can be written, checked before a game is played so that
+ * its record is not lost at the end: the file is opened for appending
+ * (which changes nothing in an existing file) and removed again if this
+ * check created it. Reports `city-cli: cannot write PATH: REASON`. */
+static int check_writable(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	int existed = f != NULL;
+	if (f)
+		fclose(f);
+	errno = 0;
+	f = fopen(path, "ab");
+	if (!f) {
+		fprintf(stderr, "city-cli: cannot write %s: %s\n", path,
+		        strerror(errno ? errno : EIO));
+		return -1;
+	}
+	fclose(f);
+	if (!existed)
+		remove(path);
+	return 0;
+}
+
+/* The line number (from 1) of move `n` (from 1) in a record's text: the
+ * n-th line after `moves` that holds more than blanks and a comment, an
+ * inline tile set (`tileset inline` ... `end`) skipped. 0 when not found. */
+static unsigned long record_move_line(const char *text, size_t len,
+                                      unsigned long n)
+{
+	size_t pos = 0;
+	unsigned long line = 0, seen = 0;
+	int state = 0; /* 0 header, 1 inline tile set, 2 moves */
+	while (pos < len) {
+		size_t end = pos, a, b;
+		while (end < len && text[end] != '\n')
+			end++;
+		line++;
+		/* the line's content: blanks trimmed, comment dropped */
+		a = pos;
+		b = end;
+		for (size_t k = a; k < b; k++)
+			if (text[k] == '#') {
+				b = k;
+				break;
+			}
+		while (a < b && (text[a] == ' ' || text[a] == '\t'))
+			a++;
+		while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' ||
+		                 text[b - 1] == '\r'))
+			b--;
+		if (b > a) {
+			size_t w = b - a;
+			if (state == 0 && w >= 14 &&
+			    strncmp(text + a, "tileset", 7) == 0 &&
+			    (text[a + 7] == ' ' || text[a + 7] == '\t')) {
+				size_t k = a + 7;
+				while (k < b && (text[k] == ' ' || text[k] == '\t'))
+					k++;
+				if (b - k == 6 && strncmp(text + k, "inline", 6) == 0)
+					state = 1;
+			} else if (state == 1 && w == 3 &&
+			           strncmp(text + a, "end", 3) == 0) {
+				state = 0;
+			} else if (state == 0 && w == 5 &&
+			           strncmp(text + a, "moves", 5) == 0) {
+				state = 2;
+			} else if (state == 2) {
+				if (w == 3 && strncmp(text + a, "end", 3) == 0)
+					return 0;
+				if (++seen == n)
+					return line;
+			}
+		}
+		pos = end + 1;
+	}
+	return 0;
+}
+
+/* Report a record's load error (`line N: ...`, `line N: column C: ...`,
+ * `move N: ...` from city_game_load_ex()) on stderr in the form
+ * `PATH:LINE[:COL]: reason` (a move error keeps `move N:` after the line
+ * of that move). */
+static void report_record_error(const char *path, const char *text,
+                                size_t len, const char *err)
+{
+	unsigned long line = 0, col = 0, move = 0;
+	int used = 0;
+	if (sscanf(err, "line %lu: column %lu: %n", &line, &col, &used) == 2 &&
+	    used > 0) {
+		fprintf(stderr, "%s:%lu:%lu: %s\n", path, line, col, err + used);
+		return;
+	}
+	used = 0;
+	if (sscanf(err, "line %lu: %n", &line, &used) == 1 && used > 0) {
+		fprintf(stderr, "%s:%lu: %s\n", path, line, err + used);
+		return;
+	}
+	used = 0;
+	if (sscanf(err, "move %lu: %n", &move, &used) == 1 && used > 0) {
+		line = text ? record_move_line(text, len, move) : 0;
+		if (line)
+			fprintf(stderr, "%s:%lu: %s\n", path, line, err);
+		else
+			fprintf(stderr, "%s: %s\n", path, err);
+		return;
+	}
+	fprintf(stderr, "%s: %s\n", path, err[0] ? err : "invalid record");
+}
+
+/* Read and parse a tile set file; errors are reported as
+ * `PATH:LINE:COL: reason` (the parser's `LINE:COL: reason`). Returns 0,
+ * EXIT_USAGE (cannot read) or EXIT_RECORD (invalid). */
+static int load_tileset(const char *path, city_tileset **out)
+{
+	char *text = NULL, err[512];
+	size_t len = 0;
+	int rc;
+	if (read_file_or_report(path, &text, &len) != 0)
+		return EXIT_USAGE;
+	err[0] = '\0';
+	rc = city_tileset_parse(out, text ? text : "", len, err, sizeof err);
+	free(text);
+	if (rc != CITY_OK) {
+		fprintf(stderr, "%s:%s\n", path,
+		        err[0] ? err : " invalid tile set");
+		return EXIT_RECORD;
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -652,6 +853,97 @@ static void print_new_events(const city_game *g, size_t *seen)
 	}
 }
 
+
+/* The rule options `--rule` knows by name, with their values, for the
+ * messages of a bad --rule (the library itself decides what it accepts:
+ * a rule missing here but known to the library is still played). */
+static const struct rule_info {
+	const char *name;
+	const char *values;
+} rule_infos[] = {
+	{"wall_trigger", "occupied|any"},
+	{"first_round_guards", "yes|no"},
+	{"returned_guard", "yes|no"},
+	{"closing_tower", "yes|no"},
+	{"end_gap", "0..20"},
+#ifdef CITY_RULE_FARMERS
+	{"farmers", "yes|no"},
+#endif
+#ifdef CITY_RULE_CAPTURE_OWN
+	{"capture_own", "yes|no"},
+#endif
+#ifdef CITY_RULE_CAPTURE_TOP
+	{"capture_top", "yes|no"},
+#endif
+#ifdef CITY_RULE_RANSOM_MIN
+	{"ransom_min", "yes|no"},
+#endif
+#ifdef CITY_RULE_CAPTURE_GAPS
+	{"capture_gaps", "yes|no"},
+#endif
+#ifdef CITY_RULE_TOWER_RANGE
+	{"tower_range", "height|short"},
+#endif
+#ifdef CITY_RULE_CAPTURE_DIAGONAL
+	{"capture_diagonal", "yes|no"},
+#endif
+#ifdef CITY_RULE_RANSOM
+	{"ransom", "yes|no"},
+#endif
+};
+
+#define RULE_INFO_COUNT (sizeof rule_infos / sizeof rule_infos[0])
+
+/* `name (values), ...`: every rule known here. */
+static void print_rule_names(FILE *f)
+{
+	size_t k;
+	for (k = 0; k < RULE_INFO_COUNT; k++)
+		fprintf(f, "%s%s (%s)", k ? ", " : "", rule_infos[k].name,
+		        rule_infos[k].values);
+}
+
+/* A rule's values for a sentence: `a|b` read as `a or b`. */
+static void print_rule_values(FILE *f, const char *values)
+{
+	for (; *values; values++)
+		if (*values == '|')
+			fputs(" or ", f);
+		else
+			fputc(*values, f);
+}
+
+/* Apply `--rule TEXT`; on failure say what is wrong (`end_gap=99: end_gap
+ * must be 0..20`, `nosuch=1: unknown rule; rules are ...`). */
+static int apply_rule(city_options *opts, const char *text)
+{
+	const char *eq;
+	size_t k, n;
+	if (city_options_parse_rule(opts, text) == CITY_OK)
+		return 0;
+	eq = strchr(text, '=');
+	fprintf(stderr, "city-cli: --rule %s: ", text);
+	if (!eq || eq == text) {
+		fputs("expected name=value; rules are ", stderr);
+		print_rule_names(stderr);
+		fputc('\n', stderr);
+		return EXIT_USAGE;
+	}
+	n = (size_t)(eq - text);
+	for (k = 0; k < RULE_INFO_COUNT; k++)
+		if (strlen(rule_infos[k].name) == n &&
+		    strncmp(rule_infos[k].name, text, n) == 0) {
+			fprintf(stderr, "%s must be ", rule_infos[k].name);
+			print_rule_values(stderr, rule_infos[k].values);
+			fputc('\n', stderr);
+			return EXIT_USAGE;
+		}
+	fputs("unknown rule; rules are ", stderr);
+	print_rule_names(stderr);
+	fputc('\n', stderr);
+	return EXIT_USAGE;
+}
+
 /* The players' generators: the AI of --ai (shared by the seats it plays,
  * seeded with seed ^ 0x5DEECE66D so that it differs from the draw order's;
  * a random AI then plays exactly as city-cli's own generator did) and one
@@ -659,18 +951,165 @@ static void print_new_events(const city_game *g, size_t *seen)
 #define PLAY_AI_SALT 0x5DEECE66Du
 #define MAX_SEATS 5 /* Carcassonne takes 5 players */
 
+/* What `play` was asked for. */
+typedef struct play_args {
+	int players;
+	uint64_t seed;
+	const char *ai_spec;               /* --ai SPEC */
+	const char *seat_spec[MAX_SEATS];  /* --seat N=SPEC, or NULL */
+	const char *record;                /* --record FILE, or NULL */
+	const char *tileset;               /* --tileset FILE, or NULL */
+	const char *players_arg;           /* --players as given */
+	int carc;                          /* --game carcassonne */
+} play_args;
+
+/* Read play's arguments into *pa and the rule options into opts; returns
+ * 0 or an exit status (the error reported). */
+static int parse_play_args(int argc, char **argv, play_args *pa,
+                           city_options *opts)
+{
+	args a = {argc, 0, argv};
+	const char *val = NULL;
+	char err[160];
+	uint64_t v;
+	int rc;
+	while (a.i < a.argc) {
+		if (next_option(&a, "--game", &val)) {
+			if (city_options_parse_game(opts, val) != CITY_OK)
+				return usage_error("--game must be the-city or "
+				                   "carcassonne, not",
+				                   val);
+			pa->carc = strcmp(val, "carcassonne") == 0;
+		} else if (next_option(&a, "--expansion", &val)) {
+			if (strcmp(val, "tower") != 0 ||
+			    city_options_set_expansion(opts, CITY_EXPANSION_TOWER,
+			                               1) != CITY_OK)
+				return usage_error("--expansion must be tower (after "
+				                   "--game carcassonne), not",
+				                   val);
+		} else if (next_option(&a, "--players", &val)) {
+			if (parse_number(val, 5, &v) || v < 2)
+				return usage_error(
+				        "--players must be 2, 3 or 4 (or 5 in "
+				        "carcassonne), not",
+				        val);
+			pa->players = (int)v;
+			pa->players_arg = val;
+		} else if (next_option(&a, "--seed", &val)) {
+			if (parse_number(val, UINT64_MAX, &pa->seed))
+				return usage_error("--seed must be a number "
+				                   "0..2^64-1, not",
+				                   val);
+		} else if (next_option(&a, "--ai", &val)) {
+			cli_seat probe;
+			int bad = cli_seat_parse(&probe, val, 0, err,
+			                         sizeof err) != 0 ||
+			          probe.human;
+			cli_seat_free(&probe);
+			if (bad)
+				return usage_error(
+				        "--ai must be random, greedy, "
+				        "mcts[:ITERATIONS[:THREADS]], easy, "
+				        "medium or hard, not",
+				        val);
+			pa->ai_spec = val;
+		} else if (next_option(&a, "--seat", &val)) {
+			if (val[0] < '0' || val[0] > '4' || val[1] != '=')
+				return usage_error("--seat must be N=SPEC with "
+				                   "N 0..4, not",
+				                   val);
+			pa->seat_spec[val[0] - '0'] = val + 2;
+		} else if (next_option(&a, "--record", &val)) {
+			pa->record = val;
+		} else if (next_option(&a, "--tileset", &val)) {
+			pa->tileset = val;
+		} else if (next_option(&a, "--rule", &val)) {
+			rc = apply_rule(opts, val);
+			if (rc)
+				return rc;
+		} else {
+			return usage_error("play: unknown or incomplete argument",
+			                   a.argv[a.i]);
+		}
+	}
+	if (pa->players > 4 && !pa->carc)
+		return usage_error("--players must be 2, 3 or 4 in the-city, not",
+		                   pa->players_arg);
+	return 0;
+}
+
+/* The seats of a game: `shared` plays every seat without a --seat of its
+ * own. Returns 0 or an exit status (the error reported). */
+static int make_seats(const play_args *pa, cli_seat *shared,
+                      cli_seat seats[MAX_SEATS])
+{
+	char err[160];
+	int i;
+	for (i = 0; i < MAX_SEATS; i++) {
+		if (!pa->seat_spec[i])
+			continue;
+		if (i >= pa->players)
+			return usage_error("--seat names a seat beyond --players:",
+			                   pa->seat_spec[i] - 2);
+		if (cli_seat_parse(&seats[i], pa->seat_spec[i],
+		                   (pa->seed ^ PLAY_AI_SALT) + 1 + (uint64_t)i,
+		                   err, sizeof err) != 0)
+			return usage_error(err, NULL);
+	}
+	if (cli_seat_parse(shared, pa->ai_spec, pa->seed ^ PLAY_AI_SALT, err,
+	                   sizeof err) != 0) {
+		fputs("city-cli: out of memory\n", stderr);
+		return EXIT_RECORD;
+	}
+	return 0;
+}
+
+/* Play the game until it ends or a human seat leaves (*quit), printing the
+ * trace; returns a libcity status. */
+static int play_game(city_game *g, const play_args *pa, cli_seat *shared,
+                     cli_seat seats[MAX_SEATS], size_t *moves, int *quit)
+{
+	size_t seen = 0;
+	int rc = CITY_OK;
+	*quit = 0;
+	print_new_events(g, &seen);
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		city_move m;
+		int p = city_game_player(g);
+		cli_seat *seat = p >= 0 && p < MAX_SEATS && pa->seat_spec[p]
+		                         ? &seats[p]
+		                         : shared;
+		rc = cli_seat_choose(seat, g, &m, print_city);
+		if (rc == CLI_QUIT) {
+			*quit = 1;
+			return CITY_OK;
+		}
+		if (rc != CITY_OK) {
+			fprintf(stderr, "city-cli: no move for p%d: %s\n", p,
+			        city_status_str(rc));
+			return rc;
+		}
+		rc = traced_move(g, &m, ++*moves);
+		if (rc != CITY_OK) {
+			fprintf(stderr, "city-cli: move %zu rejected: %s\n",
+			        *moves, city_game_last_error(g));
+			return rc;
+		}
+		print_new_events(g, &seen);
+	}
+	return rc;
+}
+
 static int cmd_play(int argc, char **argv)
 {
 	city_options *opts = NULL;
+	city_tileset *ts = NULL;
 	city_game *g = NULL;
-	size_t n = 0, seen = 0;
-	uint64_t seed = 0, v;
-	int players = 2, rc = CITY_OK, i, status = 0, quit = 0, carc = 0;
-	const char *ai_spec = "random", *players_arg = "";
-	const char *seat_spec[MAX_SEATS] = {NULL, NULL, NULL, NULL, NULL};
+	play_args pa = {2,    0,    "random", {NULL, NULL, NULL, NULL, NULL},
+	                NULL, NULL, "",       0};
 	cli_seat shared, seats[MAX_SEATS];
-	const char *record = NULL;
-	char err[160];
+	size_t n = 0;
+	int rc, i, status = 0, quit = 0;
 
 	memset(&shared, 0, sizeof shared);
 	memset(seats, 0, sizeof seats);
@@ -678,163 +1117,48 @@ static int cmd_play(int argc, char **argv)
 		fputs("city-cli: out of memory\n", stderr);
 		return EXIT_RECORD;
 	}
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--game") == 0 && val) {
-			if (city_options_parse_game(opts, val) != CITY_OK) {
-				city_options_free(opts);
-				return usage_error("--game must be the-city or "
-				                   "carcassonne, not",
-				                   val);
-			}
-			carc = strcmp(val, "carcassonne") == 0;
-			i++;
-		} else if (strcmp(a, "--expansion") == 0 && val) {
-			if (strcmp(val, "tower") != 0 ||
-			    city_options_set_expansion(opts, CITY_EXPANSION_TOWER,
-			                               1) != CITY_OK) {
-				city_options_free(opts);
-				return usage_error("--expansion must be tower (after "
-				                   "--game carcassonne), not",
-				                   val);
-			}
-			i++;
-		} else if (strcmp(a, "--players") == 0 && val) {
-			if (parse_number(val, 5, &v) || v < 2) {
-				city_options_free(opts);
-				return usage_error(
-				        "--players must be 2, 3 or 4 (or 5 in "
-				        "carcassonne), not",
-				        val);
-			}
-			players = (int)v;
-			players_arg = val;
-			i++;
-		} else if (strcmp(a, "--seed") == 0 && val) {
-			if (parse_number(val, UINT64_MAX, &seed)) {
-				city_options_free(opts);
-				return usage_error("--seed must be a number "
-				                   "0..2^64-1, not",
-				                   val);
-			}
-			i++;
-		} else if (strcmp(a, "--ai") == 0 && val) {
-			cli_seat probe;
-			int bad = cli_seat_parse(&probe, val, 0, err,
-			                         sizeof err) != 0 ||
-			          probe.human;
-			cli_seat_free(&probe);
-			if (bad) {
-				city_options_free(opts);
-				return usage_error(
-				        "--ai must be random, greedy, "
-				        "mcts[:ITERATIONS[:THREADS]], easy, "
-				        "medium or hard, not",
-				        val);
-			}
-			ai_spec = val;
-			i++;
-		} else if (strcmp(a, "--seat") == 0 && val) {
-			if (val[0] < '0' || val[0] > '3' || val[1] != '=') {
-				city_options_free(opts);
-				return usage_error("--seat must be N=SPEC with "
-				                   "N 0..3, not",
-				                   val);
-			}
-			seat_spec[val[0] - '0'] = val + 2;
-			i++;
-		} else if (strcmp(a, "--record") == 0 && val) {
-			record = val;
-			i++;
-		} else if (strcmp(a, "--rule") == 0 && val) {
-			if (city_options_parse_rule(opts, val) != CITY_OK) {
-				city_options_free(opts);
-				return usage_error(
-				        "bad --rule (e.g. wall_trigger=any, "
-				        "end_gap=3):",
-				        val);
-			}
-			i++;
-		} else {
-			city_options_free(opts);
-			return usage_error(
-			        "play: unknown or incomplete argument", a);
+	status = parse_play_args(argc, argv, &pa, opts);
+	if (!status)
+		status = make_seats(&pa, &shared, seats);
+	if (!status && pa.tileset)
+		status = load_tileset(pa.tileset, &ts);
+	if (!status && pa.record && check_writable(pa.record) != 0)
+		status = EXIT_USAGE;
+	rc = CITY_OK;
+	if (!status) {
+		rc = city_options_set_players(opts, pa.players);
+		if (rc == CITY_OK)
+			rc = city_options_set_seed(opts, pa.seed);
+		if (rc == CITY_OK && ts)
+			rc = city_options_set_tileset(opts, ts);
+		if (rc == CITY_OK)
+			rc = city_game_new(&g, opts);
+		if (rc != CITY_OK) {
+			fprintf(stderr, "city-cli: cannot start a game: %s\n",
+			        city_status_str(rc));
+			status = EXIT_RECORD;
 		}
 	}
-	if (players > 4 && !carc) {
-		city_options_free(opts);
-		return usage_error("--players must be 2, 3 or 4 in the-city, not",
-		                   players_arg);
-	}
-	for (i = 0; i < MAX_SEATS; i++) {
-		if (!seat_spec[i])
-			continue;
-		if (i >= players) {
-			city_options_free(opts);
-			return usage_error("--seat names a seat beyond --players:",
-			                   seat_spec[i] - 2);
-		}
-		if (cli_seat_parse(&seats[i], seat_spec[i],
-		                   (seed ^ PLAY_AI_SALT) + 1 + (uint64_t)i, err,
-		                   sizeof err) != 0) {
-			city_options_free(opts);
-			for (i = 0; i < MAX_SEATS; i++)
-				cli_seat_free(&seats[i]);
-			return usage_error(err, NULL);
-		}
-	}
-	if (cli_seat_parse(&shared, ai_spec, seed ^ PLAY_AI_SALT, err,
-	                   sizeof err) != 0)
-		rc = CITY_ENOMEM;
-	if (rc == CITY_OK)
-		rc = city_options_set_players(opts, players);
-	if (rc == CITY_OK)
-		rc = city_options_set_seed(opts, seed);
-	if (rc == CITY_OK)
-		rc = city_game_new(&g, opts);
 	city_options_free(opts);
-	if (rc != CITY_OK) {
-		fprintf(stderr, "city-cli: cannot start a game: %s\n",
-		        city_status_str(rc));
+	city_tileset_free(ts);
+	if (status) {
 		cli_seat_free(&shared);
 		for (i = 0; i < MAX_SEATS; i++)
 			cli_seat_free(&seats[i]);
-		return EXIT_RECORD;
+		return status;
 	}
 
-	printf("game %splayers=%d seed=%llu ai=%s", carc ? "carcassonne " : "",
-	       players, (unsigned long long)seed, ai_spec);
-	for (i = 0; i < players; i++)
-		if (seat_spec[i])
-			printf(" seat%d=%s", i, seat_spec[i]);
+	printf("game %splayers=%d seed=%llu ai=%s",
+	       pa.carc ? "carcassonne " : "", pa.players,
+	       (unsigned long long)pa.seed, pa.ai_spec);
+	for (i = 0; i < pa.players; i++)
+		if (pa.seat_spec[i])
+			printf(" seat%d=%s", i, pa.seat_spec[i]);
+	if (pa.tileset)
+		printf(" tileset=%s",
+		       city_tileset_name(city_game_tileset(g)));
 	putchar('\n');
-	print_new_events(g, &seen);
-	while (city_game_decision(g) != CITY_DECISION_END) {
-		city_move m;
-		int p = city_game_player(g);
-		cli_seat *seat = p >= 0 && p < MAX_SEATS && seat_spec[p]
-		                         ? &seats[p]
-		                         : &shared;
-		rc = cli_seat_choose(seat, g, &m, print_city);
-		if (rc == CLI_QUIT) {
-			quit = 1;
-			rc = CITY_OK;
-			break;
-		}
-		if (rc != CITY_OK) {
-			fprintf(stderr, "city-cli: no move for p%d: %s\n", p,
-			        city_status_str(rc));
-			break;
-		}
-		rc = traced_move(g, &m, ++n);
-		if (rc != CITY_OK) {
-			fprintf(stderr, "city-cli: move %zu rejected: %s\n", n,
-			        city_game_last_error(g));
-			break;
-		}
-		print_new_events(g, &seen);
-	}
+	rc = play_game(g, &pa, &shared, seats, &n, &quit);
 	if (quit) {
 		printf("unfinished");
 		print_scores(g);
@@ -856,12 +1180,12 @@ static int cmd_play(int argc, char **argv)
 		fprintf(stderr, "city-cli: %s\n", city_status_str(rc));
 		status = EXIT_RECORD;
 	}
-	if (record) {
-		int wrc = write_record(g, record);
+	if (pa.record) {
+		int wrc = write_record(g, pa.record);
 		if (wrc != CITY_OK) {
 			fprintf(stderr, "city-cli: cannot write %s: %s\n",
-			        record,
-			        wrc == WRITE_EIO ? "I/O error"
+			        pa.record,
+			        wrc == WRITE_EIO ? strerror(errno ? errno : EIO)
 			                         : city_status_str(wrc));
 			if (!status)
 				status = EXIT_USAGE;
@@ -878,6 +1202,15 @@ static int cmd_play(int argc, char **argv)
  * replay and show
  */
 
+/* Print a load error as a trace's last line. */
+static void print_load_error(const char *err)
+{
+	if (strncmp(err, "line ", 5) == 0 || strncmp(err, "move ", 5) == 0)
+		printf("error %s\n", err);
+	else
+		printf("error line 0: %s\n", err);
+}
+
 /* The game a `--game NAME` names (CITY_GAME_*), or -1. */
 static int game_named(const char *name)
 {
@@ -886,6 +1219,27 @@ static int game_named(const char *name)
 	if (strcmp(name, "carcassonne") == 0)
 		return CITY_GAME_CARCASSONNE;
 	return -1;
+}
+
+/* Take `--game NAME` out of argv (wherever it is) into *want (-1 when
+ * absent); returns 0 or an exit status. */
+static int take_game_arg(int *argc, char **argv, int *want)
+{
+	int k;
+	*want = -1;
+	for (k = 0; k + 1 < *argc; k++) {
+		if (strcmp(argv[k], "--game") != 0)
+			continue;
+		if ((*want = game_named(argv[k + 1])) < 0)
+			return usage_error("--game must be the-city or "
+			                   "carcassonne, not",
+			                   argv[k + 1]);
+		memmove(&argv[k], &argv[k + 2],
+		        (size_t)(*argc - k - 2) * sizeof *argv);
+		*argc -= 2;
+		return 0;
+	}
+	return 0;
 }
 
 /* Whether a loaded game is the game the command line asked for (want <
@@ -902,55 +1256,72 @@ static int game_expected(const city_game *g, int want)
 	return 0;
 }
 
-/* Print a load error as a trace's last line. */
-static void print_load_error(const char *err)
+/* Read the one FILE argument of replay/show, allowing the flags given
+ * (NULL-terminated; each sets its int); returns 0 or an exit status. */
+static int one_file_arg(const char *cmd, int argc, char **argv,
+                        const char *const *flags, int *flag_set,
+                        const char **path)
 {
-	if (strncmp(err, "line ", 5) == 0 || strncmp(err, "move ", 5) == 0)
-		printf("error %s\n", err);
-	else
-		printf("error line 0: %s\n", err);
+	int k, f;
+	char what[64];
+	*path = NULL;
+	for (k = 0; k < argc; k++) {
+		int matched = 0;
+		for (f = 0; flags && flags[f]; f++)
+			if (strcmp(argv[k], flags[f]) == 0) {
+				flag_set[f] = 1;
+				matched = 1;
+			}
+		if (matched)
+			continue;
+		if (is_option(argv[k])) {
+			snprintf(what, sizeof what, "%s: unknown option", cmd);
+			return usage_error(what, argv[k]);
+		}
+		if (*path) {
+			snprintf(what, sizeof what, "%s: one FILE only, not also",
+			         cmd);
+			return usage_error(what, argv[k]);
+		}
+		*path = argv[k];
+	}
+	if (!*path) {
+		snprintf(what, sizeof what, "%s: missing FILE", cmd);
+		return usage_error(what, NULL);
+	}
+	return 0;
 }
 
 static int cmd_replay(int argc, char **argv)
 {
+	static const char *const flags[] = {"--trace", NULL};
+	int flag_set[1] = {0};
 	const char *path = NULL;
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0, i;
 	city_game *g = NULL, *r = NULL;
-	int rc, status = 0, k, nmoves, want = -1;
-	for (k = 0; k < argc; k++) {
-		if (strcmp(argv[k], "--trace") == 0)
-			continue; /* the output is the trace either way */
-		if (strcmp(argv[k], "--game") == 0 && k + 1 < argc) {
-			if ((want = game_named(argv[++k])) < 0)
-				return usage_error("--game must be the-city or "
-				                   "carcassonne, not",
-				                   argv[k]);
-			continue;
-		}
-		if (argv[k][0] == '-' && argv[k][1] != '\0')
-			return usage_error("replay: unknown option", argv[k]);
-		if (path)
-			return usage_error("replay: one FILE only, not also",
-			                   argv[k]);
-		path = argv[k];
-	}
-	if (!path)
-		return usage_error("replay: missing FILE", NULL);
-	if (read_file(path, &text, &len) != 0) {
-		fprintf(stderr, "city-cli: cannot read %s\n", path);
+	int rc, status, nmoves, want;
+	status = take_game_arg(&argc, argv, &want);
+	if (status)
+		return status;
+	/* --trace: the output is the trace either way */
+	status = one_file_arg("replay", argc, argv, flags, flag_set, &path);
+	if (status)
+		return status;
+	if (read_file_or_report(path, &text, &len) != 0)
 		return EXIT_USAGE;
-	}
 	err[0] = '\0';
 	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
 	                       sizeof err);
-	free(text);
 	if (!g) {
 		print_load_error(err);
+		report_record_error(path, text, len, err);
+		free(text);
 		return EXIT_RECORD;
 	}
 	if (!game_expected(g, want)) {
 		city_game_free(g);
+		free(text);
 		return EXIT_RECORD;
 	}
 	/* Replay from the start so that each line shows the state before its
@@ -960,6 +1331,7 @@ static int cmd_replay(int argc, char **argv)
 		fputs("city-cli: out of memory\n", stderr);
 		city_game_free(r);
 		city_game_free(g);
+		free(text);
 		return EXIT_RECORD;
 	}
 	nmoves = city_game_move_count(g);
@@ -969,18 +1341,22 @@ static int cmd_replay(int argc, char **argv)
 		if (mrc == CITY_OK)
 			mrc = traced_move(r, &m, i + 1);
 		if (mrc != CITY_OK) {
-			printf("error move %zu: %s\n", i + 1,
-			       city_game_last_error(r));
+			snprintf(err, sizeof err, "move %zu: %s", i + 1,
+			         city_game_last_error(r));
+			printf("error %s\n", err);
+			report_record_error(path, text, len, err);
 			status = EXIT_RECORD;
 			break;
 		}
 	}
 	if (!status && rc != CITY_OK) {
 		print_load_error(err);
+		report_record_error(path, text, len, err);
 		status = EXIT_RECORD;
 	} else if (!status && city_game_decision(r) == CITY_DECISION_END) {
 		if (print_final(r) != CITY_OK) {
 			printf("error line 0: final scoring failed\n");
+			fprintf(stderr, "%s: final scoring failed\n", path);
 			status = EXIT_RECORD;
 		}
 	} else if (!status) {
@@ -988,6 +1364,7 @@ static int cmd_replay(int argc, char **argv)
 		print_scores(r);
 		putchar('\n');
 	}
+	free(text);
 	city_game_free(r);
 	city_game_free(g);
 	return status;
@@ -995,82 +1372,135 @@ static int cmd_replay(int argc, char **argv)
 
 static int cmd_show(int argc, char **argv)
 {
+	const char *path = NULL;
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0;
 	city_game *g = NULL;
-	int rc, status = 0, want = -1;
-	if (argc >= 3 && strcmp(argv[argc - 2], "--game") == 0) {
-		if ((want = game_named(argv[argc - 1])) < 0)
-			return usage_error("--game must be the-city or "
-			                   "carcassonne, not",
-			                   argv[argc - 1]);
-		argc -= 2;
-	}
-	if (argc != 1 || (argv[0][0] == '-' && argv[0][1] != '\0'))
-		return usage_error("show: expected one FILE", NULL);
-	if (read_file(argv[0], &text, &len) != 0) {
-		fprintf(stderr, "city-cli: cannot read %s\n", argv[0]);
+	int rc, status, ended, p, np, want;
+	status = take_game_arg(&argc, argv, &want);
+	if (status)
+		return status;
+	if (argc > 1)
+		return cli_show_svg(argc, argv); /* show FILE --svg: cli_svg.c */
+	status = one_file_arg("show", argc, argv, NULL, NULL, &path);
+	if (status)
+		return status;
+	if (read_file_or_report(path, &text, &len) != 0)
 		return EXIT_USAGE;
-	}
 	err[0] = '\0';
 	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
 	                       sizeof err);
+	if (!g || rc != CITY_OK)
+		report_record_error(path, text, len, err);
 	free(text);
-	if (!g) {
-		fprintf(stderr, "city-cli: %s: %s\n", argv[0], err);
+	if (!g)
 		return EXIT_RECORD;
-	}
 	if (!game_expected(g, want)) {
 		city_game_free(g);
 		return EXIT_RECORD;
 	}
 	if (rc != CITY_OK) {
-		fprintf(stderr,
-		        "city-cli: %s: %s (showing the city after %zu moves)\n",
-		        argv[0], err, applied);
+		fprintf(stderr, "%s: showing the city after %zu moves\n", path,
+		        applied);
 		status = EXIT_RECORD;
 	}
-	{
-		int d = city_game_decision(g), p, np = city_game_players(g);
-		printf("moves %d, tiles %d, %s", city_game_move_count(g),
-		       city_game_tile_count(g),
-		       d == CITY_DECISION_END ? "ended" : "next: ");
-		if (d != CITY_DECISION_END)
-			printf("p%d %s", city_game_player(g), decision_name(d));
-		printf(", scores");
-		for (p = 0; p < np; p++)
-			printf(" p%d=%d", p, city_game_score(g, p));
-		putchar('\n');
+	/* A finished game is shown scored: the final scores, the ring closed
+	 * by the final walls, the breakdown and the winners. */
+	ended = city_game_decision(g) == CITY_DECISION_END;
+	if (ended && city_score_final(g) != CITY_OK) {
+		fprintf(stderr, "%s: final scoring failed\n", path);
+		city_game_free(g);
+		return EXIT_RECORD;
 	}
+	np = city_game_players(g);
+	printf("moves %d, tiles %d, %s", city_game_move_count(g),
+	       city_game_tile_count(g), ended ? "ended" : "next: ");
+	if (!ended)
+		printf("p%d %s", city_game_player(g),
+		       decision_name(city_game_decision(g)));
+	printf(", %s", ended ? "final scores" : "scores");
+	for (p = 0; p < np; p++)
+		printf(" p%d=%d", p, city_game_score(g, p));
+	putchar('\n');
 	if (print_city(g) != CITY_OK && !status)
 		status = EXIT_RECORD;
+	if (ended) {
+		if (print_final(g) != CITY_OK && !status)
+			status = EXIT_RECORD;
+		print_end_reasons(g);
+	}
 	city_game_free(g);
 	return status;
 }
 
+/* ------------------------------------------------------------------------
+ * check-tiles
+ */
+
+static int cmd_check_tiles(int argc, char **argv)
+{
+	const char *path = NULL;
+	city_tileset *ts = NULL;
+	int status = one_file_arg("check-tiles", argc, argv, NULL, NULL, &path);
+	if (status)
+		return status;
+	status = load_tileset(path, &ts);
+	if (status)
+		return status;
+	printf("%s: tile set %s: %u designs, %u tiles\n", path,
+	       city_tileset_name(ts), city_tileset_design_count(ts),
+	       city_tileset_tile_count(ts));
+	city_tileset_free(ts);
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * main
+ */
+
+static int cmd_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	usage(stdout);
+	return 0;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("city-cli (libcity) %s\n", city_version_string());
+	return 0;
+}
+
+/* The subcommands: name and function, called with the arguments after the
+ * name. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{"play", cmd_play},
+	{"replay", cmd_replay},
+	{"show", cmd_show},
+	{"check-tiles", cmd_check_tiles},
+	{"hint", cli_hint},   /* cli_ai.c */
+	{"arena", cli_arena}, /* cli_ai.c */
+	{"help", cmd_help},
+	{"--help", cmd_help},
+	{"-h", cmd_help},
+	{"--version", cmd_version},
+};
+
 int main(int argc, char **argv)
 {
+	size_t k;
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (strcmp(argv[1], "play") == 0)
-		return cmd_play(argc - 2, argv + 2);
-	if (strcmp(argv[1], "replay") == 0)
-		return cmd_replay(argc - 2, argv + 2);
-	if (strcmp(argv[1], "show") == 0 && argc > 3 &&
-	    !(argc == 5 && strcmp(argv[3], "--game") == 0))
-		return cli_show_svg(argc - 2, argv + 2); /* --svg: cli_svg.c */
-	if (strcmp(argv[1], "show") == 0)
-		return cmd_show(argc - 2, argv + 2);
-	if (strcmp(argv[1], "hint") == 0)
-		return cli_hint(argc - 2, argv + 2);
-	if (strcmp(argv[1], "arena") == 0)
-		return cli_arena(argc - 2, argv + 2);
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "help") == 0) {
-		usage(stdout);
-		return 0;
-	}
+	for (k = 0; k < sizeof commands / sizeof commands[0]; k++)
+		if (strcmp(argv[1], commands[k].name) == 0)
+			return commands[k].run(argc - 2, argv + 2);
 	return usage_error("unknown command", argv[1]);
 }

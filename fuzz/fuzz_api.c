@@ -374,6 +374,12 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 	           "a failed call changed the decision");
 	FUZZ_CHECK(city_game_last_error(f->g)[0] != '\0',
 	           "no reason for a failed call (%s)", city_status_str(rc));
+	if (via_apply && (m->reserved0[0] || m->reserved0[1] ||
+	                  m->reserved0[2] || m->reserved1[0] || m->reserved1[1])) {
+		FUZZ_CHECK(rc == CITY_EINVAL, "non-zero reserved fields gave %s",
+		           city_status_str(rc));
+		return;
+	}
 	if (via_apply && (m->kind < CITY_MOVE_PLACE || m->kind > CITY_MOVE_PASS)) {
 		FUZZ_CHECK(rc == CITY_EINVAL, "unknown kind gave %s",
 		           city_status_str(rc));

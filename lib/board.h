@@ -1,13 +1,20 @@
 /*
- * The board: placed tiles by cell, placement legality (R-TILE-1..5) and the
- * geometry of the city's outline (R-GEO-8): contour steps, the outer contour
- * walk, exterior/hole classification.
+ * The board: placed tiles by cell, the frontier, placement legality
+ * (R-TURN-2, R-TILE-1/2) and the geometry of the city's outline (R-GEO-8):
+ * contour steps and walks, contour labels, exterior/hole classification.
+ * It knows nothing of any game's pieces: a game seals tile sides
+ * (board_seal_side) and turns the contour labels on (board_index_contour).
+ *
+ * Writes: state.board and the arrays tiles, corner, hash, front, walk.
+ * Reads: the tile set.
  */
 #ifndef CITY_LIB_BOARD_H
 #define CITY_LIB_BOARD_H
 
+#include <assert.h>
 #include <stddef.h>
 
+#include "city/city.h"
 #include "state.h"
 
 /* A side of a cell: (x, y, s). Used for contour sides and wall pieces. */
@@ -23,6 +30,38 @@ typedef struct bextra {
 	uint8_t on;
 } bextra;
 
+/* Whether no tile is placed yet. */
+static inline int board_is_empty(const state *s)
+{
+	return s->board.n_tiles == 0;
+}
+/* The cell hash (open addressing over st_hash, linear probing). */
+static inline uint32_t board_cell_hash(int x, int y)
+{
+	return ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u);
+}
+/* The hash probe: the tile at (x, y), or -1 (no bounds test). */
+static inline int board_probe(const state *s, int x, int y)
+{
+	const uint8_t *h = st_hash(s);
+	const ptile *t = st_tiles(s);
+	uint32_t i = board_cell_hash(x, y) & s->lay.hash_mask;
+	while (h[i]) {
+		const ptile *p = &t[h[i] - 1];
+		if (p->x == x && p->y == y)
+			return h[i] - 1;
+		i = (i + 1) & s->lay.hash_mask;
+	}
+	return -1;
+}
+/* The index of the tile at (x, y), known to hold one (the frontier's ring
+ * bits said so): no bounds test. */
+static inline int board_tile_known(const state *s, int x, int y)
+{
+	int t = board_probe(s, x, y);
+	assert(t >= 0); /* the caller's ring bits were wrong */
+	return t;
+}
 /* Tile index at a cell, or -1. */
 int board_tile_at(const state *s, int x, int y);
 /* Design side shown on board side `side` by placed tile t. */
@@ -48,7 +87,7 @@ static inline int board_facing(const city_tileset *ts, const state *s,
 {
 	if (p->nb[side] == NO_TILE)
 		return 0;
-	f->q = &st_ctiles(s)[p->nb[side]];
+	f->q = &st_tiles(s)[p->nb[side]];
 	f->od = &ts->designs[f->q->design];
 	f->mine = &d->side[(side - pt_rot(p)) & 3];
 	f->theirs = &f->od->side[(side + 2 - pt_rot(f->q)) & 3];
@@ -60,30 +99,49 @@ static inline int board_facing(const city_tileset *ts, const state *s,
  * test), -1 only for the start tile. Returns the tile's index. */
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
                  int design, int rot);
-/* A wall piece now occupies side `side` of the tile at (x, y): the cell
- * outside it is closed to tiles (R-TILE-3). */
-void board_block_outside(state *s, int x, int y, int side);
-/* Label the sides of the outer contour (st_walk) from scratch: when the
- * gate is built; placements keep the labels up to date. */
+/* Seal side `side` of placed tile t (The City: a wall piece or the gate
+ * stands there): the tile's sealed bit, and the cell outside it is closed
+ * to tiles (FC_BLOCKED). */
+void board_seal_side(state *s, int t, int side);
+/* Label the sides of the outer contour (st_walk) from scratch and keep
+ * them up to date from now on (board.labelled): a game turns this on when
+ * its rules need the labels (The City: once the gate is built). */
 void board_index_contour(state *s);
-/* R-TILE-4 at a frontier cell that may enclose cells (FC_SPLITS) once the
- * gate is built: whether every wall piece stays on the outer contour. */
-int board_wall_survives(const state *s, const fcell *f);
-/* R-TILE-3/4 for a frontier cell (independent of the tile and rotation). */
-static inline int board_front_fits_walls(const state *s, const fcell *f)
+#define WALK_NONE 0xFFFFu
+#define WALK_SPAN 32768u
+/* The label of side `side` of the tile at (x, y), a cell the caller knows
+ * holds a tile (WALK_NONE: not on the outer contour). */
+static inline unsigned board_label_at(const state *s, int x, int y, int side)
 {
-	if (f->flags & FC_BLOCKED)
-		return 0;
-	return !s->gate_placed || !(f->flags & FC_SPLITS) ||
-	       board_wall_survives(s, f);
+	return st_walk(s)[board_tile_known(s, x, y) * 4 + side];
 }
+/* The label of an outer contour side that stays on the outer contour when
+ * cell (x, y) is occupied, given the extreme tiles: the start side (north
+ * of the top tile), or the south side of the bottom tile when (x, y)
+ * covers the start side. */
+static inline unsigned board_extreme_label_of(const state *s, int top,
+                                              int bottom, int x, int y)
+{
+	const ptile *tp = &st_tiles(s)[top];
+	if (tp->x == x && tp->y == y + 1)
+		return st_walk(s)[bottom * 4 + CITY_SIDE_S];
+	return st_walk(s)[top * 4 + CITY_SIDE_N];
+}
+/* The same for the board as it is. */
+static inline unsigned board_extreme_label(const state *s, int x, int y)
+{
+	return board_extreme_label_of(s, s->board.top, s->board.bottom, x, y);
+}
+/* Whether occupying empty cell (x, y) could split the empty cells around
+ * it (the slow twin of FC_SPLITS: looks the 8 neighbours up). */
+int board_cell_may_enclose(const state *s, int x, int y);
 /* The frontier cell at (x, y), or NULL. */
 const fcell *board_front_at(const state *s, int x, int y);
-/* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or
- * occupying it cannot enclose any cell). */
-static inline int board_front_simple(const state *s, const fcell *f)
+/* The frontier: *n cells sorted by (y, x). */
+static inline const fcell *board_front(const state *s, int *n)
 {
-	return !s->gate_placed || !(f->flags & FC_SPLITS);
+	*n = s->board.n_front;
+	return st_front(s);
 }
 /* R-TILE-2 as a table: bit r of board_fit[m << 8 | present << 4 | streets]
  * is set when a design with street sides m, turned r quarter turns, has
@@ -98,18 +156,45 @@ static inline unsigned board_front_rotations(const ts_design *d,
 	                 (unsigned)f->present << 4 | f->streets];
 }
 
-/* Placement checks. Return 0 when legal, else write the reason (rule id,
- * cell, side) into msg (may be NULL) and return 1. */
-int board_check_placement(const city_tileset *ts, const state *s, int x,
-                          int y, int design, int rot, char *msg, size_t cap);
+/* Placement checks, each rule on its own: return 0 when it holds, else
+ * write the reason (rule id, cell, side) into msg (may be NULL) and return
+ * 1. board_check_cell: R-TURN-2 (the start tile at (0,0)) and R-TILE-1 (an
+ * empty cell beside a tile); board_check_streets: R-TILE-2. */
+int board_check_cell(const state *s, int x, int y, char *msg, size_t cap);
+int board_check_streets(const city_tileset *ts, const state *s, int x, int y,
+                        int design, int rot, char *msg, size_t cap);
 
 /* The next side of the outer contour from a tile side given as (tile
  * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
  * the tiles' neighbour links and corner bits: a cell look-up only where a
  * tile touches the corner alone (contour_next looks up every step). */
 void board_step(const state *s, int *t, int *side, int turn);
-/* Contour step (R-GEO-8): the next contour side clockwise from contour
- * side b, with e.on the extra cell counted as a tile. */
+
+/* The one contour iterator: the sides of the outer contour clockwise from
+ * the north side of the top tile, by neighbour links (board_step).
+ *   contour_it it;
+ *   for (contour_first(s, &it); it.left; contour_advance(s, &it))
+ *           ... it.t, it.side ...                                       */
+typedef struct contour_it {
+	int t, side; /* the current side: tile index, side */
+	int left;    /* 0 once the walk is back at its start (or no tile) */
+} contour_it;
+static inline void contour_first(const state *s, contour_it *it)
+{
+	it->t = s->board.top;
+	it->side = CITY_SIDE_N;
+	it->left = s->board.n_tiles ? 4 * s->board.n_tiles + 4 : 0;
+}
+static inline void contour_advance(const state *s, contour_it *it)
+{
+	board_step(s, &it->t, &it->side, 1);
+	if ((it->t == s->board.top && it->side == CITY_SIDE_N) || --it->left == 0)
+		it->left = 0;
+}
+
+/* The slow twin of the contour walk, by cell look-ups (R-GEO-8): the next
+ * contour side clockwise from contour side b, with e.on the extra cell
+ * counted as a tile. */
 bside contour_next(const state *s, bside b, bextra e);
 /* The first side of the outer contour walk: the north side of the
  * north-most, then west-most tile. */

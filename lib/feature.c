@@ -8,21 +8,17 @@
 /* Every node points straight at its root (the lowest node of its
  * feature), and each feature's nodes form a ring through `next`: a join
  * relabels the members of the root that gives way, so finding a root is
- * one load and listing a feature is walking its ring. */
-static int find(const state *s, int node)
-{
-	return st_cnparent(s)[node];
-}
-
-/* Join two features; the lower root index stays the root so that the
+ * one load (feat_root) and listing a feature is walking its ring.
+ *
+ * Join two features; the lower root index stays the root so that the
  * structure does not depend on the order of joins within one placement. */
 static int join(state *s, int a, int b)
 {
-	uint16_t *parent = st_nparent(s), *next = st_nnext(s),
-	         *open = st_nopen(s), t;
+	uint16_t *parent = st_nparent_w(s), *next = st_nnext_w(s),
+	         *open = st_nopen_w(s), t;
 	int m;
-	a = find(s, a);
-	b = find(s, b);
+	a = feat_root(s, a);
+	b = feat_root(s, b);
 	if (a == b)
 		return a;
 	if (b < a) {
@@ -49,13 +45,8 @@ static int join(state *s, int a, int b)
  * never goes below zero. Branch-free: whether it is zero is data. */
 static void close_root(state *s, int r)
 {
-	uint16_t *open = st_nopen(s);
+	uint16_t *open = st_nopen_w(s);
 	open[r] = (uint16_t)(open[r] - ((open[r] & ~OPEN_FOLLOWED) != 0));
-}
-
-static void close_one(state *s, int node)
-{
-	close_root(s, find(s, node));
 }
 
 /* Two parts facing each other across a shared side: R-GEO-5 joins them
@@ -69,19 +60,19 @@ static void meet(state *s, int a, int b, int same)
 		close_root(s, r);
 		close_root(s, r);
 	} else {
-		close_one(s, a);
-		close_one(s, b);
+		close_root(s, feat_root(s, a));
+		close_root(s, feat_root(s, b));
 	}
 }
 
 void feat_add_tile(const city_tileset *ts, state *s, int t)
 {
-	const ptile *tl = st_ctiles(s);
+	const ptile *tl = st_tiles(s);
 	const ptile *p = &tl[t];
 	const ts_design *d = &ts->designs[p->design];
-	uint16_t *parent = st_nparent(s), *next = st_nnext(s),
-	         *open = st_nopen(s);
-	uint8_t *tile = st_ntile(s);
+	uint16_t *parent = st_nparent_w(s), *next = st_nnext_w(s),
+	         *open = st_nopen_w(s);
+	uint8_t *tile = st_ntile_w(s);
 	int i, side;
 	for (i = 0; i < d->n_parts; i++) {
 		int node = p->node0 + i;
@@ -89,7 +80,7 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 		open[node] = d->parts[i].n_sides;
 		tile[node] = (uint8_t)t;
 	}
-	s->n_nodes = (uint16_t)(s->n_nodes + d->n_parts);
+	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + d->n_parts);
 	/* board_insert has set the neighbour links: no cell look-ups */
 	for (side = 0; side < 4; side++) {
 		bfacing fc;
@@ -113,10 +104,10 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 int feat_close_side(const city_tileset *ts, state *s, int t, int side,
                     int nodes[3], uint8_t kinds[3])
 {
-	const ptile *p = &st_ctiles(s)[t];
+	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
 	const ts_side *sd = &d->side[(side - pt_rot(p)) & 3];
-	int n = 0;
+	int n = 0, i;
 	nodes[n] = p->node0 + sd->left;
 	kinds[n++] = d->parts[sd->left].kind;
 	nodes[n] = p->node0 + sd->right;
@@ -125,19 +116,17 @@ int feat_close_side(const city_tileset *ts, state *s, int t, int side,
 		nodes[n] = p->node0 + sd->mid;
 		kinds[n++] = TS_STREET;
 	}
-	close_one(s, nodes[0]);
-	close_one(s, nodes[1]);
-	if (n == 3)
-		close_one(s, nodes[2]);
+	for (i = 0; i < n; i++)
+		close_root(s, feat_root(s, nodes[i]));
 	return n;
 }
 
 int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
                  uint16_t parts[TS_MAX_TILES])
 {
-	const ptile *tl = st_ctiles(s);
-	const uint16_t *next = st_cnnext(s);
-	const uint8_t *tile = st_cntile(s);
+	const ptile *tl = st_tiles(s);
+	const uint16_t *next = st_nnext(s);
+	const uint8_t *tile = st_ntile(s);
 	uint8_t seen[(TS_MAX_TILES + 8) / 8]; /* bit per placed tile */
 	uint8_t slot[TS_MAX_TILES];
 	int n = 0, m = root;
@@ -167,7 +156,7 @@ void feat_measure(const city_tileset *ts, const state *s, int root,
 	if (markets && kind == TS_MARKET)
 		for (i = 0; i < n; i++) {
 			const ts_design *d =
-			    &ts->designs[st_ctiles(s)[at[i]].design];
+			    &ts->designs[st_tiles(s)[at[i]].design];
 			for (k = 0; k < d->n_parts; k++)
 				if (parts[i] >> k & 1)
 					kinds |= d->parts[k].markets;
@@ -176,20 +165,4 @@ void feat_measure(const city_tileset *ts, const state *s, int root,
 		*tiles = n;
 	if (markets)
 		*markets = kinds;
-}
-
-int feat_followers(const state *s, int root, int counts[MAX_PLAYERS])
-{
-	int i, total = 0;
-	for (i = 0; i < MAX_PLAYERS; i++)
-		counts[i] = 0;
-	for (i = 0; i < s->n_fol; i++) {
-		const follower *f = &s->fol[i];
-		if (f->active == FOL_ON &&
-		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
-			counts[f->owner]++;
-			total++;
-		}
-	}
-	return total;
 }

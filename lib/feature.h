@@ -3,6 +3,10 @@
  * tiles joined across sides, kept flat (every node points at its root, each
  * feature a ring of its nodes), with the open-side count that decides
  * completion.
+ *
+ * Writes: state.feat and the node arrays (st_nparent, st_nnext, st_nopen,
+ * st_ntile); the followed flag of a root is set by players.c. Reads: the
+ * board (placed tiles, neighbour links).
  */
 #ifndef CITY_LIB_FEATURE_H
 #define CITY_LIB_FEATURE_H
@@ -12,25 +16,25 @@
 /* Node of part `part` of placed tile t. */
 static inline int feat_node(const state *s, int t, int part)
 {
-	return st_ctiles(s)[t].node0 + part;
+	return st_tiles(s)[t].node0 + part;
 }
 
 /* Root of a node: every node points at its root, the lowest node of its
  * feature (see join in feature.c). */
 static inline int feat_root(const state *s, int node)
 {
-	return st_cnparent(s)[node];
+	return st_nparent(s)[node];
 }
 /* The part index of a node in its tile's design. */
 static inline int feat_node_part(const state *s, int node)
 {
-	return node - st_ctiles(s)[st_cntile(s)[node]].node0;
+	return node - st_tiles(s)[st_ntile(s)[node]].node0;
 }
 /* The part description of a node (inline: scoring asks it per node). */
 static inline const ts_part *feat_part(const city_tileset *ts,
                                        const state *s, int node)
 {
-	const ptile *t = &st_ctiles(s)[st_cntile(s)[node]];
+	const ptile *t = &st_tiles(s)[st_ntile(s)[node]];
 	return &ts->designs[t->design].parts[node - t->node0];
 }
 /* Create the nodes of placed tile t and join them to the neighbours'
@@ -49,23 +53,21 @@ int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
 /* Distinct tiles (R-GEO-6) and market kinds (R-GEO-7) of a feature. */
 void feat_measure(const city_tileset *ts, const state *s, int root,
                   int *tiles, unsigned *markets);
-/* Followers per player on a feature; returns their total. */
-int feat_followers(const state *s, int root, int counts[MAX_PLAYERS]);
 /* Whether a street or market feature is complete (R-DONE-1/2). */
 static inline int feat_complete(const state *s, int root)
 {
-	return (st_cnopen(s)[root] & ~OPEN_FOLLOWED) == 0;
+	return (st_nopen(s)[root] & ~OPEN_FOLLOWED) == 0;
 }
 /* Whether any follower stands on the feature (R-FOL-2), without counting
  * them. */
 static inline int feat_followed(const state *s, int root)
 {
-	return (st_cnopen(s)[root] & OPEN_FOLLOWED) != 0;
+	return (st_nopen(s)[root] & OPEN_FOLLOWED) != 0;
 }
 /* Mark / clear the follower flag of a feature root. */
 static inline void feat_set_followed(state *s, int root, int on)
 {
-	uint16_t *open = &st_nopen(s)[root];
+	uint16_t *open = &st_nopen_w(s)[root];
 	*open = (uint16_t)(on ? (*open | OPEN_FOLLOWED) : (*open & ~OPEN_FOLLOWED));
 }
 

@@ -76,13 +76,13 @@ int city_game_reshuffle(city_game *game, uint64_t seed)
 	if (game_carc(game))
 		return reshuffle_carc(game, seed);
 	s = &game->st;
-	order = st_order(s);
+	order = st_order_w(s);
 	ts = game_ts(game);
 	/* Undrawn: draw indices draw_pos.. ; each stack shuffled within
 	 * itself (R-SET-4: the stacks are drawn one after the other). */
 	for (k = 0; k < 3; k++) {
-		unsigned end = s->stack_end[k];
-		unsigned from = start > s->draw_pos ? start : s->draw_pos;
+		unsigned end = s->setup.stack_end[k];
+		unsigned from = start > s->turn.draw_pos ? start : s->turn.draw_pos;
 		if (end > from) {
 			sort_run(order + from, end - from);
 			shuffle_run(order + from, end - from, &st);
@@ -91,8 +91,8 @@ int city_game_reshuffle(city_game *game, uint64_t seed)
 	}
 	/* The options keep the order as an explicit one (design ids), so that
 	 * the record, city_game_reset() and undo replay this game. */
-	game->opts.n_order = s->n_total;
-	for (i = 0; i < s->n_total; i++)
+	game->opts.n_order = s->lay.n_total;
+	for (i = 0; i < s->lay.n_total; i++)
 		game->opts.order[i] = ts->designs[order[i]].id;
 	return CITY_OK;
 }

@@ -1,11 +1,54 @@
 /*
- * The flat game state shared by the board, features, wall ring and game
- * modules. One contiguous block: fixed header + arrays at offsets computed
- * once per tile set, so that a clone is one memcpy and play never allocates.
+ * The layout of the flat game state: one block, so that a clone is one
+ * memcpy and play never allocates. This header draws the block, defines
+ * its parts by owner and gives typed accessors to its arrays; state.c
+ * computes the offsets once per tile set (state_layout).
+ *
+ *   city_game (game_internal.h)
+ *   +----------------------------------+
+ *   | mem, rules, err                  |  the handle's own: never copied
+ *   +----------------------------------+  from another game
+ *   | opts                             |  the settings  } city_game_copy:
+ *   +----------------------------------+                } one memcpy
+ *   | state header (struct state)      |  <- state *s   } from opts to
+ *   |                                  |                } the end
+ *   |   lay      offsets, capacities   |  state.c (set once per tile set)
+ *   |   setup    players, rules, stacks|  game.c (set-up); read by all
+ *   |   turn     decision, actor, draw |  the game's rules (tc_rules.c)
+ *   |   board    extent, counts        |  board.c
+ *   |   feat     node count            |  feature.c
+ *   |   log      event / move counts   |  log.c
+ *   |   pl       supplies, followers,  |  players.c; the rules place and
+ *   |            scores                |  return followers
+ *   |   city     wall ring, rounds,    |  The City only: wall.c, tc_rules.c
+ *   |            towers                |  (a union: another game adds its
+ *   |                                  |  own member)
+ *   +----------------------------------+  lay.off_order
+ *   | order   u8     [n_total]         |  draw order (set-up)
+ *   +----------------------------------+  lay.off_tiles
+ *   | tiles   ptile  [n_total]         |  board: placed tiles
+ *   | corner  u8     [n_total]         |  board: diagonal neighbours
+ *   | hash    u8     [hash_mask + 1]   |  board: cell -> tile + 1
+ *   | front   fcell  [cap_front]       |  board: the frontier, sorted
+ *   | walk    u16    [4 n_total]       |  board: contour labels
+ *   +----------------------------------+  lay.off_nodes
+ *   | parent  u16    [cap_nodes]       |  features: root of each node
+ *   | next    u16    [cap_nodes]       |  features: ring of each feature
+ *   | open    u16    [cap_nodes]       |  features: open sides, followed
+ *   | ntile   u8     [cap_nodes]       |  features: tile of each node
+ *   +----------------------------------+  lay.off_events
+ *   | events  sevent [cap_events]      |  log
+ *   +----------------------------------+  lay.off_moves
+ *   | moves   3 bytes[cap_moves]       |  log: history (kept by reset
+ *   +----------------------------------+  lay.size     and undo)
+ *
+ * Every array starts 8-byte aligned. Everything before `moves` is zeroed
+ * at the start of a game, so that equal games are equal byte for byte.
  */
 #ifndef CITY_LIB_STATE_H
 #define CITY_LIB_STATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tileset.h"
@@ -22,24 +65,38 @@
  * most 255 cells from the origin. */
 #define COORD_LIMIT 1024
 
+/* The one coordinate range check: whether a cell can hold a tile at all
+ * (cells outside are empty and exterior). */
+static inline int coord_in_range(int64_t x, int64_t y)
+{
+	return x >= -COORD_LIMIT && x <= COORD_LIMIT && y >= -COORD_LIMIT &&
+	       y <= COORD_LIMIT;
+}
+
 /* A placed tile. */
 typedef struct ptile {
 	int16_t x, y;
 	uint8_t design; /* index into ts->designs */
-	uint8_t rw;     /* rotation 0..3 (bits 0-1); bit 2 + s: side s holds
-	                   the gate or a wall piece */
+	uint8_t rw;     /* rotation 0..3 (bits 0-1); bit 2 + s: side s is
+	                   sealed (board_seal_side: The City's gate or wall
+	                   piece stands there) */
 	uint16_t node0; /* first feature node of this tile (one per part) */
 	uint8_t nb[4];  /* the tile on each side, NO_TILE if none: contour
 	                   walks follow these instead of hashing cells */
 } ptile;
 
 static inline int pt_rot(const ptile *p) { return p->rw & 3; }
-static inline int pt_walled(const ptile *p, int side)
+static inline int pt_sealed(const ptile *p, int side)
 {
 	return p->rw >> (2 + side) & 1;
 }
 
-enum { FC_BLOCKED = 1, FC_SPLITS = 2 };
+/* Frontier cell flags. */
+typedef enum fc_flag {
+	FC_BLOCKED = 1, /* a neighbour's side facing the cell is sealed */
+	FC_SPLITS = 2   /* occupying the cell could split the empty cells
+	                   around it (ring_may_enclose) */
+} fc_flag;
 
 /* A frontier cell: empty and side-adjacent to a tile. Kept sorted by
  * (y, x) and updated on every placement, so that tile legality is a few
@@ -51,10 +108,7 @@ typedef struct fcell {
 	uint8_t streets; /* bit s: that tile has a street middle facing us */
 	uint8_t ring;    /* bit k: the k-th of the 8 neighbours (N, NE, E, SE,
 	                    S, SW, W, NW) holds a tile */
-	uint8_t flags;   /* FC_BLOCKED: R-TILE-3, a neighbour's side facing us
-	                    is walled; FC_SPLITS: occupying the cell would
-	                    split the empty cells around it (R-TILE-4 must
-	                    look further) */
+	uint8_t flags;   /* fc_flag bits */
 } fcell;
 
 /* A cell as a frontier sort key: rows (y) first, then x; both biased so
@@ -74,15 +128,20 @@ static inline int fc_y(const fcell *f) { return (int)(f->key >> 16) - 32768; }
  *   open:   at a root, the open halves / street ends of the feature (bits
  *           0-14) and whether followers stand on it (OPEN_FOLLOWED);
  *   tile:   the placed tile (the part is node - that tile's node0). */
-
-enum { FOL_FREE = 0, FOL_ON = 1, FOL_RETURNING = 2 };
-
 #define OPEN_FOLLOWED 0x8000u
+
+/* Where a follower is. */
+typedef enum fol_state {
+	FOL_FREE = 0,     /* in its owner's supply (the slot is reusable) */
+	FOL_ON = 1,       /* on its feature */
+	FOL_RETURNING = 2 /* scored, back to the supply after the guard
+	                     decision (R-OPT-3 "no") */
+} fol_state;
 
 /* A follower on a street, market or residential area. */
 typedef struct follower {
 	uint8_t tile, part, owner;
-	uint8_t active; /* FOL_FREE, FOL_ON (on its feature), FOL_RETURNING */
+	uint8_t active; /* fol_state */
 } follower;
 
 /* A piece of the wall chain: the tile it borders and, packed, the side of
@@ -103,68 +162,92 @@ static inline void wp_set(wpiece *w, int tile, int side, int gate, int guard)
 }
 
 typedef struct tower {
-	uint8_t owner, end, chain; /* chain: absolute index into st_chain */
+	uint8_t owner, end, chain; /* chain: absolute index into city.chain */
 	uint8_t points;
 } tower;
 
-/* A move as stored in the history, in 24 bits (3 bytes each: see
- * game_internal.h): kind (bits 0-2); a place or gate move's rotation or
- * side (bits 3-4), x (5-13) and y (14-22), 9 signed bits each (stored
- * moves are legal, so |x|, |y| <= 255); another move's argument (bits
- * 3-9: end or part character). */
+/* A move as stored in the history, in 24 bits (3 bytes each: see log.h):
+ * kind (bits 0-2); a place or gate move's rotation or side (bits 3-4), x
+ * (5-13) and y (14-22), 9 signed bits each (stored moves are legal, so
+ * |x|, |y| <= 255); another move's argument (bits 3-9: end or part
+ * character). */
 typedef uint32_t smove;
 #define SMOVE_BYTES 3
 
 /* An event as stored in the log. */
 typedef struct sevent {
-	uint8_t kind_reason; /* CITY_EVENT_* (bits 0-1), CITY_REASON_* (2-5) */
+	uint8_t kind_reason; /* CITY_EVENT_* (bits 0-1), CITY_REASON_* (2-5),
+	                        EV_SIDE (bit 6): `part` is a tile side */
 	int8_t player;
-	uint8_t part;   /* part index, side (wall events) or 0xFF */
+	uint8_t part;   /* part index, side (EV_SIDE) or 0xFF */
 	uint8_t tile;   /* placed tile index; discard: design index */
 	uint16_t points;
 	uint16_t move;  /* moves made when it happened */
 } sevent;
+#define EV_SIDE 0x40u
 
-typedef struct state {
+/* ---- the header, by owner -------------------------------------------- */
+
+/* Offsets and capacities: identical in every game of one tile set. */
+typedef struct st_layout {
 	uint32_t size; /* bytes of the whole block */
-	/* layout (identical in every clone) */
-	uint32_t off_order, off_tiles, off_corner, off_hash, off_front, off_walk,
-	    off_nodes,
-	    off_events, off_moves;
+	uint32_t off_order, off_tiles, off_corner, off_hash, off_front,
+	    off_walk, off_nodes, off_events, off_moves;
 	uint16_t cap_nodes, cap_events, cap_moves, hash_mask, cap_front;
 	uint16_t n_total; /* tiles in the set */
+} st_layout;
 
-	/* set-up */
+/* Set-up: fixed for the whole game. */
+typedef struct st_setup {
 	uint8_t n_players;
-	uint8_t rules[6]; /* rules[CITY_RULE_*] */
+	uint8_t rules[6];     /* rules[CITY_RULE_*] */
 	uint8_t stack_end[3]; /* draw index one past each stack */
+} st_setup;
 
-	/* turn */
-	uint8_t decision; /* CITY_DECISION_* */
-	uint8_t player;   /* player of the current turn */
-	uint8_t actor;    /* player deciding now */
-	uint8_t cur;      /* draw index of the current tile (NO_TILE: none) */
-	uint8_t draw_pos; /* next draw index */
+/* The turn: who decides what now. */
+typedef struct st_turn {
+	uint8_t decision;  /* CITY_DECISION_* */
+	uint8_t player;    /* player of the current turn */
+	uint8_t actor;     /* player deciding now */
+	uint8_t cur;       /* draw index of the current tile (NO_TILE: none) */
+	uint8_t draw_pos;  /* next draw index */
 	uint8_t last_tile; /* placed index of the tile of this turn */
 	uint8_t end_reasons;
 	uint8_t final_done;
+} st_turn;
 
-	/* board */
+/* The board's counts and extent (its arrays follow the header). */
+typedef struct st_board {
 	uint8_t n_tiles;
-	int16_t min_x, min_y, max_x, max_y;
 	uint8_t top, bottom; /* the north-most (then west-most) tile and the
 	                        south-most (then east-most) tile */
-	uint16_t n_nodes, n_events, n_moves, n_front;
-	uint16_t walk_len; /* sides of the outer contour (once the gate is
-	                      built; see st_walk) */
+	uint8_t labelled;    /* the contour labels (st_walk) are kept */
+	int16_t min_x, min_y, max_x, max_y;
+	uint16_t n_front;
+	uint16_t walk_len; /* sides of the outer contour (while labelled) */
+} st_board;
 
-	/* followers */
+/* The features' count (their arrays follow the header). */
+typedef struct st_feat {
+	uint16_t n_nodes;
+} st_feat;
+
+/* The event log's and the move history's counts. */
+typedef struct st_log {
+	uint16_t n_events, n_moves;
+} st_log;
+
+/* Players: supplies, followers on the board, scores by category. */
+typedef struct st_players {
 	uint8_t supply[MAX_PLAYERS];
 	uint8_t towers_left[MAX_PLAYERS];
 	uint8_t n_fol;
 	follower fol[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
+	int32_t score[MAX_PLAYERS][5];
+} st_players;
 
-	/* wall ring */
+/* The City's own part: the wall ring, its rounds and its towers. */
+typedef struct st_city {
 	uint8_t walls_left;
 	uint8_t gate_placed;
 	uint8_t chain_lo, chain_hi; /* inclusive; empty when !gate_placed */
@@ -175,49 +258,87 @@ typedef struct state {
 	uint8_t n_towers;
 	tower towers[MAX_TOWERS];
 	wpiece chain[CHAIN_CAP];
+} st_city;
 
-	int32_t score[MAX_PLAYERS][5];
-	/* variable arrays follow at the offsets above */
+typedef struct state {
+	st_layout lay;
+	st_setup setup;
+	st_turn turn;
+	st_board board;
+	st_feat feat;
+	st_log log;
+	st_players pl;
+	union {
+		st_city city; /* CITY_GAME_THE_CITY */
+	};
+	/* variable arrays follow at the offsets of `lay` */
 } state;
 
-#define ST_ARR(s, off, type) ((type *)((char *)(s) + (s)->off))
-#define ST_CARR(s, off, type) ((const type *)((const char *)(s) + (s)->off))
-#define st_order(s) ST_ARR(s, off_order, uint8_t) /* design index per draw */
-#define st_tiles(s) ST_ARR(s, off_tiles, ptile)
-#define st_hash(s) ST_ARR(s, off_hash, uint8_t) /* tile index + 1, 0 empty */
-#define st_front(s) ST_ARR(s, off_front, fcell)
-#define st_cfront(s) ST_CARR(s, off_front, fcell)
-/* Once the gate is built: a label per tile side (index 4t + s), 0xFFFF when
- * the side is not on the outer contour; the labels of the outer contour's
- * sides are 15-bit and increase clockwise round the walk, modulo 32768, with
- * gaps between them. Kept up to date by each placement (lib/board.c
- * walk_update), so that R-TILE-4 needs no walk per candidate cell. */
-#define st_walk(s) ST_ARR(s, off_walk, uint16_t)
+/* ---- typed accessors to the arrays ------------------------------------ */
+
+#define ST_AT(s, off) ((const void *)((const char *)(s) + (s)->lay.off))
+#define ST_AT_W(s, off) ((void *)((char *)(s) + (s)->lay.off))
+
+/* Design index per draw index. */
+static inline const uint8_t *st_order(const state *s) { return ST_AT(s, off_order); }
+static inline uint8_t *st_order_w(state *s) { return ST_AT_W(s, off_order); }
+/* Placed tiles, in placement order. */
+static inline const ptile *st_tiles(const state *s) { return ST_AT(s, off_tiles); }
+static inline ptile *st_tiles_w(state *s) { return ST_AT_W(s, off_tiles); }
 /* Per placed tile, bit k: the cell diagonal to it at corner k (NE, SE, SW,
  * NW) holds a tile, so that contour steps around a convex corner need no
  * cell look-up. */
-#define st_corner(s) ST_ARR(s, off_corner, uint8_t)
-#define st_ccorner(s) ST_CARR(s, off_corner, uint8_t)
-#define st_cwalk(s) ST_CARR(s, off_walk, uint16_t)
-#define st_nparent(s) ST_ARR(s, off_nodes, uint16_t)
-#define st_nnext(s) (st_nparent(s) + (s)->cap_nodes)
-#define st_nopen(s) (st_nparent(s) + 2 * (size_t)(s)->cap_nodes)
-#define st_ntile(s) ((uint8_t *)(st_nparent(s) + 3 * (size_t)(s)->cap_nodes))
-#define st_events(s) ST_ARR(s, off_events, sevent)
-#define st_moves(s) ST_ARR(s, off_moves, uint8_t) /* SMOVE_BYTES each */
-#define st_corder(s) ST_CARR(s, off_order, uint8_t)
-#define st_ctiles(s) ST_CARR(s, off_tiles, ptile)
-#define st_chash(s) ST_CARR(s, off_hash, uint8_t)
-#define st_cnparent(s) ST_CARR(s, off_nodes, uint16_t)
-#define st_cnnext(s) (st_cnparent(s) + (s)->cap_nodes)
-#define st_cnopen(s) (st_cnparent(s) + 2 * (size_t)(s)->cap_nodes)
-#define st_cntile(s) \
-	((const uint8_t *)(st_cnparent(s) + 3 * (size_t)(s)->cap_nodes))
-#define st_cevents(s) ST_CARR(s, off_events, sevent)
-#define st_cmoves(s) ST_CARR(s, off_moves, uint8_t)
+static inline const uint8_t *st_corner(const state *s) { return ST_AT(s, off_corner); }
+static inline uint8_t *st_corner_w(state *s) { return ST_AT_W(s, off_corner); }
+/* Open-addressing cell hash: tile index + 1, 0 empty. */
+static inline const uint8_t *st_hash(const state *s) { return ST_AT(s, off_hash); }
+static inline uint8_t *st_hash_w(state *s) { return ST_AT_W(s, off_hash); }
+/* The frontier, sorted by key. */
+static inline const fcell *st_front(const state *s) { return ST_AT(s, off_front); }
+static inline fcell *st_front_w(state *s) { return ST_AT_W(s, off_front); }
+/* While board.labelled: a label per tile side (index 4t + s), WALK_NONE
+ * when the side is not on the outer contour; the labels of the outer
+ * contour's sides are 15-bit and increase clockwise round the walk, modulo
+ * 32768, with gaps between them (board.c walk_update). */
+static inline const uint16_t *st_walk(const state *s) { return ST_AT(s, off_walk); }
+static inline uint16_t *st_walk_w(state *s) { return ST_AT_W(s, off_walk); }
+/* Feature nodes (see above). */
+static inline const uint16_t *st_nparent(const state *s) { return ST_AT(s, off_nodes); }
+static inline uint16_t *st_nparent_w(state *s) { return ST_AT_W(s, off_nodes); }
+static inline const uint16_t *st_nnext(const state *s) { return st_nparent(s) + s->lay.cap_nodes; }
+static inline uint16_t *st_nnext_w(state *s) { return st_nparent_w(s) + s->lay.cap_nodes; }
+static inline const uint16_t *st_nopen(const state *s) { return st_nparent(s) + 2 * (size_t)s->lay.cap_nodes; }
+static inline uint16_t *st_nopen_w(state *s) { return st_nparent_w(s) + 2 * (size_t)s->lay.cap_nodes; }
+static inline const uint8_t *st_ntile(const state *s) { return (const uint8_t *)(st_nparent(s) + 3 * (size_t)s->lay.cap_nodes); }
+static inline uint8_t *st_ntile_w(state *s) { return (uint8_t *)(st_nparent_w(s) + 3 * (size_t)s->lay.cap_nodes); }
+/* The event log. */
+static inline const sevent *st_events(const state *s) { return ST_AT(s, off_events); }
+static inline sevent *st_events_w(state *s) { return ST_AT_W(s, off_events); }
+/* The move history, SMOVE_BYTES per move. */
+static inline const uint8_t *st_moves(const state *s) { return ST_AT(s, off_moves); }
+static inline uint8_t *st_moves_w(state *s) { return ST_AT_W(s, off_moves); }
 
 /* Cell offsets of the four sides (R-GEO-1/2: y grows south). */
 static const int DX[4] = {0, 1, 0, -1};
 static const int DY[4] = {-1, 0, 1, 0};
+
+/* Ring-index arithmetic: the 8 neighbours of a cell are numbered
+ * clockwise from north (N, NE, E, SE, S, SW, W, NW); side s is ring index
+ * 2s, the corner between sides s and s+1 is 2s+1. */
+static inline int side_back(int side) { return (side + 2) & 3; }
+static inline int ring_of_side(int side) { return 2 * side; }
+static inline int ring_of_corner(int side) { return 2 * side + 1; }
+static inline int ring_turn(int k, int steps) { return (k + steps) & 7; }
+static inline int ring_opposite(int k) { return (k + 4) & 7; }
+
+/* Stack (1..3) of draw index i (R-SET-4). */
+static inline int st_stack_of(const state *s, int i)
+{
+	return i < s->setup.stack_end[0] ? 1 : i < s->setup.stack_end[1] ? 2 : 3;
+}
+
+/* Compute the layout of the state for tile set ts into s->lay (the rest
+ * of *s untouched); returns the block's size in bytes. */
+size_t state_layout(state *s, const city_tileset *ts);
 
 #endif /* CITY_LIB_STATE_H */

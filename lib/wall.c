@@ -1,11 +1,12 @@
-/* The wall ring: chain, ends, gap, guards. */
+/* The wall ring of The City: chain, ends, gap, guards, R-TILE-3/4. */
 #include "city/city.h"
+#include "msg.h"
 #include "wall.h"
 
 bside wall_piece_side(const state *s, int idx)
 {
-	const wpiece *w = &s->chain[idx];
-	const ptile *t = &st_ctiles(s)[w->tile];
+	const wpiece *w = &s->city.chain[idx];
+	const ptile *t = &st_tiles(s)[w->tile];
 	bside b;
 	b.x = t->x;
 	b.y = t->y;
@@ -15,15 +16,15 @@ bside wall_piece_side(const state *s, int idx)
 
 void wall_next_side(const state *s, int end, int *t, int *side)
 {
-	int idx = end == CITY_END_CW ? s->chain_hi : s->chain_lo;
-	*t = s->chain[idx].tile;
-	*side = wp_side(&s->chain[idx]);
+	int idx = end == CITY_END_CW ? s->city.chain_hi : s->city.chain_lo;
+	*t = s->city.chain[idx].tile;
+	*side = wp_side(&s->city.chain[idx]);
 	board_step(s, t, side, end == CITY_END_CW ? 1 : 3);
 }
 
 int wall_ring_closed(const state *s)
 {
-	return s->gate_placed && wall_gap(s, 1) == 0;
+	return s->city.gate_placed && wall_gap(s, 1) == 0;
 }
 
 int wall_gap(const state *s, int limit)
@@ -31,27 +32,26 @@ int wall_gap(const state *s, int limit)
 	/* R-TILE-3/4 keep the chain a run of consecutive sides of the outer
 	 * contour, whose length the board keeps (walk_len): the gap is the
 	 * rest of it */
-	int gap = s->walk_len - (s->chain_hi - s->chain_lo + 1);
+	int gap = s->board.walk_len - wall_length(s);
 	return gap < limit ? gap : limit;
 }
 
 int wall_add(state *s, int t, int side, int end, int gate)
 {
 	int idx;
-	ptile *p = &st_tiles(s)[t];
 	if (gate) {
 		idx = CHAIN_MID;
-		s->chain_lo = s->chain_hi = (uint8_t)idx;
-		s->gate_placed = 1;
+		s->city.chain_lo = s->city.chain_hi = (uint8_t)idx;
+		s->city.gate_placed = 1;
+		/* R-TILE-4 is judged on the contour labels from now on */
 		board_index_contour(s);
 	} else if (end == CITY_END_CW) {
-		idx = ++s->chain_hi;
+		idx = ++s->city.chain_hi;
 	} else {
-		idx = --s->chain_lo;
+		idx = --s->city.chain_lo;
 	}
-	wp_set(&s->chain[idx], t, side, gate, -1);
-	p->rw = (uint8_t)(p->rw | (1u << (2 + side)));
-	board_block_outside(s, p->x, p->y, side);
+	wp_set(&s->city.chain[idx], t, side, gate, -1);
+	board_seal_side(s, t, side);
 	return idx;
 }
 
@@ -59,18 +59,19 @@ int wall_add(state *s, int t, int side, int end, int gate)
 static int wall_find(const state *s, int t, int side)
 {
 	int i;
-	if (!s->gate_placed)
+	if (!s->city.gate_placed)
 		return -1;
-	for (i = s->chain_lo; i <= s->chain_hi; i++)
-		if (s->chain[i].tile == t && wp_side(&s->chain[i]) == side)
+	for (i = s->city.chain_lo; i <= s->city.chain_hi; i++)
+		if (s->city.chain[i].tile == t && wp_side(&s->city.chain[i]) == side)
 			return i;
 	return -1;
 }
 
 int wall_opposite_guarded(const state *s, int idx)
 {
-	const ptile *tl = st_ctiles(s);
-	int t = s->chain[idx].tile, in = (wp_side(&s->chain[idx]) + 2) & 3;
+	const ptile *tl = st_tiles(s);
+	int t = s->city.chain[idx].tile;
+	int in = side_back(wp_side(&s->city.chain[idx]));
 	int opp;
 	/* Follow the row or column into the city to the last tile before an
 	 * empty cell; its side towards that cell may hold the opposite piece.
@@ -79,13 +80,14 @@ int wall_opposite_guarded(const state *s, int idx)
 	while (tl[t].nb[in] != NO_TILE)
 		t = tl[t].nb[in];
 	opp = wall_find(s, t, in);
-	return opp >= 0 && wp_guard(&s->chain[opp]) >= 0;
+	return opp >= 0 && wp_guard(&s->city.chain[opp]) >= 0;
 }
 
 int wall_guard_points(const city_tileset *ts, const state *s, int idx)
 {
-	const ptile *tl = st_ctiles(s);
-	int t = s->chain[idx].tile, in = (wp_side(&s->chain[idx]) + 2) & 3;
+	const ptile *tl = st_tiles(s);
+	int t = s->city.chain[idx].tile;
+	int in = side_back(wp_side(&s->city.chain[idx]));
 	int pts = 0;
 	for (;;) {
 		const ts_design *d = &ts->designs[tl[t].design];
@@ -94,4 +96,119 @@ int wall_guard_points(const city_tileset *ts, const state *s, int idx)
 			return pts;
 		t = tl[t].nb[in];
 	}
+}
+
+/* ---- R-TILE-4 from the contour labels ---------------------------------- */
+
+/* Whether a cut (in doubled walk positions: 2p for a side that
+ * disappears, 2p+1 between sides p and p+1) lies in the cyclic range
+ * [from, to]. */
+#define CUT_MASK (2u * WALK_SPAN - 1u)
+
+static int cut_in(const unsigned *cut, int ncut, unsigned from, unsigned to)
+{
+	int i;
+	for (i = 0; i < ncut; i++)
+		if (((cut[i] - from) & CUT_MASK) <= ((to - from) & CUT_MASK))
+			return 1;
+	return 0;
+}
+
+/* The cuts occupying frontier cell f makes in the outer contour (doubled
+ * labels, see cut_in); returns their number, or -1 when f is a hole (the
+ * outline does not change). */
+static int contour_cuts(const state *s, const fcell *f, unsigned cut[8])
+{
+	int ncut = 0, side, x = fc_x(f), y = fc_y(f);
+	for (side = 0; side < 4; side++) {
+		int s2 = (side + 1) & 3;
+		unsigned p;
+		if (f->ring >> ring_of_side(side) & 1) {
+			p = board_label_at(s, x + DX[side], y + DY[side],
+			                   side_back(side));
+			if (p == WALK_NONE)
+				return -1;
+			cut[ncut++] = 2 * p;
+		} else if (!(f->ring >> ring_of_side(s2) & 1) &&
+		           (f->ring >> ring_of_corner(side) & 1)) {
+			/* a corner-only contact between side and s2 */
+			p = board_label_at(s, x + DX[side] + DX[s2],
+			                   y + DY[side] + DY[s2], side_back(side));
+			if (p != WALK_NONE)
+				cut[ncut++] = 2 * p + 1;
+		}
+	}
+	return ncut;
+}
+
+/* The doubled label of a chain piece's side. */
+static unsigned piece_label(const state *s, int idx)
+{
+	const wpiece *w = &s->city.chain[idx];
+	return 2u * st_walk(s)[w->tile * 4 + wp_side(w)];
+}
+
+/* R-TILE-4 without walking the contour again for each cell. Occupying an
+ * exterior cell c cuts the outer contour where the walk touches c: at each
+ * side facing c (it disappears) and, at a corner-only contact, between the
+ * two sides of the diagonal tile around that corner. Of the arcs between
+ * cuts, exactly one stays on the outer contour: the one holding an extreme
+ * side (board_extreme_label). The wall survives iff its run of sides lies
+ * in that arc, i.e. some cyclic range covering the extreme side and the
+ * wall holds no cut (the wall's own range when it holds the extreme
+ * side). */
+int wall_cell_survives(const state *s, const fcell *f)
+{
+	unsigned cut[8], ext, lo, hi;
+	int ncut = contour_cuts(s, f, cut);
+	if (ncut < 0)
+		return 1; /* c is a hole: the outline is unchanged */
+	ext = 2u * board_extreme_label(s, fc_x(f), fc_y(f));
+	lo = piece_label(s, s->city.chain_lo);
+	hi = piece_label(s, s->city.chain_hi);
+	if (((ext - lo) & CUT_MASK) <= ((hi - lo) & CUT_MASK))
+		return !cut_in(cut, ncut, lo, hi); /* the wall holds it */
+	return !cut_in(cut, ncut, ext, hi) || !cut_in(cut, ncut, lo, ext);
+}
+
+/* ---- the explicit checks ------------------------------------------------ */
+
+int wall_check_outside(const state *s, int x, int y, char *msg, size_t cap)
+{
+	int side;
+	if (!s->city.gate_placed)
+		return 0;
+	for (side = 0; side < 4; side++) {
+		int t = board_tile_at(s, x + DX[side], y + DY[side]);
+		int back = side_back(side);
+		if (t >= 0 && pt_sealed(&st_tiles(s)[t], back)) {
+			msg_say(msg, cap,
+			        "R-TILE-3: cell (%d,%d) lies outside the wall on "
+			        "the %s side of tile (%d,%d)",
+			        x, y, msg_side_name(back), x + DX[side],
+			        y + DY[side]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int wall_check_surround(const state *s, int x, int y, char *msg, size_t cap)
+{
+	int walled, pieces = wall_length(s);
+	bextra e;
+	if (!s->city.gate_placed || !board_cell_may_enclose(s, x, y))
+		return 0;
+	e.x = (int16_t)x;
+	e.y = (int16_t)y;
+	e.on = 1;
+	contour_length(s, e, &walled);
+	if (walled != pieces) {
+		msg_say(msg, cap,
+		        "R-TILE-4: a tile at (%d,%d) would surround the wall "
+		        "(%d of %d pieces would no longer face the exterior)",
+		        x, y, pieces - walled, pieces);
+		return 1;
+	}
+	return 0;
 }

@@ -1,6 +1,12 @@
 /*
- * The wall ring (R-WALL): the chain of the gate and wall pieces along the
- * contour, its two ends, the gap between them, guards and towers.
+ * The wall ring of The City (R-WALL, R-TILE-3/4): the chain of the gate and
+ * wall pieces along the outer contour, its two ends, the gap between them,
+ * guards and towers' positions, and the placement rules the wall adds.
+ *
+ * Writes: state.city (chain, ends), and through the board's API the
+ * sealed sides (board_seal_side) and the contour labels
+ * (board_index_contour). Reads: the board (neighbour links, contour
+ * labels, contour walks).
  */
 #ifndef CITY_LIB_WALL_H
 #define CITY_LIB_WALL_H
@@ -17,13 +23,43 @@ int wall_ring_closed(const state *s);
 /* Contour sides between the cw end and the ccw end, counting at most
  * `limit` (R-END-1c). */
 int wall_gap(const state *s, int limit);
+/* Pieces in the chain (the gate included), 0 before the gate. */
+static inline int wall_length(const state *s)
+{
+	return s->city.gate_placed ? s->city.chain_hi - s->city.chain_lo + 1 : 0;
+}
 /* Add the gate (first piece) or a piece at `end` on side `side` of placed
- * tile t; marks the tile side as walled. Returns the piece's chain index. */
+ * tile t; seals the tile side. Returns the piece's chain index. */
 int wall_add(state *s, int t, int side, int end, int gate);
 /* R-WALL-6: whether the opposite wall piece of piece idx holds a guard. */
 int wall_opposite_guarded(const state *s, int idx);
 /* R-END-5: points of a guard on piece idx (2 per public building, 3 per
  * historic building along its row or column into the city). */
 int wall_guard_points(const city_tileset *ts, const state *s, int idx);
+
+/* R-TILE-4 at a frontier cell that may enclose cells (FC_SPLITS) once the
+ * gate is built, from the contour labels: whether every wall piece stays
+ * on the outer contour. */
+int wall_cell_survives(const state *s, const fcell *f);
+/* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or
+ * occupying it cannot enclose any cell). */
+static inline int wall_front_simple(const state *s, const fcell *f)
+{
+	return !s->city.gate_placed || !(f->flags & FC_SPLITS);
+}
+/* R-TILE-3/4 for a frontier cell (the same for every tile and rotation):
+ * the fast form of wall_check_outside + wall_check_surround. */
+static inline int wall_front_ok(const state *s, const fcell *f)
+{
+	if (f->flags & FC_BLOCKED)
+		return 0;
+	return wall_front_simple(s, f) || wall_cell_survives(s, f);
+}
+/* The explicit forms, which also say why (msg may be NULL): R-TILE-3, not
+ * the outside cell of a wall piece; R-TILE-4, walk the contour with the
+ * cell occupied and count the pieces still on it. Return 1 when the rule
+ * forbids the cell. */
+int wall_check_outside(const state *s, int x, int y, char *msg, size_t cap);
+int wall_check_surround(const state *s, int x, int y, char *msg, size_t cap);
 
 #endif /* CITY_LIB_WALL_H */

@@ -1,47 +1,78 @@
 # shellcheck shell=bash
 # Dependency step shared by scripts/test.sh and scripts/demo.sh (sourced).
 #
-# city_deps: make sure the tools libcity builds and checks with are present
-# (a C compiler, CMake, pkg-config, Check, Doxygen, abigail-tools, Python 3
-# for the binding's tests); install
-# the Debian packages when something is missing: directly as root, through
-# sudo otherwise, or print the command and fail.
+#   city_deps        everything scripts/test.sh builds and checks with: a C
+#                    compiler, CMake, pkg-config, Check, Doxygen,
+#                    abigail-tools, Python 3 with venv, setuptools and wheel
+#                    (the binding's offline pip install), man-db (man -l)
+#   city_deps demo   only what scripts/demo.sh needs: a C compiler and CMake
+#
+# Missing tools are installed as Debian packages, after saying which: as
+# root directly, through sudo otherwise, or the apt-get command is printed
+# and the script stops. apt-get waits up to 10 minutes for a dpkg lock held
+# by another install.
 
+# Per profile: the Debian packages, and what is checked for (a command,
+# check:MODULE a pkg-config module or Debian package, py:MODULE a module of
+# /usr/bin/python3); anything missing installs all the profile's packages.
 CITY_DEBIAN_PACKAGES=(build-essential cmake pkg-config check doxygen
-	abigail-tools python3)
+	abigail-tools python3 python3-venv python3-setuptools python3-wheel
+	man-db)
+CITY_DEBIAN_TOOLS=(cmake gcc make pkg-config doxygen abidw python3 man
+	check:check py:venv py:ensurepip py:setuptools py:wheel)
+CITY_DEMO_PACKAGES=(build-essential cmake)
+CITY_DEMO_TOOLS=(cmake gcc make)
 
+# city_deps_missing TOOL...: print each TOOL that is not there.
 city_deps_missing() {
-	local missing=() tool
-	for tool in cmake gcc pkg-config doxygen abidw python3; do
-		command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+	local tool
+	for tool in "$@"; do
+		case $tool in
+		check:*)
+			{ command -v pkg-config >/dev/null 2>&1 &&
+				pkg-config --exists "${tool#check:}"; } ||
+				dpkg -s "${tool#check:}" >/dev/null 2>&1 ||
+				echo "$tool"
+			;;
+		py:*)
+			/usr/bin/python3 -c "import ${tool#py:}" >/dev/null 2>&1 ||
+				echo "python3 module ${tool#py:}"
+			;;
+		*)
+			command -v "$tool" >/dev/null 2>&1 || echo "$tool"
+			;;
+		esac
 	done
-	if ! { command -v pkg-config >/dev/null 2>&1 &&
-		pkg-config --exists check; } &&
-		! dpkg -s check >/dev/null 2>&1; then
-		missing+=(check)
-	fi
-	printf '%s\n' "${missing[@]}"
 }
 
 city_deps() {
-	local missing
-	missing=$(city_deps_missing)
+	local profile=${1:-all} missing
+	local -a packages tools
+	if [[ $profile == demo ]]; then
+		packages=("${CITY_DEMO_PACKAGES[@]}")
+		tools=("${CITY_DEMO_TOOLS[@]}")
+	else
+		packages=("${CITY_DEBIAN_PACKAGES[@]}")
+		tools=("${CITY_DEBIAN_TOOLS[@]}")
+	fi
+	missing=$(city_deps_missing "${tools[@]}")
 	if [[ -z $missing ]]; then
 		return 0
 	fi
 	echo "deps: missing: $(echo "$missing" | tr '\n' ' ')" >&2
-	local install="apt-get update && apt-get install -y ${CITY_DEBIAN_PACKAGES[*]}"
+	echo "deps: installing the Debian packages: ${packages[*]}" >&2
+	local apt=(apt-get -o DPkg::Lock::Timeout=600)
 	if [[ $(id -u) -eq 0 ]]; then
-		apt-get update && apt-get install -y "${CITY_DEBIAN_PACKAGES[@]}"
+		"${apt[@]}" update && "${apt[@]}" install -y "${packages[@]}"
 	elif command -v sudo >/dev/null 2>&1; then
-		sudo apt-get update &&
-			sudo apt-get install -y "${CITY_DEBIAN_PACKAGES[@]}"
+		sudo "${apt[@]}" update &&
+			sudo "${apt[@]}" install -y "${packages[@]}"
 	else
 		echo "deps: cannot install packages (not root, no sudo); run:" >&2
-		echo "  $install" >&2
+		echo "  apt-get update && apt-get install -y ${packages[*]}" >&2
 		exit 1
 	fi
-	missing=$(city_deps_missing)
+	missing=$(city_deps_missing "${tools[@]}")
 	if [[ -n $missing ]]; then
 		echo "deps: still missing after install: $(echo "$missing" | tr '\n' ' ')" >&2
 		exit 1

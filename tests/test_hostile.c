@@ -1166,6 +1166,67 @@ START_TEST(hostile_copy_shapes)
 }
 END_TEST
 
+/* Issue 16: city_game_copy() between games of the same tile set but
+ * different player counts is refused as documented (CITY_EINVAL, a
+ * reason), and neither game changes. */
+START_TEST(hostile_copy_players)
+{
+	city_game *a = game_at(CITY_DECISION_TILE, 2);
+	city_game *b = game_at(CITY_DECISION_TILE, 3);
+	char *before_a = save_text(a), *before_b = save_text(b), *after;
+	ck_assert_int_eq(city_game_copy(a, b), CITY_EINVAL);
+	ck_assert_str_eq(city_game_last_error(a),
+	                 "R-ERR-1: cannot copy a game of 3 players on tile set "
+	                 "\"the-city\" into one of 2 players on \"the-city\"");
+	ck_assert_int_eq(city_game_copy(b, a), CITY_EINVAL);
+	after = save_text(a);
+	ck_assert_str_eq(before_a, after);
+	free(after);
+	after = save_text(b);
+	ck_assert_str_eq(before_b, after);
+	free(after);
+	ck_assert_int_eq(city_game_players(a), 2);
+	ck_assert_int_eq(city_game_players(b), 3);
+	free(before_a);
+	free(before_b);
+	city_game_free(a);
+	city_game_free(b);
+}
+END_TEST
+
+/* Issue 16: city_apply_move() refuses a move whose reserved fields are not
+ * zero (CITY_EINVAL, naming the field), even when the move is otherwise
+ * legal, and the game does not change; the same move with zeros applies. */
+START_TEST(hostile_reserved_fields)
+{
+	city_game *g = game_at(CITY_DECISION_TILE, 2);
+	city_move moves[256], m;
+	size_t n;
+	char *before = save_text(g), *after;
+	int moves_before = city_game_move_count(g);
+	ck_assert_int_eq(city_legal_moves(g, moves, 256, &n), CITY_OK);
+	ck_assert_uint_gt(n, 0);
+	m = moves[0];
+	m.reserved0[1] = 7;
+	ck_assert_int_eq(city_apply_move(g, &m), CITY_EINVAL);
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "R-ERR-1: move field reserved0[1] is 7, not 0");
+	m = moves[0];
+	m.reserved1[1] = 123456;
+	ck_assert_int_eq(city_apply_move(g, &m), CITY_EINVAL);
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "R-ERR-1: move field reserved1[1] is 123456, not 0");
+	ck_assert_int_eq(city_game_move_count(g), moves_before);
+	after = save_text(g);
+	ck_assert_str_eq(before, after);
+	free(after);
+	ck_assert_int_eq(city_apply_move(g, &moves[0]), CITY_OK);
+	ck_assert_int_eq(city_game_move_count(g), moves_before + 1);
+	free(before);
+	city_game_free(g);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* Buffers too small: CITY_ERANGE with `needed` exact, nothing written past */
 /* the capacity                                                              */
@@ -2800,6 +2861,8 @@ static Suite *hostile_suite(void)
 	tcase_add_test(t, hostile_tower_decision);
 	tcase_add_test(t, hostile_after_the_end);
 	tcase_add_test(t, hostile_copy_shapes);
+	tcase_add_test(t, hostile_copy_players);
+	tcase_add_test(t, hostile_reserved_fields);
 	tcase_add_test(t, hostile_carcassonne);
 	suite_add_tcase(s, t);
 

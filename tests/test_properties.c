@@ -36,8 +36,8 @@ static uint64_t rng_next(uint64_t *st)
 
 static int same_state(const city_game *a, const city_game *b)
 {
-	return a->st.size == b->st.size &&
-	       memcmp(&a->st, &b->st, a->st.size) == 0;
+	return a->st.lay.size == b->st.lay.size &&
+	       memcmp(&a->st, &b->st, a->st.lay.size) == 0;
 }
 
 static int listed(const city_move *moves, size_t n, const city_move *m)
@@ -86,17 +86,17 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 	}
 	/* the bounds the flat state is laid out with (lib/game.c layout())
 	 * hold: the logs never fill up */
-	ck_assert_int_lt(s->n_events, s->cap_events);
-	ck_assert_int_lt(s->n_moves, s->cap_moves);
+	ck_assert_int_lt(s->log.n_events, s->lay.cap_events);
+	ck_assert_int_lt(s->log.n_moves, s->lay.cap_moves);
 	/* R-SET-3: pieces + supply = 70 (the gate is not a wall piece) */
-	if (s->gate_placed)
+	if (s->city.gate_placed)
 		ck_assert_int_eq(city_wall_length(g) - 1 + city_game_walls_left(g),
 		                 70);
 	else
 		ck_assert_int_eq(city_game_walls_left(g), 70);
-	if (s->gate_placed) {
+	if (s->city.gate_placed) {
 		bextra none = {0, 0, 0};
-		for (i = s->chain_lo; i <= s->chain_hi; i++) {
+		for (i = s->city.chain_lo; i <= s->city.chain_hi; i++) {
 			bside b = wall_piece_side(s, i);
 			/* every piece on the outer contour, its outside cell
 			 * exterior (R-TILE-3/4) */
@@ -104,7 +104,7 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 			ck_assert_int_eq(city_game_cell(g, b.x + DX[b.s],
 			                                b.y + DY[b.s]),
 			                 CITY_CELL_EXTERIOR);
-			if (i < s->chain_hi)
+			if (i < s->city.chain_hi)
 				ck_assert(bside_eq(contour_next(s, b, none),
 				                   wall_piece_side(s, i + 1)));
 		}
@@ -155,9 +155,9 @@ static void play_checked_on(const city_tileset *ts, int players,
 						/* the explicit rule check agrees
 						 * with the fast one */
 						ck_assert_int_eq(
-						    !board_check_placement(
+						    !g->rules->check_placement(
 						        g->opts.ts, &g->st, x, y,
-						        st_corder(&g->st)[g->st.cur], r,
+						        st_order(&g->st)[g->st.turn.cur], r,
 						        NULL, 0),
 						    listed(moves, n, &m));
 					}
@@ -218,6 +218,7 @@ static void play_checked_on(const city_tileset *ts, int players,
 		if (step == clone_at)
 			ck_assert_int_eq(city_game_clone(&twin, g), CITY_OK);
 		check_invariants(g, scores);
+		check_state(g); /* every owner's part, after every move */
 		if (deep &&
 		    (m.kind == CITY_MOVE_PLACE || m.kind == CITY_MOVE_GATE)) {
 			check_frontier(g);
@@ -322,6 +323,58 @@ START_TEST(test_random_games_large)
 }
 END_TEST
 
+/* state_check can fail: each owner's part, corrupted on a copy of a game
+ * past its gate, is reported (and the uncorrupted game passes). */
+static void expect_caught(const city_game *g, void (*corrupt)(state *),
+                          const char *prefix)
+{
+	city_game *c;
+	char why[160] = "";
+	ck_assert_int_eq(city_game_clone(&c, g), CITY_OK);
+	corrupt(&c->st);
+	ck_assert_int_eq(state_check(c, why, sizeof why), 1);
+	ck_assert_msg(strncmp(why, prefix, strlen(prefix)) == 0,
+	              "expected \"%s...\", got \"%s\"", prefix, why);
+	city_game_free(c);
+}
+
+static void bad_ring(state *s) { st_front_w(s)[0].ring ^= 0x10; }
+static void bad_corner(state *s) { st_corner_w(s)[1] ^= 1; }
+static void bad_parent(state *s) { st_nparent_w(s)[s->feat.n_nodes - 1] ^= 1; }
+static void bad_supply(state *s) { s->pl.supply[0]++; }
+static void bad_seal(state *s)
+{
+	const wpiece *w = &s->city.chain[s->city.chain_hi];
+	st_tiles_w(s)[w->tile].rw &= (uint8_t)~(1u << (2 + wp_side(w)));
+}
+static void bad_walls(state *s) { s->city.walls_left--; }
+
+START_TEST(test_state_check_fails)
+{
+	city_game *g;
+	city_move moves[4096];
+	size_t n;
+	uint64_t rng = 99;
+	char why[160] = "";
+	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
+	while (city_wall_length(g) < 3 &&
+	       city_game_decision(g) != CITY_DECISION_END) {
+		ck_assert_int_eq(city_legal_moves(g, moves, 4096, &n), CITY_OK);
+		ck_assert_int_eq(city_apply_move(g, &moves[rng_next(&rng) % n]),
+		                 CITY_OK);
+	}
+	ck_assert_int_ge(city_wall_length(g), 3);
+	ck_assert_int_eq(state_check(g, why, sizeof why), 0);
+	expect_caught(g, bad_ring, "frontier:");
+	expect_caught(g, bad_corner, "board:");
+	expect_caught(g, bad_parent, "features:");
+	expect_caught(g, bad_supply, "players:");
+	expect_caught(g, bad_seal, "frontier:"); /* its outside cell's flag */
+	expect_caught(g, bad_walls, "wall:");
+	city_game_free(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("properties");
@@ -331,6 +384,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_random_games_3p);
 	tcase_add_test(tc, test_random_games_4p);
 	tcase_add_test(tc, test_random_games_large);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("state check");
+	tcase_add_test(tc, test_state_check_fails);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -17,6 +17,16 @@ START_TEST(version_number_matches_header)
 }
 END_TEST
 
+START_TEST(version_major_is_the_abi)
+{
+	/* The major version is the ABI (docs/abi.md): ABI 1, SONAME
+	 * libcity.so.1, the library file libcity.so.1.<minor>.<patch>. */
+	ck_assert_int_eq(CITY_VERSION_MAJOR, 1);
+	ck_assert_uint_ge(city_version_number(), 10100u);
+	ck_assert_uint_lt(city_version_number(), 20000u);
+}
+END_TEST
+
 START_TEST(version_string_matches_header)
 {
 	ck_assert_ptr_nonnull(city_version_string());
@@ -78,6 +88,7 @@ static Suite *version_suite(void)
 	TCase *tc = tcase_create("version");
 	tcase_add_test(tc, version_number_matches_header);
 	tcase_add_test(tc, version_string_matches_header);
+	tcase_add_test(tc, version_major_is_the_abi);
 	suite_add_tcase(s, tc);
 
 	TCase *st = tcase_create("status");

@@ -35,6 +35,8 @@ extern "C" {
 
 /**
  * @defgroup ai AI players
+ * Random, greedy and Monte Carlo tree search players that answer any
+ * decision of any game the library plays (docs/ai.md).
  * @{
  */
 /** @brief An AI player. Opaque; see city_ai_new(). */

@@ -25,6 +25,8 @@ extern "C" {
 
 /**
  * @defgroup game_constants Sides, wall ends and decisions
+ * The sides of a cell (R-GEO-2), the two ends of the wall chain and the
+ * decisions a game waits for (city_game_decision()).
  * @{
  */
 /** Side index north (R-GEO-2). */
@@ -65,6 +67,8 @@ extern "C" {
 
 /**
  * @defgroup lifecycle Game lifecycle
+ * Create a game from options, clone or copy it, undo moves, reset it to
+ * its start, free it; the last error of a refused call (R-ERR-2).
  * @{
  */
 /**
@@ -96,7 +100,9 @@ CITY_EXPORT int city_game_clone(city_game **out, const city_game *game);
  *        reuse a handle in searches.
  * @param[in,out] dst the game to overwrite (kept by its owner).
  * @param[in] src the game to copy (unchanged).
- * @return CITY_OK or CITY_EINVAL (NULL, or games of different shapes).
+ * @return CITY_OK or CITY_EINVAL (NULL, or games of different shapes: another
+ *         tile set or another number of players; then neither game changes
+ *         and the reason is in city_game_last_error(dst)).
  */
 CITY_EXPORT int city_game_copy(city_game *dst, const city_game *src);
 /**

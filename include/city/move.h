@@ -16,6 +16,8 @@ extern "C" {
 
 /**
  * @defgroup move_constants Move kinds
+ * The `kind` of a city_move, one per word of the record syntax
+ * (record.md).
  * @{
  */
 /** Move kind: `place X Y R`. */
@@ -95,7 +97,9 @@ CITY_EXPORT int city_legal_moves(const city_game *game, city_move *out,
  * @param[in,out] game the game.
  * @param[in] move the move (not retained).
  * @return as the matching named call; CITY_EDECISION when the move's kind
- *         does not answer the current decision.
+ *         does not answer the current decision; CITY_EINVAL when a
+ *         reserved field is not zero (the reason names the field; the game
+ *         is unchanged) or the kind is unknown.
  */
 CITY_EXPORT int city_apply_move(city_game *game, const city_move *move);
 /**

@@ -89,6 +89,8 @@ extern "C" {
 
 /**
  * @defgroup options Options
+ * The options builder a game is made from: players, seed or draw order,
+ * stacks, tile set, rule options and allocator hooks.
  * @{
  */
 /**

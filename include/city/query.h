@@ -17,6 +17,8 @@ extern "C" {
 
 /**
  * @defgroup query_constants Features, roles, categories, cells, events
+ * The values the queries answer with: feature kinds, follower roles,
+ * score categories, end reasons, cell states, event kinds and reasons.
  * @{
  */
 /** Feature kind: a street. */

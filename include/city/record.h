@@ -15,6 +15,8 @@ extern "C" {
 
 /**
  * @defgroup records Records
+ * Save a game as a `.city` record and load one, replaying its moves
+ * through the checks of live play (record.md).
  * @{
  */
 /**

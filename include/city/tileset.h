@@ -26,6 +26,8 @@ extern "C" {
 
 /**
  * @defgroup tileset_constants Region kinds and market kinds
+ * What city_tileset_region_kind() answers: the kind of a region of a
+ * design and, for a market, the kinds of goods it sells.
  * @{
  */
 /** Region kind: a residential area (`x=R`). */

@@ -6,9 +6,12 @@ library ``libcity.so.1``. Where the library is found, in order:
 1. ``LIBCITY_LIBRARY``: the path of the shared library file (final: no
    other place is tried when it is set);
 2. ``LIBCITY_BUILD_DIR``: a CMake build directory holding ``libcity.so.1``;
-3. the plain build directories of the source tree this package sits in
+3. an installed package: a ``libcity.so.1`` next to the package, then the
+   library directory recorded when it was installed (``pip install``
+   records ``LIBCITY_LIBDIR`` or pkg-config's ``libdir``);
+4. the plain build directories of the source tree this package sits in
    (``build/release``, then ``build/pkg``);
-4. ``ctypes.util.find_library("city")``, then ``libcity.so.1`` through
+5. ``ctypes.util.find_library("city")``, then ``libcity.so.1`` through
    the dynamic loader (an installed library, ``LD_LIBRARY_PATH``).
 
 ``libcity.library_path`` tells which file was loaded.
@@ -47,7 +50,7 @@ library_path = _ffi.path
 
 
 def version():
-    """The loaded library's version string, e.g. '0.1.0'."""
+    """The loaded library's version string, e.g. '1.1.0'."""
     return _ffi.lib.city_version_string().decode()
 
 

@@ -117,9 +117,37 @@ def _source_tree_build_dirs():
     return [os.path.join(root, "build", d) for d in ("release", "pkg")]
 
 
+def _installed_dirs():
+    """Where an installed package finds its library: the package's own
+    directory (a libcity.so.1 copied next to it), then the directory
+    recorded when the package was installed (libcity/_install.py, written
+    by setup.py: LIBCITY_LIBDIR or pkg-config's libdir then; a relative
+    path counts from the package directory)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    dirs = [("next to the package", here)]
+    try:
+        from . import _install
+    except ImportError:  # the source tree: nothing recorded
+        return dirs
+    libdir = getattr(_install, "LIBDIR", None)
+    if libdir:
+        dirs.append(("recorded at install (libcity/_install.py)",
+                     os.path.normpath(os.path.join(here, libdir))))
+    return dirs
+
+
 def candidates():
     """Where the library is looked for, in order: a list of
-    (description, path-or-name). See docs/embedding.md."""
+    (description, path-or-name). See bindings/python/README.md.
+
+    1. LIBCITY_LIBRARY, the library file (final: nothing else is tried);
+    2. LIBCITY_BUILD_DIR, a CMake build directory;
+    3. the installed package's own directory, then the library directory
+       recorded at install time;
+    4. the plain build directories of the source tree the package sits in;
+    5. ctypes.util.find_library('city'), then libcity.so.1 through the
+       dynamic loader's search path.
+    Only files that exist are listed in 2 to 4."""
     env_lib = os.environ.get("LIBCITY_LIBRARY")
     if env_lib:
         # An explicit choice is final: never fall back to another library.
@@ -128,6 +156,10 @@ def candidates():
     env_dir = os.environ.get("LIBCITY_BUILD_DIR")
     if env_dir:
         found.append(("LIBCITY_BUILD_DIR", os.path.join(env_dir, SONAME)))
+    for how, d in _installed_dirs():
+        path = os.path.join(d, SONAME)
+        if os.path.exists(path):
+            found.append((how, path))
     for d in _source_tree_build_dirs():
         path = os.path.join(d, SONAME)
         if os.path.exists(path):

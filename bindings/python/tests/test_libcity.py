@@ -500,5 +500,41 @@ class TestQueries(unittest.TestCase):
             self.assertIn("decision=end", repr(g))
 
 
+class TestSearchOrder(unittest.TestCase):
+    """Where the package looks for libcity.so.1 (README.md, "Finding the
+    library")."""
+
+    def setUp(self):
+        self.saved = {k: os.environ.get(k)
+                      for k in ("LIBCITY_LIBRARY", "LIBCITY_BUILD_DIR")}
+
+    def tearDown(self):
+        for k, v in self.saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+    def test_library_variable_is_final(self):
+        os.environ["LIBCITY_LIBRARY"] = "/nowhere/libcity.so.1"
+        self.assertEqual(_ffi.candidates(),
+                         [("LIBCITY_LIBRARY", "/nowhere/libcity.so.1")])
+
+    def test_order(self):
+        os.environ.pop("LIBCITY_LIBRARY", None)
+        os.environ["LIBCITY_BUILD_DIR"] = "/nowhere"
+        found = _ffi.candidates()
+        self.assertEqual(found[0],
+                         ("LIBCITY_BUILD_DIR", "/nowhere/libcity.so.1"))
+        self.assertEqual(found[-1],
+                         ("dynamic loader search path", "libcity.so.1"))
+        hows = [how for how, _ in found]
+        installed = [i for i, h in enumerate(hows)
+                     if h.startswith(("next to", "recorded"))]
+        tree = [i for i, h in enumerate(hows) if h == "source tree build"]
+        if installed and tree:
+            self.assertLess(max(installed), min(tree))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,14 @@
+/* The games libcity plays (see games.h). */
+#include "games.h"
+#include "tc_rules.h"
+
+const game_rules *games_rules(int game)
+{
+	switch (game) {
+	case CITY_GAME_THE_CITY:
+		return &tc_rules;
+	/* a new game: case CITY_GAME_X: return &x_rules; */
+	default:
+		return NULL;
+	}
+}

@@ -1,0 +1,153 @@
+/*
+ * Legal-move listing (see listing.h). The tile placements are the hot
+ * path of random play: they are read from the sorted frontier, written
+ * without branching on which rotations fit where the buffer has room.
+ */
+#include <string.h>
+
+#include "board.h"
+#include "listing.h"
+
+/* write_cell_moves writes moves as words: the layout it relies on (frozen
+ * by ABI 1 anyway). */
+_Static_assert(offsetof(city_move, kind) == 0 &&
+                   offsetof(city_move, rotation) == 1 &&
+                   offsetof(city_move, x) == 8 &&
+                   offsetof(city_move, y) == 12 &&
+                   offsetof(city_move, reserved1) == 16 &&
+                   sizeof(city_move) == 24,
+               "city_move layout");
+
+/* For a set of rotations (bit r): how many, and the k-th of them (any
+ * rotation past the last: those entries are scratch). */
+static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
+                                      1, 2, 2, 3, 2, 3, 3, 4};
+#define ROT_NTH_ROWS(H)                                                    \
+	{H(0), H(0), H(0), H(0)}, {H(0), H(0), H(0), H(0)},                \
+	    {H(1), H(0), H(0), H(0)}, {H(0), H(1), H(0), H(0)},            \
+	    {H(2), H(0), H(0), H(0)}, {H(0), H(2), H(0), H(0)},            \
+	    {H(1), H(2), H(0), H(0)}, {H(0), H(1), H(2), H(0)},            \
+	    {H(3), H(0), H(0), H(0)}, {H(0), H(3), H(0), H(0)},            \
+	    {H(1), H(3), H(0), H(0)}, {H(0), H(1), H(3), H(0)},            \
+	    {H(2), H(3), H(0), H(0)}, {H(0), H(2), H(3), H(0)},            \
+	    {H(1), H(2), H(3), H(0)}, {H(0), H(1), H(2), H(3)}
+/* Bytes 0-7 of a place move of rotation r (kind, rotation, zeros) as one
+ * word in the platform's byte order, where that order is known at compile
+ * time; else place_heads builds them through the struct once per call. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE | (uint64_t)(r) << 8)
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE << 56 | (uint64_t)(r) << 48)
+#endif
+#ifdef PLACE_HEAD
+/* The head words of each set of rotations, in the order they are written. */
+static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(PLACE_HEAD)};
+#else
+#define ROT_ID(r) (r)
+static const uint8_t ROT_NTH[16][4] = {ROT_NTH_ROWS(ROT_ID)};
+
+static void place_heads(uint64_t heads[16][4])
+{
+	int i, r;
+	for (i = 0; i < 16; i++)
+		for (r = 0; r < 4; r++) {
+			city_move m;
+			memset(&m, 0, sizeof m);
+			m.kind = CITY_MOVE_PLACE;
+			m.rotation = ROT_NTH[i][r];
+			memcpy(&heads[i][r], &m, sizeof heads[i][r]);
+		}
+}
+#endif
+
+#define MAX_FRONT (2 * TS_MAX_TILES + 2)
+
+/* The cells where the design fits (R-TILE-2), compacted without branching
+ * on it: cell[i] (frontier index) and rset[i] (rotations) for i < the
+ * returned count; flag[0..*nflag) indexes the ones with a flag of
+ * `flagged`, left for the game's own test. */
+static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
+                         unsigned flagged, uint16_t *cell, uint8_t *rset,
+                         uint16_t *flag, int *nflag)
+{
+	int i, k = 0, w = 0;
+	for (i = 0; i < nf; i++) {
+		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
+		flag[w] = (uint16_t)k;
+		w += ((f[i].flags & flagged) != 0) & (rots != 0);
+		cell[k] = (uint16_t)i;
+		rset[k] = (uint8_t)rots;
+		k += rots != 0;
+	}
+	*nflag = w;
+	return k;
+}
+
+/* The moves of k fitting cells. While there is room for four moves, a
+ * cell's are written without branching: the fitting rotations first, in
+ * order, the rest overwritten by the next cell (callers often size the
+ * buffer to the largest count they have seen, so the last cells go one by
+ * one). Each move is three 8-byte stores: the kind and rotation (a word of
+ * the heads table), the cell, zeros. */
+static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
+                               const uint8_t *rset, int k, city_move *out,
+                               size_t cap)
+{
+	size_t n = 0;
+	int i, r;
+	uint64_t tail = 0; /* bytes 16-23 of a move */
+#ifdef PLACE_HEAD
+	const uint64_t(*heads)[4] = PLACE_HEADS;
+#else
+	uint64_t heads[16][4];
+	place_heads(heads);
+#endif
+	for (i = 0; i < k; i++) {
+		const fcell *c = &f[cell[i]];
+		unsigned rots = rset[i];
+		if (!out) {
+			n += ROT_COUNT[rots]; /* counting only */
+		} else if (n <= cap && cap - n >= 4) {
+			const uint64_t *hw = heads[rots];
+			unsigned char *o = (unsigned char *)&out[n];
+			int32_t xy[2];
+			xy[0] = fc_x(c);
+			xy[1] = fc_y(c);
+			for (r = 0; r < 4; r++, o += sizeof(city_move)) {
+				memcpy(o, &hw[r], 8);
+				memcpy(o + offsetof(city_move, x), xy, 8);
+				memcpy(o + offsetof(city_move, reserved1), &tail, 8);
+			}
+			n += ROT_COUNT[rots];
+		} else {
+			for (r = 0; r < 4; r++)
+				if (rots >> r & 1)
+					list_emit(out, cap, &n, CITY_MOVE_PLACE,
+					          fc_x(c), fc_y(c), r, 0, 0, 0);
+		}
+	}
+	return n;
+}
+
+size_t list_placements(const city_tileset *ts, const state *s, int design,
+                       unsigned flagged, list_cell_ok ok, city_move *out,
+                       size_t cap)
+{
+	const ts_design *d = &ts->designs[design];
+	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
+	uint16_t cell[MAX_FRONT], flag[MAX_FRONT];
+	uint8_t rset[MAX_FRONT];
+	size_t n = 0;
+	int i, k, nflag, nf;
+	const fcell *f = board_front(s, &nf);
+	if (board_is_empty(s)) {
+		for (i = 0; i < 4; i++) /* R-TURN-2 */
+			list_emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, i, 0, 0, 0);
+		return n;
+	}
+	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
+	for (i = 0; i < nflag; i++)
+		if (!ok(s, &f[cell[flag[i]]]))
+			rset[flag[i]] = 0; /* listed as no move at all */
+	return write_cell_moves(f, cell, rset, k, out, cap);
+}

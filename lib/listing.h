@@ -1,0 +1,80 @@
+/*
+ * Legal-move listing shared by the games: writing moves into the caller's
+ * buffer, and the tile placements of a design read from the board's
+ * frontier (board_front, board_fit). A game's rules list their own
+ * decisions with list_emit and their tile decisions with list_placements,
+ * passing what their own rules forbid as a cell test.
+ *
+ * Writes: only the caller's buffer. Reads: the board.
+ */
+#ifndef CITY_LIB_LISTING_H
+#define CITY_LIB_LISTING_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "board.h"
+#include "city/city.h"
+#include "state.h"
+
+/* Write one move at out[*n] when it fits (out may be NULL), and count it
+ * (inline: every decision's listing writes through it). */
+static inline void list_emit(city_move *out, size_t cap, size_t *n, int kind,
+                             int x, int y, int rot, int side, int end,
+                             char part)
+{
+	if (out && *n < cap) {
+		city_move *m = &out[*n];
+		m->kind = (uint8_t)kind;
+		m->rotation = (uint8_t)rot;
+		m->side = (uint8_t)side;
+		m->end = (uint8_t)end;
+		m->part = part;
+		memset(m->reserved0, 0, sizeof m->reserved0);
+		m->x = x;
+		m->y = y;
+		memset(m->reserved1, 0, sizeof m->reserved1);
+	}
+	(*n)++;
+}
+
+/* A game's own test of a frontier cell, the same for every tile and
+ * rotation (The City: R-TILE-3/4, wall_front_ok): 1 when tiles may go
+ * there. */
+typedef int (*list_cell_ok)(const state *s, const fcell *f);
+
+/* The placements of the tile of design `design`: every frontier cell in
+ * (y, x) order, the rotations that continue its streets (R-TILE-2, by
+ * table), except at cells with a flag of `flagged` that `ok` refuses (ok is
+ * asked only there). The start tile goes at (0,0) in any rotation. Moves
+ * are written as in list_emit, with scratch past the count within cap;
+ * returns their number. */
+size_t list_placements(const city_tileset *ts, const state *s, int design,
+                       unsigned flagged, list_cell_ok ok, city_move *out,
+                       size_t cap);
+
+/* Whether the tile of `design` has a placement (R-TURN-4): a cell where a
+ * rotation fits and `ok` (NULL: every cell is fine) agrees; the cells
+ * without a flag of `slow` are tried first. Inline, so that a constant
+ * `ok` is inlined too. */
+static inline int list_has_placement(const city_tileset *ts, const state *s,
+                                     int design, unsigned slow,
+                                     list_cell_ok ok)
+{
+	const ts_design *d = &ts->designs[design];
+	const fcell *f = st_front(s);
+	int i, pass, nf = s->board.n_front;
+	if (s->board.n_tiles == 0)
+		return 1; /* the start tile fits at (0,0) in any rotation */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < nf; i++) {
+			if (((f[i].flags & slow) != 0) != pass)
+				continue;
+			if (board_front_rotations(d, &f[i]) &&
+			    (!ok || ok(s, &f[i])))
+				return 1;
+		}
+	return 0;
+}
+
+#endif /* CITY_LIB_LISTING_H */

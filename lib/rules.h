@@ -1,0 +1,88 @@
+/*
+ * The seam between the shared engine and a game's rules. The façade
+ * (game.c, query.c) owns the handle, the set-up, undo and the checks every
+ * call shares; everything a game decides goes through one table of
+ * functions, chosen once when the game is made (games.c). The City's table
+ * is tc_rules (tc_rules.c); a new game adds its own table and one line in
+ * games.c (see lib/README.md, "A new game").
+ *
+ * A game's rules write state.turn, their own member of the state's union
+ * and, through the shared modules' functions, the board, features,
+ * players and log; they read the set-up.
+ */
+#ifndef CITY_LIB_RULES_H
+#define CITY_LIB_RULES_H
+
+#include <stddef.h>
+
+#include "city/city.h"
+#include "state.h"
+
+#ifndef CITY_GAME_THE_CITY
+#define CITY_GAME_THE_CITY 0 /* until the public options header has it */
+#endif
+
+#define RULES_ERR_CAP 128 /* the longest reason is about 110 bytes */
+
+/* What a game's rules see of a game: its tile set, its state, and where to
+ * write why a call failed (RULES_ERR_CAP bytes). */
+typedef struct rules_ctx {
+	const city_tileset *ts;
+	state *s;
+	char *err;
+} rules_ctx;
+
+/* A move with full-width arguments: what a public move call or a city_move
+ * asks (kind CITY_MOVE_*; arg is the rotation, side or end as the kind has
+ * it, so that out-of-range values are reported as given). */
+typedef struct rules_move {
+	int kind;
+	int32_t x, y;
+	int arg;
+	char part;
+} rules_move;
+
+/* A piece of a player's on the board that stands on no feature (The City:
+ * a guard on a wall piece), for city_game_follower. */
+typedef struct rules_piece {
+	int player, role;
+	int32_t x, y;
+	char part;
+} rules_piece;
+
+typedef struct game_rules {
+	int game; /* CITY_GAME_* */
+	/* The game's part of a fresh state (after the shared set-up has laid
+	 * it out, zeroed it and filled the draw order, players and rules):
+	 * supplies, its own pieces, and the first decision. */
+	void (*start)(const rules_ctx *c);
+	/* Apply move m. The façade has checked the handle and, for a
+	 * city_move, its reserved fields; the game may have ended. Returns
+	 * CITY_OK or a status with the reason in c->err, the state unchanged
+	 * (a refused call is byte-identical to no call). */
+	int (*apply)(const rules_ctx *c, const rules_move *m);
+	/* The legal moves of the current decision, in the documented order:
+	 * writes at most cap into out (may write scratch past the count
+	 * within cap; out NULL: count only) and returns how many there are. */
+	size_t (*list)(const city_tileset *ts, const state *s, city_move *out,
+	               size_t cap);
+	/* Final scoring, once the game has ended (the façade checked it and
+	 * that it was not done yet). */
+	void (*score_final)(const city_tileset *ts, state *s);
+	/* The explicit placement check (the slow twin of the listing): 0
+	 * when a tile of `design` may go at (x, y) turned rot, else 1 and the
+	 * reason in msg (may be NULL). */
+	int (*check_placement)(const city_tileset *ts, const state *s, int x,
+	                       int y, int design, int rot, char *msg,
+	                       size_t cap);
+	/* Pieces standing off features (see rules_piece): how many, and the
+	 * k-th. NULL when the game has none. */
+	int (*pieces)(const state *s);
+	void (*piece)(const state *s, int k, rules_piece *out);
+	/* Debug consistency of the game's own part of the state (state_check):
+	 * NULL or a reason written into msg, returns 1 when inconsistent. */
+	int (*check_state)(const city_tileset *ts, const state *s, char *msg,
+	                   size_t cap);
+} game_rules;
+
+#endif /* CITY_LIB_RULES_H */

@@ -1,0 +1,705 @@
+/*
+ * The turn of The City (see tc_rules.h), in the order a turn runs: the
+ * draw (R-TURN-4), the tile (R-TILE), the follower (R-FOL), scoring and
+ * perhaps a wall round (R-WALL-1..7), the end (R-END-1); then the moves'
+ * entry points, the listing and the table the façade calls.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bits.h"
+#include "board.h"
+#include "feature.h"
+#include "listing.h"
+#include "log.h"
+#include "msg.h"
+#include "players.h"
+#include "tc_rules.h"
+#include "tc_score.h"
+#include "wall.h"
+
+static const char *const end_name[2] = {"cw", "ccw"};
+static const char *const decision_name[7] = {
+    "tile placement", "follower", "gate", "wall piece",
+    "guard",          "tower",    "end"};
+
+/* ---- the draw and the end ---------------------------------------------- */
+
+/* R-TILE-3/4 at a frontier cell, as the listing asks it (list_has_placement
+ * inlines it; list_placements calls it for the flagged cells only). */
+static int cell_ok(const state *s, const fcell *f)
+{
+	return wall_front_ok(s, f);
+}
+
+static unsigned end_conditions(const state *s)
+{
+	unsigned r = 0;
+	int gap = s->setup.rules[CITY_RULE_END_GAP];
+	if (s->city.walls_left == 0)
+		r |= CITY_ENDED_SUPPLY;
+	if (s->turn.draw_pos >= s->lay.n_total)
+		r |= CITY_ENDED_TILES;
+	if (s->city.gate_placed && wall_gap(s, gap + 1) <= gap)
+		r |= CITY_ENDED_GAP;
+	return r;
+}
+
+static void set_end(state *s, unsigned reasons)
+{
+	s->turn.decision = CITY_DECISION_END;
+	s->turn.end_reasons = (uint8_t)reasons;
+	s->turn.actor = s->turn.player;
+}
+
+/* Draw for the next turn, discarding unplayable tiles (R-TURN-4). Cells
+ * whose placement cannot enclose anything are tried first: they need no
+ * contour look-up. */
+static void draw_next(const city_tileset *ts, state *s, int next_player)
+{
+	int gate = s->city.gate_placed;
+	while (s->turn.draw_pos < s->lay.n_total) {
+		int i = s->turn.draw_pos++;
+		int d = st_order(s)[i];
+		/* before the gate no cell is closed: no test at all */
+		if (gate ? list_has_placement(ts, s, d, FC_SPLITS, cell_ok)
+		         : list_has_placement(ts, s, d, 0, NULL)) {
+			s->turn.cur = (uint8_t)i;
+			s->turn.player = (uint8_t)next_player;
+			s->turn.actor = (uint8_t)next_player;
+			s->turn.decision = CITY_DECISION_TILE;
+			return;
+		}
+		log_event(s, CITY_EVENT_DISCARD, 0, 0, -1, 0, d, 0xFF);
+	}
+	/* R-END-1: a drawn tile was unplayable and no tile is left (b). */
+	set_end(s, end_conditions(s) | CITY_ENDED_TILES);
+}
+
+static void end_turn(const city_tileset *ts, state *s)
+{
+	unsigned reasons = end_conditions(s);
+	if (reasons) {
+		set_end(s, reasons);
+		return;
+	}
+	draw_next(ts, s, (s->turn.player + 1) % s->setup.n_players);
+}
+
+/* ---- wall rounds (R-WALL) ---------------------------------------------- */
+
+static int tower_eligible(const state *s, int end)
+{
+	int t = s->city.round_trigger;
+	return s->pl.towers_left[t] > 0 && s->city.since[end] >= 1 &&
+	       (s->setup.rules[CITY_RULE_CLOSING_TOWER] || !wall_ring_closed(s));
+}
+
+/* R-WALL-7: after the pieces of the round, the trigger player may place a
+ * tower; the decision is skipped when no end is eligible. */
+static void tower_step(const city_tileset *ts, state *s)
+{
+	if (tower_eligible(s, CITY_END_CW) || tower_eligible(s, CITY_END_CCW)) {
+		s->turn.decision = CITY_DECISION_TOWER;
+		s->turn.actor = s->city.round_trigger;
+		return;
+	}
+	end_turn(ts, s);
+}
+
+/* R-WALL-2: the next piece of the round, interleaved from the trigger
+ * player, until the shares are built, the supply is empty or the ring is
+ * closed. */
+static void continue_round(const city_tileset *ts, state *s)
+{
+	if (s->city.round_k < s->city.round_total && s->city.walls_left > 0 &&
+	    !wall_ring_closed(s)) {
+		s->turn.decision = CITY_DECISION_WALL;
+		s->turn.actor = (uint8_t)((s->city.round_trigger + s->city.round_k) %
+		                          s->setup.n_players);
+		return;
+	}
+	tower_step(ts, s);
+}
+
+static void finish_piece(const city_tileset *ts, state *s)
+{
+	players_settle(s);
+	s->city.round_k++;
+	continue_round(ts, s);
+}
+
+static int guard_allowed(const state *s, int player, int piece)
+{
+	if (s->pl.supply[player] == 0)
+		return 0;
+	if (s->city.round_first && !s->setup.rules[CITY_RULE_FIRST_ROUND_GUARDS])
+		return 0; /* R-OPT-2 */
+	return !wall_opposite_guarded(s, piece);
+}
+
+static void start_round(const city_tileset *ts, state *s, int stack)
+{
+	int share = (stack == 2 ? 1 : 2) * (s->setup.n_players == 2 ? 2 : 1);
+	if (s->city.walls_left == 0 || wall_ring_closed(s)) {
+		end_turn(ts, s);
+		return;
+	}
+	s->city.round_trigger = s->turn.player;
+	s->city.round_stack = (uint8_t)stack;
+	s->city.round_total = (uint8_t)(share * s->setup.n_players);
+	s->city.round_k = 0;
+	s->city.round_first = (uint8_t)!s->city.gate_placed;
+	s->turn.actor = s->turn.player;
+	s->turn.decision =
+	    s->city.gate_placed ? CITY_DECISION_WALL : CITY_DECISION_GATE;
+}
+
+/* ---- after the follower: scoring, then perhaps a round ----------------- */
+
+/* The nodes a placement may have completed: the tile's streets and markets
+ * (residential areas never complete), and a neighbour's market closed only
+ * by facing this tile (R-DONE-2), appended without branching on the kind.
+ * Returns their number. */
+static int placed_nodes(const city_tileset *ts, const state *s,
+                        const ptile *p, int *nodes, uint8_t *kinds)
+{
+	const ts_design *d = &ts->designs[p->design];
+	int n = 0, i, side;
+	unsigned m;
+	for (m = d->market_parts | d->street_parts; m; m &= m - 1) {
+		i = low_bit(m);
+		kinds[n] = d->parts[i].kind;
+		nodes[n++] = p->node0 + i;
+	}
+	for (side = 0; side < 4; side++) {
+		bfacing fc;
+		if (!board_facing(ts, s, p, d, side, &fc))
+			continue;
+		kinds[n] = TS_MARKET;
+		nodes[n] = fc.q->node0 + fc.theirs->left;
+		n += fc.od->market_parts >> fc.theirs->left & 1;
+		kinds[n] = TS_MARKET;
+		nodes[n] = fc.q->node0 + fc.theirs->right;
+		n += fc.od->market_parts >> fc.theirs->right & 1;
+	}
+	return n;
+}
+
+/* R-TURN-1: scoring of what the placement completed, then perhaps a wall
+ * round (R-WALL-1, R-OPT-1), then the end of the turn. */
+static void after_follower(const city_tileset *ts, state *s)
+{
+	int nodes[TS_MAX_PARTS + 12], n, any = 0, occupied, stack;
+	uint8_t kinds[TS_MAX_PARTS + 12];
+	n = placed_nodes(ts, s, &st_tiles(s)[s->turn.last_tile], nodes, kinds);
+	occupied = tcs_completed(ts, s, nodes, kinds, n, CITY_REASON_STREET, 0,
+	                         &any);
+	stack = st_stack_of(s, s->turn.cur);
+	if (stack >= 2 &&
+	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY
+	         ? any
+	         : occupied))
+		start_round(ts, s, stack);
+	else
+		end_turn(ts, s);
+}
+
+/* R-FOL-1..4: may a follower go on part `part` of the tile just placed? */
+static int follower_check(const city_tileset *ts, const state *s, int part,
+                          char *msg, size_t cap)
+{
+	const ptile *p = &st_tiles(s)[s->turn.last_tile];
+	const ts_design *d = &ts->designs[p->design];
+	int root;
+	if (s->pl.supply[s->turn.player] == 0) {
+		msg_say(msg, cap, "R-FOL-4: player %d has no follower in supply",
+		        s->turn.player);
+		return 1;
+	}
+	root = feat_root(s, p->node0 + part);
+	if (feat_followed(s, root)) {
+		msg_say(msg, cap,
+		        "R-FOL-2: part %c of tile (%d,%d) belongs to a "
+		        "feature that already holds a follower",
+		        d->parts[part].name, p->x, p->y);
+		return 1;
+	}
+	if (d->parts[part].kind != TS_RESIDENTIAL && feat_complete(s, root)) {
+		msg_say(msg, cap,
+		        "R-FOL-3: the %s of part %c of tile (%d,%d) was "
+		        "completed by this placement",
+		        d->parts[part].kind == TS_STREET ? "street" : "market",
+		        d->parts[part].name, p->x, p->y);
+		return 1;
+	}
+	return 0;
+}
+
+/* The parts of the tile just placed that may take a follower (bit i: part
+ * i), in one pass without branching per part: R-FOL-4 supply, R-FOL-2 no
+ * follower on the feature, R-FOL-3 not a street or market this placement
+ * completed. follower_check says why a part may not. */
+static unsigned follower_options(const city_tileset *ts, const state *s)
+{
+	const ptile *p = &st_tiles(s)[s->turn.last_tile];
+	const ts_design *d = &ts->designs[p->design];
+	const uint16_t *open = st_nopen(s);
+	unsigned mask = 0, nonres = (unsigned)(d->market_parts | d->street_parts);
+	int i;
+	if (s->pl.supply[s->turn.player] == 0)
+		return 0;
+	for (i = 0; i < d->n_parts; i++) {
+		unsigned o = open[feat_root(s, p->node0 + i)];
+		unsigned taken = (o & OPEN_FOLLOWED) != 0;
+		unsigned done = (nonres >> i & 1u) & ((o & ~OPEN_FOLLOWED) == 0);
+		mask |= (unsigned)!(taken | done) << i;
+	}
+	return mask;
+}
+
+/* ---- the moves ---------------------------------------------------------- */
+
+#define SAY(c, ...) msg_say((c)->err, RULES_ERR_CAP, __VA_ARGS__)
+
+/* Common checks of every decision: the game goes on, it waits for this
+ * decision, the history has room. */
+static int expect(const rules_ctx *c, int decision)
+{
+	int have = c->s->turn.decision;
+	c->err[0] = '\0';
+	if (have == CITY_DECISION_END) {
+		SAY(c, "R-END-1: the game has ended");
+		return CITY_EENDED;
+	}
+	if (have != decision) {
+		SAY(c, "R-TURN-1: the game waits for a %s, not a %s",
+		    decision_name[have], decision_name[decision]);
+		return CITY_EDECISION;
+	}
+	if (c->s->log.n_moves >= c->s->lay.cap_moves) {
+		SAY(c, "R-ERR-1: move history full");
+		return CITY_ELIMIT; /* cannot happen: cap_moves bounds a game */
+	}
+	return CITY_OK;
+}
+
+/* The fast legality test of one placement, through the frontier (the same
+ * test the listing uses); tc_check_placement is the slow, explicit form
+ * that also says why (the property tests hold the two equal). Sets *front
+ * to the cell's frontier index (-1 for the start tile). */
+static int tile_fits(const city_tileset *ts, const state *s, int32_t x,
+                     int32_t y, int design, int rot, int *front)
+{
+	const fcell *f;
+	*front = -1;
+	if (board_is_empty(s))
+		return x == 0 && y == 0;
+	f = board_front_at(s, (int)x, (int)y);
+	if (!f || !(board_front_rotations(&ts->designs[design], f) >> rot & 1) ||
+	    !wall_front_ok(s, f))
+		return 0;
+	*front = (int)(f - st_front(s));
+	return 1;
+}
+
+/* R-TILE-1..4 one by one, in the order they are reported: R-TURN-2 and
+ * R-TILE-1, R-TILE-3, R-TILE-2, R-TILE-4. */
+static int tc_check_placement(const city_tileset *ts, const state *s, int x,
+                              int y, int design, int rot, char *msg,
+                              size_t cap)
+{
+	return board_check_cell(s, x, y, msg, cap) ||
+	       wall_check_outside(s, x, y, msg, cap) ||
+	       board_check_streets(ts, s, x, y, design, rot, msg, cap) ||
+	       wall_check_surround(s, x, y, msg, cap);
+}
+
+static int place_tile(const rules_ctx *c, int32_t x, int32_t y, int rotation)
+{
+	state *s = c->s;
+	int rc, t, design, front;
+	if ((rc = expect(c, CITY_DECISION_TILE)) != CITY_OK)
+		return rc;
+	if (rotation < 0 || rotation > 3) {
+		SAY(c, "R-GEO-3: rotation %d is not 0..3", rotation);
+		return CITY_EINVAL;
+	}
+	design = st_order(s)[s->turn.cur];
+	if (!tile_fits(c->ts, s, x, y, design, rotation, &front)) {
+		/* the full check names the rule that fails */
+		tc_check_placement(c->ts, s, (int)x, (int)y, design, rotation,
+		                   c->err, RULES_ERR_CAP);
+		return CITY_EILLEGAL;
+	}
+	log_move(s, CITY_MOVE_PLACE, rotation, (int)x, (int)y);
+	t = board_insert(c->ts, s, front, (int)x, (int)y, design, rotation);
+	feat_add_tile(c->ts, s, t);
+	s->turn.last_tile = (uint8_t)t;
+	if (follower_options(c->ts, s)) {
+		s->turn.decision = CITY_DECISION_FOLLOWER;
+		s->turn.actor = s->turn.player;
+	} else {
+		after_follower(c->ts, s);
+	}
+	return CITY_OK;
+}
+
+static int place_follower(const rules_ctx *c, char part)
+{
+	state *s = c->s;
+	int rc, idx;
+	const ts_design *d;
+	if ((rc = expect(c, CITY_DECISION_FOLLOWER)) != CITY_OK)
+		return rc;
+	d = &c->ts->designs[st_tiles(s)[s->turn.last_tile].design];
+	idx = ts_part_index(d, part);
+	if (idx < 0) {
+		SAY(c,
+		    "R-FOL-1: design %u has no part '%c' (a region letter or "
+		    "street digit)",
+		    d->id, (part >= 32 && part < 127) ? part : '?');
+		return CITY_EILLEGAL;
+	}
+	if (follower_check(c->ts, s, idx, c->err, RULES_ERR_CAP))
+		return CITY_EILLEGAL;
+	players_place(s, s->turn.player, s->turn.last_tile, idx);
+	log_move(s, CITY_MOVE_FOLLOWER, (unsigned char)part, 0, 0);
+	after_follower(c->ts, s);
+	return CITY_OK;
+}
+
+static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
+{
+	state *s = c->s;
+	int rc, t;
+	bside b;
+	if ((rc = expect(c, CITY_DECISION_GATE)) != CITY_OK)
+		return rc;
+	if (side < 0 || side > 3) {
+		SAY(c, "R-GEO-2: side %d is not 0..3", side);
+		return CITY_EINVAL;
+	}
+	t = coord_in_range(x, y) ? board_tile_at(s, (int)x, (int)y) : -1;
+	if (t < 0) {
+		SAY(c, "R-WALL-3: no tile at (%ld,%ld) for the gate", (long)x,
+		    (long)y);
+		return CITY_EILLEGAL;
+	}
+	b.x = (int16_t)x;
+	b.y = (int16_t)y;
+	b.s = (uint8_t)side;
+	if (!contour_contains(s, b)) {
+		SAY(c,
+		    "R-WALL-3: the %s side of tile (%ld,%ld) is not on the "
+		    "contour (%s)",
+		    msg_side_name(side), (long)x, (long)y,
+		    board_tile_at(s, (int)x + DX[side], (int)y + DY[side]) >= 0
+		        ? "it faces a tile"
+		        : "it faces a hole");
+		return CITY_EILLEGAL;
+	}
+	log_move(s, CITY_MOVE_GATE, side, (int)x, (int)y);
+	wall_add(s, t, side, CITY_END_CW, 1);
+	s->city.last_piece = CHAIN_MID;
+	tcs_close_side(c->ts, s, t, side, CITY_REASON_WALL_STREET, 0);
+	s->city.round_k++;
+	continue_round(c->ts, s);
+	return CITY_OK;
+}
+
+static int build_wall(const rules_ctx *c, int end)
+{
+	state *s = c->s;
+	int rc, idx, builder, t, side;
+	if ((rc = expect(c, CITY_DECISION_WALL)) != CITY_OK)
+		return rc;
+	if (end != CITY_END_CW && end != CITY_END_CCW) {
+		SAY(c, "R-WALL-4: end %d is neither cw (0) nor ccw (1)", end);
+		return CITY_EINVAL;
+	}
+	builder = s->turn.actor;
+	log_move(s, CITY_MOVE_WALL, end, 0, 0);
+	wall_next_side(s, end, &t, &side);
+	idx = wall_add(s, t, side, end, 0);
+	s->city.walls_left--;
+	s->city.since[end]++;
+	s->city.last_piece = (uint8_t)idx;
+	tcs_close_side(c->ts, s, t, side, CITY_REASON_WALL_STREET,
+	               !s->setup.rules[CITY_RULE_RETURNED_GUARD]);
+	if (guard_allowed(s, builder, idx)) {
+		s->turn.decision = CITY_DECISION_GUARD;
+		s->turn.actor = (uint8_t)builder;
+	} else {
+		finish_piece(c->ts, s);
+	}
+	return CITY_OK;
+}
+
+static int place_guard(const rules_ctx *c)
+{
+	state *s = c->s;
+	wpiece *w;
+	int rc;
+	if ((rc = expect(c, CITY_DECISION_GUARD)) != CITY_OK)
+		return rc;
+	/* The decision is only asked when a guard is allowed. */
+	w = &s->city.chain[s->city.last_piece];
+	wp_set(w, w->tile, wp_side(w), wp_gate(w), s->turn.actor);
+	s->pl.supply[s->turn.actor]--;
+	log_move(s, CITY_MOVE_GUARD, 0, 0, 0);
+	finish_piece(c->ts, s);
+	return CITY_OK;
+}
+
+static int place_tower(const rules_ctx *c, int end)
+{
+	state *s = c->s;
+	int rc, pts, t;
+	tower *tw;
+	if ((rc = expect(c, CITY_DECISION_TOWER)) != CITY_OK)
+		return rc;
+	if (end != CITY_END_CW && end != CITY_END_CCW) {
+		SAY(c, "R-WALL-7: end %d is neither cw (0) nor ccw (1)", end);
+		return CITY_EINVAL;
+	}
+	if (!tower_eligible(s, end)) {
+		SAY(c,
+		    "R-WALL-7: no wall piece was built at the %s end since its "
+		    "last tower or the gate",
+		    end_name[end]);
+		return CITY_EILLEGAL;
+	}
+	t = s->city.round_trigger;
+	pts = s->city.since[end];
+	log_move(s, CITY_MOVE_TOWER, end, 0, 0);
+	tw = &s->city.towers[s->city.n_towers++];
+	tw->owner = (uint8_t)t;
+	tw->end = (uint8_t)end;
+	tw->chain = end == CITY_END_CW ? s->city.chain_hi : s->city.chain_lo;
+	tw->points = (uint8_t)pts;
+	s->pl.towers_left[t]--;
+	s->city.since[end] = 0;
+	players_score(s, t, CITY_CAT_TOWERS, CITY_REASON_TOWER, 1, pts,
+	              s->city.chain[tw->chain].tile,
+	              wp_side(&s->city.chain[tw->chain]));
+	end_turn(c->ts, s);
+	return CITY_OK;
+}
+
+static int pass(const rules_ctx *c)
+{
+	state *s = c->s;
+	int d = s->turn.decision;
+	c->err[0] = '\0';
+	if (d == CITY_DECISION_END) {
+		SAY(c, "R-END-1: the game has ended");
+		return CITY_EENDED;
+	}
+	if (d != CITY_DECISION_FOLLOWER && d != CITY_DECISION_GUARD &&
+	    d != CITY_DECISION_TOWER) {
+		SAY(c, "R-TURN-1: a %s cannot be passed", decision_name[d]);
+		return CITY_EDECISION;
+	}
+	log_move(s, CITY_MOVE_PASS, 0, 0, 0);
+	if (d == CITY_DECISION_FOLLOWER)
+		after_follower(c->ts, s);
+	else if (d == CITY_DECISION_GUARD)
+		finish_piece(c->ts, s);
+	else
+		end_turn(c->ts, s);
+	return CITY_OK;
+}
+
+static int tc_apply(const rules_ctx *c, const rules_move *m)
+{
+	switch (m->kind) {
+	case CITY_MOVE_PLACE:
+		return place_tile(c, m->x, m->y, m->arg);
+	case CITY_MOVE_FOLLOWER:
+		return place_follower(c, m->part);
+	case CITY_MOVE_GATE:
+		return build_gate(c, m->x, m->y, m->arg);
+	case CITY_MOVE_WALL:
+		return build_wall(c, m->arg);
+	case CITY_MOVE_GUARD:
+		return place_guard(c);
+	case CITY_MOVE_TOWER:
+		return place_tower(c, m->arg);
+	case CITY_MOVE_PASS:
+		return pass(c);
+	default:
+		c->err[0] = '\0';
+		SAY(c, "R-ERR-1: unknown move kind %u", (unsigned)m->kind);
+		return CITY_EINVAL;
+	}
+}
+
+/* ---- the listing --------------------------------------------------------- */
+
+/* The follower moves: each part that may take one, then the pass. */
+static size_t list_followers(const city_tileset *ts, const state *s,
+                             city_move *out, size_t cap)
+{
+	const ts_design *d =
+	    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
+	size_t n = 0;
+	unsigned m;
+	for (m = follower_options(ts, s); m; m &= m - 1)
+		list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0, 0,
+		          d->parts[low_bit(m)].name);
+	list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
+	return n;
+}
+
+/* The gate moves: every side of the outer contour from its start side. */
+static size_t list_gates(const state *s, city_move *out, size_t cap)
+{
+	size_t n = 0;
+	contour_it it;
+	for (contour_first(s, &it); it.left; contour_advance(s, &it)) {
+		const ptile *p = &st_tiles(s)[it.t];
+		list_emit(out, cap, &n, CITY_MOVE_GATE, p->x, p->y, 0, it.side, 0,
+		          0);
+	}
+	return n;
+}
+
+/* The tower moves: each eligible end, then the pass. */
+static size_t list_towers(const state *s, city_move *out, size_t cap)
+{
+	size_t n = 0;
+	int end;
+	for (end = CITY_END_CW; end <= CITY_END_CCW; end++)
+		if (tower_eligible(s, end))
+			list_emit(out, cap, &n, CITY_MOVE_TOWER, 0, 0, 0, 0, end, 0);
+	list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
+	return n;
+}
+
+static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
+                      size_t cap)
+{
+	size_t n = 0;
+	switch (s->turn.decision) {
+	case CITY_DECISION_TILE:
+		return list_placements(ts, s, st_order(s)[s->turn.cur],
+		                       s->city.gate_placed ? FC_BLOCKED | FC_SPLITS
+		                                           : 0,
+		                       cell_ok, out, cap);
+	case CITY_DECISION_FOLLOWER:
+		return list_followers(ts, s, out, cap);
+	case CITY_DECISION_GATE:
+		return list_gates(s, out, cap);
+	case CITY_DECISION_WALL:
+		list_emit(out, cap, &n, CITY_MOVE_WALL, 0, 0, 0, 0, CITY_END_CW, 0);
+		list_emit(out, cap, &n, CITY_MOVE_WALL, 0, 0, 0, 0, CITY_END_CCW,
+		          0);
+		return n;
+	case CITY_DECISION_GUARD:
+		list_emit(out, cap, &n, CITY_MOVE_GUARD, 0, 0, 0, 0, 0, 0);
+		list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
+		return n;
+	case CITY_DECISION_TOWER:
+		return list_towers(s, out, cap);
+	default:
+		return 0;
+	}
+}
+
+/* ---- start, pieces, consistency ------------------------------------------ */
+
+/* R-SET-2/3: 7 followers and 12/n towers each, 70 wall pieces; then the
+ * first draw. */
+static void tc_start(const rules_ctx *c)
+{
+	state *s = c->s;
+	players_start(s, FOLLOWERS_PER_PLAYER, 12 / s->setup.n_players);
+	s->city.walls_left = WALL_SUPPLY;
+	s->turn.cur = NO_TILE;
+	s->turn.last_tile = NO_TILE;
+	draw_next(c->ts, s, 0);
+}
+
+/* Guards on wall pieces, in chain order. */
+static int tc_pieces(const state *s)
+{
+	int i, n = 0;
+	if (s->city.gate_placed)
+		for (i = s->city.chain_lo; i <= s->city.chain_hi; i++)
+			n += wp_guard(&s->city.chain[i]) >= 0;
+	return n;
+}
+
+static void tc_piece(const state *s, int k, rules_piece *out)
+{
+	int i;
+	for (i = s->city.chain_lo; i <= s->city.chain_hi; i++) {
+		bside b;
+		if (wp_guard(&s->city.chain[i]) < 0 || k-- > 0)
+			continue;
+		b = wall_piece_side(s, i);
+		out->player = wp_guard(&s->city.chain[i]);
+		out->role = CITY_ROLE_GUARD;
+		out->x = b.x;
+		out->y = b.y;
+		out->part = msg_side_letter(b.s);
+		return;
+	}
+}
+
+/* The City's part of state_check: the chain is a run of consecutive sides
+ * of the outer contour, each sealed, pieces + supply = 70, towers + supply
+ * = 12 / players. */
+static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
+                          size_t cap)
+{
+	int i, p, towers = 0;
+	(void)ts;
+	for (p = 0; p < s->setup.n_players; p++)
+		towers += s->pl.towers_left[p];
+	if (towers + s->city.n_towers != 12 / s->setup.n_players * s->setup.n_players) {
+		msg_say(msg, cap, "towers: %d in supply + %d placed", towers,
+		        s->city.n_towers);
+		return 1;
+	}
+	if (!s->city.gate_placed) {
+		if (s->city.walls_left == WALL_SUPPLY)
+			return 0;
+		msg_say(msg, cap, "wall: supply %d before the gate",
+		        s->city.walls_left);
+		return 1;
+	}
+	if (wall_length(s) - 1 + s->city.walls_left != WALL_SUPPLY) {
+		msg_say(msg, cap, "wall: %d pieces + %d in supply",
+		        wall_length(s) - 1, s->city.walls_left);
+		return 1;
+	}
+	if (!s->board.labelled) {
+		msg_say(msg, cap, "wall: contour labels off after the gate");
+		return 1;
+	}
+	for (i = s->city.chain_lo; i <= s->city.chain_hi; i++) {
+		int t = s->city.chain[i].tile, side = wp_side(&s->city.chain[i]);
+		int nt = t, ns = side;
+		if (!pt_sealed(&st_tiles(s)[t], side) ||
+		    st_walk(s)[t * 4 + side] == WALK_NONE) {
+			msg_say(msg, cap, "wall: piece %d not sealed or not outer",
+			        i - s->city.chain_lo);
+			return 1;
+		}
+		board_step(s, &nt, &ns, 1);
+		if (i < s->city.chain_hi &&
+		    (nt != s->city.chain[i + 1].tile ||
+		     ns != wp_side(&s->city.chain[i + 1]))) {
+			msg_say(msg, cap, "wall: pieces %d and %d not consecutive",
+			        i - s->city.chain_lo, i + 1 - s->city.chain_lo);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+const game_rules tc_rules = {
+    CITY_GAME_THE_CITY, tc_start, tc_apply, tc_list, tcs_final,
+    tc_check_placement, tc_pieces, tc_piece, tc_check_state};
