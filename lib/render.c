@@ -654,10 +654,186 @@ static void draw_followers(svgw *s, const city_game *g,
 /* ------------------------------------------------------------------------
  * The legal overlay. */
 
+/* Tile decision: one mark per fitting cell (moves sorted by y, x,
+ * rotation), with its rotations in data-rot. */
+static void legal_tiles(svgw *s, const city_game *g, const city_tileset *ts,
+                        const frame *f, const city_move *moves, size_t n)
+{
+	size_t i, j;
+	(void)g;
+	(void)ts;
+	/* tile moves are sorted by y, x, rotation: one mark per cell */
+	for (i = 0; i < n; i = j) {
+		int ox = cell_x(f, moves[i].x), oy = cell_y(f, moves[i].y);
+		out(s, "<rect class=\"legal\" data-x=\"%d\" data-y=\"%d\" "
+		       "data-rot=\"",
+		    (int)moves[i].x, (int)moves[i].y);
+		for (j = i; j < n && moves[j].x == moves[i].x &&
+		            moves[j].y == moves[i].y;
+		     j++)
+			out(s, "%s%d", j > i ? " " : "", moves[j].rotation);
+		out(s, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+		       "fill=\"#fff176\" fill-opacity=\"0.45\" "
+		       "stroke=\"#f9a825\" stroke-width=\"3\" "
+		       "stroke-dasharray=\"8 5\"/>",
+		    ox + 4, oy + 4, T - 8, T - 8);
+	}
+}
+
+/* Follower decision: each legal part of the tile just placed
+ * highlighted, and a spot to click where the follower would stand. */
+static void legal_followers(svgw *s, const city_game *g, const city_tileset *ts,
+                            const frame *f, const city_move *moves, size_t n)
+{
+	size_t i;
+	int last = city_game_tile_count(g) - 1, design, rotation;
+	int32_t x, y;
+	tileview v;
+	pt spot[24];
+	char spot_part[24];
+	size_t spots = 0;
+	if (last >= 0 &&
+	    city_game_placed_tile(g, (size_t)last, &x, &y, &design,
+	                          &rotation) == CITY_OK &&
+	    tile_view(ts, design, rotation, &v) == CITY_OK) {
+		int ox = cell_x(f, x), oy = cell_y(f, y);
+		for (i = 0; i < n; i++) {
+			char p = moves[i].part;
+			pt a;
+			if (moves[i].kind != CITY_MOVE_FOLLOWER || spots >= 24)
+				continue;
+			a = part_anchor(&v, p, ox, oy);
+			spot[spots].x = a.x;
+			spot[spots].y = a.y;
+			spot_part[spots++] = p;
+			if (p >= '1' && p <= '9') {
+				out(s, "<path class=\"legal-part\" "
+				       "data-move=\"follower %c\" fill=\"none\" "
+				       "stroke=\"#fff176\" stroke-opacity=\"0.7\" "
+				       "stroke-width=\"%d\" d=\"",
+				    p, T / 6);
+				street_path(s, &v, p, ox, oy, &a);
+				out(s, "\"/>");
+			} else if (p >= 'a' && p <= 'h' && v.on_side[p - 'a']) {
+				out(s, "<path class=\"legal-part\" "
+				       "data-move=\"follower %c\" fill=\"#fff176\" "
+				       "fill-opacity=\"0.35\" stroke=\"#f9a825\" "
+				       "stroke-width=\"2\" d=\"",
+				    p);
+				region_path(s, &v, p, ox, oy, &a);
+				out(s, "\"/>");
+			} else {
+				out(s, "<circle class=\"legal-part\" "
+				       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
+				       "r=\"%d\" fill=\"#fff176\" fill-opacity=\"0.5\" "
+				       "stroke=\"#f9a825\" stroke-width=\"2\"/>",
+				    p, a.x, a.y, T / 5);
+			}
+		}
+		/* where the follower would stand: a spot to click, above the
+		 * highlighted parts */
+		for (i = 0; i < spots; i++)
+			out(s, "<circle class=\"legal-spot\" "
+			       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
+			       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
+			       "stroke=\"#e65100\" stroke-width=\"3\"/>",
+			    spot_part[i], spot[i].x, spot[i].y, T / 10);
+	}
+}
+
+/* Follower decision, The Tower: floor and top marks. */
+static void legal_towers(svgw *s, const city_game *g, const city_tileset *ts,
+                         const frame *f, const city_move *moves, size_t n)
+{
+	size_t i;
+	(void)g;
+	(void)ts;
+	/* The Tower: a floor (a square in the tile's north-east corner,
+	 * beside the tower) or a follower on top (a circle in the
+	 * south-east corner) at any open tower. The corners are clear of
+	 * every follower spot (part_anchor: at most 3/5 of the way out),
+	 * so each mark can be clicked. */
+	for (i = 0; i < n; i++) {
+		pt t;
+		if (moves[i].kind != CITY_MOVE_FLOOR &&
+		    moves[i].kind != CITY_MOVE_TOP)
+			continue;
+		t.x = cell_x(f, moves[i].x) + T - 11;
+		t.y = cell_y(f, moves[i].y) + 11;
+		if (moves[i].kind == CITY_MOVE_FLOOR)
+			out(s, "<rect class=\"legal-tower\" "
+			       "data-move=\"floor %d %d\" x=\"%d\" y=\"%d\" "
+			       "width=\"%d\" height=\"%d\" fill=\"#fff176\" "
+			       "fill-opacity=\"0.85\" stroke=\"#e65100\" "
+			       "stroke-width=\"3\"><title>floor</title></rect>",
+			    (int)moves[i].x, (int)moves[i].y, t.x - 8, t.y - 8,
+			    16, 16);
+		else
+			out(s, "<circle class=\"legal-tower\" "
+			       "data-move=\"top %d %d\" cx=\"%d\" cy=\"%d\" "
+			       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
+			       "stroke=\"#e65100\" stroke-width=\"3\">"
+			       "<title>top</title></circle>",
+			    (int)moves[i].x, (int)moves[i].y, t.x, t.y + T - 22,
+			    8);
+	}
+}
+
+/* Capture decision: a ring round each follower that can be taken. */
+static void legal_captures(svgw *s, const city_game *g, const city_tileset *ts,
+                           const frame *f, const city_move *moves, size_t n)
+{
+	size_t i;
+	/* The Tower: a ring round each follower that can be taken */
+	for (i = 0; i < n; i++) {
+		int design, rotation;
+		tileview v;
+		pt a;
+		if (moves[i].kind != CITY_MOVE_CAPTURE ||
+		    city_game_tile_at(g, moves[i].x, moves[i].y, &design,
+		                      &rotation) != CITY_OK ||
+		    tile_view(ts, design, rotation, &v) != CITY_OK)
+			continue;
+		a = part_anchor(&v, moves[i].part, cell_x(f, moves[i].x),
+		                cell_y(f, moves[i].y));
+		if (moves[i].part == 't')
+			a.y -= T / 8;
+		out(s, "<circle class=\"legal-capture\" "
+		       "data-move=\"capture %d %d %c\" cx=\"%d\" cy=\"%d\" "
+		       "r=\"%d\" fill=\"#ff5252\" fill-opacity=\"0.3\" "
+		       "stroke=\"#b71c1c\" stroke-width=\"3\"/>",
+		    (int)moves[i].x, (int)moves[i].y, moves[i].part, a.x, a.y,
+		    T / 5);
+	}
+}
+
+/* Gate decision: each contour side that can take the gate. */
+static void legal_gates(svgw *s, const city_game *g, const city_tileset *ts,
+                        const frame *f, const city_move *moves, size_t n)
+{
+	size_t i;
+	(void)g;
+	(void)ts;
+	static const char side_digit[4] = {'0', '1', '2', '3'};
+	for (i = 0; i < n; i++) {
+		int rx, ry, rw, rh;
+		if (moves[i].kind != CITY_MOVE_GATE || moves[i].side > 3)
+			continue;
+		piece_rect(cell_x(f, moves[i].x), cell_y(f, moves[i].y),
+		           moves[i].side, &rx, &ry, &rw, &rh);
+		out(s, "<rect class=\"legal-gate\" data-move=\"gate %d %d %c\" "
+		       "x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+		       "fill=\"#fff176\" fill-opacity=\"0.6\" stroke=\"#f57f17\" "
+		       "stroke-width=\"2\"/>",
+		    (int)moves[i].x, (int)moves[i].y,
+		    side_digit[moves[i].side], rx, ry, rw, rh);
+	}
+}
+
 static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
                       const frame *f)
 {
-	size_t n = 0, i, j;
+	size_t n = 0;
 	city_move *moves;
 	int decision = city_game_decision(g);
 	if (city_legal_moves(g, NULL, 0, &n) != CITY_OK || n == 0)
@@ -671,142 +847,14 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 	}
 	out(s, "<g class=\"overlay\">");
 	if (decision == CITY_DECISION_TILE) {
-		/* tile moves are sorted by y, x, rotation: one mark per cell */
-		for (i = 0; i < n; i = j) {
-			int ox = cell_x(f, moves[i].x), oy = cell_y(f, moves[i].y);
-			out(s, "<rect class=\"legal\" data-x=\"%d\" data-y=\"%d\" "
-			       "data-rot=\"",
-			    (int)moves[i].x, (int)moves[i].y);
-			for (j = i; j < n && moves[j].x == moves[i].x &&
-			            moves[j].y == moves[i].y;
-			     j++)
-				out(s, "%s%d", j > i ? " " : "", moves[j].rotation);
-			out(s, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-			       "fill=\"#fff176\" fill-opacity=\"0.45\" "
-			       "stroke=\"#f9a825\" stroke-width=\"3\" "
-			       "stroke-dasharray=\"8 5\"/>",
-			    ox + 4, oy + 4, T - 8, T - 8);
-		}
+		legal_tiles(s, g, ts, f, moves, n);
 	} else if (decision == CITY_DECISION_FOLLOWER) {
-		int last = city_game_tile_count(g) - 1, design, rotation;
-		int32_t x, y;
-		tileview v;
-		pt spot[24];
-		char spot_part[24];
-		size_t spots = 0;
-		if (last >= 0 &&
-		    city_game_placed_tile(g, (size_t)last, &x, &y, &design,
-		                          &rotation) == CITY_OK &&
-		    tile_view(ts, design, rotation, &v) == CITY_OK) {
-			int ox = cell_x(f, x), oy = cell_y(f, y);
-			for (i = 0; i < n; i++) {
-				char p = moves[i].part;
-				pt a;
-				if (moves[i].kind != CITY_MOVE_FOLLOWER || spots >= 24)
-					continue;
-				a = part_anchor(&v, p, ox, oy);
-				spot[spots].x = a.x;
-				spot[spots].y = a.y;
-				spot_part[spots++] = p;
-				if (p >= '1' && p <= '9') {
-					out(s, "<path class=\"legal-part\" "
-					       "data-move=\"follower %c\" fill=\"none\" "
-					       "stroke=\"#fff176\" stroke-opacity=\"0.7\" "
-					       "stroke-width=\"%d\" d=\"",
-					    p, T / 6);
-					street_path(s, &v, p, ox, oy, &a);
-					out(s, "\"/>");
-				} else if (p >= 'a' && p <= 'h' && v.on_side[p - 'a']) {
-					out(s, "<path class=\"legal-part\" "
-					       "data-move=\"follower %c\" fill=\"#fff176\" "
-					       "fill-opacity=\"0.35\" stroke=\"#f9a825\" "
-					       "stroke-width=\"2\" d=\"",
-					    p);
-					region_path(s, &v, p, ox, oy, &a);
-					out(s, "\"/>");
-				} else {
-					out(s, "<circle class=\"legal-part\" "
-					       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
-					       "r=\"%d\" fill=\"#fff176\" fill-opacity=\"0.5\" "
-					       "stroke=\"#f9a825\" stroke-width=\"2\"/>",
-					    p, a.x, a.y, T / 5);
-				}
-			}
-			/* where the follower would stand: a spot to click, above the
-			 * highlighted parts */
-			for (i = 0; i < spots; i++)
-				out(s, "<circle class=\"legal-spot\" "
-				       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
-				       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
-				       "stroke=\"#e65100\" stroke-width=\"3\"/>",
-				    spot_part[i], spot[i].x, spot[i].y, T / 10);
-		}
-		/* The Tower: a floor (a square in the tile's north-east corner,
-		 * beside the tower) or a follower on top (a circle in the
-		 * south-east corner) at any open tower. The corners are clear of
-		 * every follower spot (part_anchor: at most 3/5 of the way out),
-		 * so each mark can be clicked. */
-		for (i = 0; i < n; i++) {
-			pt t;
-			if (moves[i].kind != CITY_MOVE_FLOOR &&
-			    moves[i].kind != CITY_MOVE_TOP)
-				continue;
-			t.x = cell_x(f, moves[i].x) + T - 11;
-			t.y = cell_y(f, moves[i].y) + 11;
-			if (moves[i].kind == CITY_MOVE_FLOOR)
-				out(s, "<rect class=\"legal-tower\" "
-				       "data-move=\"floor %d %d\" x=\"%d\" y=\"%d\" "
-				       "width=\"%d\" height=\"%d\" fill=\"#fff176\" "
-				       "fill-opacity=\"0.85\" stroke=\"#e65100\" "
-				       "stroke-width=\"3\"><title>floor</title></rect>",
-				    (int)moves[i].x, (int)moves[i].y, t.x - 8, t.y - 8,
-				    16, 16);
-			else
-				out(s, "<circle class=\"legal-tower\" "
-				       "data-move=\"top %d %d\" cx=\"%d\" cy=\"%d\" "
-				       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
-				       "stroke=\"#e65100\" stroke-width=\"3\">"
-				       "<title>top</title></circle>",
-				    (int)moves[i].x, (int)moves[i].y, t.x, t.y + T - 22,
-				    8);
-		}
+		legal_followers(s, g, ts, f, moves, n);
+		legal_towers(s, g, ts, f, moves, n);
 	} else if (decision == CITY_DECISION_CAPTURE) {
-		/* The Tower: a ring round each follower that can be taken */
-		for (i = 0; i < n; i++) {
-			int design, rotation;
-			tileview v;
-			pt a;
-			if (moves[i].kind != CITY_MOVE_CAPTURE ||
-			    city_game_tile_at(g, moves[i].x, moves[i].y, &design,
-			                      &rotation) != CITY_OK ||
-			    tile_view(ts, design, rotation, &v) != CITY_OK)
-				continue;
-			a = part_anchor(&v, moves[i].part, cell_x(f, moves[i].x),
-			                cell_y(f, moves[i].y));
-			if (moves[i].part == 't')
-				a.y -= T / 8;
-			out(s, "<circle class=\"legal-capture\" "
-			       "data-move=\"capture %d %d %c\" cx=\"%d\" cy=\"%d\" "
-			       "r=\"%d\" fill=\"#ff5252\" fill-opacity=\"0.3\" "
-			       "stroke=\"#b71c1c\" stroke-width=\"3\"/>",
-			    (int)moves[i].x, (int)moves[i].y, moves[i].part, a.x, a.y,
-			    T / 5);
-		}
+		legal_captures(s, g, ts, f, moves, n);
 	} else if (decision == CITY_DECISION_GATE) {
-		static const char side_digit[4] = {'0', '1', '2', '3'};
-		for (i = 0; i < n; i++) {
-			int rx, ry, rw, rh;
-			if (moves[i].kind != CITY_MOVE_GATE || moves[i].side > 3)
-				continue;
-			piece_rect(cell_x(f, moves[i].x), cell_y(f, moves[i].y),
-			           moves[i].side, &rx, &ry, &rw, &rh);
-			out(s, "<rect class=\"legal-gate\" data-move=\"gate %d %d %c\" "
-			       "x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-			       "fill=\"#fff176\" fill-opacity=\"0.6\" stroke=\"#f57f17\" "
-			       "stroke-width=\"2\"/>",
-			    (int)moves[i].x, (int)moves[i].y,
-			    side_digit[moves[i].side], rx, ry, rw, rh);
-		}
+		legal_gates(s, g, ts, f, moves, n);
 	}
 	out(s, "</g>");
 	free(moves);
