@@ -394,46 +394,52 @@ static int tree_prepare(ai_tree *t, const city_game *root, uint32_t cap)
 	return CITY_OK;
 }
 
-int ai_mcts_search(city_ai *ai, const city_game *game,
-                   const city_move *moves, size_t count,
-                   city_ai_stat *stats)
+/* The search's shared context from the AI's parameters: the trees, and
+ * the threads (1 to the number of trees). */
+static int search_setup(search_ctx *cx, city_ai *ai, const city_game *game)
 {
-	search_ctx cx;
-	uint64_t base = ai_rng_next(&ai->rng);
-	uint32_t iters = (uint32_t)ai->p.iterations, cap;
-	unsigned k, n_trees = (unsigned)ai->p.trees;
-	pthread_t tid[AI_MAX_THREADS];
-	worker_arg wa[AI_MAX_THREADS];
-	unsigned started = 0;
-	(void)moves;
-	memset(&cx, 0, sizeof cx);
-	cx.root = game;
-	cx.c = ai->p.exploration;
-	cx.margin = ai->p.margin;
-	cx.potential = ai->p.potential;
-	cx.playout = (int)ai->p.playout;
-	cx.players = city_game_players(game);
-	cx.ai = ai;
-	if (cx.players < 1 || cx.players > AI_MAX_PLAYERS)
+	unsigned n_trees = (unsigned)ai->p.trees;
+	memset(cx, 0, sizeof *cx);
+	cx->root = game;
+	cx->c = ai->p.exploration;
+	cx->margin = ai->p.margin;
+	cx->potential = ai->p.potential;
+	cx->playout = (int)ai->p.playout;
+	cx->players = city_game_players(game);
+	cx->ai = ai;
+	if (cx->players < 1 || cx->players > AI_MAX_PLAYERS)
 		return CITY_EINVAL;
 	if (n_trees < 1)
 		n_trees = 1;
-	cx.n_trees = n_trees;
-	cx.n_threads = (unsigned)ai->p.threads;
-	if (cx.n_threads > n_trees)
-		cx.n_threads = n_trees;
-	if (cx.n_threads < 1)
-		cx.n_threads = 1;
-	/* Arenas: two nodes at most per iteration (a move node and a drawn
-	 * tile's node). */
+	cx->n_trees = n_trees;
+	cx->n_threads = (unsigned)ai->p.threads;
+	if (cx->n_threads > n_trees)
+		cx->n_threads = n_trees;
+	if (cx->n_threads < 1)
+		cx->n_threads = 1;
+	return CITY_OK;
+}
+
+/* Each tree's arena: two nodes at most per iteration (a move node and a
+ * drawn tile's node), or what the time budget can fill. */
+static uint32_t arena_cap(const city_ai *ai, uint32_t iters, unsigned n_trees)
+{
 	if (iters) {
 		uint64_t per = (uint64_t)iters / n_trees + 1;
-		cap = (uint32_t)(2 * per + 2 < AI_NODE_LIMIT ? 2 * per + 2
-		                                              : AI_NODE_LIMIT);
+		return (uint32_t)(2 * per + 2 < AI_NODE_LIMIT ? 2 * per + 2
+		                                               : AI_NODE_LIMIT);
 	} else {
 		uint64_t want = (uint64_t)ai->p.time_ms * AI_NODES_PER_MS + 2;
-		cap = (uint32_t)(want < AI_NODE_LIMIT ? want : AI_NODE_LIMIT);
+		return (uint32_t)(want < AI_NODE_LIMIT ? want : AI_NODE_LIMIT);
 	}
+}
+
+/* Every tree reset to the root, with its seed and its iteration target. */
+static int trees_prepare(city_ai *ai, const city_game *game,
+                         unsigned n_trees, uint32_t cap, uint32_t iters,
+                         uint64_t base)
+{
+	unsigned k;
 	for (k = 0; k < n_trees; k++) {
 		ai_tree *t = &ai->trees[k];
 		int rc = tree_prepare(t, game, cap);
@@ -449,26 +455,41 @@ int ai_mcts_search(city_ai *ai, const city_game *game,
 		t->target = iters ? iters / n_trees + (k < iters % n_trees)
 		                  : UINT32_MAX;
 	}
-	if (ai->p.time_ms > 0)
-		cx.deadline = now_ns() + (uint64_t)ai->p.time_ms * 1000000u;
-	for (k = 1; k < cx.n_threads; k++) {
-		wa[k].cx = &cx;
+	return CITY_OK;
+}
+
+/* Run the trees on cx->n_threads threads (this one included) and wait for
+ * them all. */
+static void run_threads(search_ctx *cx)
+{
+	pthread_t tid[AI_MAX_THREADS];
+	worker_arg wa[AI_MAX_THREADS];
+	unsigned started = 0, k;
+	for (k = 1; k < cx->n_threads; k++) {
+		wa[k].cx = cx;
 		wa[k].first = k;
 		if (pthread_create(&tid[k], NULL, worker_main, &wa[k]) != 0)
 			break;
 		started++;
 	}
 	/* Trees of threads that could not start run here. */
-	if (started + 1 < cx.n_threads) {
+	if (started + 1 < cx->n_threads) {
 		unsigned n_run = started + 1;
 		/* Re-plan: this thread takes the remaining slots in turn. */
-		for (k = n_run; k < cx.n_threads; k++)
-			run_trees(&cx, k);
+		for (k = n_run; k < cx->n_threads; k++)
+			run_trees(cx, k);
 	}
-	run_trees(&cx, 0);
+	run_trees(cx, 0);
 	for (k = 1; k <= started; k++)
 		pthread_join(tid[k], NULL);
-	/* Sum the root statistics in tree order. */
+}
+
+/* Sum the root statistics in tree order (so that the sums do not depend
+ * on the threads), then the means. */
+static int sum_stats(const city_ai *ai, unsigned n_trees, size_t count,
+                     city_ai_stat *stats)
+{
+	unsigned k;
 	for (k = 0; k < n_trees; k++) {
 		const ai_tree *t = &ai->trees[k];
 		uint32_t ch;
@@ -486,6 +507,28 @@ int ai_mcts_search(city_ai *ai, const city_game *game,
 		if (stats[k].visits)
 			stats[k].mean /= (double)stats[k].visits;
 	return CITY_OK;
+}
+
+int ai_mcts_search(city_ai *ai, const city_game *game,
+                   const city_move *moves, size_t count,
+                   city_ai_stat *stats)
+{
+	search_ctx cx;
+	uint64_t base = ai_rng_next(&ai->rng);
+	uint32_t iters = (uint32_t)ai->p.iterations;
+	int rc;
+	(void)moves;
+	rc = search_setup(&cx, ai, game);
+	if (rc != CITY_OK)
+		return rc;
+	rc = trees_prepare(ai, game, cx.n_trees,
+	                   arena_cap(ai, iters, cx.n_trees), iters, base);
+	if (rc != CITY_OK)
+		return rc;
+	if (ai->p.time_ms > 0)
+		cx.deadline = now_ns() + (uint64_t)ai->p.time_ms * 1000000u;
+	run_threads(&cx);
+	return sum_stats(ai, cx.n_trees, count, stats);
 }
 
 /* The most visited child of a node (ties: the first made), or 0. */

@@ -223,8 +223,8 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
 	unsigned fresh = 0;
 	int k;
 	for (k = 0; k < 4; k++)
-		fresh |= (unsigned)((nb->at[ring_of_side(k)] < 0) &
-		                    !(ring >> ring_of_side(k) & 1))
+		fresh |= ((unsigned)(nb->at[ring_of_side(k)] < 0) &
+		          (unsigned)!(ring >> ring_of_side(k) & 1))
 		         << k;
 	return fresh;
 }

@@ -482,20 +482,15 @@ static void around_tiles(const carc_state *s, const carc_tile *p, int out[8])
 	out[7] = diagonal(s, p, 2, 1);
 }
 
-/* Insert a tile (legality checked by the caller): nodes, joins across the
- * shared sides, neighbour links, frontier, the counts around monasteries.
- */
-static int insert_tile(carc_state *s, const city_tileset *ts, int x, int y,
-                       int design, int rot)
+/* A new tile's record and its nodes, each its own feature with the open
+ * halves (city) or ends (road) it brings. */
+static inline void tile_init(carc_state *s, const ts_design *d, int t, int x,
+                             int y, int design, int rot)
 {
-	const ts_design *d = &ts->designs[design];
-	carc_tile *tl = ST_TILES(s), *p;
+	carc_tile *p = &ST_TILES(s)[t];
 	uint16_t *parent = ST_PARENT(s), *next = ST_NEXT(s), *open = ST_OPEN(s);
-	uint8_t *ntile = ST_NTILE(s), *h = ST_HASH(s);
-	carc_fcell *front = ST_FRONT(s);
-	int t = s->n_tiles++, i, side, fi;
-	unsigned hs;
-	p = &tl[t];
+	uint8_t *ntile = ST_NTILE(s);
+	int i, side;
 	p->x = (int16_t)x;
 	p->y = (int16_t)y;
 	p->design = (uint8_t)design;
@@ -518,6 +513,13 @@ static int insert_tile(carc_state *s, const city_tileset *ts, int x, int y,
 		open[n] = (uint16_t)o;
 		ntile[n] = (uint8_t)t;
 	}
+}
+
+/* Tile t's cell in the hash and the board's bounds. */
+static inline void cell_add(carc_state *s, int t, int x, int y)
+{
+	uint8_t *h = ST_HASH(s);
+	unsigned hs;
 	for (hs = hslot(s, x, y); h[hs]; hs = (hs + 1) & s->hash_mask)
 		;
 	h[hs] = (uint8_t)(t + 1);
@@ -530,66 +532,105 @@ static int insert_tile(carc_state *s, const city_tileset *ts, int x, int y,
 		if (y < s->min_y) s->min_y = (int16_t)y;
 		if (y > s->max_y) s->max_y = (int16_t)y;
 	}
-	fi = front_find(s, cell_key(x, y));
+}
+
+/* The cell (x, y), now a tile, leaves the frontier. */
+static inline void front_remove(carc_state *s, int x, int y)
+{
+	carc_fcell *front = ST_FRONT(s);
+	int fi = front_find(s, cell_key(x, y));
 	if (fi >= 0) {
 		memmove(&front[fi], &front[fi + 1],
 		        (size_t)(s->n_front - fi - 1) * sizeof *front);
 		s->n_front--;
 	}
-	for (side = 0; side < 4; side++) {
-		static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0};
-		int nx = x + DX[side], ny = y + DY[side];
-		int q = carc_tile_at(s, nx, ny);
-		int back = (side + 2) & 3;
-		if (q >= 0) {
-			carc_tile *o = &tl[q];
-			const ts_design *od = &ts->designs[o->design];
-			const ts_side *mine = &d->side[(side - rot) & 3];
-			const ts_side *theirs = &od->side[(back - o->rot) & 3];
-			p->nb[side] = (uint8_t)q;
-			o->nb[back] = (uint8_t)t;
-			if (part_kind(&d->parts[mine->left]) == CK_CITY) {
-				join(s, p->node0 + mine->left,
-				     o->node0 + theirs->left);
-				close2(s, p->node0 + mine->left);
-			} else {
-				join(s, p->node0 + mine->left,
-				     o->node0 + theirs->right);
-				join(s, p->node0 + mine->right,
-				     o->node0 + theirs->left);
-				if (mine->mid != TS_NONE) {
-					join(s, p->node0 + mine->mid,
-					     o->node0 + theirs->mid);
-					close2(s, p->node0 + mine->mid);
-				}
-			}
-		} else {
-			uint32_t k = cell_key(nx, ny);
-			unsigned sh = 2u * (unsigned)back;
-			fi = front_find(s, k);
-			if (fi < 0) {
-				fi = -fi - 1;
-				memmove(&front[fi + 1], &front[fi],
-				        (size_t)(s->n_front - fi) * sizeof *front);
-				s->n_front++;
-				memset(&front[fi], 0, sizeof *front);
-				front[fi].key = k;
-			}
-			front[fi].need = (uint8_t)(front[fi].need |
-			                           side_sig(d, (side - rot) & 3)
-			                               << sh);
-			front[fi].mask = (uint8_t)(front[fi].mask | 3u << sh);
+}
+
+/* The empty cell (nx, ny) across side `back` of it from the new tile joins
+ * the frontier (if new) and learns what that side of the tile needs. */
+static inline void front_add(carc_state *s, const ts_design *d, int nx,
+                             int ny, int side, int back, int rot)
+{
+	carc_fcell *front = ST_FRONT(s);
+	uint32_t k = cell_key(nx, ny);
+	unsigned sh = 2u * (unsigned)back;
+	int fi = front_find(s, k);
+	if (fi < 0) {
+		fi = -fi - 1;
+		memmove(&front[fi + 1], &front[fi],
+		        (size_t)(s->n_front - fi) * sizeof *front);
+		s->n_front++;
+		memset(&front[fi], 0, sizeof *front);
+		front[fi].key = k;
+	}
+	front[fi].need = (uint8_t)(front[fi].need |
+	                           side_sig(d, (side - rot) & 3) << sh);
+	front[fi].mask = (uint8_t)(front[fi].mask | 3u << sh);
+}
+
+/* New tile t meets old tile q across its side `side`: links both ways and
+ * joins the parts that meet there (a city half, or a road and its two
+ * fields). */
+static inline void join_across(carc_state *s, const city_tileset *ts,
+                               const ts_design *d, int t, int q, int side,
+                               int rot)
+{
+	carc_tile *tl = ST_TILES(s);
+	carc_tile *p = &tl[t], *o = &tl[q];
+	int back = (side + 2) & 3;
+	const ts_design *od = &ts->designs[o->design];
+	const ts_side *mine = &d->side[(side - rot) & 3];
+	const ts_side *theirs = &od->side[(back - o->rot) & 3];
+	p->nb[side] = (uint8_t)q;
+	o->nb[back] = (uint8_t)t;
+	if (part_kind(&d->parts[mine->left]) == CK_CITY) {
+		join(s, p->node0 + mine->left, o->node0 + theirs->left);
+		close2(s, p->node0 + mine->left);
+	} else {
+		join(s, p->node0 + mine->left, o->node0 + theirs->right);
+		join(s, p->node0 + mine->right, o->node0 + theirs->left);
+		if (mine->mid != TS_NONE) {
+			join(s, p->node0 + mine->mid, o->node0 + theirs->mid);
+			close2(s, p->node0 + mine->mid);
 		}
 	}
-	{
-		int ar[8], k;
-		around_tiles(s, p, ar);
-		for (k = 0; k < 8; k++)
-			if (ar[k] >= 0) {
-				tl[ar[k]].around++;
-				p->around++;
-			}
+}
+
+/* The counts of tiles around: the new tile's own, and one more for each
+ * tile around it (a monastery's score). */
+static inline void count_around(carc_state *s, int t)
+{
+	carc_tile *tl = ST_TILES(s);
+	int ar[8], k;
+	around_tiles(s, &tl[t], ar);
+	for (k = 0; k < 8; k++)
+		if (ar[k] >= 0) {
+			tl[ar[k]].around++;
+			tl[t].around++;
+		}
+}
+
+/* Insert a tile (legality checked by the caller): nodes, joins across the
+ * shared sides, neighbour links, frontier, the counts around monasteries.
+ */
+static int insert_tile(carc_state *s, const city_tileset *ts, int x, int y,
+                       int design, int rot)
+{
+	static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0};
+	const ts_design *d = &ts->designs[design];
+	int t = s->n_tiles++, side;
+	tile_init(s, d, t, x, y, design, rot);
+	cell_add(s, t, x, y);
+	front_remove(s, x, y);
+	for (side = 0; side < 4; side++) {
+		int nx = x + DX[side], ny = y + DY[side];
+		int q = carc_tile_at(s, nx, ny);
+		if (q >= 0)
+			join_across(s, ts, d, t, q, side, rot);
+		else
+			front_add(s, d, nx, ny, side, (side + 2) & 3, rot);
 	}
+	count_around(s, t);
 	return t;
 }
 
@@ -1093,11 +1134,76 @@ void carc_restart(carc_state *s, const city_tileset *ts)
 	start_turn(s, 0);
 }
 
+/* The draw order given by the setup (design ids), checked against the tile
+ * set's counts (C-SET-4), as design indices into order[]. */
+static int order_given(const carc_setup *su, int sd, unsigned n,
+                       uint8_t *order, char *err, size_t cap)
+{
+	const city_tileset *ts = su->ts;
+	unsigned used[TS_MAX_DESIGNS], i;
+	memset(used, 0, sizeof used);
+	used[sd] = 1; /* the start instance */
+	if (su->n_order != n) {
+		snprintf(err, cap,
+		         "C-SET-4: the order lists %u tiles, the stack has "
+		         "%u (the start tile is not drawn)",
+		         su->n_order, n);
+		return CITY_EINVAL;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned d;
+		for (d = 0; d < ts->n_designs; d++)
+			if (ts->designs[d].id == su->order[i])
+				break;
+		if (d == ts->n_designs) {
+			snprintf(err, cap,
+			         "C-SET-4: design %u in the order is not in "
+			         "the tile set",
+			         su->order[i]);
+			return CITY_EINVAL;
+		}
+		if (++used[d] > ts->designs[d].count) {
+			snprintf(err, cap,
+			         "C-SET-4: the order has more than %u of "
+			         "design %u",
+			         ts->designs[d].count -
+			             (d == (unsigned)sd ? 1u : 0u),
+			         su->order[i]);
+			return CITY_EINVAL;
+		}
+		order[i] = (uint8_t)d;
+	}
+	return CITY_OK;
+}
+
+/* The draw order shuffled from the seed: every instance but the start
+ * tile's, Fisher-Yates with splitmix64. */
+static void order_shuffled(const carc_setup *su, int sd, unsigned n,
+                           uint8_t *order)
+{
+	const city_tileset *ts = su->ts;
+	uint64_t st = su->seed;
+	unsigned i, k = 0;
+	for (i = 0; i < ts->n_designs; i++) {
+		unsigned c = ts->designs[i].count;
+		if (i == (unsigned)sd)
+			c--; /* the start instance is removed */
+		while (c--)
+			order[k++] = (uint8_t)i;
+	}
+	for (i = n - 1; i >= 1 && n > 1; i--) {
+		unsigned j = (unsigned)(splitmix64(&st) % (i + 1u));
+		uint8_t t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+}
+
 int carc_init(carc_state *s, const carc_setup *su, char *err, size_t cap)
 {
 	const city_tileset *ts = su->ts;
 	int sd = start_design(ts);
-	unsigned n, i, k = 0;
+	unsigned n, i;
 	uint8_t order[TS_MAX_TILES];
 	if (su->players < 2 || su->players > CARC_MAX_PLAYERS) {
 		snprintf(err, cap, "C-SET-1: %d players (the base game takes 2 "
@@ -1110,54 +1216,11 @@ int carc_init(carc_state *s, const carc_setup *su, char *err, size_t cap)
 	}
 	n = ts->n_tiles - 1;
 	if (su->n_order) {
-		unsigned used[TS_MAX_DESIGNS];
-		memset(used, 0, sizeof used);
-		used[sd] = 1; /* the start instance */
-		if (su->n_order != n) {
-			snprintf(err, cap,
-			         "C-SET-4: the order lists %u tiles, the stack has "
-			         "%u (the start tile is not drawn)",
-			         su->n_order, n);
-			return CITY_EINVAL;
-		}
-		for (i = 0; i < n; i++) {
-			unsigned d;
-			for (d = 0; d < ts->n_designs; d++)
-				if (ts->designs[d].id == su->order[i])
-					break;
-			if (d == ts->n_designs) {
-				snprintf(err, cap,
-				         "C-SET-4: design %u in the order is not in "
-				         "the tile set",
-				         su->order[i]);
-				return CITY_EINVAL;
-			}
-			if (++used[d] > ts->designs[d].count) {
-				snprintf(err, cap,
-				         "C-SET-4: the order has more than %u of "
-				         "design %u",
-				         ts->designs[d].count -
-				             (d == (unsigned)sd ? 1u : 0u),
-				         su->order[i]);
-				return CITY_EINVAL;
-			}
-			order[i] = (uint8_t)d;
-		}
+		int rc = order_given(su, sd, n, order, err, cap);
+		if (rc != CITY_OK)
+			return rc;
 	} else {
-		uint64_t st = su->seed;
-		for (i = 0; i < ts->n_designs; i++) {
-			unsigned c = ts->designs[i].count;
-			if (i == (unsigned)sd)
-				c--; /* the start instance is removed */
-			while (c--)
-				order[k++] = (uint8_t)i;
-		}
-		for (i = n - 1; i >= 1 && n > 1; i--) {
-			unsigned j = (unsigned)(splitmix64(&st) % (i + 1u));
-			uint8_t t = order[i];
-			order[i] = order[j];
-			order[j] = t;
-		}
+		order_shuffled(su, sd, n, order);
 	}
 	memset(s, 0, sizeof *s);
 	layout(s, ts, su->expansions & CITY_EXPANSION_TOWER);
@@ -1626,96 +1689,122 @@ static void emit(city_move *out, size_t cap, size_t n, int kind, int x, int y,
 	}
 }
 
-size_t carc_legal(const carc_state *s, const city_tileset *ts, city_move *out,
-                  size_t cap)
+/* The tile placements (the hot path of the AI's playouts): every frontier
+ * cell's fitting rotations, straight into out when it holds 4 per cell. */
+static inline size_t legal_tiles(const carc_state *s, city_move *out,
+                                 size_t cap)
+{
+	const carc_fcell *f = C_FRONT(s);
+	uint32_t sig4 = C_RSIG(s)[CARC_CARR(s, off_order, uint8_t)[s->cur]];
+	size_t n = 0;
+	int i;
+	city_move mv;
+	memset(&mv, 0, sizeof mv);
+	mv.kind = CITY_MOVE_PLACE;
+	if (!out || cap < 4u * s->n_front) {
+		/* counting, or a buffer that may be too small: each
+		 * move checked against the capacity */
+		for (i = 0; i < s->n_front; i++) {
+			unsigned m = fit_mask(&f[i], sig4);
+			for (; m; m &= m - 1) {
+				emit(out, cap, n, CITY_MOVE_PLACE,
+				     (int)(f[i].key & 0xFFFFu) - 32768,
+				     (int)(f[i].key >> 16) - 32768, low_bit(m),
+				     0);
+				n++;
+			}
+		}
+		return n;
+	}
+	for (i = 0; i < s->n_front; i++) {
+		unsigned m = fit_mask(&f[i], sig4);
+		if (!m)
+			continue;
+		mv.x = (int32_t)(f[i].key & 0xFFFFu) - 32768;
+		mv.y = (int32_t)(f[i].key >> 16) - 32768;
+		for (; m; m &= m - 1) {
+			mv.rotation = (uint8_t)low_bit(m);
+			out[n++] = mv;
+		}
+	}
+	return n;
+}
+
+/* After a tile: a follower on a part of it, a floor or a top on a tower,
+ * or pass. */
+static inline size_t legal_follower(const carc_state *s,
+                                    const city_tileset *ts, city_move *out,
+                                    size_t cap)
+{
+	const carc_tile *p = &C_TILES(s)[s->last_tile];
+	unsigned m = follower_options(s, ts);
+	size_t n = 0;
+	int i;
+	for (i = 0; m; i++, m >>= 1)
+		if (m & 1u)
+			emit(out, cap, n++, CITY_MOVE_FOLLOWER, 0, 0, 0,
+			     carc_part_name(ts, p->design, i));
+	/* T-ACT: floors, then tops, on the towers in placement order */
+	if (tower_on(s)) {
+		for (i = 0; i < s->n_tiles; i++)
+			if (!floor_check(s, ts, i, NULL, 0))
+				emit(out, cap, n++, CITY_MOVE_FLOOR,
+				     C_TILES(s)[i].x, C_TILES(s)[i].y, 0, 0);
+		for (i = 0; i < s->n_tiles; i++)
+			if (!top_check(s, ts, i, NULL, 0))
+				emit(out, cap, n++, CITY_MOVE_TOP,
+				     C_TILES(s)[i].x, C_TILES(s)[i].y, 0, 0);
+	}
+	emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
+	return n;
+}
+
+/* T-CAP-2: each capturable follower, in slot order, or pass. */
+static size_t legal_capture(const carc_state *s, const city_tileset *ts,
+                            city_move *out, size_t cap)
 {
 	size_t n = 0;
 	int i;
-	switch (s->decision) {
-	case CITY_DECISION_TILE: {
-		const carc_fcell *f = C_FRONT(s);
-		uint32_t sig4 =
-		    C_RSIG(s)[CARC_CARR(s, off_order, uint8_t)[s->cur]];
-		city_move mv;
-		memset(&mv, 0, sizeof mv);
-		mv.kind = CITY_MOVE_PLACE;
-		if (!out || cap < 4u * s->n_front) {
-			/* counting, or a buffer that may be too small: each
-			 * move checked against the capacity */
-			for (i = 0; i < s->n_front; i++) {
-				unsigned m = fit_mask(&f[i], sig4);
-				for (; m; m &= m - 1) {
-					emit(out, cap, n, CITY_MOVE_PLACE,
-					     (int)(f[i].key & 0xFFFFu) - 32768,
-					     (int)(f[i].key >> 16) - 32768,
-					     low_bit(m), 0);
-					n++;
-				}
-			}
-			break;
+	for (i = 0; i < s->n_fol; i++)
+		if (capturable(s, i)) {
+			int t = fol_tile(s, i);
+			emit(out, cap, n++, CITY_MOVE_CAPTURE, C_TILES(s)[t].x,
+			     C_TILES(s)[t].y, 0, fol_part_name(s, ts, i));
 		}
-		for (i = 0; i < s->n_front; i++) {
-			unsigned m = fit_mask(&f[i], sig4);
-			if (!m)
-				continue;
-			mv.x = (int32_t)(f[i].key & 0xFFFFu) - 32768;
-			mv.y = (int32_t)(f[i].key >> 16) - 32768;
-			for (; m; m &= m - 1) {
-				mv.rotation = (uint8_t)low_bit(m);
-				out[n++] = mv;
-			}
-		}
-		break;
-	}
-	case CITY_DECISION_FOLLOWER: {
-		const carc_tile *p = &C_TILES(s)[s->last_tile];
-		unsigned m = follower_options(s, ts);
-		for (i = 0; m; i++, m >>= 1)
-			if (m & 1u)
-				emit(out, cap, n++, CITY_MOVE_FOLLOWER, 0, 0, 0,
-				     carc_part_name(ts, p->design, i));
-		/* T-ACT: floors, then tops, on the towers in placement order */
-		if (tower_on(s)) {
-			for (i = 0; i < s->n_tiles; i++)
-				if (!floor_check(s, ts, i, NULL, 0))
-					emit(out, cap, n++, CITY_MOVE_FLOOR,
-					     C_TILES(s)[i].x, C_TILES(s)[i].y, 0,
-					     0);
-			for (i = 0; i < s->n_tiles; i++)
-				if (!top_check(s, ts, i, NULL, 0))
-					emit(out, cap, n++, CITY_MOVE_TOP,
-					     C_TILES(s)[i].x, C_TILES(s)[i].y, 0,
-					     0);
-		}
-		emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
-		break;
-	}
-	case CITY_DECISION_CAPTURE:
-		/* T-CAP-2: each capturable follower, in slot order */
-		for (i = 0; i < s->n_fol; i++)
-			if (capturable(s, i)) {
-				int t = fol_tile(s, i);
-				emit(out, cap, n++, CITY_MOVE_CAPTURE,
-				     C_TILES(s)[t].x, C_TILES(s)[t].y, 0,
-				     fol_part_name(s, ts, i));
-			}
-		emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
-		break;
-	case CITY_DECISION_RANSOM: {
-		/* T-CAP-5: each opponent holding the player's followers */
-		unsigned m = ransom_options(s);
-		for (i = 0; m; i++, m >>= 1)
-			if (m & 1u) {
-				emit(out, cap, n, CITY_MOVE_RANSOM, i, 0, 0, 0);
-				n++;
-			}
-		emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
-		break;
-	}
-	default:
-		break;
-	}
+	emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
 	return n;
+}
+
+/* T-CAP-5: each opponent holding the player's followers, or pass. */
+static size_t legal_ransom(const carc_state *s, city_move *out, size_t cap)
+{
+	unsigned m = ransom_options(s);
+	size_t n = 0;
+	int i;
+	for (i = 0; m; i++, m >>= 1)
+		if (m & 1u) {
+			emit(out, cap, n, CITY_MOVE_RANSOM, i, 0, 0, 0);
+			n++;
+		}
+	emit(out, cap, n++, CITY_MOVE_PASS, 0, 0, 0, 0);
+	return n;
+}
+
+size_t carc_legal(const carc_state *s, const city_tileset *ts, city_move *out,
+                  size_t cap)
+{
+	switch (s->decision) {
+	case CITY_DECISION_TILE:
+		return legal_tiles(s, out, cap);
+	case CITY_DECISION_FOLLOWER:
+		return legal_follower(s, ts, out, cap);
+	case CITY_DECISION_CAPTURE:
+		return legal_capture(s, ts, out, cap);
+	case CITY_DECISION_RANSOM:
+		return legal_ransom(s, out, cap);
+	default:
+		return 0;
+	}
 }
 
 /* ---- queries ------------------------------------------------------------ */

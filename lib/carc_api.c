@@ -9,7 +9,7 @@
 
 #include "carc.h"
 #include "carc_api.h"
-#include "game_internal.h"
+#include "handle.h"
 #include "options.h"
 
 static inline carc_state *cs(city_game *g)

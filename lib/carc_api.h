@@ -10,14 +10,10 @@
 #include <stdint.h>
 
 #include "city/city.h"
-#include "game_internal.h"
+#include "handle.h"
 #include "options.h"
 
-/* Whether the game is a Carcassonne game (its state is a carc_state). */
-static inline int game_carc(const city_game *g)
-{
-	return g->opts.game == CITY_GAME_CARCASSONNE;
-}
+/* game_carc(), whether a handle is a Carcassonne game: handle.h. */
 
 int carc_api_new(city_game **out, const city_options *o);
 int carc_api_clone(city_game **out, const city_game *game);

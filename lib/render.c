@@ -129,6 +129,9 @@ typedef struct tileview {
 	int kind[8];        /* by letter - 'a'; -1 when not a region */
 	unsigned markets[8];
 	int on_side[8];     /* the region shows on some side */
+	int coat[8];        /* Carcassonne: the city region has a coat of arms */
+	int monastery;      /* Carcassonne: a monastery (part 'm') */
+	int foundation;     /* The Tower: a tower foundation (part 't') */
 } tileview;
 
 /* `id` is a design id, as the game's queries give it. */
@@ -155,7 +158,12 @@ static int tile_view(const city_tileset *ts, int id, int rotation,
 		                                 (char)('a' + r), &mk);
 		v->kind[r] = k >= 0 ? k : -1;
 		v->markets[r] = k >= 0 ? mk : 0;
+		v->coat[r] = k == CITY_REGION_CITY &&
+		             city_tileset_coat_of_arms(ts, (unsigned)design,
+		                                       (char)('a' + r)) == 1;
 	}
+	v->monastery = city_tileset_monastery(ts, (unsigned)design) == 1;
+	v->foundation = city_tileset_tower_foundation(ts, (unsigned)design) == 1;
 	for (r = 0; r < 8; r++) {
 		int c = v->half[r] - 'a';
 		if (c >= 0 && c < 8)
@@ -233,11 +241,23 @@ static int street_path(svgw *s, const tileview *v, char d, int ox, int oy,
 	return n;
 }
 
+/* Where a tile's tower foundation stands: off the centre (road ends,
+ * the monastery), in the north-east quarter. */
+static pt tower_spot(int ox, int oy)
+{
+	pt a;
+	a.x = ox + T * 3 / 4;
+	a.y = oy + T / 4;
+	return a;
+}
+
 /* Where a follower on `part` of the tile stands. */
 static pt part_anchor(const tileview *v, char part, int ox, int oy)
 {
 	svgw none = {NULL, 0, 0};
 	pt a = {ox + centre.x, oy + centre.y};
+	if (part == 't')
+		return tower_spot(ox, oy);
 	if (part >= '1' && part <= '9')
 		street_path(&none, v, part, ox, oy, &a);
 	else if (part >= 'a' && part <= 'h' && v->on_side[part - 'a'])
@@ -256,9 +276,72 @@ static void building(svgw *s, int x, int y, int r, const char *fill,
 	    y - r / 3, x, y - r - r / 2, x + r + 2, y - r / 3, fill);
 }
 
+/* A coat of arms: a small blue shield with a white cross-bar, centred on
+ * (x, y). */
+static void coat_of_arms(svgw *s, int x, int y)
+{
+	out(s,
+	    "<path class=\"coat\" d=\"M%d %dh%dv%dQ%d %d %d %dQ%d %d %d %dZ\" "
+	    "fill=\"#1f4e9c\" stroke=\"#ffffff\" stroke-width=\"2\"/>"
+	    "<path d=\"M%d %dh%d\" stroke=\"#ffffff\" stroke-width=\"2\"/>",
+	    x - 8, y - 9, 16, 8, x + 8, y + 6, x, y + 10, x - 8, y + 6, x - 8,
+	    y - 1, x - 5, y - 3, 10);
+}
+
+/* The Carcassonne prints: a monastery at the centre, a coat of arms in each
+ * city region that has one (beside where a knight stands), a tower
+ * foundation. */
+static void draw_carc_marks(svgw *s, const tileview *v, int ox, int oy)
+{
+	int r;
+	if (v->monastery) {
+		int x = ox + centre.x, y = oy + centre.y;
+		out(s, "<g class=\"monastery\"><title>monastery</title>");
+		out(s,
+		    "<path d=\"M%d %dh%dv%dh%dZM%d %dL%d %dL%d %dZ\" "
+		    "fill=\"#b71c1c\" stroke=\"#3a2a1a\" stroke-width=\"1.5\"/>"
+		    "<path d=\"M%d %dv%dM%d %dh%d\" stroke=\"#3a2a1a\" "
+		    "stroke-width=\"2\"/>",
+		    x - 18, y - 6, 36, 22, -36, x - 21, y - 6, x, y - 24, x + 21,
+		    y - 6, x, y - 38, 14, x - 5, y - 33, 10);
+		out(s, "</g>");
+	}
+	for (r = 0; r < 8; r++) {
+		pt a;
+		svgw none = {NULL, 0, 0};
+		if (!v->coat[r])
+			continue;
+		a.x = ox + centre.x;
+		a.y = oy + centre.y;
+		if (v->on_side[r])
+			region_path(&none, v, (char)('a' + r), ox, oy, &a);
+		/* beside the knight's spot (the anchor), across the line from the
+		 * centre: clear of the knight and of the roads to the centre */
+		{
+			int dx = a.x - (ox + centre.x), dy = a.y - (oy + centre.y);
+			int px = dy > 0 ? -1 : dy < 0 ? 1 : 0;
+			int py = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+			if (px == 0 && py == 0)
+				px = 1;
+			int cx = a.x + px * 22, cy = a.y + py * 22;
+			/* inside the tile (a neighbour is drawn over the edge) */
+			cx = cx < ox + 11 ? ox + 11 : cx > ox + T - 11 ? ox + T - 11 : cx;
+			cy = cy < oy + 12 ? oy + 12 : cy > oy + T - 13 ? oy + T - 13 : cy;
+			coat_of_arms(s, cx, cy);
+		}
+	}
+	if (v->foundation) {
+		pt t = tower_spot(ox, oy);
+		out(s, "<circle class=\"foundation\" cx=\"%d\" cy=\"%d\" "
+		       "r=\"%d\" fill=\"#9e9e9e\" stroke=\"#424242\" "
+		       "stroke-width=\"2\" stroke-dasharray=\"4 3\"/>",
+		    t.x, t.y, T / 7);
+	}
+}
+
 /* What a design prints besides regions and streets: The City's public and
- * historic buildings. (The Carcassonne sets add their monasteries, coats of
- * arms and tower foundations here.) */
+ * historic buildings; the Carcassonne sets' monasteries, coats of arms and
+ * tower foundations (draw_carc_marks). */
 static void draw_tile_marks(svgw *s, const city_tileset *ts,
                             const tileview *v, int ox, int oy)
 {
@@ -267,6 +350,14 @@ static void draw_tile_marks(svgw *s, const city_tileset *ts,
 	const char *hist = city_tileset_historic_name(ts, (unsigned)v->design);
 	int want = (pub > 0 ? pub : 0) + (hist && hist[0] ? 1 : 0);
 	int i, placed = 0;
+	if (v->monastery || v->foundation)
+		draw_carc_marks(s, v, ox, oy);
+	else
+		for (i = 0; i < 8; i++)
+			if (v->coat[i]) {
+				draw_carc_marks(s, v, ox, oy);
+				break;
+			}
 	for (i = 0; i < 8 && placed < want; i++) {
 		int h = spread[i], c = v->half[h] - 'a';
 		const pt *a = &ring[h], *b = &ring[(h + 1) % 8];
@@ -476,20 +567,60 @@ static void draw_wall(svgw *s, const city_game *g, const frame *f)
 	}
 }
 
+/* The Tower: each tower on the board, its height beside it (its top
+ * follower is drawn with the followers, on the tower). */
+static void draw_tower_stacks(svgw *s, const city_game *g, const frame *f)
+{
+	int n = city_game_tile_count(g), i;
+	for (i = 0; i < n; i++) {
+		int32_t x, y;
+		int height = 0, top = -1;
+		pt t;
+		if (city_game_placed_tile(g, (size_t)i, &x, &y, NULL, NULL) !=
+		        CITY_OK ||
+		    city_game_tower(g, x, y, &height, &top) != CITY_OK ||
+		    height <= 0)
+			continue;
+		t = tower_spot(cell_x(f, x), cell_y(f, y));
+		out(s, "<g class=\"tower-stack\" data-x=\"%d\" data-y=\"%d\" "
+		       "data-height=\"%d\" data-top=\"%d\"><title>tower: %d "
+		       "floor%s%s%s</title>"
+		       "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+		       "fill=\"#757575\" stroke=\"#212121\" stroke-width=\"2\"/>"
+		       "<path d=\"M%d %dv-5h5v5h5v-5h5v5h5v-5h5v5\" fill=\"none\" "
+		       "stroke=\"#212121\" stroke-width=\"2\"/>"
+		       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+		       "font-size=\"%d\" font-weight=\"bold\" "
+		       "text-anchor=\"middle\" fill=\"#212121\" stroke=\"#ffffff\" "
+		       "stroke-width=\"3\" paint-order=\"stroke\">%d</text></g>",
+		    (int)x, (int)y, height, top, height, height == 1 ? "" : "s",
+		    top >= 0 ? ", closed by " : "",
+		    top >= 0 && top < 6 ? player_name[top] : "", t.x - 12,
+		    t.y - 10, 25, 26, t.x - 12, t.y - 10, t.x - 22, t.y + 6, T / 5,
+		    height);
+	}
+}
+
 static void draw_follower(svgw *s, int x, int y, int player, int role)
 {
 	static const char *const roles[9] = {
 	    "citizen", "seller", "steward", "guard", "highwayman",
 	    "knight", "monk", "farmer", "tower-top"};
 	const char *rn = role >= 0 && role < 9 ? roles[role] : "follower";
-	/* a meeple: head and body */
-	out(s, "<g class=\"follower\"><title>%s %s</title>"
-	       "<path d=\"M%d %dL%d %dL%d %dQ%d %d %d %dL%d %dL%d %dZ\" "
+	/* a meeple: head and body; a farmer lies */
+	if (role == CITY_ROLE_FARMER)
+		out(s, "<g class=\"follower\" transform=\"rotate(-90 %d %d)\">"
+		       "<title>%s %s</title>",
+		    x, y, player >= 0 && player < 6 ? player_name[player] : "?",
+		    rn);
+	else
+		out(s, "<g class=\"follower\"><title>%s %s</title>",
+		    player >= 0 && player < 6 ? player_name[player] : "?", rn);
+	out(s, "<path d=\"M%d %dL%d %dL%d %dQ%d %d %d %dL%d %dL%d %dZ\" "
 	       "fill=\"%s\" stroke=\"#111111\" stroke-width=\"2\" "
 	       "stroke-linejoin=\"round\"/>"
 	       "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
 	       "stroke=\"#111111\" stroke-width=\"2\"/></g>",
-	    player >= 0 && player < 6 ? player_name[player] : "?", rn,
 	    x - 12, y + 14, x - 4, y - 2, x - 13, y - 4, x, y - 16, x + 13,
 	    y - 4, x + 4, y - 2, x + 12, y + 14, pcolor(player), x, y - 9, 6,
 	    pcolor(player));
@@ -514,6 +645,8 @@ static void draw_followers(svgw *s, const city_game *g,
 		    tile_view(ts, design, rotation, &v) != CITY_OK)
 			continue;
 		a = part_anchor(&v, part, cell_x(f, x), cell_y(f, y));
+		if (part == 't')
+			a.y -= T / 8; /* on top of the tower */
 		draw_follower(s, a.x, a.y, player, role);
 	}
 }
@@ -521,10 +654,186 @@ static void draw_followers(svgw *s, const city_game *g,
 /* ------------------------------------------------------------------------
  * The legal overlay. */
 
+/* Tile decision: one mark per fitting cell (moves sorted by y, x,
+ * rotation), with its rotations in data-rot. */
+static void legal_tiles(svgw *s, const city_game *g, const city_tileset *ts,
+                        const frame *f, const city_move *moves, size_t n)
+{
+	size_t i, j;
+	(void)g;
+	(void)ts;
+	/* tile moves are sorted by y, x, rotation: one mark per cell */
+	for (i = 0; i < n; i = j) {
+		int ox = cell_x(f, moves[i].x), oy = cell_y(f, moves[i].y);
+		out(s, "<rect class=\"legal\" data-x=\"%d\" data-y=\"%d\" "
+		       "data-rot=\"",
+		    (int)moves[i].x, (int)moves[i].y);
+		for (j = i; j < n && moves[j].x == moves[i].x &&
+		            moves[j].y == moves[i].y;
+		     j++)
+			out(s, "%s%d", j > i ? " " : "", moves[j].rotation);
+		out(s, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+		       "fill=\"#fff176\" fill-opacity=\"0.45\" "
+		       "stroke=\"#f9a825\" stroke-width=\"3\" "
+		       "stroke-dasharray=\"8 5\"/>",
+		    ox + 4, oy + 4, T - 8, T - 8);
+	}
+}
+
+/* Follower decision: each legal part of the tile just placed
+ * highlighted, and a spot to click where the follower would stand. */
+static void legal_followers(svgw *s, const city_game *g, const city_tileset *ts,
+                            const frame *f, const city_move *moves, size_t n)
+{
+	size_t i;
+	int last = city_game_tile_count(g) - 1, design, rotation;
+	int32_t x, y;
+	tileview v;
+	pt spot[24];
+	char spot_part[24];
+	size_t spots = 0;
+	if (last >= 0 &&
+	    city_game_placed_tile(g, (size_t)last, &x, &y, &design,
+	                          &rotation) == CITY_OK &&
+	    tile_view(ts, design, rotation, &v) == CITY_OK) {
+		int ox = cell_x(f, x), oy = cell_y(f, y);
+		for (i = 0; i < n; i++) {
+			char p = moves[i].part;
+			pt a;
+			if (moves[i].kind != CITY_MOVE_FOLLOWER || spots >= 24)
+				continue;
+			a = part_anchor(&v, p, ox, oy);
+			spot[spots].x = a.x;
+			spot[spots].y = a.y;
+			spot_part[spots++] = p;
+			if (p >= '1' && p <= '9') {
+				out(s, "<path class=\"legal-part\" "
+				       "data-move=\"follower %c\" fill=\"none\" "
+				       "stroke=\"#fff176\" stroke-opacity=\"0.7\" "
+				       "stroke-width=\"%d\" d=\"",
+				    p, T / 6);
+				street_path(s, &v, p, ox, oy, &a);
+				out(s, "\"/>");
+			} else if (p >= 'a' && p <= 'h' && v.on_side[p - 'a']) {
+				out(s, "<path class=\"legal-part\" "
+				       "data-move=\"follower %c\" fill=\"#fff176\" "
+				       "fill-opacity=\"0.35\" stroke=\"#f9a825\" "
+				       "stroke-width=\"2\" d=\"",
+				    p);
+				region_path(s, &v, p, ox, oy, &a);
+				out(s, "\"/>");
+			} else {
+				out(s, "<circle class=\"legal-part\" "
+				       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
+				       "r=\"%d\" fill=\"#fff176\" fill-opacity=\"0.5\" "
+				       "stroke=\"#f9a825\" stroke-width=\"2\"/>",
+				    p, a.x, a.y, T / 5);
+			}
+		}
+		/* where the follower would stand: a spot to click, above the
+		 * highlighted parts */
+		for (i = 0; i < spots; i++)
+			out(s, "<circle class=\"legal-spot\" "
+			       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
+			       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
+			       "stroke=\"#e65100\" stroke-width=\"3\"/>",
+			    spot_part[i], spot[i].x, spot[i].y, T / 10);
+	}
+}
+
+/* Follower decision, The Tower: floor and top marks. */
+static void legal_towers(svgw *s, const city_game *g, const city_tileset *ts,
+                         const frame *f, const city_move *moves, size_t n)
+{
+	size_t i;
+	(void)g;
+	(void)ts;
+	/* The Tower: a floor (a square in the tile's north-east corner,
+	 * beside the tower) or a follower on top (a circle in the
+	 * south-east corner) at any open tower. The corners are clear of
+	 * every follower spot (part_anchor: at most 3/5 of the way out),
+	 * so each mark can be clicked. */
+	for (i = 0; i < n; i++) {
+		pt t;
+		if (moves[i].kind != CITY_MOVE_FLOOR &&
+		    moves[i].kind != CITY_MOVE_TOP)
+			continue;
+		t.x = cell_x(f, moves[i].x) + T - 11;
+		t.y = cell_y(f, moves[i].y) + 11;
+		if (moves[i].kind == CITY_MOVE_FLOOR)
+			out(s, "<rect class=\"legal-tower\" "
+			       "data-move=\"floor %d %d\" x=\"%d\" y=\"%d\" "
+			       "width=\"%d\" height=\"%d\" fill=\"#fff176\" "
+			       "fill-opacity=\"0.85\" stroke=\"#e65100\" "
+			       "stroke-width=\"3\"><title>floor</title></rect>",
+			    (int)moves[i].x, (int)moves[i].y, t.x - 8, t.y - 8,
+			    16, 16);
+		else
+			out(s, "<circle class=\"legal-tower\" "
+			       "data-move=\"top %d %d\" cx=\"%d\" cy=\"%d\" "
+			       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
+			       "stroke=\"#e65100\" stroke-width=\"3\">"
+			       "<title>top</title></circle>",
+			    (int)moves[i].x, (int)moves[i].y, t.x, t.y + T - 22,
+			    8);
+	}
+}
+
+/* Capture decision: a ring round each follower that can be taken. */
+static void legal_captures(svgw *s, const city_game *g, const city_tileset *ts,
+                           const frame *f, const city_move *moves, size_t n)
+{
+	size_t i;
+	/* The Tower: a ring round each follower that can be taken */
+	for (i = 0; i < n; i++) {
+		int design, rotation;
+		tileview v;
+		pt a;
+		if (moves[i].kind != CITY_MOVE_CAPTURE ||
+		    city_game_tile_at(g, moves[i].x, moves[i].y, &design,
+		                      &rotation) != CITY_OK ||
+		    tile_view(ts, design, rotation, &v) != CITY_OK)
+			continue;
+		a = part_anchor(&v, moves[i].part, cell_x(f, moves[i].x),
+		                cell_y(f, moves[i].y));
+		if (moves[i].part == 't')
+			a.y -= T / 8;
+		out(s, "<circle class=\"legal-capture\" "
+		       "data-move=\"capture %d %d %c\" cx=\"%d\" cy=\"%d\" "
+		       "r=\"%d\" fill=\"#ff5252\" fill-opacity=\"0.3\" "
+		       "stroke=\"#b71c1c\" stroke-width=\"3\"/>",
+		    (int)moves[i].x, (int)moves[i].y, moves[i].part, a.x, a.y,
+		    T / 5);
+	}
+}
+
+/* Gate decision: each contour side that can take the gate. */
+static void legal_gates(svgw *s, const city_game *g, const city_tileset *ts,
+                        const frame *f, const city_move *moves, size_t n)
+{
+	size_t i;
+	(void)g;
+	(void)ts;
+	static const char side_digit[4] = {'0', '1', '2', '3'};
+	for (i = 0; i < n; i++) {
+		int rx, ry, rw, rh;
+		if (moves[i].kind != CITY_MOVE_GATE || moves[i].side > 3)
+			continue;
+		piece_rect(cell_x(f, moves[i].x), cell_y(f, moves[i].y),
+		           moves[i].side, &rx, &ry, &rw, &rh);
+		out(s, "<rect class=\"legal-gate\" data-move=\"gate %d %d %c\" "
+		       "x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+		       "fill=\"#fff176\" fill-opacity=\"0.6\" stroke=\"#f57f17\" "
+		       "stroke-width=\"2\"/>",
+		    (int)moves[i].x, (int)moves[i].y,
+		    side_digit[moves[i].side], rx, ry, rw, rh);
+	}
+}
+
 static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
                       const frame *f)
 {
-	size_t n = 0, i, j;
+	size_t n = 0;
 	city_move *moves;
 	int decision = city_game_decision(g);
 	if (city_legal_moves(g, NULL, 0, &n) != CITY_OK || n == 0)
@@ -538,91 +847,14 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 	}
 	out(s, "<g class=\"overlay\">");
 	if (decision == CITY_DECISION_TILE) {
-		/* tile moves are sorted by y, x, rotation: one mark per cell */
-		for (i = 0; i < n; i = j) {
-			int ox = cell_x(f, moves[i].x), oy = cell_y(f, moves[i].y);
-			out(s, "<rect class=\"legal\" data-x=\"%d\" data-y=\"%d\" "
-			       "data-rot=\"",
-			    (int)moves[i].x, (int)moves[i].y);
-			for (j = i; j < n && moves[j].x == moves[i].x &&
-			            moves[j].y == moves[i].y;
-			     j++)
-				out(s, "%s%d", j > i ? " " : "", moves[j].rotation);
-			out(s, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-			       "fill=\"#fff176\" fill-opacity=\"0.45\" "
-			       "stroke=\"#f9a825\" stroke-width=\"3\" "
-			       "stroke-dasharray=\"8 5\"/>",
-			    ox + 4, oy + 4, T - 8, T - 8);
-		}
+		legal_tiles(s, g, ts, f, moves, n);
 	} else if (decision == CITY_DECISION_FOLLOWER) {
-		int last = city_game_tile_count(g) - 1, design, rotation;
-		int32_t x, y;
-		tileview v;
-		pt spot[24];
-		char spot_part[24];
-		size_t spots = 0;
-		if (last >= 0 &&
-		    city_game_placed_tile(g, (size_t)last, &x, &y, &design,
-		                          &rotation) == CITY_OK &&
-		    tile_view(ts, design, rotation, &v) == CITY_OK) {
-			int ox = cell_x(f, x), oy = cell_y(f, y);
-			for (i = 0; i < n; i++) {
-				char p = moves[i].part;
-				pt a;
-				if (moves[i].kind != CITY_MOVE_FOLLOWER || spots >= 24)
-					continue;
-				a = part_anchor(&v, p, ox, oy);
-				spot[spots].x = a.x;
-				spot[spots].y = a.y;
-				spot_part[spots++] = p;
-				if (p >= '1' && p <= '9') {
-					out(s, "<path class=\"legal-part\" "
-					       "data-move=\"follower %c\" fill=\"none\" "
-					       "stroke=\"#fff176\" stroke-opacity=\"0.7\" "
-					       "stroke-width=\"%d\" d=\"",
-					    p, T / 6);
-					street_path(s, &v, p, ox, oy, &a);
-					out(s, "\"/>");
-				} else if (p >= 'a' && p <= 'h' && v.on_side[p - 'a']) {
-					out(s, "<path class=\"legal-part\" "
-					       "data-move=\"follower %c\" fill=\"#fff176\" "
-					       "fill-opacity=\"0.35\" stroke=\"#f9a825\" "
-					       "stroke-width=\"2\" d=\"",
-					    p);
-					region_path(s, &v, p, ox, oy, &a);
-					out(s, "\"/>");
-				} else {
-					out(s, "<circle class=\"legal-part\" "
-					       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
-					       "r=\"%d\" fill=\"#fff176\" fill-opacity=\"0.5\" "
-					       "stroke=\"#f9a825\" stroke-width=\"2\"/>",
-					    p, a.x, a.y, T / 5);
-				}
-			}
-			/* where the follower would stand: a spot to click, above the
-			 * highlighted parts */
-			for (i = 0; i < spots; i++)
-				out(s, "<circle class=\"legal-spot\" "
-				       "data-move=\"follower %c\" cx=\"%d\" cy=\"%d\" "
-				       "r=\"%d\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
-				       "stroke=\"#e65100\" stroke-width=\"3\"/>",
-				    spot_part[i], spot[i].x, spot[i].y, T / 10);
-		}
+		legal_followers(s, g, ts, f, moves, n);
+		legal_towers(s, g, ts, f, moves, n);
+	} else if (decision == CITY_DECISION_CAPTURE) {
+		legal_captures(s, g, ts, f, moves, n);
 	} else if (decision == CITY_DECISION_GATE) {
-		static const char side_digit[4] = {'0', '1', '2', '3'};
-		for (i = 0; i < n; i++) {
-			int rx, ry, rw, rh;
-			if (moves[i].kind != CITY_MOVE_GATE || moves[i].side > 3)
-				continue;
-			piece_rect(cell_x(f, moves[i].x), cell_y(f, moves[i].y),
-			           moves[i].side, &rx, &ry, &rw, &rh);
-			out(s, "<rect class=\"legal-gate\" data-move=\"gate %d %d %c\" "
-			       "x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-			       "fill=\"#fff176\" fill-opacity=\"0.6\" stroke=\"#f57f17\" "
-			       "stroke-width=\"2\"/>",
-			    (int)moves[i].x, (int)moves[i].y,
-			    side_digit[moves[i].side], rx, ry, rw, rh);
-		}
+		legal_gates(s, g, ts, f, moves, n);
 	}
 	out(s, "</g>");
 	free(moves);
@@ -631,6 +863,50 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 
 /* ------------------------------------------------------------------------
  * The strip: the current tile and each player's score and supply. */
+
+/* The strip's players in Carcassonne: score, followers, tower floors and
+ * prisoners held (The Tower), tiles left. */
+static void draw_carc_strip(svgw *s, const city_game *g, int y0)
+{
+	int np = city_game_players(g), p, o;
+	int decision = city_game_decision(g);
+	int tower = (city_game_expansions(g) & CITY_EXPANSION_TOWER) != 0;
+	for (p = 0; p < np; p++) {
+		int x = T + 24 + p * 116, fol = 0, k = 0;
+		city_game_supply(g, p, &fol, NULL);
+		out(s, "<g class=\"player\"><rect x=\"%d\" y=\"%d\" width=\"20\" "
+		       "height=\"20\" fill=\"%s\" stroke=\"#111111\"%s/>"
+		       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+		       "font-size=\"22\" font-weight=\"bold\" fill=\"#222222\">"
+		       "%d</text>"
+		       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+		       "font-size=\"14\" fill=\"#444444\">%d followers</text>",
+		    x, y0 + 16, pcolor(p),
+		    (decision != CITY_DECISION_END && city_game_player(g) == p)
+		        ? " stroke-width=\"4\""
+		        : " stroke-width=\"1\"",
+		    x + 28, y0 + 34, city_game_score(g, p), x, y0 + 56, fol);
+		if (tower) {
+			out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+			       "font-size=\"14\" fill=\"#444444\">%d floors</text>",
+			    x, y0 + 74, city_game_floors(g, p));
+			/* the prisoners this player holds, in their owners' colours */
+			for (o = 0; o < np; o++) {
+				int c = city_game_prisoners(g, p, o), j;
+				for (j = 0; j < c && k < 10; j++, k++)
+					out(s, "<circle class=\"prisoner\" data-holder=\"%d\" "
+					       "data-owner=\"%d\" cx=\"%d\" cy=\"%d\" r=\"5\" "
+					       "fill=\"%s\" stroke=\"#111111\"/>",
+					    p, o, x + 6 + k * 11, y0 + 86, pcolor(o));
+			}
+		}
+		out(s, "</g>");
+	}
+	out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+	       "font-size=\"13\" fill=\"#444444\">tiles %d%s</text></g>",
+	    T + 24, y0 + 106, city_game_tiles_left(g, 1),
+	    decision == CITY_DECISION_END ? ", ended" : "");
+}
 
 static void draw_strip(svgw *s, const city_game *g, const city_tileset *ts,
                        int y0)
@@ -649,6 +925,10 @@ static void draw_strip(svgw *s, const city_game *g, const city_tileset *ts,
 			draw_tile(s, ts, &v, 0, 0);
 			out(s, "</g>");
 		}
+	}
+	if (city_game_kind(g) == CITY_GAME_CARCASSONNE) {
+		draw_carc_strip(s, g, y0);
+		return;
 	}
 	for (p = 0; p < np; p++) {
 		int x = T + 24 + p * 116, fol = 0, tow = 0;
@@ -725,9 +1005,17 @@ static int render(svgw *s, const city_game *g, unsigned flags)
 	w = (int)((int64_t)(max_x - min_x + 3) * T);
 	h = (int)((int64_t)(max_y - min_y + 3) * T);
 	f.off_x = 0;
-	if (w < STRIP_MIN_W) {
-		f.off_x = (STRIP_MIN_W - w) / 2;
-		w = STRIP_MIN_W;
+	{
+		/* the strip's width: the current tile and the players (five in
+		 * Carcassonne) */
+		int strip_w = STRIP_MIN_W, np = city_game_players(g);
+		if (city_game_kind(g) == CITY_GAME_CARCASSONNE &&
+		    T + 24 + np * 116 > strip_w)
+			strip_w = T + 24 + np * 116;
+		if (w < strip_w) {
+			f.off_x = (strip_w - w) / 2;
+			w = strip_w;
+		}
 	}
 	out(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
@@ -762,6 +1050,10 @@ static int render(svgw *s, const city_game *g, unsigned flags)
 	}
 	draw_wall(s, g, &f);
 	out(s, "\n");
+	if (city_game_kind(g) == CITY_GAME_CARCASSONNE) {
+		draw_tower_stacks(s, g, &f);
+		out(s, "\n");
+	}
 	draw_followers(s, g, ts, &f);
 	out(s, "\n");
 	if (n > 0 && city_game_placed_tile(g, (size_t)(n - 1), &x, &y, NULL,

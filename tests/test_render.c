@@ -8,6 +8,12 @@
  * (R-WALL-3/4), one hole mark per hole (R-GEO-8), one last-tile highlight,
  * and with CITY_SVG_LEGAL one mark per cell where the current tile fits
  * (R-TILE-1..5) and one per legal follower part or gate side.
+ * Carcassonne (carcassonne.md) and The Tower: one monastery per tile with
+ * one (C-GEO-1), one coat of arms per city region with one (C-SCORE-2),
+ * one foundation per tile with one (T-SET-2), one tower stack per tower
+ * with its height and top (T-ACT-1..3), one lying farmer per farmer
+ * (C-OPT-1), one prisoner mark per prisoner (T-CAP-3), the strip without
+ * The City's walls, and the floor/top/capture marks of the overlay.
  * (Well-formed XML and rsvg-convert: tests/svg_check.py.)
  */
 #include <check.h>
@@ -43,6 +49,79 @@ static int count(const char *hay, const char *needle)
 	return n;
 }
 
+/* The prints of one design (Carcassonne): monastery, coats, foundation. */
+static void design_prints(const city_tileset *ts, int id, int *mon,
+                          int *coats, int *found)
+{
+	int d = city_tileset_find_design(ts, id), r;
+	ck_assert_int_ge(d, 0);
+	*mon += city_tileset_monastery(ts, (unsigned)d) == 1;
+	*found += city_tileset_tower_foundation(ts, (unsigned)d) == 1;
+	for (r = 0; r < 8; r++)
+		if (city_tileset_region_kind(ts, (unsigned)d, (char)('a' + r),
+		                             NULL) == CITY_REGION_CITY &&
+		    city_tileset_coat_of_arms(ts, (unsigned)d, (char)('a' + r)) == 1)
+			(*coats)++;
+}
+
+/* What the picture of a Carcassonne game shows besides The City's marks
+ * (and that The City's picture shows none of it). */
+static void check_carc_marks(const city_game *g, const char *svg)
+{
+	const city_tileset *ts = city_game_tileset(g);
+	int carc = city_game_kind(g) == CITY_GAME_CARCASSONNE;
+	int np = city_game_players(g), i, n = city_game_tile_count(g);
+	int mon = 0, coats = 0, found = 0, stacks = 0, farmers = 0, pris = 0;
+	int design, stack, p, o;
+	char want[128];
+	for (i = 0; i < n; i++) {
+		int32_t x, y;
+		int h = 0, top = -1;
+		ck_assert_int_eq(city_game_placed_tile(g, (size_t)i, &x, &y, &design,
+		                                       NULL),
+		                 CITY_OK);
+		design_prints(ts, design, &mon, &coats, &found);
+		if (city_game_tower(g, x, y, &h, &top) == CITY_OK && h > 0) {
+			stacks++;
+			snprintf(want, sizeof want,
+			         "class=\"tower-stack\" data-x=\"%d\" data-y=\"%d\" "
+			         "data-height=\"%d\" data-top=\"%d\"",
+			         (int)x, (int)y, h, top);
+			ck_assert_msg(strstr(svg, want) != NULL, "no %s", want);
+		}
+	}
+	/* the current tile is drawn in the strip */
+	if (city_game_decision(g) == CITY_DECISION_TILE &&
+	    city_game_current_tile(g, &design, &stack) == CITY_OK)
+		design_prints(ts, design, &mon, &coats, &found);
+	for (i = 0; i < city_game_follower_count(g); i++) {
+		int role;
+		ck_assert_int_eq(
+		    city_game_follower(g, (size_t)i, NULL, &role, NULL, NULL, NULL),
+		    CITY_OK);
+		farmers += role == CITY_ROLE_FARMER;
+	}
+	for (p = 0; p < np; p++) {
+		int held = 0;
+		for (o = 0; o < np; o++)
+			held += city_game_prisoners(g, p, o);
+		pris += held < 10 ? held : 10;
+	}
+	ck_assert_int_eq(count(svg, "class=\"monastery\""), mon);
+	ck_assert_int_eq(count(svg, "class=\"coat\""), coats);
+	ck_assert_int_eq(count(svg, "class=\"foundation\""), found);
+	ck_assert_int_eq(count(svg, "class=\"tower-stack\""), stacks);
+	ck_assert_int_eq(count(svg, "transform=\"rotate(-90"), farmers);
+	ck_assert_int_eq(count(svg, "class=\"prisoner\""), pris);
+	ck_assert_int_eq(count(svg, ">walls "), carc ? 0 : 1);
+	ck_assert_int_eq(count(svg, " floors</text>"),
+	                 carc && (city_game_expansions(g) & CITY_EXPANSION_TOWER)
+	                     ? np
+	                     : 0);
+	if (!carc)
+		ck_assert_int_eq(mon + coats + found + stacks + farmers + pris, 0);
+}
+
 /* The counts the picture must agree with. */
 static void check_marks(const city_game *g, const char *svg, unsigned flags)
 {
@@ -75,6 +154,7 @@ static void check_marks(const city_game *g, const char *svg, unsigned flags)
 	ck_assert_int_eq(count(svg, "class=\"hole\""), holes);
 	ck_assert_int_eq(count(svg, "class=\"last\""),
 	                 city_game_tile_count(g) > 0 ? 1 : 0);
+	check_carc_marks(g, svg);
 	if (flags & CITY_SVG_LEGAL) {
 		static city_move mv[4096];
 		size_t n = 0, k, cells = 0;
@@ -85,10 +165,26 @@ static void check_marks(const city_game *g, const char *svg, unsigned flags)
 			    (k == 0 || mv[k].x != mv[k - 1].x || mv[k].y != mv[k - 1].y))
 				cells++;
 		ck_assert_int_eq(count(svg, "class=\"legal\""), (int)cells);
-		ck_assert_int_eq(count(svg, "class=\"legal-part\""),
-		                 d == CITY_DECISION_FOLLOWER ? (int)n - 1 : 0);
-		ck_assert_int_eq(count(svg, "class=\"legal-spot\""),
-		                 d == CITY_DECISION_FOLLOWER ? (int)n - 1 : 0);
+		{
+			int parts = 0, towers = 0, captures = 0;
+			for (k = 0; k < n; k++) {
+				parts += mv[k].kind == CITY_MOVE_FOLLOWER;
+				towers += mv[k].kind == CITY_MOVE_FLOOR ||
+				          mv[k].kind == CITY_MOVE_TOP;
+				captures += mv[k].kind == CITY_MOVE_CAPTURE;
+			}
+			if (d == CITY_DECISION_FOLLOWER &&
+			    city_game_kind(g) == CITY_GAME_THE_CITY)
+				ck_assert_int_eq(parts, (int)n - 1);
+			ck_assert_int_eq(count(svg, "class=\"legal-part\""),
+			                 d == CITY_DECISION_FOLLOWER ? parts : 0);
+			ck_assert_int_eq(count(svg, "class=\"legal-spot\""),
+			                 d == CITY_DECISION_FOLLOWER ? parts : 0);
+			ck_assert_int_eq(count(svg, "class=\"legal-tower\""),
+			                 d == CITY_DECISION_FOLLOWER ? towers : 0);
+			ck_assert_int_eq(count(svg, "class=\"legal-capture\""),
+			                 d == CITY_DECISION_CAPTURE ? captures : 0);
+		}
 		ck_assert_int_eq(count(svg, "class=\"legal-gate\""),
 		                 d == CITY_DECISION_GATE ? (int)n : 0);
 	} else {
@@ -159,6 +255,65 @@ START_TEST(svg_is_stable_and_shows_the_state)
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	check_stable(g, 0);
 	check_stable(g, CITY_SVG_LEGAL);
+	city_game_free(g);
+	city_options_free(o);
+}
+END_TEST
+
+/* Random games of the base game (farmers, 2..5 players) and of The Tower,
+ * checked every few moves, at every follower and capture decision and at
+ * the end; the prints and towers must show up (a game that drew none
+ * would prove nothing). */
+START_TEST(svg_carcassonne_shows_the_state)
+{
+	static city_move mv[4096];
+	int players = 2 + _i % 4, moves = 0, tower = _i % 2;
+	int saw_stack = 0, saw_prints = 0, saw_farmer = 0;
+	uint64_t r = 0x2545F4914F6CDD1DULL * (uint64_t)(unsigned)(_i + 3);
+	city_options *o;
+	city_game *g;
+	size_t n;
+	char *svg;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	if (tower)
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1), CITY_OK);
+	else
+		ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
+		                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, (uint64_t)(unsigned)_i * 11 + 2),
+	                 CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	check_stable(g, 0);
+	check_stable(g, CITY_SVG_LEGAL);
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		int d;
+		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		ck_assert_int_eq(city_apply_move(g, &mv[(r >> 33) % n]), CITY_OK);
+		d = city_game_decision(g);
+		if (++moves % 17 == 0 || d == CITY_DECISION_CAPTURE ||
+		    (d == CITY_DECISION_FOLLOWER && moves % 3 == 0))
+			check_stable(g, (moves & 1) ? CITY_SVG_LEGAL : 0);
+	}
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	check_stable(g, 0);
+	svg = svg_of(g, CITY_SVG_LEGAL, NULL);
+	check_marks(g, svg, CITY_SVG_LEGAL);
+	saw_stack = count(svg, "class=\"tower-stack\"");
+	saw_prints = count(svg, "class=\"monastery\"") +
+	             count(svg, "class=\"coat\"");
+	saw_farmer = count(svg, "rotate(-90");
+	ck_assert_int_gt(saw_prints, 0);
+	if (tower)
+		ck_assert_int_gt(saw_stack, 0);
+	else
+		ck_assert_int_eq(count(svg, "class=\"foundation\""), 0);
+	(void)saw_farmer;
+	free(svg);
 	city_game_free(g);
 	city_options_free(o);
 }
@@ -235,6 +390,7 @@ static Suite *render_suite(void)
 	tcase_add_test(t, svg_buffer_contract);
 	tcase_add_test(t, svg_legal_cells_carry_rotations);
 	tcase_add_loop_test(t, svg_is_stable_and_shows_the_state, 0, 6);
+	tcase_add_loop_test(t, svg_carcassonne_shows_the_state, 0, 6);
 	suite_add_tcase(s, t);
 	return s;
 }

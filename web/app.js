@@ -6,9 +6,18 @@ import createCity from './city.mjs';
 const $ = (id) => document.getElementById(id);
 const COLORS = ['#d62728', '#1f5fbf', '#f0c419', '#2ca02c', '#222222', '#9a9a9a'];
 const NAMES = ['red', 'blue', 'yellow', 'green', 'black', 'grey'];
-const CATS = ['streets', 'markets', 'towers', 'stewards', 'guards'];
+// score categories (CITY_CAT_STREETS .. CITY_CAT_RANSOM): The City's five,
+// then the base game's (and The Tower's ransom)
+const CATS = ['streets', 'markets', 'towers', 'stewards', 'guards',
+  'roads', 'cities', 'monasteries', 'farms', 'ransom'];
+const CITY_CATS = [0, 1, 2, 3, 4];
+const CARC_CATS = [5, 6, 7, 8];
+const TOWER_CATS = [5, 6, 7, 8, 9];
+// CITY_REASON_*
 const REASONS = ['', 'street', 'market', 'street (wall)', 'market (wall)', 'tower',
-  'street (final)', 'market (final)', 'stewards', 'guard'];
+  'street (final)', 'market (final)', 'stewards', 'guard',
+  'road', 'city', 'monastery', 'road (final)', 'city (final)', 'monastery (final)',
+  'farm', 'ransom'];
 const SVG_LEGAL = 1;
 
 const bytes = await (await fetch(new URL('city.wasm', import.meta.url))).arrayBuffer();
@@ -86,7 +95,8 @@ function newGame() {
   for (let p = 0; p < n; p++) seats.push($('seat' + p).value);
   seedBase = Number(BigInt.asUintN(32, BigInt($('seed').value || '0')));
   const [lo, hi] = splitSeed($('seed').value);
-  const h = api.create($('game').value, n, lo, hi);
+  const g = $('game').value;
+  const h = api.create(g + (g !== 'the-city' && $('farmers').checked ? '+farmers' : ''), n, lo, hi);
   if (!api.ok(h)) {
     showMessage(api.error(h));
     api.free(h);
@@ -156,10 +166,18 @@ function drawPanel() {
     ? 'The game has ended.'
     : `<span class="swatch" style="background:${COLORS[st.player]}"></span>${seatName(st.player)}: ${describe(d)}`;
   // scores with their breakdown
-  let html = '<tr><th>player</th><th>total</th>' + CATS.map((c) => `<th title="${c}">${c.slice(0, 3)}</th>`).join('') + '<th title="followers / towers in supply">supply</th></tr>';
+  const cats = st.game === 0 ? CITY_CATS : (st.tower ? TOWER_CATS : CARC_CATS);
+  const supplyTitle = st.game === 0 ? 'followers / towers in supply'
+    : (st.tower ? 'followers / tower floors in supply; prisoners held' : 'followers in supply');
+  let html = '<tr><th>player</th><th>total</th>' + cats.map((c) => `<th title="${CATS[c]}">${CATS[c].slice(0, 3)}</th>`).join('') + `<th title="${supplyTitle}">supply</th></tr>`;
   st.scores.forEach((s, p) => {
+    let supply = st.game === 0 ? `${s.followers}/${s.towers}` : `${s.followers}`;
+    if (st.tower) {
+      const held = s.prisoners.map((c, o) => c ? `${c} ${NAMES[o]}` : '').filter(Boolean).join(', ');
+      supply += `/${s.floors}` + (held ? ` (holds ${held})` : '');
+    }
     html += `<tr class="${p === st.player && d !== 'end' ? 'current' : ''}" data-player="${p}"><td><span class="swatch" style="background:${COLORS[p]}"></span>${NAMES[p]}</td><td class="total">${s.total}</td>` +
-      s.cat.map((c) => `<td>${c}</td>`).join('') + `<td>${s.followers}/${s.towers}</td></tr>`;
+      cats.map((c) => `<td>${s.cat[c]}</td>`).join('') + `<td class="supply">${supply}</td></tr>`;
   });
   $('scores').innerHTML = html;
   if (st.final) {
@@ -176,6 +194,8 @@ function drawPanel() {
   ev.innerHTML = st.events.map((e) => {
     if (e.kind === 1) return `<li>move ${e.move}: ${NAMES[e.player]} +${e.points} ${REASONS[e.reason] || ''}</li>`;
     if (e.kind === 2) return `<li>move ${e.move}: tile ${e.design} discarded</li>`;
+    if (e.kind === 4) return `<li>move ${e.move}: ${NAMES[e.player]} took a follower (${e.x},${e.y} ${e.part})</li>`;
+    if (e.kind === 5) return `<li>move ${e.move}: prisoners exchanged (${NAMES[e.player]})</li>`;
     return `<li>move ${e.move}: ${NAMES[e.player]}'s followers return</li>`;
   }).join('');
   ev.scrollTop = ev.scrollHeight;
@@ -190,6 +210,8 @@ function describe(d) {
     wall: 'build a wall piece',
     guard: 'place a guard on the new piece or pass',
     tower: 'place a tower or pass',
+    capture: 'take a follower in the tower\'s range (click a red ring) or pass',
+    ransom: 'pay a ransom to free a follower, or pass',
   }[d] || d;
 }
 
@@ -199,6 +221,11 @@ function label(move) {
   if (k === 'tower') return a === 'cw' ? 'Tower: clockwise end' : 'Tower: counter-clockwise end';
   if (k === 'guard') return 'Guard';
   if (k === 'pass') return 'Pass';
+  const w = move.split(' ');
+  if (k === 'floor') return `Tower floor at ${w[1]},${w[2]}`;
+  if (k === 'top') return `Follower on top of the tower at ${w[1]},${w[2]}`;
+  if (k === 'capture') return `Capture at ${w[1]},${w[2]} (${w[3] === 't' ? 'tower top' : 'part ' + w[3]})`;
+  if (k === 'ransom') return `Pay ransom (3 points) to ${NAMES[+w[1]] || w[1]}`;
   return move;
 }
 
@@ -379,7 +406,11 @@ $('load').onchange = async (e) => {
     api.free(h);
     return;
   }
-  const n = JSON.parse(api.state(h)).players;
+  const s0 = JSON.parse(api.state(h));
+  const n = s0.players;
+  $('game').value = s0.game === 0 ? 'the-city' : (s0.tower ? 'carcassonne-tower' : 'carcassonne');
+  $('five').disabled = s0.game === 0;
+  $('farmers').disabled = s0.game === 0;
   $('players').value = String(n);
   seatsUI();
   seats = [];
@@ -388,6 +419,15 @@ $('load').onchange = async (e) => {
 };
 
 $('players').onchange = seatsUI;
+// five players and farmers are the base game's (C-SET-1, C-OPT-1)
+function gameUI() {
+  const city = $('game').value === 'the-city';
+  $('five').disabled = city;
+  $('farmers').disabled = city;
+  if (city && $('players').value === '5') $('players').value = '4';
+  seatsUI();
+}
+$('game').onchange = gameUI;
 $('setup').onsubmit = (e) => { e.preventDefault(); newGame(); };
 window.addEventListener('resize', () => (view.auto ? fit() : applyView()));
 
@@ -405,6 +445,6 @@ window.cityPage = {
   },
 };
 
-seatsUI();
+gameUI();
 newGame();
 document.body.dataset.loaded = '1';

@@ -78,24 +78,53 @@ static const char *begin(wc *h)
 
 /* ---- handles --------------------------------------------------------- */
 
-/* A new game: `game` is "the-city" (other games: see docs/render.md),
- * players 2..4, the 64-bit seed as two halves. On failure the handle has
- * no game and wc_error() tells why. */
+/* A new game: `game` is "the-city", "carcassonne" or "carcassonne-tower"
+ * (the base game with The Tower), optionally followed by "+farmers" (the
+ * farmers of Carcassonne, C-OPT-1); players 2..4 (2..5 in Carcassonne),
+ * the 64-bit seed as two halves. On failure the handle has no game and
+ * wc_error() tells why. */
 WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
                   uint32_t seed_hi)
 {
 	wc *h = calloc(1, sizeof *h);
 	city_options *o = NULL;
-	int rc;
+	char name[32];
+	const char *plus;
+	size_t len;
+	int rc, kind = -1, tower = 0, farmers = 0;
 	if (!h)
 		return NULL;
-	if (!game || strcmp(game, "the-city") != 0) {
+	plus = game ? strchr(game, '+') : NULL;
+	len = game ? (plus ? (size_t)(plus - game) : strlen(game)) : 0;
+	if (game && len < sizeof name) {
+		memcpy(name, game, len);
+		name[len] = '\0';
+		if (strcmp(name, "the-city") == 0)
+			kind = CITY_GAME_THE_CITY;
+		else if (strcmp(name, "carcassonne") == 0)
+			kind = CITY_GAME_CARCASSONNE;
+		else if (strcmp(name, "carcassonne-tower") == 0)
+			kind = CITY_GAME_CARCASSONNE, tower = 1;
+		if (plus && strcmp(plus, "+farmers") == 0 &&
+		    kind == CITY_GAME_CARCASSONNE)
+			farmers = 1;
+		else if (plus)
+			kind = -1;
+	}
+	if (kind < 0) {
 		snprintf(h->err, sizeof h->err,
-		         "game \"%s\" is not in this build (the-city only)",
+		         "game \"%s\" is unknown (the-city, carcassonne, "
+		         "carcassonne-tower; +farmers for the last two)",
 		         game ? game : "");
 		return h;
 	}
 	rc = city_options_new(&o);
+	if (rc == CITY_OK)
+		rc = city_options_set_game(o, kind);
+	if (rc == CITY_OK && tower)
+		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK && farmers)
+		rc = city_options_set_rule(o, CITY_RULE_FARMERS, 1);
 	if (rc == CITY_OK)
 		rc = city_options_set_players(o, players);
 	if (rc == CITY_OK)
@@ -240,9 +269,9 @@ static void put_str(wc *h, const char *s)
  * moves made and the event log. */
 WC_API const char *wc_state(wc *h)
 {
-	static const char *const decisions[] = {"tile",  "follower", "gate",
-	                                        "wall",  "guard",    "tower",
-	                                        "end"};
+	static const char *const decisions[] = {
+	    "tile", "follower", "gate",    "wall",  "guard",
+	    "tower", "end",     "capture", "ransom"};
 	city_move *mv = NULL;
 	size_t n = 0, i;
 	int np, p, c, d, design = -1, stack = 0;
@@ -256,19 +285,27 @@ WC_API const char *wc_state(wc *h)
 	put(h,
 	    "{\"decision\":\"%s\",\"player\":%d,\"players\":%d,\"moves\":%d,"
 	    "\"tiles\":%d,\"walls\":%d,\"left\":[%d,%d,%d],\"tile\":%d,"
-	    "\"final\":%d,\"ended\":%d,\"gap\":%d,\"scores\":[",
-	    d >= 0 && d <= 6 ? decisions[d] : "?", city_game_player(h->g), np,
+	    "\"final\":%d,\"ended\":%d,\"gap\":%d,\"game\":%d,"
+	    "\"tower\":%d,\"scores\":[",
+	    d >= 0 && d <= 8 ? decisions[d] : "?", city_game_player(h->g), np,
 	    city_game_move_count(h->g), city_game_tile_count(h->g),
 	    city_game_walls_left(h->g), city_game_tiles_left(h->g, 1),
 	    city_game_tiles_left(h->g, 2), city_game_tiles_left(h->g, 3),
 	    design, city_game_final_scored(h->g), city_game_end_reasons(h->g),
-	    city_wall_gap(h->g));
+	    city_wall_gap(h->g), city_game_kind(h->g),
+	    (city_game_expansions(h->g) & CITY_EXPANSION_TOWER) != 0);
 	for (p = 0; p < np; p++) {
-		int f = 0, t = 0;
+		int f = 0, t = 0, o;
 		city_game_supply(h->g, p, &f, &t);
-		put(h, "%s{\"total\":%d,\"followers\":%d,\"towers\":%d,\"cat\":[",
-		    p ? "," : "", city_game_score(h->g, p), f, t);
-		for (c = 0; c < CITY_CAT_COUNT; c++)
+		put(h, "%s{\"total\":%d,\"followers\":%d,\"towers\":%d,"
+		       "\"floors\":%d,\"prisoners\":[",
+		    p ? "," : "", city_game_score(h->g, p), f, t,
+		    city_game_floors(h->g, p));
+		for (o = 0; o < np; o++)
+			put(h, "%s%d", o ? "," : "", city_game_prisoners(h->g, p, o));
+		/* CITY_CAT_STREETS .. CITY_CAT_RANSOM */
+		put(h, "],\"cat\":[");
+		for (c = 0; c <= CITY_CAT_RANSOM; c++)
 			put(h, "%s%d", c ? "," : "", city_game_score_detail(h->g, p, c));
 		put(h, "]}");
 	}

@@ -1,0 +1,70 @@
+/*
+ * The façade's handle: options, tile set, error buffer and the state block
+ * (header only). Split from game_internal.h so that the base game's calls
+ * (carc_api.h) can reach the handle without including the game module:
+ * game -> carc_api -> handle and game -> handle, never back.
+ *
+ * Writes nothing: these are the handle's layout and the small inline
+ * helpers that only read it. Who writes which part: game_internal.h.
+ */
+#ifndef CITY_LIB_HANDLE_H
+#define CITY_LIB_HANDLE_H
+
+#include <stddef.h>
+
+#include "city/city.h"
+#include "options.h"
+#include "rules.h"
+#include "state.h"
+
+#define GAME_ERR_CAP RULES_ERR_CAP
+
+/* How a handle was allocated: its own, never copied from another game. */
+typedef struct game_mem {
+	void *(*alloc)(size_t, void *);
+	void (*free)(void *, void *);
+	void *user;
+} game_mem;
+
+struct city_game {
+	game_mem mem;             /* the handle's allocator */
+	const game_rules *rules;  /* the game's rules (games.c) */
+	char err[GAME_ERR_CAP];   /* why the last call failed */
+	/* What city_game_copy copies, as one run of bytes: */
+	city_options opts;        /* the settings the game was made from
+	                             (tile set retained) */
+	state st; /* flat state; its variable arrays follow it (state.h); a
+	             Carcassonne game keeps its carc_state here instead */
+};
+
+/* The bytes from the settings to the end of the state. */
+static inline size_t game_copy_size(const city_game *g)
+{
+	return offsetof(city_game, st) - offsetof(city_game, opts) +
+	       g->st.lay.size;
+}
+
+/* The game's tile set. */
+static inline const city_tileset *game_ts(const city_game *g)
+{
+	return g->opts.ts;
+}
+
+/* What the rules see of a game. */
+static inline rules_ctx game_ctx(city_game *g)
+{
+	rules_ctx c;
+	c.ts = g->opts.ts;
+	c.s = &g->st;
+	c.err = g->err;
+	return c;
+}
+
+/* Whether the game is a Carcassonne game (its state is a carc_state): the
+ * façade's dispatch to carc_api.h until the base game is behind rules.h. */
+static inline int game_carc(const city_game *g)
+{
+	return g->opts.game == CITY_GAME_CARCASSONNE;
+}
+
+#endif /* CITY_LIB_HANDLE_H */
