@@ -38,14 +38,11 @@
 #include <city/city.h>
 
 #include "cli_ai.h"
+#include "cli_file.h"
 #include "cli_svg.h"
 
 #define EXIT_USAGE 1
 #define EXIT_RECORD 2
-
-/* Files larger than this are not read in full; the library's own limit
- * (docs/record.md) is far below it and reports the error. */
-#define READ_MAX (64u * 1024u * 1024u)
 
 /* A move in record syntax fits easily. */
 #define MOVE_TEXT_MAX 64
@@ -139,62 +136,6 @@ static int is_option(const char *s)
 /* ------------------------------------------------------------------------
  * Files and diagnostics
  */
-
-/* Read a whole file (at most READ_MAX bytes); the caller frees *out. On
- * failure: -1, with the system's reason in errno. */
-static int read_file(const char *path, char **out, size_t *len)
-{
-	FILE *f;
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	int saved;
-	errno = 0;
-	f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	for (;;) {
-		size_t got;
-		if (n == cap) {
-			char *nb;
-			if (cap >= READ_MAX)
-				break;
-			cap = cap ? cap * 2 : 65536;
-			nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return -1;
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		saved = errno ? errno : EIO;
-		free(buf);
-		fclose(f);
-		errno = saved;
-		return -1;
-	}
-	fclose(f);
-	*out = buf;
-	*len = n;
-	return 0;
-}
-
-/* read_file() with the diagnostic `city-cli: cannot read PATH: REASON`. */
-static int read_file_or_report(const char *path, char **out, size_t *len)
-{
-	if (read_file(path, out, len) == 0)
-		return 0;
-	fprintf(stderr, "city-cli: cannot read %s: %s\n", path,
-	        strerror(errno ? errno : EIO));
-	return -1;
-}
 
 /* write_record()'s status when the file cannot be written (not a libcity
  * status); the reason is in errno. */
@@ -358,7 +299,7 @@ static int load_tileset(const char *path, city_tileset **out)
 	char *text = NULL, err[512];
 	size_t len = 0;
 	int rc;
-	if (read_file_or_report(path, &text, &len) != 0)
+	if (cli_read_file_or_report(path, &text, &len) != 0)
 		return EXIT_USAGE;
 	err[0] = '\0';
 	rc = city_tileset_parse(out, text ? text : "", len, err, sizeof err);
@@ -830,24 +771,6 @@ static int print_city(const city_game *g)
  * play
  */
 
-/* Parse a decimal number of digits only into *v (at most max). */
-static int parse_number(const char *s, uint64_t max, uint64_t *v)
-{
-	uint64_t x = 0;
-	if (!*s)
-		return -1;
-	for (; *s; s++) {
-		unsigned d;
-		if (*s < '0' || *s > '9')
-			return -1;
-		d = (unsigned)(*s - '0');
-		if (d > max || x > (max - d) / 10)
-			return -1;
-		x = x * 10 + d;
-	}
-	*v = x;
-	return 0;
-}
 
 /* Print the events logged since *seen: the discards (R-TURN-4). */
 static void print_new_events(const city_game *g, size_t *seen)
@@ -999,7 +922,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa,
 				                   "--game carcassonne), not",
 				                   val);
 		} else if (next_option(&a, "--players", &val)) {
-			if (parse_number(val, 5, &v) || v < 2)
+			if (cli_parse_number(val, 5, &v) || v < 2)
 				return usage_error(
 				        "--players must be 2, 3 or 4 (or 5 in "
 				        "carcassonne), not",
@@ -1007,7 +930,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa,
 			pa->players = (int)v;
 			pa->players_arg = val;
 		} else if (next_option(&a, "--seed", &val)) {
-			if (parse_number(val, UINT64_MAX, &pa->seed))
+			if (cli_parse_number(val, UINT64_MAX, &pa->seed))
 				return usage_error("--seed must be a number "
 				                   "0..2^64-1, not",
 				                   val);
@@ -1319,7 +1242,7 @@ static int cmd_replay(int argc, char **argv)
 	status = one_file_arg("replay", argc, argv, flags, flag_set, &path);
 	if (status)
 		return status;
-	if (read_file_or_report(path, &text, &len) != 0)
+	if (cli_read_file_or_report(path, &text, &len) != 0)
 		return EXIT_USAGE;
 	err[0] = '\0';
 	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
@@ -1396,7 +1319,7 @@ static int cmd_show(int argc, char **argv)
 	status = one_file_arg("show", argc, argv, NULL, NULL, &path);
 	if (status)
 		return status;
-	if (read_file_or_report(path, &text, &len) != 0)
+	if (cli_read_file_or_report(path, &text, &len) != 0)
 		return EXIT_USAGE;
 	err[0] = '\0';
 	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli_ai.h"
+#include "cli_file.h"
 
 #define EXIT_USAGE 1
 #define EXIT_RECORD 2
@@ -104,24 +105,6 @@ static int game_option(city_options *opts, const char *cmd, const char *a,
 	return 0;
 }
 
-/* Parse a decimal number of digits only into *v (at most max). */
-static int parse_u64(const char *s, uint64_t max, uint64_t *v)
-{
-	uint64_t x = 0;
-	if (!s || !*s)
-		return -1;
-	for (; *s; s++) {
-		unsigned d;
-		if (*s < '0' || *s > '9')
-			return -1;
-		d = (unsigned)(*s - '0');
-		if (d > max || x > (max - d) / 10)
-			return -1;
-		x = x * 10 + d;
-	}
-	*v = x;
-	return 0;
-}
 
 /* ------------------------------------------------------------------------
  * Seats
@@ -197,9 +180,9 @@ int cli_seat_parse(cli_seat *seat, const char *spec, uint64_t seed,
 			goto bad;
 		memcpy(num, colon + 1, nlen);
 		num[nlen] = '\0';
-		if (parse_u64(num, 100000000u, &iters) || iters == 0)
+		if (cli_parse_number(num, 100000000u, &iters) || iters == 0)
 			goto bad;
-		if (c2 && (parse_u64(c2 + 1, 64, &threads) || threads == 0))
+		if (c2 && (cli_parse_number(c2 + 1, 64, &threads) || threads == 0))
 			goto bad;
 	}
 	if (strcmp(kind, "human") == 0) {
@@ -418,38 +401,6 @@ int cli_seat_choose(cli_seat *seat, const city_game *g, city_move *out,
  * hint
  */
 
-static int read_all(const char *path, char **out, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	if (!f)
-		return -1;
-	for (;;) {
-		size_t got;
-		if (n == cap) {
-			char *nb;
-			if (cap >= (64u << 20))
-				break;
-			cap = cap ? cap * 2 : 65536;
-			nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return -1;
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	fclose(f);
-	*out = buf;
-	*len = n;
-	return 0;
-}
 
 static void hint_usage(FILE *f)
 {
@@ -516,24 +467,24 @@ int cli_hint(int argc, char **argv)
 				rules = 1;
 			k++;
 		} else if (strcmp(a, "--players") == 0 && v &&
-		           parse_u64(v, 5, &players) == 0 && players >= 2) {
+		           cli_parse_number(v, 5, &players) == 0 && players >= 2) {
 			new_only = 1;
 			k++;
 		} else if (strcmp(a, "--game-seed") == 0 && v &&
-		           parse_u64(v, UINT64_MAX, &game_seed) == 0) {
+		           cli_parse_number(v, UINT64_MAX, &game_seed) == 0) {
 			new_only = 1;
 			k++;
 		} else if (strcmp(a, "--ai") == 0 && v) {
 			spec = v;
 			k++;
 		} else if (strcmp(a, "--seed") == 0 && v &&
-		           parse_u64(v, UINT64_MAX, &seed) == 0) {
+		           cli_parse_number(v, UINT64_MAX, &seed) == 0) {
 			k++;
 		} else if (strcmp(a, "--top") == 0 && v &&
-		           parse_u64(v, 100000, &top) == 0) {
+		           cli_parse_number(v, 100000, &top) == 0) {
 			k++;
 		} else if (strcmp(a, "--line") == 0 && v &&
-		           parse_u64(v, 1000, &nline) == 0) {
+		           cli_parse_number(v, 1000, &nline) == 0) {
 			k++;
 		} else if (a[0] != '-' && !path) {
 			path = a;
@@ -580,8 +531,7 @@ int cli_hint(int argc, char **argv)
 		}
 	} else {
 		city_options_free(opts);
-		if (read_all(path, &text, &len) != 0) {
-			fprintf(stderr, "city-cli: cannot read %s\n", path);
+		if (cli_read_file_or_report(path, &text, &len) != 0) {
 			cli_seat_free(&seat);
 			return EXIT_USAGE;
 		}
@@ -825,14 +775,14 @@ int cli_arena(int argc, char **argv)
 			tower |= strcmp(a, "--expansion") == 0;
 			k++;
 		} else if (strcmp(a, "--games") == 0 && v &&
-		    parse_u64(v, 1000000, &games) == 0 && games > 0) {
+		    cli_parse_number(v, 1000000, &games) == 0 && games > 0) {
 			k++;
 		} else if (strcmp(a, "--players") == 0 && v &&
-		           parse_u64(v, ARENA_MAX_PLAYERS, &players) == 0 &&
+		           cli_parse_number(v, ARENA_MAX_PLAYERS, &players) == 0 &&
 		           players >= 2) {
 			k++;
 		} else if (strcmp(a, "--seed") == 0 && v &&
-		           parse_u64(v, UINT64_MAX, &seed) == 0) {
+		           cli_parse_number(v, UINT64_MAX, &seed) == 0) {
 			k++;
 		} else if (strcmp(a, "--quiet") == 0) {
 			quiet = 1;

@@ -10,39 +10,9 @@
 #include "city/city.h"
 #include "city/render.h"
 
+#include "cli_file.h"
 #include "cli_svg.h"
 
-static int slurp(const char *path, char **out, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	if (!f)
-		return -1;
-	for (;;) {
-		size_t got;
-		if (n + 4096 + 1 > cap) {
-			char *nb;
-			cap = cap ? 2 * cap : 65536;
-			nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return -1;
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*out = buf;
-	*len = n;
-	return 0;
-}
 
 int cli_show_svg(int argc, char **argv)
 {
@@ -72,8 +42,7 @@ int cli_show_svg(int argc, char **argv)
 		fputs("usage: city-cli show FILE --svg OUT.svg [--legal]\n", stderr);
 		return CLI_SVG_EXIT_USAGE;
 	}
-	if (slurp(record, &text, &len) != 0) {
-		fprintf(stderr, "city-cli: cannot read %s\n", record);
+	if (cli_read_file_or_report(record, &text, &len) != 0) {
 		return CLI_SVG_EXIT_USAGE;
 	}
 	err[0] = '\0';

@@ -50,6 +50,10 @@ run 1 "$CLI" show "$TMP"
 expect_err "city-cli: cannot read $TMP: Is a directory"
 run 1 "$CLI" check-tiles "$TMP/missing.tiles"
 expect_err "city-cli: cannot read $TMP/missing.tiles: No such file or directory"
+run 1 "$CLI" hint "$TMP/missing.city"
+expect_err "city-cli: cannot read $TMP/missing.city: No such file or directory"
+run 1 "$CLI" show "$TMP/missing.city" --svg "$TMP/out.svg"
+expect_err "city-cli: cannot read $TMP/missing.city: No such file or directory"
 
 # --rule says what is wrong and lists the rules.
 run 1 "$CLI" play --rule end_gap=99
