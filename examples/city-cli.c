@@ -396,7 +396,10 @@ static void print_end_reasons(const city_game *g)
 	if (why > 0 && ((unsigned)why & CITY_ENDED_SUPPLY))
 		printf(" supply(R-END-1a: no wall piece left)");
 	if (why > 0 && ((unsigned)why & CITY_ENDED_TILES))
-		printf(" tiles(R-END-1b: no tile left)");
+		fputs(city_game_kind(g) == CITY_GAME_CARCASSONNE
+		              ? " tiles(C-END-1: no tile left)"
+		              : " tiles(R-END-1b: no tile left)",
+		      stdout);
 	if (why > 0 && ((unsigned)why & CITY_ENDED_GAP))
 		printf(" gap(R-END-1c: wall gap at most %d)",
 		       city_game_rule(g, CITY_RULE_END_GAP));
