@@ -357,7 +357,12 @@ static void fuzz_move(fz *f, city_move *m)
 static void check_decision_call(fz *f, const city_move *m, int in_range,
                                 int via_apply, int rc, int decision)
 {
-	int listed = in_range && is_listed(f, m);
+	/* A move with non-zero reserved fields is not the listed move (those
+	 * list zeros) and must be refused (R-ERR-1), whatever its other fields. */
+	int reserved = via_apply && (m->reserved0[0] || m->reserved0[1] ||
+	                             m->reserved0[2] || m->reserved1[0] ||
+	                             m->reserved1[1]);
+	int listed = in_range && !reserved && is_listed(f, m);
 	if (rc == CITY_OK) {
 		FUZZ_CHECK(listed,
 		           "accepted a move that is not listed: kind %d (%ld,%ld) "
@@ -374,8 +379,7 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 	           "a failed call changed the decision");
 	FUZZ_CHECK(city_game_last_error(f->g)[0] != '\0',
 	           "no reason for a failed call (%s)", city_status_str(rc));
-	if (via_apply && (m->reserved0[0] || m->reserved0[1] ||
-	                  m->reserved0[2] || m->reserved1[0] || m->reserved1[1])) {
+	if (reserved) {
 		FUZZ_CHECK(rc == CITY_EINVAL, "non-zero reserved fields gave %s",
 		           city_status_str(rc));
 		return;
