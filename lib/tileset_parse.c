@@ -454,6 +454,28 @@ static int parse_carc_flag(const ts_parser *p, ts_line_design *ld,
 	return 0;
 }
 
+/* The tokens both games share: a region declaration `x=T` (or a bad
+ * region letter) and `adj=`. Returns 1 when the token was one of them. */
+static int parse_common_keyword(ts_line_design *ld, const lex_token *t,
+                                size_t eq, ts_line_error *e)
+{
+	if (eq == 1 && is_region_letter(t->s[0])) {
+		parse_region(ld, t, e);
+	} else if (eq == 1) {
+		line_error(e, t->col,
+		           "bad region letter '%c' (expected a-h)", t->s[0]);
+	} else if (eq == 3 && memcmp(t->s, "adj", 3) == 0) {
+		if (ld->seen_adj++)
+			line_error(e, t->col, "repeated adj=");
+		else
+			parse_adj(ld, t->s + eq + 1, t->n - eq - 1,
+			          t->col + eq + 1, e);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 /* One token after the sides of a Carcassonne design: x=C, x=F, pen=, mon,
  * tow, start or adj=. */
 static void parse_carc_keyword(const ts_parser *p, ts_line_design *ld,
@@ -466,19 +488,10 @@ static void parse_carc_keyword(const ts_parser *p, ts_line_design *ld,
 			           "unknown keyword '%.*s' (expected x=C, x=F, "
 			           "pen=, mon, tow, start or adj=)",
 			           (int)(t->n > 20 ? 20 : t->n), t->s);
-	} else if (eq == 1 && is_region_letter(t->s[0])) {
-		parse_region(ld, t, e);
-	} else if (eq == 1) {
-		line_error(e, t->col,
-		           "bad region letter '%c' (expected a-h)", t->s[0]);
+	} else if (parse_common_keyword(ld, t, eq, e)) {
+		/* x=T or adj= */
 	} else if (eq == 3 && memcmp(t->s, "pen", 3) == 0) {
 		parse_pen(ld, t, eq, e);
-	} else if (eq == 3 && memcmp(t->s, "adj", 3) == 0) {
-		if (ld->seen_adj++)
-			line_error(e, t->col, "repeated adj=");
-		else
-			parse_adj(ld, t->s + eq + 1, t->n - eq - 1,
-			          t->col + eq + 1, e);
 	} else if ((eq == 3 && memcmp(t->s, "pub", 3) == 0) ||
 	           (eq == 4 && memcmp(t->s, "hist", 4) == 0)) {
 		line_error(e, t->col,
@@ -506,21 +519,12 @@ static void parse_keyword(const ts_parser *p, ts_line_design *ld,
 		           "unknown keyword '%.*s' (expected x=T, pub=, hist= "
 		           "or adj=)",
 		           (int)(t->n > 20 ? 20 : t->n), t->s);
-	} else if (eq == 1 && is_region_letter(t->s[0])) {
-		parse_region(ld, t, e);
-	} else if (eq == 1) {
-		line_error(e, t->col,
-		           "bad region letter '%c' (expected a-h)", t->s[0]);
+	} else if (parse_common_keyword(ld, t, eq, e)) {
+		/* x=T or adj= */
 	} else if (eq == 3 && memcmp(t->s, "pub", 3) == 0) {
 		parse_pub(ld, t, eq, e);
 	} else if (eq == 4 && memcmp(t->s, "hist", 4) == 0) {
 		parse_hist(p, ld, t, eq, e);
-	} else if (eq == 3 && memcmp(t->s, "adj", 3) == 0) {
-		if (ld->seen_adj++)
-			line_error(e, t->col, "repeated adj=");
-		else
-			parse_adj(ld, t->s + eq + 1, t->n - eq - 1,
-			          t->col + eq + 1, e);
 	} else {
 		line_error(e, t->col, "unknown keyword '%.*s='",
 		           (int)(eq > 20 ? 20 : eq), t->s);
