@@ -615,6 +615,35 @@ START_TEST(test_C_END_3_city_bordered_by_two_fields)
 }
 END_TEST
 
+START_TEST(test_C_FOL_2_no_follower_on_an_occupied_feature)
+{
+	/*   P0 [C>][<C] P1   (0,-1) CAP r1: P0's knight on the city east;
+	 *      [S ]          (1,-1) CAP r3 closes the 2-tile city.
+	 * With farmers the follower decision of P1 is asked (field b, pass);
+	 * the knight on a is refused by C-FOL-2 although C-FOL-3 would allow
+	 * a follower on a feature the placement completes; P0 alone scores 4. */
+	static const int order[] = {2, 2};
+	scn_snapshot before;
+	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAP "\n", 2,
+	                         1, order, N_OF(order));
+	scn_place(g, 0, -1, 1);
+	scn_follower(g, 'a');
+	scn_place(g, 1, -1, 3);
+	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
+	scn_expect_legal(g, 2); /* follower b, pass */
+	scn_snap(g, &before);
+	scn_rejected(g, &before, city_place_follower(g, 'a'), CITY_EILLEGAL,
+	             "C-FOL-2");
+	scn_snap_free(&before);
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-FOL-2: part a of tile (1,-1) belongs to a feature "
+	                 "that already holds a follower");
+	scn_pass(g);
+	scn_expect_scores(g, 2, ((const int[]){4, 0}));
+	city_game_free(g);
+}
+END_TEST
+
 START_TEST(test_C_OPT_1_fields_take_no_follower_without_farmers)
 {
 	static const int order[] = {2};
@@ -662,6 +691,7 @@ static Suite *carc_rules_suite(void)
 	tcase_add_test(t, test_C_END_3_city_bordered_twice_by_one_field);
 	tcase_add_test(t, test_C_END_3_city_bordered_by_two_fields);
 	tcase_add_test(t, test_C_OPT_1_fields_take_no_follower_without_farmers);
+	tcase_add_test(t, test_C_FOL_2_no_follower_on_an_occupied_feature);
 	suite_add_tcase(s, t);
 	return s;
 }
