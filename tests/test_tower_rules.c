@@ -788,6 +788,104 @@ START_TEST(test_T_CAP_6_prisoners_at_the_end_score_nothing)
 }
 END_TEST
 
+/* T-OPT-5 short: a one-floor tower reaches only its own tile, where
+ * P0's highwayman stands on the road of the tower tile (1,0). */
+START_TEST(test_T_OPT_5_one_floor_reaches_its_own_tile)
+{
+	static const char *const rules[] = {"tower_range=short", NULL};
+	static const int order[] = {TW_RTOWER, TW_BLANK, TW_BLANK};
+	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, rules);
+	tw_play(g, "place 1 0 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	                "follower 1, floor 1 0, pass");
+	tw_play(g, "follower 1; place 1 1 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 1 0, pass");
+	tw_play(g, "floor 1 0");
+	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
+	tw_play(g, "capture 1 0 1");
+	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
+	city_game_free(g);
+}
+END_TEST
+
+/* T-CAP-2: farmers are taken like the others (C-OPT-1 farmers=yes). */
+START_TEST(test_T_CAP_2_capture_a_farmer)
+{
+	static const char *const rules[] = {"farmers=yes", NULL};
+	static const int order[] = {TW_TOWER, TW_TOWER, TW_BLANK};
+	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, rules);
+	int role = -1;
+	tw_play(g, "place 0 1 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	                "follower a, floor 0 1, pass");
+	tw_play(g, "follower a");
+	ck_assert_int_eq(city_game_follower(g, 0, NULL, &role, NULL, NULL,
+	                                    NULL),
+	                 CITY_OK);
+	ck_assert_int_eq(role, CITY_ROLE_FARMER);
+	/* P1: the field of (1,1) is P0's farmer's: no part */
+	tw_play(g, "place 1 1 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1,
+	                "floor 0 1, floor 1 1, pass");
+	tw_play(g, "floor 1 1");
+	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 1 a, pass");
+	tw_play(g, "capture 0 1 a");
+	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
+	ck_assert_int_eq(city_feature_followers(g, 1, 1, 'a', 0), 0);
+	city_game_free(g);
+}
+END_TEST
+
+/* T-ACT-2, C-END-4: a follower on top stays to the end, scores nothing
+ * and goes home at final scoring (a RETURN event with part 't'). */
+START_TEST(test_T_ACT_2_top_scores_nothing_at_the_end)
+{
+	city_game *g = tw_game(TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
+	                       NULL);
+	city_event e;
+	int n;
+	tw_play(g, "place 0 1 0; floor 0 1; place 1 1 0; top 0 1");
+	tw_play(g, "place -1 1 0; pass; place 2 1 0; pass");
+	tw_play(g, "place 1 0 0; pass; place 3 1 0; pass; place 0 2 0; pass");
+	scn_expect(g, CITY_DECISION_END, -1);
+	tw_expect_tower(g, 0, 1, 1, 1);
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	scn_expect_scores(g, 2, ((const int[]){0, 0}));
+	ck_assert_int_eq(scn_supply(g, 1), 7);
+	n = city_game_event_count(g);
+	ck_assert_int_eq(city_game_event(g, (size_t)n - 1, &e), CITY_OK);
+	ck_assert_int_eq(e.kind, CITY_EVENT_RETURN);
+	ck_assert_int_eq(e.player, 1);
+	ck_assert_int_eq(e.x, 0);
+	ck_assert_int_eq(e.y, 1);
+	ck_assert_int_eq(e.part, 't');
+	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), 0);
+	city_game_free(g);
+}
+END_TEST
+
+/* T-OPT-3 (default yes): exactly 3 points is enough. P0's highwayman
+ * scores the 3-tile road (-1,0)..(1,0) closed by two dead ends; P1's
+ * tower (-1,-1) takes P0's monk (0,-1). */
+START_TEST(test_T_OPT_3_ransom_with_exactly_three_points)
+{
+	static const int order[] = {TW_DEAD, TW_DEAD, TW_MON, TW_TOWER,
+	                            TW_BLANK, TW_BLANK};
+	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	tw_play(g, "place -1 0 0; follower 1; place 1 0 2");
+	scn_expect_scores(g, 2, ((const int[]){3, 0}));
+	tw_play(g, "place 0 -1 0; follower m; place -1 -1 0; floor -1 -1");
+	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 m, pass");
+	tw_play(g, "capture 0 -1 m");
+	tw_expect_legal(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
+	tw_play(g, "ransom 1");
+	scn_expect_scores(g, 2, ((const int[]){0, 3}));
+	ck_assert_int_eq(scn_supply(g, 0), 7);
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	city_game_free(g);
+}
+END_TEST
+
 static Suite *tower_rules_suite(void)
 {
 	Suite *s = suite_create("tower_rules");
@@ -822,6 +920,10 @@ static Suite *tower_rules_suite(void)
 	tcase_add_test(t,
 	               test_T_OPT_6_with_gaps_no_paths_through_placed_cells_only);
 	tcase_add_test(t, test_T_OPT_7_ransom_disabled);
+	tcase_add_test(t, test_T_OPT_5_one_floor_reaches_its_own_tile);
+	tcase_add_test(t, test_T_CAP_2_capture_a_farmer);
+	tcase_add_test(t, test_T_ACT_2_top_scores_nothing_at_the_end);
+	tcase_add_test(t, test_T_OPT_3_ransom_with_exactly_three_points);
 	suite_add_tcase(s, t);
 	return s;
 }

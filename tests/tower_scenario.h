@@ -33,7 +33,8 @@ enum {
 	TW_BLANK2 = 8, /* BLANK again (a design has at most 9 tiles) */
 	TW_BLANK3 = 9,
 	TW_BLANK4 = 10,
-	TW_DESIGNS = 10
+	TW_DEAD = 11,  /* a road from the east side ending on the tile */
+	TW_DESIGNS = 11
 };
 
 static const char *const tw_bodies[TW_DESIGNS + 1] = {
@@ -48,6 +49,7 @@ static const char *const tw_bodies[TW_DESIGNS + 1] = {
 	"a-a a-a a-a a-a a=F",
 	"a-a a-a a-a a-a a=F",
 	"a-a a-a a-a a-a a=F",
+	"a-a a1a a-a a-a a=F",
 };
 
 /* A Carcassonne game with `players`, the start design `start` at (0,0),
