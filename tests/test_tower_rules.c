@@ -886,6 +886,107 @@ START_TEST(test_T_OPT_3_ransom_with_exactly_three_points)
 }
 END_TEST
 
+/* T-CAP-5: the follower bought back may be placed in the same turn. P0
+ * has all seven followers out (monks north of the start), P1's tower
+ * (1,-1) takes the monk (0,-1); with ransom_min=no P0 (0 points) buys it
+ * back and puts it on the road drawn next. */
+START_TEST(test_T_CAP_5_bought_back_follower_placed_the_same_turn)
+{
+	static const char *const rules[] = {"ransom_min=no", NULL};
+	int order[16];
+	city_game *g;
+	char mv[64];
+	int k;
+	for (k = 0; k < 6; k++) {
+		order[2 * k] = TW_MON;
+		order[2 * k + 1] = TW_BLANK;
+	}
+	order[12] = TW_MON;
+	order[13] = TW_TOWER;
+	order[14] = TW_ROAD;
+	order[15] = TW_BLANK;
+	g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, rules);
+	for (k = 1; k <= 7; k++) {
+		snprintf(mv, sizeof mv, "place 0 %d 0; follower m", -k);
+		tw_play(g, mv);
+		if (k < 7) {
+			snprintf(mv, sizeof mv, "place 0 %d 0", k);
+			tw_play(g, mv);
+		}
+	}
+	ck_assert_int_eq(scn_supply(g, 0), 0);
+	tw_play(g, "place 1 -1 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 1 -1, pass");
+	tw_play(g, "floor 1 -1");
+	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 m, pass");
+	tw_play(g, "capture 0 -1 m");
+	tw_expect_legal(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
+	tw_play(g, "ransom 1");
+	scn_expect_scores(g, 2, ((const int[]){-3, 3}));
+	ck_assert_int_eq(scn_supply(g, 0), 1);
+	tw_play(g, "place 1 0 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	                "follower 1, floor 1 -1, top 1 -1, pass");
+	tw_play(g, "follower 1");
+	ck_assert_int_eq(scn_supply(g, 0), 0);
+	ck_assert_int_eq(scn_on_board(g, 0), 7);
+	tw_expect_conservation(g);
+	city_game_free(g);
+}
+END_TEST
+
+/* T-CAP-4: only the capturer and the captured follower's owner can
+ * qualify. 3 players: P0 holds P1's monk; P2 takes P0's highwayman: P0
+ * holds none of P2's, so nobody goes home. */
+START_TEST(test_T_CAP_4_no_exchange_with_a_third_player)
+{
+	static const int order[] = {TW_ROAD,  TW_MON,   TW_BLANK, TW_TOWER,
+	                            TW_BLANK, TW_TOWER, TW_BLANK};
+	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 3, 1, NULL);
+	tw_play(g, "place 1 0 0; follower 1; place 0 -1 0; follower m");
+	tw_play(g, "place 0 1 0"); /* P2: no tower yet, skipped */
+	tw_play(g, "place -1 -1 0; floor -1 -1; capture 0 -1 m");
+	tw_play(g, "place -1 1 0; pass; place 1 1 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 2,
+	                "floor -1 -1, floor 1 1, top -1 -1, pass");
+	tw_play(g, "floor 1 1");
+	tw_expect_legal(g, CITY_DECISION_CAPTURE, 2, "capture 1 0 1, pass");
+	tw_play(g, "capture 1 0 1");
+	ck_assert_int_eq(city_game_prisoners(g, 0, 1), 1);
+	ck_assert_int_eq(city_game_prisoners(g, 2, 0), 1);
+	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_EXCHANGE, -2), 0);
+	ck_assert_int_eq(scn_supply(g, 0), 6);
+	ck_assert_int_eq(scn_supply(g, 1), 6);
+	tw_expect_conservation(g);
+	city_game_free(g);
+}
+END_TEST
+
+/* T-CAP-2: each capturable follower is one move: a highwayman on the road
+ * of the tower tile (1,0) and the follower on top of that tower are two. */
+START_TEST(test_T_CAP_2_part_and_top_of_one_tile_are_two_moves)
+{
+	static const int order[] = {TW_RTOWER, TW_BLANK, TW_TOWER, TW_BLANK,
+	                            TW_BLANK};
+	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	tw_play(g, "place 1 0 0; follower 1; place 1 1 0; floor 1 0");
+	/* height 1 reaches the tower's own tile */
+	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
+	tw_play(g, "pass; place 1 -1 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	                "floor 1 0, floor 1 -1, top 1 0, pass");
+	tw_play(g, "top 1 0; place 1 2 0");
+	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 1 -1, pass");
+	tw_play(g, "floor 1 -1");
+	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1,
+	                "capture 1 0 1, capture 1 0 t, pass");
+	tw_play(g, "capture 1 0 t");
+	tw_expect_tower(g, 1, 0, 1, -1);
+	ck_assert_int_eq(city_feature_followers(g, 1, 0, '1', 0), 1);
+	city_game_free(g);
+}
+END_TEST
+
 static Suite *tower_rules_suite(void)
 {
 	Suite *s = suite_create("tower_rules");
@@ -924,6 +1025,10 @@ static Suite *tower_rules_suite(void)
 	tcase_add_test(t, test_T_CAP_2_capture_a_farmer);
 	tcase_add_test(t, test_T_ACT_2_top_scores_nothing_at_the_end);
 	tcase_add_test(t, test_T_OPT_3_ransom_with_exactly_three_points);
+	tcase_add_test(t,
+	               test_T_CAP_5_bought_back_follower_placed_the_same_turn);
+	tcase_add_test(t, test_T_CAP_4_no_exchange_with_a_third_player);
+	tcase_add_test(t, test_T_CAP_2_part_and_top_of_one_tile_are_two_moves);
 	suite_add_tcase(s, t);
 	return s;
 }
