@@ -57,6 +57,20 @@ grep -q '^error line 1: ' "$TMP/out" || fail "no error line 1"
 st=0
 "$CLI" replay "$TMP/g.city" --game the-city >"$TMP/out" || st=$?
 [[ $st == 2 ]] || fail "replay --game the-city of a Carcassonne record"
+# a Carcassonne record without players: error of line 1 (carcassonne.md,
+# "Records"); a City record keeps its moves line (record.md)
+printf 'citygame 1\ngame carcassonne\nseed 3\nmoves\nend\n' >"$TMP/np.city"
+st=0
+"$CLI" replay "$TMP/np.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "replay of a Carcassonne record without players: $st"
+[[ $(cat "$TMP/out") == "error line 1: missing players line" ]] ||
+	fail "Carcassonne record without players: $(cat "$TMP/out")"
+printf 'citygame 1\nseed 3\nmoves\nend\n' >"$TMP/np.city"
+st=0
+"$CLI" replay "$TMP/np.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "replay of a City record without players: $st"
+[[ $(cat "$TMP/out") == "error line 3: missing players line before moves" ]] ||
+	fail "City record without players: $(cat "$TMP/out")"
 st=0
 "$CLI" play --game chess >/dev/null 2>&1 || st=$?
 [[ $st == 1 ]] || fail "play --game chess: $st"
