@@ -1198,6 +1198,46 @@ START_TEST(test_C_FOL_4_empty_supply_refuses_a_follower_with_the_tower)
 }
 END_TEST
 
+START_TEST(test_C_SCORE_5_a_returned_follower_is_placed_again_next_turn)
+{
+	/* P0 puts monks on 6 monasteries east of the start (P1 passes on the
+	 * others) and its last follower, a knight, on (0,-1) CORNER r2 (city
+	 * south and east, joined to the start's open city): supply 0. P1's
+	 * (1,-1) CAP r3 closes the city: 6 to P0, the knight returns, and on
+	 * its next tile P0 is asked the follower decision again. */
+	static const int order[] = {2, 2, 2, 2, 2, 2, 2, 2, 2,
+	                            3, 3, 3, 4, 1, 3};
+	city_game *g = carc_game("1 2 " C_CAP " start\n2 9 " C_MON
+	                         "\n3 4 " C_MON "\n4 1 " C_CORNER "\n",
+	                         2, 0, order, N_OF(order));
+	int x;
+	for (x = 1; x <= 12; x++) {
+		scn_place(g, x, 0, 0);
+		if (x % 2)
+			scn_follower(g, 'm');
+		else
+			scn_pass(g);
+	}
+	scn_place(g, 0, -1, 2);
+	scn_expect_followers(g, "aP");
+	scn_follower(g, 'a');
+	ck_assert_int_eq(scn_supply(g, 0), 0);
+	scn_place(g, 1, -1, 3); /* P1: the city is taken: skipped */
+	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
+	scn_expect_scores(g, 2, ((const int[]){6, 0}));
+	ck_assert_int_eq(scn_supply(g, 0), 1);
+	scn_expect_conservation(g);
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	scn_place(g, 13, 0, 0);
+	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
+	scn_expect_followers(g, "mP");
+	scn_follower(g, 'm');
+	ck_assert_int_eq(scn_supply(g, 0), 0);
+	scn_expect(g, CITY_DECISION_END, -1);
+	city_game_free(g);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------
  * The end: C-END-4, C-END-5
  * ---------------------------------------------------------------------- */
@@ -1360,6 +1400,8 @@ static Suite *carc_rules_suite(void)
 	tcase_add_test(t, test_C_FOL_4_empty_supply_skips_the_follower_decision);
 	tcase_add_test(t,
 	               test_C_FOL_4_empty_supply_refuses_a_follower_with_the_tower);
+	tcase_add_test(t,
+	               test_C_SCORE_5_a_returned_follower_is_placed_again_next_turn);
 	suite_add_tcase(s, t);
 	return s;
 }
