@@ -58,6 +58,9 @@
 /* City band north-south written west-east (turn it 1): fields b north,
  * c south, no coat of arms. */
 #define C_BAND "b-b a-a c-c a-a a=C b=F c=F"
+/* Two roads: 1 from north to west (a the NW wedge), 2 from east to south
+ * (c the SE wedge), field b between them. */
+#define C_TWINROAD "a1b b2c c2b b1a a=F b=F c=F"
 /* All field with a tower foundation (The Tower). */
 #define C_TOWER "a-a a-a a-a a-a a=F tow"
 
@@ -776,6 +779,41 @@ START_TEST(test_C_GEO_2_features_join_through_sides_count_distinct_cells)
 }
 END_TEST
 
+START_TEST(test_C_GEO_2_a_road_through_one_tile_twice_counts_it_once)
+{
+	/*  [  ][ 3][ 4]    start TWINROAD: road 1 north-west, road 2
+	 *  [P0][S ][ 2]    east-south. Curves round it: (-1,0) r3, (-1,1)
+	 *  [ 5][ 6]        r2, (0,1) r1 join road 1 to road 2 through the
+	 * west; (1,0) r1, (1,-1) r0, (0,-1) r3 close the loop through the
+	 * east. One road of 8 segments on 7 cells: 7 points for P0. */
+	static const int order[] = {2, 2, 2, 2, 2, 2};
+	city_game *g = carc_game("1 1 " C_TWINROAD " start\n2 6 " C_CURVE
+	                         "\n",
+	                         2, 0, order, N_OF(order));
+	scn_place(g, -1, 0, 3);
+	scn_expect_followers(g, "1P");
+	scn_follower(g, '1');
+	ck_assert_int_eq(city_feature_same(g, -1, 0, '1', 0, 0, '1'), 1);
+	scn_place(g, -1, 1, 2);
+	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 0, '2'), 0);
+	scn_place(g, 0, 1, 1); /* joins the start's two roads */
+	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 0, '2'), 1);
+	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '2'), 4);
+	ck_assert_int_eq(city_feature_complete(g, 0, 0, '2'), 0);
+	scn_place(g, 1, 0, 1);
+	scn_place(g, 1, -1, 0);
+	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 6);
+	ck_assert_int_eq(city_game_score(g, 0), 0);
+	scn_place(g, 0, -1, 3);
+	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 1);
+	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 7);
+	scn_expect(g, CITY_DECISION_END, -1);
+	scn_expect_scores(g, 2, ((const int[]){7, 0}));
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_ROAD), 7);
+	city_game_free(g);
+}
+END_TEST
+
 START_TEST(test_C_GEO_2_roads_join_through_road_middles_only)
 {
 	/* start (0,0) road west-east; (1,0) ROAD r0 continues it, (0,1)
@@ -1388,6 +1426,8 @@ static Suite *carc_rules_suite(void)
 	tcase_add_test(t,
 	               test_C_GEO_2_features_join_through_sides_count_distinct_cells);
 	tcase_add_test(t, test_C_GEO_2_roads_join_through_road_middles_only);
+	tcase_add_test(t,
+	               test_C_GEO_2_a_road_through_one_tile_twice_counts_it_once);
 	tcase_add_test(t,
 	               test_C_GEO_3_a_road_cuts_a_field_from_its_city_unless_adj);
 	tcase_add_test(t,
