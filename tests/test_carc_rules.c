@@ -58,6 +58,8 @@
 /* City band north-south written west-east (turn it 1): fields b north,
  * c south, no coat of arms. */
 #define C_BAND "b-b a-a c-c a-a a=C b=F c=F"
+/* City north and south (one region); fields b east, c west. */
+#define C_BANDNS "a-a b-b a-a c-c a=C b=F c=F"
 /* Two roads: 1 from north to west (a the NW wedge), 2 from east to south
  * (c the SE wedge), field b between them. */
 #define C_TWINROAD "a1b b2c c2b b1a a=F b=F c=F"
@@ -332,6 +334,71 @@ START_TEST(test_C_DONE_1_road_closed_by_a_loop)
 	ck_assert_int_eq(city_feature_complete(g, 0, 1, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 2, '1'), 4);
 	scn_expect_scores(g, 2, ((const int[]){4, 0}));
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_FOL_5_two_city_caps_joined_round_are_two_moves)
+{
+	/*  [K ][K ]       start (0,0) BANDNS (city north-south); corners
+	 *  [S ][T ]       (0,-1) r2, (1,-1) r3, (0,1) r1, (1,1) r0 lead the
+	 *  [K ][K ]       city round to (1,0), where P0's TWOCAPS r0 meets it
+	 * with both caps: one complete city of 6 cells holding both caps.
+	 * Parts a and c are two moves (C-FOL-5); a knight on c scores 12 at
+	 * once (C-FOL-3). */
+	static const int order[] = {2, 2, 2, 2, 3};
+	static const int at[4][3] = {{0, -1, 2}, {1, -1, 3}, {0, 1, 1},
+	                             {1, 1, 0}};
+	city_game *g = carc_game("1 1 " C_BANDNS " start\n2 4 " C_CORNER
+	                         "\n3 1 " C_TWOCAPS "\n",
+	                         2, 0, order, N_OF(order));
+	int i;
+	for (i = 0; i < 4; i++) {
+		scn_place(g, at[i][0], at[i][1], at[i][2]);
+		scn_expect_followers(g, "aP"); /* the city is still free */
+		scn_pass(g);
+	}
+	ck_assert_int_eq(city_feature_same(g, 1, -1, 'a', 1, 1, 'a'), 1);
+	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 5);
+	scn_place(g, 1, 0, 0);
+	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 1, 0, 'c'), 1);
+	ck_assert_int_eq(city_feature_complete(g, 1, 0, 'a'), 1);
+	ck_assert_int_eq(city_feature_tiles(g, 1, 0, 'c'), 6);
+	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
+	scn_expect_followers(g, "acP");
+	scn_follower(g, 'c');
+	scn_expect_scores(g, 2, ((const int[]){12, 0}));
+	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), 1);
+	ck_assert_int_eq(scn_supply(g, 0), 7);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_C_TURN_2_discards_repeat_until_a_tile_fits)
+{
+	/* Two cities on four sides drawn first are both discarded and P0
+	 * places the blank; after P0's turn P1 draws a third one, discarded,
+	 * and P1 (not P2) draws again and places the last blank. */
+	static const int order[] = {2, 2, 3, 2, 3};
+	city_game *g = carc_game("1 1 " C_BLANK " start\n2 3 " C_CITY4
+	                         "\n3 2 " C_BLANK "\n",
+	                         3, 0, order, N_OF(order));
+	int design = 0, stack = 0;
+	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 2);
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
+	ck_assert_int_eq(design, 3);
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 2);
+	scn_place(g, 1, 0, 0);
+	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 3);
+	scn_expect(g, CITY_DECISION_TILE, 1);
+	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
+	ck_assert_int_eq(design, 3);
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
+	ck_assert_int_eq(city_game_move_count(g), 1); /* discards are not moves */
+	scn_place(g, 2, 0, 0);
+	scn_expect(g, CITY_DECISION_END, -1);
+	ck_assert_int_eq(city_game_tile_count(g), 3);
 	city_game_free(g);
 }
 END_TEST
@@ -1404,6 +1471,8 @@ static Suite *carc_rules_suite(void)
 	tcase_add_test(t, test_C_DONE_1_road_closed_by_a_monastery_and_a_city);
 	tcase_add_test(t, test_C_DONE_1_road_closed_by_a_loop);
 	tcase_add_test(t, test_C_FOL_5_two_parts_of_one_road_are_two_moves);
+	tcase_add_test(t, test_C_FOL_5_two_city_caps_joined_round_are_two_moves);
+	tcase_add_test(t, test_C_TURN_2_discards_repeat_until_a_tile_fits);
 	tcase_add_test(t, test_C_SCORE_2_two_tile_city_scores_4_C_FOL_3);
 	tcase_add_test(t, test_C_SCORE_2_coats_of_arms);
 	tcase_add_test(t, test_C_SCORE_4_tie_after_a_join);
