@@ -71,6 +71,39 @@ st=0
 [[ $st == 2 ]] || fail "replay of a City record without players: $st"
 [[ $(cat "$TMP/out") == "error line 3: missing players line before moves" ]] ||
 	fail "City record without players: $(cat "$TMP/out")"
+# carcassonne.md "Records", errors: a tower move without the expansion is
+# a well-formed illegal move (error move n, after the trace of the moves
+# before it); a missing end is an error of its line with no trace line; a
+# scored line before the end comes after the trace of the moves applied
+# (carc_record LINE...: the record of one move, then the lines given)
+carc_record() {
+	printf 'citygame 1\ngame carcassonne\nplayers 2\nseed 1\nmoves\n'
+	printf 'place 0 -1 2\n'
+	if (($#)); then printf '%s\n' "$@"; fi
+}
+first='1 p0 tile legal=4 place 0 -1 2 | 0 0'
+carc_record 'floor 0 0' end >"$TMP/e.city"
+st=0
+"$CLI" replay "$TMP/e.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "floor without the expansion: $st"
+printf '%s\nerror move 2: T-ACT-1: the expansion tower is not in play\n' \
+	"$first" | diff -u - "$TMP/out" >&2 ||
+	fail "floor without the expansion: trace"
+carc_record >"$TMP/e.city"
+st=0
+"$CLI" replay "$TMP/e.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "missing end: $st"
+[[ $(cat "$TMP/out") == "error line 7: missing end" ]] ||
+	fail "missing end: $(cat "$TMP/out")"
+carc_record scored end >"$TMP/e.city"
+st=0
+"$CLI" replay "$TMP/e.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "scored before the end: $st"
+[[ $(head -1 "$TMP/out") == "$first" ]] ||
+	fail "scored before the end: no trace of the move applied"
+[[ $(wc -l <"$TMP/out") == 2 ]] || fail "scored before the end: $(cat "$TMP/out")"
+grep -qE '^error line 7: [A-Z]-END-1: scored before the game has ended$' \
+	"$TMP/out" || fail "scored before the end: $(cat "$TMP/out")"
 st=0
 "$CLI" play --game chess >/dev/null 2>&1 || st=$?
 [[ $st == 1 ]] || fail "play --game chess: $st"
