@@ -722,6 +722,36 @@ START_TEST(test_C_FOL_2_no_follower_on_an_occupied_feature)
 }
 END_TEST
 
+START_TEST(test_C_FOL_2_a_field_joined_to_a_farmer_takes_no_farmer)
+{
+	/* Farmers on. P0's farmer on a blank at (1,0): one field with the
+	 * start. P1's straight road at (0,1): its north field a joins that
+	 * field and is refused (game unchanged); its south field b and its
+	 * road are free. */
+	static const int order[] = {1, 2};
+	city_game *g = carc_game("1 2 " C_BLANK " start\n2 1 " C_ROAD "\n", 2,
+	                         1, order, N_OF(order));
+	scn_snapshot s;
+	scn_place(g, 1, 0, 0);
+	scn_follower(g, 'a');
+	scn_place(g, 0, 1, 0);
+	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 1, 0, 'a'), 1);
+	scn_expect_followers(g, "b1P");
+	scn_snap(g, &s);
+	scn_rejected(g, &s, city_place_follower(g, 'a'), CITY_EILLEGAL,
+	             "C-FOL-2");
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-FOL-2: part a of tile (0,1) belongs to a feature "
+	                 "that already holds a follower");
+	scn_snap_free(&s);
+	scn_follower(g, 'b');
+	ck_assert_int_eq(city_feature_followers(g, 0, 1, 'b', 1), 1);
+	ck_assert_int_eq(city_feature_followers(g, 0, 0, 'a', 0), 1);
+	ck_assert_int_eq(city_feature_followers(g, 0, 0, 'a', 1), 0);
+	city_game_free(g);
+}
+END_TEST
+
 START_TEST(test_C_OPT_1_fields_take_no_follower_without_farmers)
 {
 	static const int order[] = {2};
@@ -1486,6 +1516,7 @@ static Suite *carc_rules_suite(void)
 	tcase_add_test(t, test_C_END_3_city_bordered_by_two_fields);
 	tcase_add_test(t, test_C_OPT_1_fields_take_no_follower_without_farmers);
 	tcase_add_test(t, test_C_FOL_2_no_follower_on_an_occupied_feature);
+	tcase_add_test(t, test_C_FOL_2_a_field_joined_to_a_farmer_takes_no_farmer);
 	tcase_add_test(t, test_C_END_3_an_open_city_scores_no_farmer);
 	tcase_add_test(t, test_C_END_4_tower_tops_and_prisoners_score_nothing);
 	tcase_add_test(t, test_C_END_5_tied_players_all_win);
