@@ -756,6 +756,11 @@ static int finish_header(loader *ld, const lex_line *moves)
 	        ld->ts ? ld->ts : ts_builtin_for(ld->game, ld->expansions);
 	header_error h = {0, 0, ""};
 	int rc;
+	/* carcassonne.md "Records": in a Carcassonne record a missing
+	 * `players` is reported at line 1 (the earliest line, so it wins over
+	 * the checks below); The City's records keep the `moves` line. */
+	if (!ld->seen[H_PLAYERS] && ld->game != CITY_GAME_THE_CITY)
+		return fail(ld, CITY_EPARSE, "line 1: missing players line");
 	if (!ld->seen[H_PLAYERS])
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: missing players line before moves",
