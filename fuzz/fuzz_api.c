@@ -31,6 +31,17 @@
  */
 #include "fuzz_util.h"
 
+/* FUZZ_STRICT=1: also drive the inputs of the open findings of
+ * fuzz/findings/README.md that the harness steers around by default (so
+ * that a fuzzing session goes past them): extreme coordinates of a tile in
+ * Carcassonne (signed overflow in lib/carc.c), stacks in Carcassonne
+ * (accepted and saved, the record does not load), and the statuses of the
+ * generic moves after the end of a Carcassonne game (EDECISION/EILLEGAL,
+ * the named calls EENDED). */
+#ifndef FUZZ_STRICT
+#define FUZZ_STRICT 0
+#endif
+
 /* ------------------------------------------------------------------------
  * Input reader: past the end every read gives zeros.
  */
@@ -144,7 +155,12 @@ static void init_sets(void)
 typedef struct fz {
 	reader in;
 	city_game *g;
-	int base[4]; /* score of each player at the last comparison */
+	int carc;    /* a game of Carcassonne (CITY_GAME_CARCASSONNE) */
+	int tower;   /* ... with The Tower */
+	int base[5]; /* score of each player at the last comparison */
+	int cat[5][CITY_CAT_RANSOM + 1]; /* and of each category */
+	int floors[5];                   /* floors in supply (T-SET-1) */
+	int payer, payee; /* a ransom just paid (T-CAP-5), else -1 */
 	city_move *legal;
 	size_t n_legal, cap_legal;
 	uint64_t rng;
@@ -182,31 +198,155 @@ static void expect_unchanged(fz *f, const char *what)
 	free(now);
 }
 
+/* The categories of the game's score breakdown. */
+static int cat_first(const fz *f)
+{
+	return f->carc ? CITY_CAT_ROADS : CITY_CAT_STREETS;
+}
+
+static int cat_last(const fz *f)
+{
+	return f->carc ? CITY_CAT_RANSOM : CITY_CAT_COUNT - 1;
+}
+
 static void reset_baseline(fz *f)
 {
-	int p;
-	for (p = 0; p < 4; p++)
-		f->base[p] = p < city_game_players(f->g) ? city_game_score(f->g, p)
-		                                         : 0;
+	int p, c, players = city_game_players(f->g);
+	memset(f->base, 0, sizeof f->base);
+	memset(f->cat, 0, sizeof f->cat);
+	memset(f->floors, 0, sizeof f->floors);
+	for (p = 0; p < players; p++) {
+		f->base[p] = city_game_score(f->g, p);
+		for (c = cat_first(f); c <= cat_last(f); c++)
+			f->cat[p][c] = city_game_score_detail(f->g, p, c);
+		f->floors[p] = city_game_floors(f->g, p);
+	}
+	f->payer = f->payee = -1;
 }
 
-/* Scores never decrease between two comparisons. */
+/* Scores never decrease between two comparisons, nor does any category;
+ * in The Tower, the exception: a ransom just paid moves exactly 3 points
+ * of the ransom category from the payer to the holder (T-CAP-5), the one
+ * way a score goes down (T-CAP-6). A player's floors in supply never grow
+ * (T-SET-1; floors placed stay). */
 static void check_scores(fz *f)
 {
-	int p, players = city_game_players(f->g);
+	int p, c, players = city_game_players(f->g);
 	for (p = 0; p < players; p++) {
-		int s = city_game_score(f->g, p);
-		FUZZ_CHECK(s >= f->base[p], "player %d score fell from %d to %d", p,
-		           f->base[p], s);
+		int s = city_game_score(f->g, p), fl = city_game_floors(f->g, p);
+		for (c = cat_first(f); c <= cat_last(f); c++) {
+			int d = city_game_score_detail(f->g, p, c);
+			if (c == CITY_CAT_RANSOM && p == f->payer)
+				FUZZ_CHECK(d == f->cat[p][c] - 3,
+				           "player %d paid a ransom: ransom %d -> %d",
+				           p, f->cat[p][c], d);
+			else if (c == CITY_CAT_RANSOM && p == f->payee)
+				FUZZ_CHECK(d == f->cat[p][c] + 3,
+				           "player %d got a ransom: ransom %d -> %d", p,
+				           f->cat[p][c], d);
+			else
+				FUZZ_CHECK(d >= f->cat[p][c],
+				           "player %d category %d fell from %d to %d", p,
+				           c, f->cat[p][c], d);
+			f->cat[p][c] = d;
+		}
+		if (p == f->payer)
+			FUZZ_CHECK(s == f->base[p] - 3,
+			           "player %d paid a ransom: score %d -> %d", p,
+			           f->base[p], s);
+		else
+			FUZZ_CHECK(s >= f->base[p], "player %d score fell from %d to %d",
+			           p, f->base[p], s);
 		f->base[p] = s;
+		FUZZ_CHECK(fl <= f->floors[p], "player %d floors grew from %d to %d",
+		           p, f->floors[p], fl);
+		f->floors[p] = fl;
 	}
+	f->payer = f->payee = -1;
 }
 
-static void after_change(fz *f)
+/* Carcassonne's listing against the queries (carcassonne.md, "Records,
+ * moves and traces"): a decision whose only move is `pass` is skipped, so
+ * every follower, capture and ransom decision lists two moves or more,
+ * `pass` last; each move is of the decision's kinds; a `capture` names a
+ * follower on the board (not the player's own with T-OPT-1 `no`, not a
+ * tower top with T-OPT-2 `no`); a `ransom` names a player holding the
+ * player's followers (and ransom is allowed, T-OPT-7, with 3 points or
+ * more under T-OPT-3); a `floor` needs a floor in supply and names an open
+ * tower, a `top` an open tower of height 1 or more (T-ACT-1..3). */
+static void check_carc_listing(fz *f)
 {
-	changed(f);
-	fuzz_check_state(f->g);
-	check_scores(f);
+	const city_game *g = f->g;
+	int d = city_game_decision(g), me = city_game_player(g);
+	size_t i;
+	if (d == CITY_DECISION_TILE || d == CITY_DECISION_END)
+		return;
+	FUZZ_CHECK(f->n_legal >= 2 &&
+	               f->legal[f->n_legal - 1].kind == CITY_MOVE_PASS,
+	           "decision %d lists %zu moves, the last of kind %d", d,
+	           f->n_legal, f->n_legal ? f->legal[f->n_legal - 1].kind : -1);
+	FUZZ_CHECK(f->tower || d == CITY_DECISION_FOLLOWER,
+	           "decision %d without The Tower", d);
+	for (i = 0; i + 1 < f->n_legal; i++) {
+		const city_move *m = &f->legal[i];
+		int h = -1, top = -9, k, n, found = 0;
+		switch (d) {
+		case CITY_DECISION_FOLLOWER:
+			FUZZ_CHECK(m->kind == CITY_MOVE_FOLLOWER ||
+			               (f->tower && (m->kind == CITY_MOVE_FLOOR ||
+			                             m->kind == CITY_MOVE_TOP)),
+			           "kind %d at the follower decision", m->kind);
+			if (m->kind == CITY_MOVE_FOLLOWER)
+				break;
+			FUZZ_CHECK(city_game_tower(g, m->x, m->y, &h, &top) ==
+			                   CITY_OK &&
+			               top == -1 &&
+			               (m->kind == CITY_MOVE_FLOOR
+			                    ? city_game_floors(g, me) > 0
+			                    : h >= 1),
+			           "%s (%ld,%ld) listed: height %d, top %d, floors %d",
+			           m->kind == CITY_MOVE_FLOOR ? "floor" : "top",
+			           (long)m->x, (long)m->y, h, top,
+			           city_game_floors(g, me));
+			break;
+		case CITY_DECISION_CAPTURE:
+			FUZZ_CHECK(m->kind == CITY_MOVE_CAPTURE,
+			           "kind %d at the capture decision", m->kind);
+			n = city_game_follower_count(g);
+			for (k = 0; k < n && !found; k++) {
+				int owner = -1, role = -1;
+				int32_t x = 0, y = 0;
+				char part = 0;
+				city_game_follower(g, (size_t)k, &owner, &role, &x, &y,
+				                   &part);
+				if (x != m->x || y != m->y ||
+				    (role == CITY_ROLE_TOWER_TOP ? 't' : part) != m->part)
+					continue;
+				found = 1;
+				FUZZ_CHECK(owner != me ||
+				               city_game_rule(g, CITY_RULE_CAPTURE_OWN),
+				           "own follower capturable with capture_own=no");
+				FUZZ_CHECK(role != CITY_ROLE_TOWER_TOP ||
+				               city_game_rule(g, CITY_RULE_CAPTURE_TOP),
+				           "tower top capturable with capture_top=no");
+			}
+			FUZZ_CHECK(found, "capture (%ld,%ld) %c listed: no follower",
+			           (long)m->x, (long)m->y, m->part);
+			break;
+		case CITY_DECISION_RANSOM:
+			FUZZ_CHECK(m->kind == CITY_MOVE_RANSOM && m->x >= 0 &&
+			               m->x < city_game_players(g) &&
+			               city_game_prisoners(g, m->x, me) > 0 &&
+			               city_game_rule(g, CITY_RULE_RANSOM) == 1 &&
+			               (city_game_rule(g, CITY_RULE_RANSOM_MIN) == 0 ||
+			                city_game_score(g, me) >= 3),
+			           "ransom %ld listed for player %d (kind %d)",
+			           (long)m->x, me, m->kind);
+			break;
+		default:
+			fuzz_fail("decision %d in Carcassonne", d);
+		}
+	}
 }
 
 /* Refresh f->legal with the current decision's legal moves. */
@@ -231,6 +371,8 @@ static void list_legal(fz *f)
 	else
 		FUZZ_CHECK(n > 0, "no legal move at decision %d",
 		           city_game_decision(f->g));
+	if (f->carc)
+		check_carc_listing(f);
 }
 
 /* Whether two moves are the same answer (the fields their kind uses). */
@@ -269,10 +411,18 @@ static int is_listed(const fz *f, const city_move *m)
 	return 0;
 }
 
-/* The decision a move kind answers, or -1 (pass answers three). */
+/* The decision a move kind answers, or -1 (pass answers three in The
+ * City, three in Carcassonne). */
 static int decision_of(int kind)
 {
 	switch (kind) {
+	case CITY_MOVE_FLOOR:
+	case CITY_MOVE_TOP:
+		return CITY_DECISION_FOLLOWER;
+	case CITY_MOVE_CAPTURE:
+		return CITY_DECISION_CAPTURE;
+	case CITY_MOVE_RANSOM:
+		return CITY_DECISION_RANSOM;
 	case CITY_MOVE_PLACE:
 		return CITY_DECISION_TILE;
 	case CITY_MOVE_FOLLOWER:
@@ -295,7 +445,9 @@ static int answers(int kind, int decision)
 	if (kind == CITY_MOVE_PASS)
 		return decision == CITY_DECISION_FOLLOWER ||
 		       decision == CITY_DECISION_GUARD ||
-		       decision == CITY_DECISION_TOWER;
+		       decision == CITY_DECISION_TOWER ||
+		       decision == CITY_DECISION_CAPTURE ||
+		       decision == CITY_DECISION_RANSOM;
 	return decision_of(kind) == decision;
 }
 
@@ -309,11 +461,15 @@ static int32_t coord(fz *f, int axis)
 	unsigned mode = u8(&f->in) % 10;
 	switch (mode) {
 	case 0:
-		return INT32_MIN;
+		return f->carc && !FUZZ_STRICT ? INT32_MIN + 1 : INT32_MIN;
 	case 1:
-		return INT32_MAX;
-	case 2:
-		return (int32_t)u32(&f->in);
+		return f->carc && !FUZZ_STRICT ? INT32_MAX - 1 : INT32_MAX;
+	case 2: {
+		int32_t v = (int32_t)u32(&f->in);
+		if (f->carc && !FUZZ_STRICT && (v == INT32_MIN || v == INT32_MAX))
+			v /= 2;
+		return v;
+	}
 	case 3:
 		return edges[u8(&f->in) % (sizeof edges / sizeof *edges)];
 	default:
@@ -329,19 +485,25 @@ static int32_t coord(fz *f, int axis)
 /* An arbitrary move of a known or unknown kind. */
 static void fuzz_move(fz *f, city_move *m)
 {
-	unsigned i;
+	unsigned i, k = u8(&f->in);
 	memset(m, 0, sizeof *m);
-	m->kind = (uint8_t)(u8(&f->in) % 10); /* 0, 8, 9: unknown kinds */
+	/* 0 and 12: unknown kinds; The City's kinds (1..7) stay where the
+	 * committed corpus has them, The Tower's (8..11) as often in its
+	 * games. */
+	m->kind = (uint8_t)(f->carc ? k % 13 : k % 10);
 	m->rotation = (uint8_t)(u8(&f->in) % 6);
 	m->side = (uint8_t)(u8(&f->in) % 6);
 	m->end = (uint8_t)(u8(&f->in) % 3);
 	{
 		unsigned c = u8(&f->in);
-		/* Mostly parts that exist somewhere, sometimes any byte. */
-		m->part = c < 128 ? "abcdefgh123456789"[c % 17] : (char)c;
+		/* Mostly parts that exist somewhere ('m' monastery, 't' top of
+		 * a tower), sometimes any byte. */
+		m->part = c < 128 ? "abcdefgh123456789mt"[c % 19] : (char)c;
 	}
 	m->x = coord(f, 0);
 	m->y = coord(f, 1);
+	if (m->kind == CITY_MOVE_RANSOM && k >= 128) /* a seat, mostly */
+		m->x = (int32_t)(u8(&f->in) % 8) - 1;
 	if (u8(&f->in) % 8 == 0) {
 		for (i = 0; i < 3; i++)
 			m->reserved0[i] = (uint8_t)u8(&f->in);
@@ -350,12 +512,124 @@ static void fuzz_move(fz *f, city_move *m)
 	}
 }
 
+/* What a Tower move is checked against: the counts before it. */
+typedef struct pre_move {
+	int player, decision, supply, floors, height, top, on_board;
+	int held[5][5];
+} pre_move;
+
+static void take_pre(const fz *f, const city_move *m, pre_move *pre)
+{
+	int p, q, players = city_game_players(f->g);
+	memset(pre, 0, sizeof *pre);
+	pre->player = city_game_player(f->g);
+	pre->decision = city_game_decision(f->g);
+	pre->height = pre->top = -9;
+	pre->on_board = city_game_follower_count(f->g);
+	if (!f->tower)
+		return;
+	city_game_supply(f->g, pre->player, &pre->supply, NULL);
+	pre->floors = city_game_floors(f->g, pre->player);
+	if (m->kind == CITY_MOVE_FLOOR || m->kind == CITY_MOVE_TOP)
+		city_game_tower(f->g, m->x, m->y, &pre->height, &pre->top);
+	for (p = 0; p < players; p++)
+		for (q = 0; q < players; q++)
+			pre->held[p][q] = city_game_prisoners(f->g, p, q);
+}
+
+/* After an accepted move: the state invariants, the scores, and for The
+ * Tower's moves their effect on the counts (T-ACT-1/2: one floor from
+ * supply onto that tower, then the capture decision; one follower from
+ * supply onto the top, closing it; T-CAP-3/4: a capture returns an own
+ * follower to supply or makes one more prisoner, less one exchange;
+ * T-CAP-5: a ransom frees one prisoner for 3 points). */
+static void after_move(fz *f, const city_move *m, const pre_move *pre)
+{
+	int me = pre->player, sup = -1, h = -1, top = -9, q;
+	if (f->tower && m->kind == CITY_MOVE_RANSOM) {
+		f->payer = me;
+		f->payee = m->x;
+	}
+	changed(f);
+	fuzz_check_state(f->g);
+	check_scores(f);
+	if (!f->tower)
+		return;
+	city_game_supply(f->g, me, &sup, NULL);
+	switch (m->kind) {
+	case CITY_MOVE_FLOOR:
+		FUZZ_CHECK(city_game_tower(f->g, m->x, m->y, &h, &top) == CITY_OK &&
+		               h == pre->height + 1 && top == -1 &&
+		               city_game_floors(f->g, me) == pre->floors - 1 &&
+		               (city_game_decision(f->g) == CITY_DECISION_CAPTURE
+		                    ? sup == pre->supply &&
+		                          city_game_player(f->g) == me
+		                    : sup >= pre->supply),
+		           "floor (%ld,%ld): height %d -> %d, floors %d -> %d",
+		           (long)m->x, (long)m->y, pre->height, h, pre->floors,
+		           city_game_floors(f->g, me));
+		break;
+	case CITY_MOVE_TOP:
+		/* (the turn's scoring may return followers to supply) */
+		FUZZ_CHECK(city_game_tower(f->g, m->x, m->y, &h, &top) == CITY_OK &&
+		               h == pre->height && top == me &&
+		               sup >= pre->supply - 1 &&
+		               city_game_floors(f->g, me) == pre->floors,
+		           "top (%ld,%ld) by %d: height %d -> %d, top %d, supply "
+		           "%d -> %d",
+		           (long)m->x, (long)m->y, me, pre->height, h, top,
+		           pre->supply, sup);
+		break;
+	case CITY_MOVE_CAPTURE: {
+		int gained = 0, freed = 0, p, players = city_game_players(f->g);
+		for (p = 0; p < players; p++)
+			for (q = 0; q < players; q++) {
+				int d = city_game_prisoners(f->g, p, q) - pre->held[p][q];
+				FUZZ_CHECK(d >= -1 && d <= 1, "capture moved %d prisoners",
+				           d);
+				if (d > 0) {
+					FUZZ_CHECK(p == me, "capture by %d: %d now holds more",
+					           me, p);
+					gained++;
+				} else if (d < 0) {
+					FUZZ_CHECK(q == me, "capture by %d freed a follower of "
+					           "%d", me, q);
+					freed++;
+				}
+			}
+		/* One of: a prisoner more; an own follower back to supply; a
+		 * prisoner taken and at once exchanged (T-CAP-4), so one of the
+		 * capturer's followers back from its holder. Then the turn's
+		 * scoring (T-CAP-1b) may return more followers to supply. */
+		FUZZ_CHECK(gained + freed <= 1 &&
+		               sup >= pre->supply + (gained ? 0 : 1) &&
+		               city_game_follower_count(f->g) <= pre->on_board - 1,
+		           "capture by %d: %d prisoners more, %d fewer, supply %d "
+		           "-> %d, on the board %d -> %d",
+		           me, gained, freed, pre->supply, sup, pre->on_board,
+		           city_game_follower_count(f->g));
+		break;
+	}
+	case CITY_MOVE_RANSOM:
+		FUZZ_CHECK(city_game_prisoners(f->g, m->x, me) ==
+		                   pre->held[m->x][me] - 1 &&
+		               sup == pre->supply + 1,
+		           "ransom %ld by %d: held %d -> %d, supply %d -> %d",
+		           (long)m->x, me, pre->held[m->x][me],
+		           city_game_prisoners(f->g, m->x, me), pre->supply, sup);
+		break;
+	default:
+		break;
+	}
+}
+
 /* Check the outcome of one decision call. `m` describes the call (kind and
  * the fields it uses); `in_range` is 0 when the call's arguments do not
  * fit a city_move (e.g. a rotation of -1), so that it cannot be listed;
  * `via_apply` when it went through city_apply_move(). */
 static void check_decision_call(fz *f, const city_move *m, int in_range,
-                                int via_apply, int rc, int decision)
+                                int via_apply, int rc, int decision,
+                                const pre_move *pre)
 {
 	/* A move with non-zero reserved fields is not the listed move (those
 	 * list zeros) and must be refused (R-ERR-1), whatever its other fields. */
@@ -363,13 +637,15 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 	                             m->reserved0[2] || m->reserved1[0] ||
 	                             m->reserved1[1]);
 	int listed = in_range && !reserved && is_listed(f, m);
+	int tower_kind = m->kind >= CITY_MOVE_FLOOR &&
+	                 m->kind <= CITY_MOVE_RANSOM;
 	if (rc == CITY_OK) {
 		FUZZ_CHECK(listed,
 		           "accepted a move that is not listed: kind %d (%ld,%ld) "
 		           "rot %u side %u end %u part %d at decision %d",
 		           m->kind, (long)m->x, (long)m->y, m->rotation, m->side,
 		           m->end, m->part, decision);
-		after_change(f);
+		after_move(f, m, pre);
 		return;
 	}
 	FUZZ_CHECK(!listed, "rejected a listed move (kind %d, %s: %s)", m->kind,
@@ -384,13 +660,46 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 		           city_status_str(rc));
 		return;
 	}
-	if (via_apply && (m->kind < CITY_MOVE_PLACE || m->kind > CITY_MOVE_PASS)) {
-		FUZZ_CHECK(rc == CITY_EINVAL, "unknown kind gave %s",
+	/* The City knows the Tower's kinds as unknown ones (R-ERR-1) through
+	 * city_apply_move(), and its named Tower calls answer "no such
+	 * decision" (game.h: CITY_EDECISION for a game of The City), after
+	 * the end too. */
+	if (via_apply &&
+	    (m->kind < CITY_MOVE_PLACE ||
+	     m->kind > (f->carc ? CITY_MOVE_RANSOM : CITY_MOVE_PASS))) {
+		FUZZ_CHECK(rc == CITY_EINVAL, "unknown kind %d gave %s", m->kind,
 		           city_status_str(rc));
 		return;
 	}
+	if (!f->carc && tower_kind) {
+		FUZZ_CHECK(rc == CITY_EDECISION,
+		           "The Tower's call of kind %d in The City gave %s",
+		           m->kind, city_status_str(rc));
+		return;
+	}
 	if (decision == CITY_DECISION_END) {
-		FUZZ_CHECK(rc == CITY_EENDED, "a call after the end gave %s",
+		/* (the open finding: Carcassonne's generic moves of another
+		 * game's kinds, or of The Tower's without it, answer as before
+		 * the end) */
+		int known = !FUZZ_STRICT && f->carc &&
+		            ((via_apply && (m->kind == CITY_MOVE_GATE ||
+		                            m->kind == CITY_MOVE_WALL ||
+		                            m->kind == CITY_MOVE_GUARD ||
+		                            m->kind == CITY_MOVE_TOWER)) ||
+		             (tower_kind && !f->tower));
+		FUZZ_CHECK(rc == CITY_EENDED ||
+		               (known && (rc == CITY_EDECISION || rc == CITY_EILLEGAL)),
+		           "a call of kind %d after the end gave %s", m->kind,
+		           city_status_str(rc));
+		return;
+	}
+	if (f->carc && !f->tower && tower_kind) {
+		/* carcassonne.md: well-formed but illegal without the
+		 * expansion; at another decision, that decision's error will
+		 * do as well. */
+		FUZZ_CHECK(rc == CITY_EILLEGAL ||
+		               (rc == CITY_EDECISION && !answers(m->kind, decision)),
+		           "kind %d without The Tower gave %s", m->kind,
 		           city_status_str(rc));
 		return;
 	}
@@ -414,14 +723,18 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 static void op_legal(fz *f, size_t k)
 {
 	int rc;
+	pre_move pre;
+	city_move m;
 	list_legal(f);
 	if (f->n_legal == 0)
 		return;
 	k %= f->n_legal;
-	rc = city_apply_move(f->g, &f->legal[k]);
+	m = f->legal[k];
+	take_pre(f, &m, &pre);
+	rc = city_apply_move(f->g, &m);
 	FUZZ_CHECK(rc == CITY_OK, "listed move %zu rejected: %s (%s)", k,
 	           city_status_str(rc), city_game_last_error(f->g));
-	after_change(f);
+	after_move(f, &m, &pre);
 }
 
 static void op_autoplay(fz *f)
@@ -436,8 +749,10 @@ static void op_move(fz *f, int named)
 {
 	city_move m;
 	int decision = city_game_decision(f->g), rc, in_range = 1;
+	pre_move pre;
 	list_legal(f);
 	fuzz_move(f, &m);
+	take_pre(f, &m, &pre);
 	saved(f, NULL);
 	if (!named) {
 		rc = city_apply_move(f->g, &m);
@@ -469,13 +784,28 @@ static void op_move(fz *f, int named)
 			rc = city_place_tower(f->g, wide < -100 ? INT32_MAX : m.end);
 			in_range = wide >= -100;
 			break;
+		case CITY_MOVE_FLOOR:
+			rc = city_place_floor(f->g, m.x, m.y);
+			break;
+		case CITY_MOVE_TOP:
+			rc = city_place_top(f->g, m.x, m.y);
+			break;
+		case CITY_MOVE_CAPTURE:
+			rc = city_capture(f->g, m.x, m.y, m.part);
+			break;
+		case CITY_MOVE_RANSOM:
+			/* a seat beyond a move's field now and then */
+			if (wide < -100)
+				m.x = wide < -120 ? INT32_MIN : wide * 1000;
+			rc = city_pay_ransom(f->g, (int)m.x);
+			break;
 		default:
 			m.kind = CITY_MOVE_PASS;
 			rc = city_pass(f->g);
 			break;
 		}
 	}
-	check_decision_call(f, &m, in_range, !named, rc, decision);
+	check_decision_call(f, &m, in_range, !named, rc, decision, &pre);
 }
 
 /* Queries with arbitrary arguments: each answers within its documented
@@ -484,8 +814,11 @@ static void op_query(fz *f)
 {
 	const city_game *g = f->g;
 	int32_t x = coord(f, 0), y = coord(f, 1), qx, qy;
-	char part = (char)u8(&f->in);
-	int player = (int)u8(&f->in) % 7 - 1, rc, d, r, v;
+	unsigned pc = u8(&f->in);
+	/* mostly a part that exists somewhere, else any byte */
+	char part = pc < 96 ? "abcdefgh123456789mt"[pc % 19] : (char)pc;
+	int player = (int)u8(&f->in) % 8 - 1, rc, d, r, v;
+	int players = city_game_players(g);
 	size_t index;
 	unsigned w = u8(&f->in);
 	switch (w % 6) {
@@ -516,18 +849,27 @@ static void op_query(fz *f)
 	           "cell kind %d", v);
 
 	rc = city_feature_kind(g, x, y, part);
-	FUZZ_CHECK(rc == CITY_ENOTFOUND || (rc >= CITY_FEATURE_STREET &&
-	                                    rc <= CITY_FEATURE_RESIDENTIAL),
+	FUZZ_CHECK(rc == CITY_ENOTFOUND ||
+	               (f->carc ? rc >= CITY_FEATURE_ROAD &&
+	                              rc <= CITY_FEATURE_MONASTERY
+	                        : rc >= CITY_FEATURE_STREET &&
+	                              rc <= CITY_FEATURE_RESIDENTIAL),
 	           "feature_kind %d", rc);
 	if (rc >= 0) {
 		int t = city_feature_tiles(g, x, y, part);
 		int mk = city_feature_market_kinds(g, x, y, part);
 		int c = city_feature_complete(g, x, y, part);
 		int fo = city_feature_followers(g, x, y, part, player);
+		int co = city_feature_coats(g, x, y, part);
 		FUZZ_CHECK(t >= 1 && t <= city_game_tile_count(g), "tiles %d", t);
 		FUZZ_CHECK(mk >= 0 && mk <= 7 &&
 		               (mk == 0) == (rc != CITY_FEATURE_MARKET),
 		           "market kinds %d of a kind %d", mk, rc);
+		FUZZ_CHECK(co >= 0 && (co == 0 || rc == CITY_FEATURE_CITY),
+		           "%d coats of arms on a feature of kind %d", co, rc);
+		if (rc == CITY_FEATURE_MONASTERY)
+			FUZZ_CHECK(t == 1 && part == 'm',
+			           "a monastery of %d tiles, part %d", t, part);
 		FUZZ_CHECK(c == 0 || c == 1, "complete %d", c);
 		if (player >= 0 && player < city_game_players(g))
 			FUZZ_CHECK(fo >= 0 && fo <= 7, "followers %d", fo);
@@ -540,6 +882,7 @@ static void op_query(fz *f)
 		FUZZ_CHECK(city_feature_tiles(g, x, y, part) == rc &&
 		               city_feature_market_kinds(g, x, y, part) == rc &&
 		               city_feature_complete(g, x, y, part) == rc &&
+		               city_feature_coats(g, x, y, part) == rc &&
 		               city_feature_same(g, x, y, part, 0, 0, 'a') == rc,
 		           "feature queries disagree on a missing part");
 	}
@@ -570,10 +913,14 @@ static void op_query(fz *f)
 			FUZZ_CHECK((rc == CITY_OK) == (index < (size_t)n),
 			           "event(%zu) of %d: %s", index, n,
 			           city_status_str(rc));
+			/* (each event's fields: fuzz_check_events) */
 			if (rc == CITY_OK)
 				FUZZ_CHECK(e.kind >= CITY_EVENT_SCORE &&
-				               e.kind <= CITY_EVENT_RETURN &&
-				               e.points >= 0,
+				               e.kind <= (f->carc ? CITY_EVENT_EXCHANGE
+				                                  : CITY_EVENT_RETURN) &&
+				               (e.points >= 0 ||
+				                (f->tower &&
+				                 e.reason == CITY_REASON_RANSOM)),
 				           "event kind %d points %d", e.kind,
 				           e.points);
 		}
@@ -615,10 +962,66 @@ static void op_query(fz *f)
 	FUZZ_CHECK((rc == CITY_OK) ==
 	               (player >= 0 && player < city_game_players(g)),
 	           "supply of %d: %s", player, city_status_str(rc));
-	rc = city_game_score_detail(g, player, (int)(w % 7) - 1);
-	FUZZ_CHECK(rc >= 0 || rc == CITY_EINVAL, "score_detail %d", rc);
-	rc = city_game_rule(g, (int)(w % 8) - 1);
+	{
+		/* A category of the game: its points (The Tower's ransom may
+		 * be negative); of the other game: 0 or EINVAL; else EINVAL. */
+		int cat = (int)(w % 13) - 1;
+		int own = f->carc ? cat >= CITY_CAT_ROADS && cat <= CITY_CAT_RANSOM
+		                  : cat >= 0 && cat < CITY_CAT_COUNT;
+		rc = city_game_score_detail(g, player, cat);
+		if (player < 0 || player >= players || cat < 0 ||
+		    cat > CITY_CAT_RANSOM)
+			FUZZ_CHECK(rc == CITY_EINVAL,
+			           "score_detail(%d, %d) gave %d", player, cat, rc);
+		else if (!own)
+			FUZZ_CHECK(rc == 0 || rc == CITY_EINVAL,
+			           "score_detail(%d, %d) of the other game: %d",
+			           player, cat, rc);
+		else if (cat != CITY_CAT_RANSOM)
+			FUZZ_CHECK(rc >= 0, "score_detail(%d, %d) gave %d", player,
+			           cat, rc);
+	}
+	rc = city_game_rule(g, (int)(w % 16) - 1);
 	FUZZ_CHECK(rc >= 0 || rc == CITY_EINVAL, "rule %d", rc);
+	FUZZ_CHECK(city_game_kind(g) ==
+	                   (f->carc ? CITY_GAME_CARCASSONNE : CITY_GAME_THE_CITY) &&
+	               city_game_expansions(g) ==
+	                   (f->tower ? CITY_EXPANSION_TOWER : 0),
+	           "kind %d, expansions %d", city_game_kind(g),
+	           city_game_expansions(g));
+	/* The Tower's queries with any arguments. */
+	{
+		int h = -7, top = -7, q = (int)(w / 16 % 8) - 1;
+		int ok_p = player >= 0 && player < players;
+		int ok_q = q >= 0 && q < players;
+		rc = city_game_tower(g, x, y, &h, &top);
+		FUZZ_CHECK(rc == CITY_ENOTFOUND ||
+		               (rc == CITY_OK && f->tower &&
+		                city_game_cell(g, x, y) == CITY_CELL_TILE &&
+		                h >= 0 && top >= -1 && top < players &&
+		                (top == -1 || h >= 1)),
+		           "tower (%ld,%ld): %s, height %d, top %d", (long)x,
+		           (long)y, city_status_str(rc), h, top);
+		FUZZ_CHECK(city_game_tower(g, x, y, NULL, NULL) == rc,
+		           "tower without outputs answers differently");
+		rc = city_game_prisoners(g, player, q);
+		FUZZ_CHECK(ok_p && ok_q ? rc >= 0 && (f->tower || rc == 0)
+		                        : rc == CITY_EINVAL,
+		           "prisoners(%d, %d) gave %d", player, q, rc);
+		rc = city_game_floors(g, player);
+		FUZZ_CHECK(ok_p ? rc >= 0 && (f->tower || rc == 0)
+		                : rc == CITY_EINVAL,
+		           "floors(%d) gave %d", player, rc);
+		if (ok_p && players > 0) {
+			rc = city_game_score(g, player);
+			FUZZ_CHECK(rc >= 0 || (f->tower && city_game_rule(
+			                           g, CITY_RULE_RANSOM_MIN) == 0),
+			           "score of player %d: %d", player, rc);
+		} else {
+			FUZZ_CHECK(city_game_score(g, player) == CITY_EINVAL,
+			           "score of player %d", player);
+		}
+	}
 	rc = city_game_tiles_left(g, (int)(w % 6) - 1);
 	FUZZ_CHECK(rc >= 0 || rc == CITY_EINVAL, "tiles_left %d", rc);
 	rc = city_wall_end(g, (int)(w % 4) - 1);
@@ -629,8 +1032,13 @@ static void op_query(fz *f)
 	               (rc >= 0 || rc == CITY_ENOTFOUND),
 	           "wall_gap %d", rc);
 	rc = city_contour_length(g);
-	FUZZ_CHECK(rc >= 0 && (rc == 0) == (city_game_tile_count(g) == 0),
-	           "contour length %d", rc);
+	/* Carcassonne has no wall and no contour: CITY_ENOTFOUND (not among
+	 * the statuses wall.h documents; reported, see the header). */
+	if (f->carc)
+		FUZZ_CHECK(rc == CITY_ENOTFOUND, "contour length %d", rc);
+	else
+		FUZZ_CHECK(rc >= 0 && (rc == 0) == (city_game_tile_count(g) == 0),
+		           "contour length %d", rc);
 	rc = city_game_current_tile(g, &d, NULL);
 	FUZZ_CHECK(rc == CITY_OK || rc == CITY_ENOTFOUND, "current_tile %s",
 	           city_status_str(rc));
@@ -693,14 +1101,40 @@ static void op_clone(fz *f)
 		FUZZ_CHECK(l1 == l2 && memcmp(t1, t2, l1) == 0, "copy differs");
 		free(t2);
 	}
+	if (how == 0) {
+		/* A copy between games of different kinds or player counts is
+		 * refused and leaves the destination alone. */
+		city_game *other = NULL;
+		city_options *o = NULL;
+		char *t3;
+		size_t l3;
+		FUZZ_CHECK(city_options_new(&o) == CITY_OK, "options_new");
+		if (!f->carc)
+			city_options_set_game(o, CITY_GAME_CARCASSONNE);
+		FUZZ_CHECK(city_game_new(&other, o) == CITY_OK, "other game");
+		city_options_free(o);
+		t2 = fuzz_save(other, &l2);
+		FUZZ_CHECK(city_game_copy(other, f->g) == CITY_EINVAL &&
+		               city_game_copy(c, other) == CITY_EINVAL,
+		           "a copy between The City and Carcassonne was taken");
+		t3 = fuzz_save(other, &l3);
+		FUZZ_CHECK(l2 == l3 && memcmp(t2, t3, l2) == 0,
+		           "a refused copy changed its destination");
+		free(t3);
+		free(t2);
+		t2 = fuzz_save(c, &l2);
+		FUZZ_CHECK(l1 == l2 && memcmp(t1, t2, l1) == 0,
+		           "a refused copy changed the clone");
+		free(t2);
+		city_game_free(other);
+	}
 	free(t1);
 	if (how >= 2) {
-		/* Go on with the clone; scores carry over. */
-		int base[4];
-		memcpy(base, f->base, sizeof base);
+		/* Go on with the clone; scores, categories and floors carry
+		 * over (the baseline stays). */
 		city_game_free(f->g);
 		f->g = c;
-		memcpy(f->base, base, sizeof base);
+		changed(f);
 		check_scores(f);
 	} else {
 		city_game_free(c);
@@ -774,8 +1208,9 @@ static void op_reset(fz *f)
 	               memcmp(after, before, (size_t)(mv - before)) == 0 &&
 	               strcmp(after + (mv - before), "end\n") == 0,
 	           "reset changed the header");
+	/* (Carcassonne's start tile is in play before the first turn) */
 	FUZZ_CHECK(city_game_move_count(f->g) == 0 &&
-	               city_game_tile_count(f->g) == 0 &&
+	               city_game_tile_count(f->g) == (f->carc ? 1 : 0) &&
 	               city_game_final_scored(f->g) == 0,
 	           "reset game is not new");
 	for (p = 0; p < city_game_players(f->g); p++)
@@ -882,10 +1317,12 @@ static void op_final(fz *f)
 		           city_status_str(rc));
 		FUZZ_CHECK(city_game_final_scored(f->g) == 0, "final_scored");
 	} else {
-		int scores[4], p;
+		int scores[5], p;
 		unsigned mask = 0;
 		FUZZ_CHECK(rc == CITY_OK, "score_final: %s", city_status_str(rc));
-		after_change(f);
+		changed(f);
+		fuzz_check_state(f->g);
+		check_scores(f);
 		for (p = 0; p < city_game_players(f->g); p++)
 			scores[p] = city_game_score(f->g, p);
 		FUZZ_CHECK(city_score_final(f->g) == CITY_OK, "second score_final");
@@ -986,6 +1423,204 @@ static void op_text(fz *f)
  * Set-up and the loop
  */
 
+/* The Tower's seven rules (T-OPT-1..7) by constant and by record text
+ * (value 0, value 1), and their defaults. */
+static const int tower_rules[7] = {
+    CITY_RULE_CAPTURE_OWN,  CITY_RULE_CAPTURE_TOP,      CITY_RULE_RANSOM_MIN,
+    CITY_RULE_CAPTURE_GAPS, CITY_RULE_TOWER_RANGE,      CITY_RULE_CAPTURE_DIAGONAL,
+    CITY_RULE_RANSOM};
+static const char *const tower_rule_text[7][2] = {
+    {"capture_own=no", "capture_own=yes"},
+    {"capture_top=no", "capture_top=yes"},
+    {"ransom_min=no", "ransom_min=yes"},
+    {"capture_gaps=no", "capture_gaps=yes"},
+    {"tower_range=height", "tower_range=short"},
+    {"capture_diagonal=no", "capture_diagonal=yes"},
+    {"ransom=no", "ransom=yes"}};
+static const int tower_rule_default[7] = {1, 1, 1, 1, CITY_RANGE_HEIGHT, 0,
+                                          1};
+
+/* Every instance of a set but one of its start design (C-SET-4), or with
+ * it (`with_start`), shuffled by `st`; returns the count. */
+static unsigned carc_order(const city_tileset *ts, int *order, int with_start,
+                           uint64_t st)
+{
+	unsigned i, k = 0, c, n = city_tileset_design_count(ts);
+	int start = city_tileset_start_design(ts);
+	for (i = 0; i < n; i++) {
+		unsigned count = (unsigned)city_tileset_design_count_of(ts, i);
+		if ((int)i == start && !with_start)
+			count--;
+		for (c = 0; c < count; c++)
+			order[k++] = city_tileset_design_id(ts, i);
+	}
+	for (i = k - 1; i >= 1; i--) {
+		unsigned j = (unsigned)(rng_next(&st) % (i + 1u));
+		int t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	return k;
+}
+
+/* A game of Carcassonne, b1 >> 5 = 2..4 the base game, 5..7 with The
+ * Tower (setup()):
+ *   b0 % 4: players 2..5; b0 & 4: the game by name, else by constant;
+ *   b0 & 8: The Tower's switch set explicitly (on, or off for the base
+ *           game); b0 & 16: the game's built-in set named explicitly;
+ *   b1 & 1: farmers chosen (C-OPT-1), value b1 >> 1 & 1, by record text
+ *           when b1 & 4; b1 & 8: The Tower's rules chosen, values the bits
+ *           of the next byte, by record text when b1 & 16;
+ *   b2 % 16 == 15: a rule of The City set, 14: stacks set, 13 in the base
+ *           game: a Tower rule set (all refused by city_game_new());
+ *   b3 % 4: 0 a seeded order, 1 an order with the start instance
+ *           (refused), 2 an explicit permutation, 3 any order;
+ *   b3 / 4 % 4: 2 the other built-in set (the base game with the 90
+ *           tiles, whose foundations do nothing, T-SET-3; The Tower with
+ *           the 72, which has none), 3 a set of The City (refused). */
+static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
+                             unsigned b3, uint64_t seed)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	const city_tileset *ts;
+	int tower = (b1 >> 5) >= 5, players = 2 + (int)(b0 % 4), rc, i;
+	int must_work = 1, must_fail = 0, farmers = 0;
+	int topt[7];
+	unsigned tbits = tower && (b1 & 8) ? u8(&f->in) : 0;
+	FUZZ_CHECK(city_options_new(&o) == CITY_OK, "options_new");
+	rc = b0 & 4 ? city_options_parse_game(o, "carcassonne")
+	            : city_options_set_game(o, CITY_GAME_CARCASSONNE);
+	FUZZ_CHECK(rc == CITY_OK, "set_game: %s", city_status_str(rc));
+	if (tower || (b0 & 8))
+		FUZZ_CHECK(city_options_set_expansion(o, CITY_EXPANSION_TOWER,
+		                                      tower) == CITY_OK,
+		           "set_expansion");
+	FUZZ_CHECK(city_options_set_players(o, players) == CITY_OK,
+	           "set_players %d", players);
+	if (b1 & 1) {
+		farmers = (int)(b1 >> 1 & 1);
+		rc = b1 & 4 ? city_options_parse_rule(o, farmers ? "farmers=yes"
+		                                                 : "farmers=no")
+		            : city_options_set_rule(o, CITY_RULE_FARMERS, farmers);
+		FUZZ_CHECK(rc == CITY_OK, "farmers: %s", city_status_str(rc));
+	}
+	for (i = 0; i < 7; i++) {
+		topt[i] = tower_rule_default[i];
+		if (!(tower && (b1 & 8)))
+			continue;
+		topt[i] = (int)(tbits >> i & 1);
+		rc = b1 & 16 ? city_options_parse_rule(o, tower_rule_text[i][topt[i]])
+		             : city_options_set_rule(o, tower_rules[i], topt[i]);
+		FUZZ_CHECK(rc == CITY_OK, "%s: %s", tower_rule_text[i][topt[i]],
+		           city_status_str(rc));
+	}
+	switch (b3 / 4 % 4) {
+	case 2:
+		ts = city_tileset_builtin(tower ? "carcassonne" : "carcassonne-tower");
+		break;
+	case 3:
+		ts = fuzz_sets[b3 / 16 % 5];
+		must_fail = 1;
+		break;
+	default:
+		ts = city_tileset_builtin(tower ? "carcassonne-tower" : "carcassonne");
+		break;
+	}
+	FUZZ_CHECK(ts != NULL, "built-in set");
+	if ((b0 & 16) || b3 / 4 % 4 >= 2)
+		FUZZ_CHECK(city_options_set_tileset(o, ts) == CITY_OK,
+		           "set_tileset");
+	switch (b2 % 16) {
+	case 15:
+		FUZZ_CHECK(city_options_set_rule(o, CITY_RULE_END_GAP, 3) ==
+		               CITY_OK,
+		           "set_rule end_gap");
+		must_fail = 1;
+		break;
+	case 14:
+		if (!FUZZ_STRICT)
+			break;
+		FUZZ_CHECK(city_options_set_stacks(o, 1, 0, 70) == CITY_OK,
+		           "set_stacks");
+		must_fail = 1;
+		break;
+	case 13:
+		if (!tower) {
+			FUZZ_CHECK(city_options_set_rule(o, CITY_RULE_RANSOM, 0) ==
+			               CITY_OK,
+			           "set_rule ransom");
+			must_fail = 1;
+		}
+		break;
+	default:
+		break;
+	}
+	city_options_set_seed(o, seed);
+	f->rng = seed ^ b2;
+	switch (b3 % 4) {
+	case 1:
+	case 2: {
+		int order[255];
+		unsigned k;
+		if (must_fail) /* a set of The City: no start design */
+			break;
+		k = carc_order(ts, order, b3 % 4 == 1, seed);
+		FUZZ_CHECK(city_options_set_order(o, order, k) == CITY_OK,
+		           "set_order");
+		if (b3 % 4 == 1)
+			must_fail = 1;
+		break;
+	}
+	case 3: {
+		int order[300];
+		size_t n = u16(&f->in) % 300, k;
+		for (k = 0; k < n; k++)
+			order[k] = (int)u8(&f->in) % 60 - 5;
+		rc = city_options_set_order(o, order, n);
+		FUZZ_CHECK((n > 255 ? rc == CITY_ELIMIT
+		                    : rc == CITY_OK || rc == CITY_EINVAL),
+		           "set_order of %zu: %s", n, city_status_str(rc));
+		must_work = 0;
+		break;
+	}
+	default:
+		break;
+	}
+	rc = city_game_new(&g, o);
+	city_options_free(o);
+	if (must_fail) {
+		FUZZ_CHECK(rc == CITY_EINVAL, "game_new of a refused setting: %s",
+		           city_status_str(rc));
+		city_game_free(g);
+		return NULL;
+	}
+	if (rc != CITY_OK) {
+		FUZZ_CHECK(!must_work && rc == CITY_EINVAL, "game_new: %s",
+		           city_status_str(rc));
+		return NULL;
+	}
+	FUZZ_CHECK(city_game_kind(g) == CITY_GAME_CARCASSONNE &&
+	               city_game_expansions(g) == (tower ? CITY_EXPANSION_TOWER : 0) &&
+	               city_game_players(g) == players &&
+	               city_game_rule(g, CITY_RULE_FARMERS) == farmers &&
+	               city_game_rule(g, CITY_RULE_END_GAP) == CITY_EINVAL,
+	           "the game is not the one asked for");
+	for (i = 0; i < 7; i++)
+		FUZZ_CHECK(city_game_rule(g, tower_rules[i]) ==
+		               (tower ? topt[i] : CITY_EINVAL),
+		           "rule %s reads %d", tower_rule_text[i][topt[i]],
+		           city_game_rule(g, tower_rules[i]));
+	for (i = 0; i < players; i++)
+		FUZZ_CHECK(city_game_floors(g, i) ==
+		               (tower ? fuzz_floors_dealt(players) : 0),
+		           "player %d starts with %d floors", i,
+		           city_game_floors(g, i));
+	f->carc = 1;
+	f->tower = tower;
+	return g;
+}
+
 /* A new game from the first bytes, or NULL when the options are refused
  * (with the documented status). */
 static city_game *setup(fz *f)
@@ -998,6 +1633,10 @@ static city_game *setup(fz *f)
 	uint64_t seed = u64(&f->in);
 	int rc, must_work = 1;
 	init_sets();
+	/* b1 >> 5: 0, 1 The City (the committed corpus of The City has 0);
+	 * 2..7 Carcassonne. */
+	if (b1 >> 5 >= 2)
+		return setup_carc(f, b0, b1, b2, b3, seed);
 	FUZZ_CHECK(city_options_new(&o) == CITY_OK, "options_new");
 	sel = (b0 >> 2) % 8;
 	ts = fuzz_sets[sel < 4 ? 0 : sel - 3];
@@ -1146,12 +1785,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 #ifdef FUZZ_API_STATS
 	/* -DFUZZ_API_STATS: how far each input got (to judge a corpus). */
-	fprintf(stderr,
-	        "fuzz_api: %u ops, %d moves, %d tiles, wall %d, decision %d, "
-	        "final %d\n",
-	        ops, city_game_move_count(f.g), city_game_tile_count(f.g),
-	        city_wall_length(f.g), city_game_decision(f.g),
-	        city_game_final_scored(f.g));
+	{
+		/* and in Carcassonne, the Tower's moves among the game's */
+		int kinds[13] = {0}, i, n = city_game_move_count(f.g);
+		for (i = 0; i < n; i++) {
+			city_move m;
+			if (city_game_move(f.g, (size_t)i, &m) == CITY_OK &&
+			    m.kind < 13)
+				kinds[m.kind]++;
+		}
+		fprintf(stderr,
+		        "fuzz_api: game %d/%d, %u ops, %d moves, %d tiles, wall %d, "
+		        "decision %d, final %d; floor %d top %d capture %d "
+		        "ransom %d\n",
+		        city_game_kind(f.g), city_game_expansions(f.g), ops,
+		        city_game_move_count(f.g), city_game_tile_count(f.g),
+		        city_wall_length(f.g), city_game_decision(f.g),
+		        city_game_final_scored(f.g), kinds[CITY_MOVE_FLOOR],
+		        kinds[CITY_MOVE_TOP], kinds[CITY_MOVE_CAPTURE],
+		        kinds[CITY_MOVE_RANSOM]);
+	}
 #endif
 	city_game_free(f.g);
 	free(f.legal);

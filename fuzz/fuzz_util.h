@@ -123,8 +123,155 @@ static inline char *fuzz_tileset_text(const city_tileset *ts, size_t *len)
  * - wall pieces are conserved: pieces in the wall (gate excluded) + pieces
  *   left = 70 (R-SET-3; Carcassonne has none);
  * - a score is the sum of its game's categories, none negative (but The
- *   Tower's ransom);
- * - the decision and the deciding player are in range. */
+ *   Tower's ransom), and the sum of the points of its score events;
+ * - the decision and the deciding player are in range;
+ * - The Tower (fuzz_check_tower): floors are conserved (floors in supply +
+ *   floors on the towers = T-SET-1's count x players); a tower's top
+ *   follower is a follower of role tower-top on that cell and owner, and
+ *   every such follower stands on a tower; nobody holds their own
+ *   follower (T-CAP-2) and no two players hold each other's (T-CAP-4,
+ *   the automatic exchange); the ransom categories sum to 0 (T-CAP-5:
+ *   +3 to one, -3 to another); a score is negative only when T-OPT-3 is
+ *   `no`. Without the expansion: no tower, no floor, no prisoner. */
+/* T-SET-1: floors per player for 2..5 players. */
+static inline int fuzz_floors_dealt(int players)
+{
+	static const int per[4] = {10, 9, 7, 6};
+	return players >= 2 && players <= 5 ? per[players - 2] : 0;
+}
+
+/* The Tower's invariants (see fuzz_check_state), also run on games
+ * without the expansion, where every Tower query answers "none". */
+static inline void fuzz_check_tower(const city_game *g)
+{
+	int players = city_game_players(g), p, q, i, rc;
+	int tower = city_game_kind(g) == CITY_GAME_CARCASSONNE &&
+	            (city_game_expansions(g) & CITY_EXPANSION_TOWER) != 0;
+	int tiles = city_game_tile_count(g), heights = 0, tops = 0, floors = 0;
+	int n = city_game_follower_count(g), on_tops = 0, ransom = 0;
+	int ransom_min = tower ? city_game_rule(g, CITY_RULE_RANSOM_MIN) : 1;
+	FUZZ_CHECK(ransom_min == 0 || ransom_min == 1, "rule ransom_min %d",
+	           ransom_min);
+	for (i = 0; i < tiles; i++) {
+		int32_t x = 0, y = 0;
+		int h = -1, top = -9;
+		FUZZ_CHECK(city_game_placed_tile(g, (size_t)i, &x, &y, NULL,
+		                                 NULL) == CITY_OK,
+		           "placed tile %d of %d", i, tiles);
+		rc = city_game_tower(g, x, y, &h, &top);
+		FUZZ_CHECK(rc == CITY_OK || rc == CITY_ENOTFOUND,
+		           "tower (%ld,%ld): %s", (long)x, (long)y,
+		           city_status_str(rc));
+		if (rc != CITY_OK)
+			continue;
+		FUZZ_CHECK(tower, "a tower at (%ld,%ld) without the expansion",
+		           (long)x, (long)y);
+		FUZZ_CHECK(h >= 0 && top >= -1 && top < players &&
+		               (top < 0 || h >= 1),
+		           "tower (%ld,%ld): height %d, top %d", (long)x, (long)y,
+		           h, top);
+		heights += h;
+		tops += top >= 0;
+	}
+	for (i = 0; i < n; i++) {
+		int owner = -1, role = -1, h = -1, top = -9;
+		int32_t x = 0, y = 0;
+		char part = 0;
+		FUZZ_CHECK(city_game_follower(g, (size_t)i, &owner, &role, &x, &y,
+		                              &part) == CITY_OK,
+		           "follower %d", i);
+		if (role != CITY_ROLE_TOWER_TOP)
+			continue;
+		on_tops++;
+		FUZZ_CHECK(tower && city_game_tower(g, x, y, &h, &top) == CITY_OK &&
+		               top == owner,
+		           "a tower-top follower of player %d at (%ld,%ld) part %d, "
+		           "the tower's top: %d",
+		           owner, (long)x, (long)y, part, top);
+	}
+	FUZZ_CHECK(on_tops == tops, "%d tower-top followers, %d closed towers",
+	           on_tops, tops);
+	for (p = 0; p < players; p++) {
+		int f = city_game_floors(g, p);
+		FUZZ_CHECK(f >= 0 && (tower || f == 0), "player %d floors %d", p,
+		           f);
+		floors += f;
+		for (q = 0; q < players; q++) {
+			int held = city_game_prisoners(g, p, q);
+			int back = city_game_prisoners(g, q, p);
+			FUZZ_CHECK(held >= 0 && held <= 7 && (tower || held == 0),
+			           "player %d holds %d of player %d", p, held, q);
+			FUZZ_CHECK(p != q || held == 0,
+			           "player %d holds %d own followers (T-CAP-2)", p,
+			           held);
+			FUZZ_CHECK(held == 0 || back == 0,
+			           "players %d and %d hold %d and %d of each other "
+			           "(T-CAP-4: no exchange)",
+			           p, q, held, back);
+		}
+		if (tower)
+			ransom += city_game_score_detail(g, p, CITY_CAT_RANSOM);
+		if (ransom_min)
+			FUZZ_CHECK(city_game_score(g, p) >= 0,
+			           "player %d score %d with ransom_min=yes", p,
+			           city_game_score(g, p));
+	}
+	FUZZ_CHECK(floors + heights ==
+	               (tower ? players * fuzz_floors_dealt(players) : 0),
+	           "floors: %d in supply + %d on towers != %d x %d", floors,
+	           heights, players, fuzz_floors_dealt(players));
+	FUZZ_CHECK(ransom == 0, "ransom categories sum to %d, not 0 (T-CAP-5)",
+	           ransom);
+}
+
+/* The event log: kinds of the game, points only in score events, none
+ * negative but the payer's side of a ransom (-3, T-CAP-5; the holder's
+ * +3), and each player's score the sum of their score events. */
+static inline void fuzz_check_events(const city_game *g)
+{
+	int players = city_game_players(g), n = city_game_event_count(g), i;
+	int carc = city_game_kind(g) == CITY_GAME_CARCASSONNE;
+	long sum[5] = {0, 0, 0, 0, 0};
+	FUZZ_CHECK(n >= 0, "event count %d", n);
+	for (i = 0; i < n; i++) {
+		city_event e;
+		FUZZ_CHECK(city_game_event(g, (size_t)i, &e) == CITY_OK,
+		           "event %d of %d", i, n);
+		FUZZ_CHECK(e.kind >= CITY_EVENT_SCORE &&
+		               e.kind <= (carc ? CITY_EVENT_EXCHANGE
+		                               : CITY_EVENT_RETURN),
+		           "event %d kind %d", i, e.kind);
+		FUZZ_CHECK(e.move <= (uint32_t)city_game_move_count(g),
+		           "event %d of move %u after %d moves", i,
+		           (unsigned)e.move, city_game_move_count(g));
+		if (e.kind != CITY_EVENT_SCORE) {
+			FUZZ_CHECK(e.points == 0, "event %d kind %d with %d points",
+			           i, e.kind, (int)e.points);
+			continue;
+		}
+		FUZZ_CHECK(e.player >= 0 && e.player < players,
+		           "score event %d of player %d", i, (int)e.player);
+		if (carc && e.reason == CITY_REASON_RANSOM)
+			FUZZ_CHECK((e.points == 3 || e.points == -3) &&
+			               e.reserved1 >= 1 &&
+			               e.reserved1 <= (uint32_t)players &&
+			               e.reserved1 != (uint32_t)e.player + 1u,
+			           "ransom event %d: %d points, other player %u", i,
+			           (int)e.points, (unsigned)e.reserved1);
+		else
+			FUZZ_CHECK(e.points >= 0 &&
+			               (carc ? e.reason >= CITY_REASON_ROAD
+			                     : e.reason < CITY_REASON_ROAD),
+			           "score event %d: %d points, reason %d", i,
+			           (int)e.points, (int)e.reason);
+		sum[e.player] += e.points;
+	}
+	for (i = 0; i < players; i++)
+		FUZZ_CHECK(sum[i] == city_game_score(g, i),
+		           "player %d: score events sum to %ld, score %d", i,
+		           sum[i], city_game_score(g, i));
+}
+
 static inline void fuzz_check_state(const city_game *g)
 {
 	int players = city_game_players(g), p, n, i, len, left;
@@ -187,6 +334,8 @@ static inline void fuzz_check_state(const city_game *g)
 	left = city_game_walls_left(g);
 	FUZZ_CHECK(len >= 0 && left >= 0 && left <= 70, "wall %d, left %d",
 	           len, left);
+	fuzz_check_events(g);
+	fuzz_check_tower(g);
 	if (carc)
 		FUZZ_CHECK(len == 0 && left == 0, "Carcassonne has a wall");
 	else if (len > 0)
