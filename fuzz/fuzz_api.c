@@ -1,20 +1,27 @@
 /*
  * fuzz_api: the whole public game API driven by bytes.
  *
- * The first bytes choose the options (players, tile set, rules, seed or
- * draw order, stacks); every following byte starts one operation:
+ * The first bytes choose the game and its options: The City (players,
+ * tile set, rules, seed or draw order, stacks), or the base game of
+ * Carcassonne (players 2..5, farmers on or off, the built-in set
+ * `carcassonne` or `carcassonne-tower`, seeded or explicit draw orders,
+ * settings city_game_new() must refuse), or the base game with The Tower
+ * (each T-OPT rule on either value, by constant or by record text); see
+ * setup() and setup_carc(). Every following byte starts one operation:
  *
  *   - a legal move chosen by index from city_legal_moves(), or a burst of
  *     legal moves chosen by a seeded generator (to reach walls and the end);
  *   - a move of any kind with arbitrary fields, through city_apply_move()
- *     or through the named call (city_place_tile(), city_build_gate(), ...),
- *     with coordinates from the city's neighbourhood, the coordinate limit,
- *     INT32_MIN/INT32_MAX or raw 32-bit values;
+ *     or through the named call (city_place_tile(), city_build_gate(), ...,
+ *     city_place_floor(), city_place_top(), city_capture(),
+ *     city_pay_ransom()), with coordinates from the city's neighbourhood,
+ *     the coordinate limit, INT32_MIN/INT32_MAX or raw 32-bit values;
  *   - queries with arbitrary arguments (cells, parts, players, categories,
- *     indices up to SIZE_MAX);
- *   - clone, copy, undo, reset, save (with short buffers), load of the
- *     saved text (and of a corrupted copy), final scoring, legal moves into
- *     short buffers, move text round trips.
+ *     indices up to SIZE_MAX; The Tower's towers, prisoners and floors);
+ *   - clone, copy (also refused: between games of different kinds), undo,
+ *     reset, save (with short buffers), load of the saved text (and of a
+ *     corrupted copy), final scoring, legal moves into short buffers, move
+ *     text round trips.
  *
  * Checked after every call (abort() on a violation):
  *   - a call that fails leaves city_game_save() output byte-identical, keeps
@@ -23,11 +30,44 @@
  *     decision, else CITY_EINVAL/CITY_EILLEGAL) and leaves a reason;
  *   - a move is accepted exactly when city_legal_moves() lists it;
  *   - followers and wall pieces are conserved, scores are the sums of their
- *     categories (fuzz_util.h) and never decrease, except across undo,
- *     reset and load, which restart the comparison;
+ *     categories and of their score events (fuzz_util.h) and never
+ *     decrease, nor does any category, except across undo, reset and load,
+ *     which restart the comparison;
  *   - queries change nothing; undo drops exactly the last move line of the
  *     record; reset leaves the header alone; clone and load give games that
  *     save identically.
+ *
+ * Adapted for Carcassonne, where the rules differ (carcassonne.md):
+ *   - followers conserved counting those on tower tops and those held as
+ *     prisoners by other players (T-ACT-2, T-CAP-3): a follower leaves a
+ *     player's hands only to the board or to a holder;
+ *   - a score goes down only by a ransom paid (T-CAP-5, T-CAP-6): exactly
+ *     3 points of the payer's ransom category go to the holder's, every
+ *     other category never falls, the ransom categories sum to 0; a score
+ *     is negative only with T-OPT-3 `no` (there a score of -1 reads like
+ *     CITY_EINVAL: query.h documents scores >= 0, reported);
+ *   - floors are conserved (T-SET-1: supply + the heights of the towers =
+ *     10/9/7/6 x players) and a player's supply never grows;
+ *   - The Tower's moves have their effect: a floor raises that tower by
+ *     one from the player's supply, a top closes it with the player's
+ *     follower, a capture makes at most one more prisoner (or returns an
+ *     own follower, or exchanges, T-CAP-4) and takes one follower off the
+ *     board, a ransom frees one prisoner; the turn's scoring after them
+ *     (T-CAP-1b) may return more followers, so supplies are bounds there;
+ *   - no player holds their own follower, no two hold each other's
+ *     (T-CAP-4: the exchange is automatic);
+ *   - the listing: a follower, capture or ransom decision has `pass` and at
+ *     least one more move (a pass-only decision is skipped); each `floor`,
+ *     `top`, `capture`, `ransom` listed names an open tower, a follower
+ *     on the board (capturable under T-OPT-1/2), a holder of the player's
+ *     followers (T-OPT-3/7);
+ *   - Carcassonne's start tile is on the board from the start, so a new or
+ *     reset game has one tile; Carcassonne has no contour (CITY_ENOTFOUND,
+ *     a status wall.h does not list, reported);
+ *   - The City reads The Tower's kinds as unknown kinds through
+ *     city_apply_move() (CITY_EINVAL) and its named Tower calls answer
+ *     CITY_EDECISION (game.h), after the end too; without the expansion
+ *     they are well-formed but illegal (carcassonne.md: CITY_EILLEGAL).
  */
 #include "fuzz_util.h"
 
