@@ -125,10 +125,16 @@ static void play_game(const city_tileset *ts, uint64_t seed)
 	size_t len1, len2;
 	int steps = 0, rc;
 	FUZZ_CHECK(city_options_new(&o) == CITY_OK, "options_new");
-	/* the set's own game (a Carcassonne set plays the base game) */
+	/* the set's own game (a Carcassonne set plays the base game, every
+	 * other seed with The Tower, which any set may have, T-SET-3) */
 	city_options_set_game(o, city_tileset_game(ts));
+	if (city_tileset_game(ts) == CITY_GAME_CARCASSONNE && (seed >> 8 & 1))
+		city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
 	city_options_set_tileset(o, ts);
-	city_options_set_players(o, 2 + (int)(seed % 3));
+	city_options_set_players(
+	    o, 2 + (int)(seed % (city_tileset_game(ts) == CITY_GAME_CARCASSONNE
+	                             ? 4u
+	                             : 3u)));
 	city_options_set_seed(o, seed);
 	rc = city_game_new(&g, o);
 	city_options_free(o);
