@@ -102,7 +102,7 @@ st=0
 [[ $(head -1 "$TMP/out") == "$first" ]] ||
 	fail "scored before the end: no trace of the move applied"
 [[ $(wc -l <"$TMP/out") == 2 ]] || fail "scored before the end: $(cat "$TMP/out")"
-grep -qE '^error line 7: [A-Z]-END-1: scored before the game has ended$' \
+grep -qE '^error line 7: C-END-1: scored before the game has ended$' \
 	"$TMP/out" || fail "scored before the end: $(cat "$TMP/out")"
 st=0
 "$CLI" play --game chess >/dev/null 2>&1 || st=$?
