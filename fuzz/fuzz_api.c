@@ -586,6 +586,17 @@ static void take_pre(const fz *f, const city_move *m, pre_move *pre)
 static void after_move(fz *f, const city_move *m, const pre_move *pre)
 {
 	int me = pre->player, sup = -1, h = -1, top = -9, q;
+	FUZZ_CHECK(m->kind == CITY_MOVE_PASS ? answers(m->kind, pre->decision)
+	                                     : decision_of(m->kind) ==
+	                                           pre->decision,
+	           "a move of kind %d accepted at decision %d", m->kind,
+	           pre->decision);
+	if (m->kind == CITY_MOVE_FLOOR || m->kind == CITY_MOVE_TOP)
+		FUZZ_CHECK(pre->top == -1 &&
+		               pre->height >= (m->kind == CITY_MOVE_TOP ? 1 : 0),
+		           "%s accepted on a tower of height %d, top %d",
+		           m->kind == CITY_MOVE_TOP ? "top" : "floor", pre->height,
+		           pre->top);
 	if (f->tower && m->kind == CITY_MOVE_RANSOM) {
 		f->payer = me;
 		f->payee = m->x;
