@@ -4,6 +4,8 @@
 #ifndef CITY_LIB_BITS_H
 #define CITY_LIB_BITS_H
 
+#include <stdint.h>
+
 /* Index of the lowest set bit of m (m != 0). */
 static inline int low_bit(unsigned m)
 {
@@ -14,6 +16,19 @@ static inline int low_bit(unsigned m)
 	while (!(m >> k & 1u))
 		k++;
 	return k;
+#endif
+}
+
+/* Number of set bits of m. */
+static inline int popcount32(uint32_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_popcount(m);
+#else
+	int n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
 #endif
 }
 

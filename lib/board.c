@@ -201,7 +201,8 @@ static void front_neighbours(const fcell *f, int n, int i, int del, int x,
 /* The neighbours gain the new tile: every one in its ring; the side ones
  * as a present side, with the tile's street facing them (`tstreets`: the
  * board sides where the tile has one), without branching on which. */
-static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tstreets)
+static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tstreets,
+                            unsigned tcities)
 {
 	int k;
 	for (k = 0; k < nb->nfound; k++) {
@@ -210,7 +211,8 @@ static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tstreets)
 		unsigned even = ~(unsigned)r & 1u;
 		fcell *c = &f[nb->at[r]];
 		front_set_ring(c, c->ring | 1u << ring_opposite(r));
-		c->present = (uint8_t)(c->present | even << back);
+		c->present = (uint8_t)(c->present | even << back |
+		                       (even & tcities >> side) << (back + 4));
 		c->streets = (uint8_t)(c->streets |
 		                       (even & tstreets >> side) << back);
 	}
@@ -237,7 +239,7 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
  * frontier cells diagonal to the placed one have one on side k. */
 static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
                               unsigned ring, int k, int x, int y,
-                              unsigned tstreets)
+                              unsigned tstreets, unsigned tcities)
 {
 	int kk = ring_of_side(k), back = side_back(k);
 	int far_r = ring_turn(kk, 1), far_l = ring_turn(kk, 7);
@@ -252,7 +254,7 @@ static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
 	if (nb->at[far_l] >= 0 && (f[nb->at[far_l]].present >> k & 1))
 		nr |= 1u << far_l;
 	c.key = fc_key(x + DX[k], y + DY[k]);
-	c.present = (uint8_t)(1u << back);
+	c.present = (uint8_t)(1u << back | (tcities >> k & 1u) << (back + 4));
 	c.streets = (uint8_t)((tstreets >> k & 1u) << back);
 	c.flags = 0;
 	front_set_ring(&c, nr);
@@ -306,6 +308,8 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
 	unsigned tstreets = ((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u;
+	unsigned cm = board_city_mask(&ts->designs[tp->design]);
+	unsigned tcities = ((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u;
 	fcell fresh[4], was;
 	front_nbrs nb;
 	memset(&was, 0, sizeof was);
@@ -316,12 +320,12 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 		i = 0;
 	}
 	front_neighbours(f, n, i, del, x, y, &nb);
-	front_gain_tile(f, &nb, tstreets);
+	front_gain_tile(f, &nb, tstreets, tcities);
 	has = front_fresh_sides(&nb, was.ring);
 	for (k = 0; k < 4; k++)
 		if (has >> k & 1)
 			fresh[k] = front_fresh_cell(f, &nb, was.ring, k, x, y,
-			                            tstreets);
+			                            tstreets, tcities);
 	s->board.n_front =
 	    (uint16_t)front_splice(f, n, i, del, nb.pos, has, fresh);
 	return was;

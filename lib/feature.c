@@ -74,13 +74,16 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	         *open = st_nopen_w(s);
 	uint8_t *tile = st_ntile_w(s);
 	int i, side;
-	for (i = 0; i < d->n_parts; i++) {
+	int n = feat_tile_nodes(d);
+	for (i = 0; i < n; i++) {
 		int node = p->node0 + i;
 		parent[node] = next[node] = (uint16_t)node;
-		open[node] = d->parts[i].n_sides;
+		/* a monastery (node n_parts) has no side: its completion is the
+		 * base game's (the 8 tiles around, cc_score.c) */
+		open[node] = i < d->n_parts ? d->parts[i].n_sides : 0;
 		tile[node] = (uint8_t)t;
 	}
-	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + d->n_parts);
+	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + n);
 	/* board_insert has set the neighbour links: no cell look-ups */
 	for (side = 0; side < 4; side++) {
 		bfacing fc;

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "carc_api.h"
 #include "game_internal.h"
 #include "games.h"
 #include "log.h"
@@ -155,16 +154,29 @@ static void state_start(city_game *g)
 	memcpy(st_order_w(s), order, s->lay.n_total);
 	memcpy(s->setup.stack_end, setup.stack_end, sizeof setup.stack_end);
 	s->setup.n_players = (uint8_t)o->players;
-	for (r = 1; r < OPT_RULES && r < (int)sizeof s->setup.rules; r++)
+	s->setup.expansions = (uint8_t)o->expansions;
+	for (r = 1; r < OPT_RULE_COUNT && r < (int)sizeof s->setup.rules; r++)
 		s->setup.rules[r] = (uint8_t)o->rules[r];
 	g->rules->start(&c);
+}
+
+/* The draw order and stacks: the game's own deal, or R-SET-4 / R-RNG. */
+static int deal(const game_rules *rules, const city_options *o,
+                uint8_t *order, uint8_t ends[3], char *err, size_t cap)
+{
+	if (rules->deal)
+		return rules->deal(o, order, ends, err, cap);
+	if (make_order(o, order, err, cap) ||
+	    make_stacks(o, o->ts->n_tiles, ends, err, cap))
+		return CITY_EINVAL;
+	return CITY_OK;
 }
 
 int city_game_new(city_game **out, const city_options *opts)
 {
 	city_options def;
 	const city_options *o = opts;
-	const game_rules *rules = games_rules(CITY_GAME_THE_CITY);
+	const game_rules *rules;
 	city_game *g;
 	state hdr;
 	size_t size;
@@ -176,23 +188,14 @@ int city_game_new(city_game **out, const city_options *opts)
 		options_init(&def);
 		o = &def;
 	}
-	/* Rules, tile set and players must fit the chosen game (options.h);
-	 * the base game has its own rules and state (lib/carc.c) for now. */
+	/* Rules, tile set and players must fit the chosen game (options.h). */
 	if (options_check(o, NULL, 0) != CITY_OK)
 		return CITY_EINVAL;
-	if (o->game == CITY_GAME_CARCASSONNE) {
-		int rc = carc_api_new(out, o);
-		if (rc == CITY_OK) {
-			(*out)->mem.alloc = o->alloc;
-			(*out)->mem.free = o->free;
-			(*out)->mem.user = o->alloc_user;
-		}
-		return rc;
-	}
-	if (o->players < 2 || o->players > 4 || !o->ts || o->ts->n_tiles == 0)
+	rules = games_rules(o->game);
+	if (!rules || o->players < 2 || o->players > MAX_PLAYERS || !o->ts ||
+	    o->ts->n_tiles == 0)
 		return CITY_EINVAL;
-	if (make_order(o, order, err, sizeof err) ||
-	    make_stacks(o, o->ts->n_tiles, ends, err, sizeof err))
+	if (deal(rules, o, order, ends, err, sizeof err) != CITY_OK)
 		return CITY_EINVAL;
 	memset(&hdr, 0, sizeof hdr);
 	size = offsetof(city_game, st) + state_layout(&hdr, o->ts);
@@ -225,8 +228,6 @@ void city_game_free(city_game *game)
 
 int city_game_clone(city_game **out, const city_game *game)
 {
-	if (out && game && game_carc(game))
-		return carc_api_clone(out, game);
 	city_game *g;
 	size_t sz;
 	if (!out || !game)
@@ -244,9 +245,6 @@ int city_game_clone(city_game **out, const city_game *game)
 
 int city_game_copy(city_game *dst, const city_game *src)
 {
-	if (dst && src && (game_carc(dst) || game_carc(src)))
-		return game_carc(dst) && game_carc(src) ? carc_api_copy(dst, src)
-		                                        : CITY_EINVAL;
 	if (!dst || !src)
 		return CITY_EINVAL;
 	if (dst == src)
@@ -292,50 +290,36 @@ static inline int game_apply(city_game *g, int kind, int32_t x, int32_t y,
 
 int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)
 {
-	if (g && game_carc(g))
-		return carc_api_place_tile(g, x, y, rotation);
 	return game_apply(g, CITY_MOVE_PLACE, x, y, rotation, 0);
 }
 
 int city_place_follower(city_game *g, char part)
 {
-	if (g && game_carc(g))
-		return carc_api_place_follower(g, part);
 	return game_apply(g, CITY_MOVE_FOLLOWER, 0, 0, 0, part);
 }
 
 int city_build_gate(city_game *g, int32_t x, int32_t y, int side)
 {
-	if (g && game_carc(g))
-		return carc_api_no_decision(g, "gate");
 	return game_apply(g, CITY_MOVE_GATE, x, y, side, 0);
 }
 
 int city_build_wall(city_game *g, int end)
 {
-	if (g && game_carc(g))
-		return carc_api_no_decision(g, "wall piece");
 	return game_apply(g, CITY_MOVE_WALL, 0, 0, end, 0);
 }
 
 int city_place_guard(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_no_decision(g, "guard");
 	return game_apply(g, CITY_MOVE_GUARD, 0, 0, 0, 0);
 }
 
 int city_place_tower(city_game *g, int end)
 {
-	if (g && game_carc(g))
-		return carc_api_no_decision(g, "tower");
 	return game_apply(g, CITY_MOVE_TOWER, 0, 0, end, 0);
 }
 
 int city_pass(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_pass(g);
 	return game_apply(g, CITY_MOVE_PASS, 0, 0, 0, 0);
 }
 
@@ -377,16 +361,12 @@ int city_apply_move(city_game *g, const city_move *m)
 		return CITY_EINVAL;
 	if (!reserved_zero(g, m))
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_apply_move(g, m);
 	return game_apply(g, m->kind, m->x, m->y, move_arg(m), m->part);
 }
 
 int city_legal_moves(const city_game *g, city_move *out, size_t cap,
                      size_t *count)
 {
-	if (g && game_carc(g))
-		return carc_api_legal_moves(g, out, cap, count);
 	size_t n;
 	if (!g || !count || (!out && cap))
 		return CITY_EINVAL;
@@ -397,13 +377,12 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 
 int city_score_final(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_score_final(g);
 	if (!g)
 		return CITY_EINVAL;
 	g->err[0] = '\0';
 	if (g->st.turn.decision != CITY_DECISION_END) {
-		game_set_error(g, "R-END-1: the game has not ended");
+		game_set_error(g, "%s-END-1: the game has not ended",
+		               g->rules->game == CITY_GAME_THE_CITY ? "R" : "C");
 		return CITY_ENOTENDED;
 	}
 	if (!g->st.turn.final_done)
@@ -415,8 +394,6 @@ int city_score_final(city_game *g)
 
 int city_game_reset(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_reset(g);
 	if (!g)
 		return CITY_EINVAL;
 	state_start(g);
@@ -426,8 +403,6 @@ int city_game_reset(city_game *g)
 
 int city_game_undo(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_undo(g);
 	state *s;
 	int n, i;
 	if (!g)

@@ -29,7 +29,7 @@ void players_place(state *s, int owner, int tile, int part)
 	s->pl.supply[owner]--;
 }
 
-void players_return(state *s, uint32_t mask, int defer)
+void players_return(state *s, uint64_t mask, int defer)
 {
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++)

@@ -7,8 +7,14 @@
  * games.c (see lib/README.md, "A new game").
  *
  * A game's rules write state.turn, their own member of the state's union
- * and, through the shared modules' functions, the board, features,
- * players and log; they read the set-up.
+ * (and arrays: the base game's st_rsig, st_height) and, through the shared
+ * modules' functions, the board, features, players and log; they read the
+ * set-up.
+ *
+ * The games: The City (tc_rules.c: tc_rules) and the base game of
+ * Carcassonne with The Tower (cc_rules.c: cc_rules). A query that only
+ * makes sense for one game checks `rules->game` (query.c, tc_query.c,
+ * carc_public.c); everything else reads the shared state.
  */
 #ifndef CITY_LIB_RULES_H
 #define CITY_LIB_RULES_H
@@ -18,9 +24,6 @@
 #include "city/city.h"
 #include "state.h"
 
-#ifndef CITY_GAME_THE_CITY
-#define CITY_GAME_THE_CITY 0 /* until the public options header has it */
-#endif
 
 #define RULES_ERR_CAP 128 /* the longest reason is about 110 bytes */
 
@@ -83,6 +86,12 @@ typedef struct game_rules {
 	 * NULL or a reason written into msg, returns 1 when inconsistent. */
 	int (*check_state)(const city_tileset *ts, const state *s, char *msg,
 	                   size_t cap);
+	/* The draw order (design indices into order[]) and the stacks' ends
+	 * from the options, or CITY_EINVAL with the reason in err. NULL: the
+	 * façade's (R-SET-4, R-RNG: every tile, three stacks). The base game
+	 * deals one stack without its start tile (C-SET-3/4). */
+	int (*deal)(const city_options *o, uint8_t *order, uint8_t ends[3],
+	            char *err, size_t cap);
 } game_rules;
 
 #endif /* CITY_LIB_RULES_H */
