@@ -308,7 +308,10 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
 	unsigned tstreets = ((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u;
-	unsigned cm = board_city_mask(&ts->designs[tp->design]);
+	/* city sides: the base game's sets only (The City's have none) */
+	unsigned cm = ts->game == CITY_GAME_CARCASSONNE
+	                  ? board_city_mask(&ts->designs[tp->design])
+	                  : 0u;
 	unsigned tcities = ((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u;
 	fcell fresh[4], was;
 	front_nbrs nb;

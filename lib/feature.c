@@ -74,16 +74,22 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	         *open = st_nopen_w(s);
 	uint8_t *tile = st_ntile_w(s);
 	int i, side;
-	int n = feat_tile_nodes(d);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < d->n_parts; i++) {
 		int node = p->node0 + i;
 		parent[node] = next[node] = (uint16_t)node;
-		/* a monastery (node n_parts) has no side: its completion is the
-		 * base game's (the 8 tiles around, cc_score.c) */
-		open[node] = i < d->n_parts ? d->parts[i].n_sides : 0;
+		open[node] = d->parts[i].n_sides;
 		tile[node] = (uint8_t)t;
 	}
-	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + n);
+	if (d->features & TS_MONASTERY) {
+		/* the base game's monastery: a node of its own with no side (its
+		 * completion, the 8 tiles around, is cc_score.c's) */
+		int node = p->node0 + i;
+		parent[node] = next[node] = (uint16_t)node;
+		open[node] = 0;
+		tile[node] = (uint8_t)t;
+		i++;
+	}
+	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + i);
 	/* board_insert has set the neighbour links: no cell look-ups */
 	for (side = 0; side < 4; side++) {
 		bfacing fc;

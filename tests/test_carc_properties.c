@@ -16,6 +16,7 @@
 #include <city/city.h>
 
 #include "game_internal.h"
+#include "state_check.h"
 
 #ifndef PROPERTY_GAMES
 #define PROPERTY_GAMES 150 /* per player count and farmers setting */
@@ -142,6 +143,13 @@ static void play(int players, int farmers, uint64_t seed)
 		                 CITY_OK);
 		steps++;
 		conserved(g);
+		{
+			/* the shared board, frontier, features and players stay
+			 * consistent (lib/state_check.c) */
+			char why[160];
+			ck_assert_msg(state_check(g, why, sizeof why) == 0, "%s",
+			              why);
+		}
 		for (p = 0; p < players; p++) {
 			int sc = city_game_score(g, p);
 			ck_assert_int_ge(sc, last[p]);
