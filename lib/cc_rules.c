@@ -9,7 +9,6 @@
 #include "feature.h"
 #include "listing.h"
 #include "log.h"
-#include "options.h"
 #include "players.h"
 #include "tower.h"
 
@@ -411,93 +410,6 @@ static int cc_apply(const rules_ctx *c, const rules_move *m)
 
 /* ---- set-up -------------------------------------------------------------- */
 
-static int start_design(const city_tileset *ts)
-{
-	unsigned i;
-	for (i = 0; i < ts->n_designs; i++)
-		if (ts->designs[i].features & TS_START)
-			return (int)i;
-	return -1;
-}
-
-static uint64_t splitmix64(uint64_t *st)
-{
-	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
-/* The draw order given by the options (design ids), checked against the
- * tile set's counts (C-SET-4). */
-static int order_given(const city_options *o, int sd, unsigned n,
-                       uint8_t *order, char *err, size_t cap)
-{
-	const city_tileset *ts = o->ts;
-	unsigned used[TS_MAX_DESIGNS], i, d;
-	memset(used, 0, sizeof used);
-	used[sd] = 1; /* the start instance */
-	if (o->n_order != n) {
-		snprintf(err, cap,
-		         "C-SET-4: the order lists %u tiles, the stack has %u (the "
-		         "start tile is not drawn)",
-		         o->n_order, n);
-		return CITY_EINVAL;
-	}
-	for (i = 0; i < n; i++) {
-		for (d = 0; d < ts->n_designs; d++)
-			if (ts->designs[d].id == o->order[i])
-				break;
-		if (d == ts->n_designs) {
-			snprintf(err, cap,
-			         "C-SET-4: design %u in the order is not in the tile "
-			         "set",
-			         o->order[i]);
-			return CITY_EINVAL;
-		}
-		if (++used[d] > ts->designs[d].count) {
-			snprintf(err, cap,
-			         "C-SET-4: the order has more than %u of design %u",
-			         ts->designs[d].count - (d == (unsigned)sd ? 1u : 0u),
-			         o->order[i]);
-			return CITY_EINVAL;
-		}
-		order[i] = (uint8_t)d;
-	}
-	return CITY_OK;
-}
-
-/* C-SET-3/4: one stack of every tile but the start instance, in the given
- * order or shuffled from the seed (Fisher-Yates with splitmix64). */
-static int cc_deal(const city_options *o, uint8_t *order, uint8_t ends[3],
-                   char *err, size_t cap)
-{
-	const city_tileset *ts = o->ts;
-	int sd = start_design(ts);
-	unsigned n, i, k = 0;
-	uint64_t st = o->seed;
-	if (sd < 0) {
-		snprintf(err, cap, "C-SET-3: the tile set has no start design");
-		return CITY_EINVAL;
-	}
-	n = ts->n_tiles - 1;
-	ends[0] = ends[1] = ends[2] = (uint8_t)n;
-	if (o->n_order)
-		return order_given(o, sd, n, order, err, cap);
-	for (i = 0; i < ts->n_designs; i++) {
-		unsigned cnt = ts->designs[i].count - (i == (unsigned)sd ? 1u : 0u);
-		while (cnt--)
-			order[k++] = (uint8_t)i;
-	}
-	for (i = n - 1; i >= 1 && n > 1; i--) {
-		unsigned j = (unsigned)(splitmix64(&st) % (i + 1u));
-		uint8_t t = order[i];
-		order[i] = order[j];
-		order[j] = t;
-	}
-	return CITY_OK;
-}
-
 static void cc_start(const rules_ctx *c)
 {
 	static const uint8_t floors[4] = {10, 9, 7, 6}; /* T-SET-1 */
@@ -515,7 +427,7 @@ static void cc_start(const rules_ctx *c)
 			s->carc.floors[p] = floors[s->setup.n_players - 2];
 	s->turn.cur = NO_TILE;
 	/* C-SET-3: the start tile, before the first turn, not a move */
-	insert_tile(c->ts, s, -1, 0, 0, start_design(c->ts), 0);
+	insert_tile(c->ts, s, -1, 0, 0, c->ts->start, 0);
 	s->turn.last_tile = NO_TILE;
 	start_turn(s, 0);
 }
@@ -597,5 +509,6 @@ const game_rules cc_rules = {
     .list = cc_list,
     .score_final = cc_score_final,
     .check_placement = cc_check_placement,
-    .deal = cc_deal,
+    .start_tile = 1, /* C-SET-3/4 (game.c deals) */
+    .rule_prefix = 'C',
 };

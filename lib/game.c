@@ -45,35 +45,48 @@ static uint64_t splitmix64(uint64_t *st)
 	return z ^ (z >> 31);
 }
 
-/* The explicit draw order as design indices: exactly the tile set's
- * tiles (R-SET-4). Returns 0 or writes a reason and returns -1. */
-static int explicit_order(const city_options *o, uint8_t *order, char *err,
-                          size_t errcap)
+/* The explicit draw order as design indices: exactly the tile set's tiles
+ * (R-SET-4), but for one instance of design `skip` when the game places it
+ * before the first turn (skip >= 0: the base game, C-SET-3/4). Returns 0
+ * or writes a reason and returns -1. */
+static int explicit_order(const city_options *o, int skip, uint8_t *order,
+                          char *err, size_t errcap)
 {
 	const city_tileset *ts = o->ts;
-	unsigned used[TS_MAX_DESIGNS], i, d;
+	unsigned used[TS_MAX_DESIGNS], i, d, n = ts->n_tiles - (skip >= 0);
 	memset(used, 0, sizeof used);
-	if (o->n_order != ts->n_tiles) {
-		snprintf(err, errcap,
-		         "R-SET-4: the order lists %u tiles, the tile set has %u",
-		         o->n_order, ts->n_tiles);
+	if (skip >= 0)
+		used[skip] = 1; /* the start instance */
+	if (o->n_order != n) {
+		if (skip >= 0)
+			snprintf(err, errcap,
+			         "C-SET-4: the order lists %u tiles, the stack has "
+			         "%u (the start tile is not drawn)",
+			         o->n_order, n);
+		else
+			snprintf(err, errcap,
+			         "R-SET-4: the order lists %u tiles, the tile set "
+			         "has %u",
+			         o->n_order, n);
 		return -1;
 	}
-	for (i = 0; i < ts->n_tiles; i++) {
+	for (i = 0; i < n; i++) {
 		for (d = 0; d < ts->n_designs; d++)
 			if (ts->designs[d].id == o->order[i])
 				break;
 		if (d == ts->n_designs) {
 			snprintf(err, errcap,
-			         "R-SET-4: design %u in the order is not in the "
+			         "%c-SET-4: design %u in the order is not in the "
 			         "tile set",
-			         o->order[i]);
+			         skip >= 0 ? 'C' : 'R', o->order[i]);
 			return -1;
 		}
 		if (++used[d] > ts->designs[d].count) {
 			snprintf(err, errcap,
-			         "R-SET-4: the order has more than %u of design %u",
-			         ts->designs[d].count, o->order[i]);
+			         "%c-SET-4: the order has more than %u of design %u",
+			         skip >= 0 ? 'C' : 'R',
+			         ts->designs[d].count - ((int)d == skip ? 1u : 0u),
+			         o->order[i]);
 			return -1;
 		}
 		order[i] = (uint8_t)d;
@@ -81,17 +94,17 @@ static int explicit_order(const city_options *o, uint8_t *order, char *err,
 	return 0;
 }
 
-/* R-RNG: the tiles in design order, shuffled (Fisher-Yates, splitmix64
- * from the seed). */
-static void seeded_order(const city_options *o, uint8_t *order)
+/* R-RNG: the tiles in design order (without one instance of `skip`, as
+ * above), shuffled (Fisher-Yates, splitmix64 from the seed). */
+static void seeded_order(const city_options *o, int skip, uint8_t *order)
 {
 	const city_tileset *ts = o->ts;
-	unsigned n = ts->n_tiles, i, c, k = 0;
+	unsigned n = ts->n_tiles - (skip >= 0), i, c, k = 0;
 	uint64_t st = o->seed;
 	for (i = 0; i < ts->n_designs; i++)
-		for (c = 0; c < ts->designs[i].count; c++)
+		for (c = (int)i == skip ? 1u : 0u; c < ts->designs[i].count; c++)
 			order[k++] = (uint8_t)i;
-	for (i = n - 1; i >= 1; i--) {
+	for (i = n - 1; i >= 1 && n > 1; i--) {
 		unsigned j = (unsigned)(splitmix64(&st) % (i + 1u));
 		uint8_t t = order[i];
 		order[i] = order[j];
@@ -101,12 +114,12 @@ static void seeded_order(const city_options *o, uint8_t *order)
 
 /* Draw order by design index: the explicit order, or R-RNG. Returns 0 or
  * writes a reason and returns -1. */
-static int make_order(const city_options *o, uint8_t *order, char *err,
-                      size_t errcap)
+static int make_order(const city_options *o, int skip, uint8_t *order,
+                      char *err, size_t errcap)
 {
 	if (o->n_order)
-		return explicit_order(o, order, err, errcap);
-	seeded_order(o, order);
+		return explicit_order(o, skip, order, err, errcap);
+	seeded_order(o, skip, order);
 	return 0;
 }
 
@@ -160,14 +173,27 @@ static void state_start(city_game *g)
 	g->rules->start(&c);
 }
 
-/* The draw order and stacks: the game's own deal, or R-SET-4 / R-RNG. */
+/* The draw order and the stacks' ends: R-SET-4 / R-RNG, or, for a game
+ * with a start tile, one stack of the other tiles (C-SET-3/4). */
 static int deal(const game_rules *rules, const city_options *o,
                 uint8_t *order, uint8_t ends[3], char *err, size_t cap)
 {
-	if (rules->deal)
-		return rules->deal(o, order, ends, err, cap);
-	if (make_order(o, order, err, cap) ||
-	    make_stacks(o, o->ts->n_tiles, ends, err, cap))
+	int skip = -1;
+	if (rules->start_tile) {
+		skip = o->ts->start; /* C-SET-3: placed, not drawn */
+		if (skip < 0) {
+			snprintf(err, cap, "C-SET-3: the tile set has no start "
+			                   "design");
+			return CITY_EINVAL;
+		}
+	}
+	if (make_order(o, skip, order, err, cap))
+		return CITY_EINVAL;
+	if (skip >= 0) {
+		ends[0] = ends[1] = ends[2] = (uint8_t)(o->ts->n_tiles - 1);
+		return CITY_OK;
+	}
+	if (make_stacks(o, o->ts->n_tiles, ends, err, cap))
 		return CITY_EINVAL;
 	return CITY_OK;
 }
@@ -381,8 +407,8 @@ int city_score_final(city_game *g)
 		return CITY_EINVAL;
 	g->err[0] = '\0';
 	if (g->st.turn.decision != CITY_DECISION_END) {
-		game_set_error(g, "%s-END-1: the game has not ended",
-		               g->rules->game == CITY_GAME_THE_CITY ? "R" : "C");
+		game_set_error(g, "%c-END-1: the game has not ended",
+		               g->rules->rule_prefix);
 		return CITY_ENOTENDED;
 	}
 	if (!g->st.turn.final_done)

@@ -16,6 +16,9 @@
 
 /* Each player's supply at the start: `followers` each and `towers` each. */
 void players_start(state *s, int followers, int towers);
+/* A free follower slot (the first, else a new one at the end; there is
+ * always one: FOLLOWERS_PER_PLAYER a player); the caller fills it. */
+follower *players_slot(state *s);
 /* Put a follower of `owner` on part `part` of placed tile t (a free slot
  * is reused); marks the feature followed and takes it from the supply. */
 void players_place(state *s, int owner, int tile, int part);

@@ -86,12 +86,14 @@ typedef struct game_rules {
 	 * NULL or a reason written into msg, returns 1 when inconsistent. */
 	int (*check_state)(const city_tileset *ts, const state *s, char *msg,
 	                   size_t cap);
-	/* The draw order (design indices into order[]) and the stacks' ends
-	 * from the options, or CITY_EINVAL with the reason in err. NULL: the
-	 * façade's (R-SET-4, R-RNG: every tile, three stacks). The base game
-	 * deals one stack without its start tile (C-SET-3/4). */
-	int (*deal)(const city_options *o, uint8_t *order, uint8_t ends[3],
-	            char *err, size_t cap);
+	/* Data. The set-up (game.c): 1 when the game places its tile set's
+	 * start design at (0, 0) before the first turn and deals the other
+	 * tiles as one stack (the base game, C-SET-3/4), 0 when every tile is
+	 * drawn, in three stacks (R-SET-4). */
+	int start_tile;
+	/* The letter of the game's rule ids in the façade's messages: 'R'
+	 * (The City), 'C' (the base game). */
+	char rule_prefix;
 } game_rules;
 
 #endif /* CITY_LIB_RULES_H */

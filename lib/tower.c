@@ -7,6 +7,7 @@
 #include "feature.h"
 #include "listing.h"
 #include "log.h"
+#include "players.h"
 #include "tower.h"
 
 #define ERR_CAP RULES_ERR_CAP
@@ -251,18 +252,14 @@ int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
 {
 	state *s = c->s;
-	follower *f = NULL;
-	int t, i;
+	follower *f;
+	int t;
 	if ((t = tower_cell(s, x, y, "T-ACT-2", c->err)) < 0)
 		return CITY_EILLEGAL;
 	if (top_check(c->ts, s, t, c->err, ERR_CAP))
 		return CITY_EILLEGAL;
 	log_move(s, CITY_MOVE_TOP, 0, (int)x, (int)y);
-	for (i = 0; i < s->pl.n_fol && !f; i++)
-		if (s->pl.fol[i].active == FOL_FREE)
-			f = &s->pl.fol[i];
-	if (!f)
-		f = &s->pl.fol[s->pl.n_fol++];
+	f = players_slot(s);
 	f->tile = (uint8_t)t;
 	f->part = (uint8_t)FOL_PART_TOP;
 	f->owner = s->turn.player;
