@@ -201,8 +201,7 @@ static void front_neighbours(const fcell *f, int n, int i, int del, int x,
 /* The neighbours gain the new tile: every one in its ring; the side ones
  * as a present side, with the tile's street facing them (`tstreets`: the
  * board sides where the tile has one), without branching on which. */
-static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tstreets,
-                            unsigned tcities)
+static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tstreets)
 {
 	int k;
 	for (k = 0; k < nb->nfound; k++) {
@@ -211,8 +210,7 @@ static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tstreets,
 		unsigned even = ~(unsigned)r & 1u;
 		fcell *c = &f[nb->at[r]];
 		front_set_ring(c, c->ring | 1u << ring_opposite(r));
-		c->present = (uint8_t)(c->present | even << back |
-		                       (even & tcities >> side) << (back + 4));
+		c->present = (uint8_t)(c->present | even << back);
 		c->streets = (uint8_t)(c->streets |
 		                       (even & tstreets >> side) << back);
 	}
@@ -239,7 +237,7 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
  * frontier cells diagonal to the placed one have one on side k. */
 static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
                               unsigned ring, int k, int x, int y,
-                              unsigned tstreets, unsigned tcities)
+                              unsigned tstreets)
 {
 	int kk = ring_of_side(k), back = side_back(k);
 	int far_r = ring_turn(kk, 1), far_l = ring_turn(kk, 7);
@@ -254,7 +252,7 @@ static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
 	if (nb->at[far_l] >= 0 && (f[nb->at[far_l]].present >> k & 1))
 		nr |= 1u << far_l;
 	c.key = fc_key(x + DX[k], y + DY[k]);
-	c.present = (uint8_t)(1u << back | (tcities >> k & 1u) << (back + 4));
+	c.present = (uint8_t)(1u << back);
 	c.streets = (uint8_t)((tstreets >> k & 1u) << back);
 	c.flags = 0;
 	front_set_ring(&c, nr);
@@ -292,6 +290,25 @@ static int front_splice(fcell *f, int n, int i, int del, const int pos[3],
 	return n + sc;
 }
 
+/* The base game's city bits (fcell.present bits 4-7): the side
+ * neighbours, old frontier cells or fresh ones, learn which sides of the
+ * new tile show a city (bit k of `tcities`: its board side k). Apart from
+ * the street bits so that The City's tiles, which have none, pay one
+ * test. */
+static void front_city_sides(fcell *f, const front_nbrs *nb, unsigned has,
+                             fcell fresh[4], unsigned tcities)
+{
+	int k;
+	for (k = 0; k < 4; k++) {
+		unsigned bit = (tcities >> k & 1u) << (side_back(k) + 4);
+		int at = nb->at[ring_of_side(k)];
+		if (has >> k & 1)
+			fresh[k].present = (uint8_t)(fresh[k].present | bit);
+		else if (at >= 0)
+			f[at].present = (uint8_t)(f[at].present | bit);
+	}
+}
+
 /* Keep the frontier right around tile t just placed at (x, y), from what
  * the frontier already knows, without looking up a single cell: the
  * placed cell's own frontier entry (index i; -1 for the start tile) says
@@ -323,12 +340,14 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 		i = 0;
 	}
 	front_neighbours(f, n, i, del, x, y, &nb);
-	front_gain_tile(f, &nb, tstreets, tcities);
+	front_gain_tile(f, &nb, tstreets);
 	has = front_fresh_sides(&nb, was.ring);
 	for (k = 0; k < 4; k++)
 		if (has >> k & 1)
 			fresh[k] = front_fresh_cell(f, &nb, was.ring, k, x, y,
-			                            tstreets, tcities);
+			                            tstreets);
+	if (tcities)
+		front_city_sides(f, &nb, has, fresh, tcities);
 	s->board.n_front =
 	    (uint16_t)front_splice(f, n, i, del, nb.pos, has, fresh);
 	return was;
