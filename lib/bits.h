@@ -19,6 +19,19 @@ static inline int low_bit(unsigned m)
 #endif
 }
 
+/* Index of the lowest set bit of a 64-bit m (m != 0). */
+static inline int low_bit64(uint64_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctzll(m);
+#else
+	int k = 0;
+	while (!(m >> k & 1u))
+		k++;
+	return k;
+#endif
+}
+
 /* Number of set bits of m. */
 static inline int popcount32(uint32_t m)
 {

@@ -245,6 +245,7 @@ static int insert_tile(const city_tileset *ts, state *s, int front, int x,
 {
 	int t = board_insert(ts, s, front, x, y, design, rot);
 	feat_add_tile(ts, s, t);
+	tower_add_tile(ts, s, t);
 	return t;
 }
 
@@ -509,6 +510,7 @@ const game_rules cc_rules = {
     .list = cc_list,
     .score_final = cc_score_final,
     .check_placement = cc_check_placement,
+    .check_state = tower_check_state,
     .start_tile = 1, /* C-SET-3/4 (game.c deals) */
     .rule_prefix = 'C',
 };

@@ -238,5 +238,7 @@ void cc_score_final(const city_tileset *ts, state *s)
 		f->active = FOL_FREE;
 		s->pl.supply[f->owner]++;
 	}
+	/* the tower tops went home too: every tower is open (st_carc) */
+	memset(s->carc.closed, 0, sizeof s->carc.closed);
 	s->turn.final_done = 1;
 }

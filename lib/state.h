@@ -282,11 +282,15 @@ typedef struct st_city {
  * designs' side signatures are arrays after the header (st_height,
  * st_rsig). */
 typedef struct st_carc {
-	uint8_t n_draw;     /* tiles in the stack (the start tile excluded) */
 	uint8_t tower_tile; /* the tower just raised (capture decision) */
 	uint8_t ransomed;   /* a ransom was paid this turn (T-CAP-5) */
 	uint8_t floors[MAX_PLAYERS];            /* T-SET-1 supply */
 	uint8_t held[MAX_PLAYERS][MAX_PLAYERS]; /* [holder][owner] prisoners */
+	/* bit t (word t / 64): placed tile t has a tower foundation in play,
+	 * and: a follower stands on top of it (so that the tower moves are
+	 * listed from the towers only, in placement order) */
+	uint64_t towers[(TS_MAX_TILES + 63) / 64];
+	uint64_t closed[(TS_MAX_TILES + 63) / 64];
 } st_carc;
 
 typedef struct state {

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "board.h"
 #include "cc_score.h"
 #include "feature.h"
@@ -17,10 +18,47 @@ static inline int opt(const state *s, int rule)
 	return s->setup.rules[rule];
 }
 
+static inline int bit_at(const uint64_t *m, int t)
+{
+	return (int)(m[t >> 6] >> (t & 63) & 1u);
+}
+
+static inline void bit_put(uint64_t *m, int t, int on)
+{
+	uint64_t b = (uint64_t)1 << (t & 63);
+	m[t >> 6] = on ? m[t >> 6] | b : m[t >> 6] & ~b;
+}
+
+#define TOWER_WORDS ((TS_MAX_TILES + 63) / 64)
+
+/* The first placed tower at tile index `from` or later (placement order),
+ * or -1: for (t = next_tower(s, 0); t >= 0; t = next_tower(s, t + 1)). */
+static int next_tower(const state *s, int from)
+{
+	int w = from >> 6;
+	uint64_t m;
+	if (w >= TOWER_WORDS)
+		return -1;
+	m = s->carc.towers[w] & (~(uint64_t)0 << (from & 63));
+	while (!m) {
+		if (++w >= TOWER_WORDS)
+			return -1;
+		m = s->carc.towers[w];
+	}
+	return 64 * w + low_bit64(m);
+}
+
 int tower_has(const city_tileset *ts, const state *s, int t)
 {
-	return tower_on(s) &&
-	       (ts->designs[st_tiles(s)[t].design].features & TS_TOWER) != 0;
+	(void)ts;
+	return tower_on(s) && bit_at(s->carc.towers, t);
+}
+
+void tower_add_tile(const city_tileset *ts, state *s, int t)
+{
+	if (tower_on(s) &&
+	    (ts->designs[st_tiles(s)[t].design].features & TS_TOWER))
+		bit_put(s->carc.towers, t, 1);
 }
 
 int tower_top(const state *s, int t)
@@ -50,7 +88,7 @@ static int floor_check(const city_tileset *ts, const state *s, int t,
 			                   "foundation", p->x, p->y);
 		return 1;
 	}
-	if (tower_top(s, t) >= 0) {
+	if (bit_at(s->carc.closed, t)) {
 		if (msg)
 			snprintf(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
 			                   "closed by a follower on top", p->x, p->y);
@@ -76,7 +114,7 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 		why = "the expansion tower is not in play";
 	else if (!tower_has(ts, s, t))
 		why = "the tile has no tower foundation";
-	else if (tower_top(s, t) >= 0)
+	else if (bit_at(s->carc.closed, t))
 		why = "the tower is closed by a follower on top";
 	else if (st_height(s)[t] < 1)
 		why = "the tower has no floor yet";
@@ -100,7 +138,7 @@ int tower_options(const city_tileset *ts, const state *s)
 	int t;
 	if (!tower_on(s))
 		return 0;
-	for (t = 0; t < s->board.n_tiles; t++)
+	for (t = next_tower(s, 0); t >= 0; t = next_tower(s, t + 1))
 		if (!floor_check(ts, s, t, NULL, 0) ||
 		    !top_check(ts, s, t, NULL, 0))
 			return 1;
@@ -264,6 +302,7 @@ int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
 	f->part = (uint8_t)FOL_PART_TOP;
 	f->owner = s->turn.player;
 	f->active = FOL_TOP;
+	bit_put(s->carc.closed, t, 1);
 	s->pl.supply[s->turn.player]--;
 	return CITY_OK;
 }
@@ -291,6 +330,8 @@ static void take(state *s, int i)
 	f->active = FOL_FREE;
 	if (on)
 		refresh_followed(s, feat_root(s, feat_node(s, tile, part)));
+	else
+		bit_put(s->carc.closed, tile, 0); /* the tower is open again */
 	log_event_other(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, part, owner);
 	if (owner == me) {
 		s->pl.supply[me]++; /* T-CAP-2: back to supply at once */
@@ -367,11 +408,11 @@ size_t tower_list_follower(const city_tileset *ts, const state *s,
 	if (!tower_on(s))
 		return n;
 	/* T-ACT: floors, then tops, on the towers in placement order */
-	for (i = 0; i < s->board.n_tiles; i++)
+	for (i = next_tower(s, 0); i >= 0; i = next_tower(s, i + 1))
 		if (!floor_check(ts, s, i, NULL, 0))
 			list_emit(out, cap, &n, CITY_MOVE_FLOOR, tl[i].x, tl[i].y, 0,
 			          0, 0, 0);
-	for (i = 0; i < s->board.n_tiles; i++)
+	for (i = next_tower(s, 0); i >= 0; i = next_tower(s, i + 1))
 		if (!top_check(ts, s, i, NULL, 0))
 			list_emit(out, cap, &n, CITY_MOVE_TOP, tl[i].x, tl[i].y, 0,
 			          0, 0, 0);
@@ -401,4 +442,29 @@ size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
 		if (m & 1u)
 			list_emit(out, cap, &n, CITY_MOVE_RANSOM, i, 0, 0, 0, 0, 0);
 	return n;
+}
+
+int tower_check_state(const city_tileset *ts, const state *s, char *msg,
+                      size_t cap)
+{
+	int t;
+	for (t = 0; t < s->board.n_tiles; t++) {
+		int has = tower_on(s) &&
+		          (ts->designs[st_tiles(s)[t].design].features & TS_TOWER);
+		if (bit_at(s->carc.towers, t) != has) {
+			snprintf(msg, cap, "tower: tile %d's tower bit is %d", t,
+			         bit_at(s->carc.towers, t));
+			return 1;
+		}
+		if (bit_at(s->carc.closed, t) != (tower_top(s, t) >= 0)) {
+			snprintf(msg, cap, "tower: tile %d's closed bit is %d", t,
+			         bit_at(s->carc.closed, t));
+			return 1;
+		}
+		if (st_height(s)[t] && !has) {
+			snprintf(msg, cap, "tower: tile %d has floors", t);
+			return 1;
+		}
+	}
+	return 0;
 }

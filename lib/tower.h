@@ -21,6 +21,8 @@ static inline int tower_on(const state *s)
 {
 	return (s->setup.expansions & CITY_EXPANSION_TOWER) != 0;
 }
+/* A tile just placed: its tower foundation, if any, comes into play. */
+void tower_add_tile(const city_tileset *ts, state *s, int t);
 /* The follower slot on top of placed tile t's tower, or -1. */
 int tower_top(const state *s, int t);
 /* Whether placed tile t shows a tower foundation in a game with The
@@ -48,5 +50,10 @@ size_t tower_list_capture(const city_tileset *ts, const state *s,
                           city_move *out, size_t cap);
 /* The ransom decision's moves without the pass, from out[0]. */
 size_t tower_list_ransom(const state *s, city_move *out, size_t cap);
+
+/* state_check's part (rules.h check_state): the tower and closed bits
+ * agree with the designs and the tops; 1 and the reason when not. */
+int tower_check_state(const city_tileset *ts, const state *s, char *msg,
+                      size_t cap);
 
 #endif /* CITY_LIB_TOWER_H */
