@@ -290,7 +290,7 @@ static int front_splice(fcell *f, int n, int i, int del, const int pos[3],
 	return n + sc;
 }
 
-/* The base game's city bits (fcell.present bits 4-7): the side
+/* The base game's city bits (fcell.streets bits 4-7): the side
  * neighbours, old frontier cells or fresh ones, learn which sides of the
  * new tile show a city (bit k of `tcities`: its board side k). Apart from
  * the street bits so that The City's tiles, which have none, pay one
@@ -303,9 +303,9 @@ static void front_city_sides(fcell *f, const front_nbrs *nb, unsigned has,
 		unsigned bit = (tcities >> k & 1u) << (side_back(k) + 4);
 		int at = nb->at[ring_of_side(k)];
 		if (has >> k & 1)
-			fresh[k].present = (uint8_t)(fresh[k].present | bit);
+			fresh[k].streets = (uint8_t)(fresh[k].streets | bit);
 		else if (at >= 0)
-			f[at].present = (uint8_t)(f[at].present | bit);
+			f[at].streets = (uint8_t)(f[at].streets | bit);
 	}
 }
 

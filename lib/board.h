@@ -65,7 +65,7 @@ static inline int board_tile_known(const state *s, int x, int y)
 /* Tile index at a cell, or -1. */
 int board_tile_at(const state *s, int x, int y);
 /* Bit d: design side d shows a city region (the base game; 0 in The
- * City's tile sets). The frontier keeps it per side (fcell.present bits
+ * City's tile sets). The frontier keeps it per side (fcell.streets bits
  * 4-7) for the base game's edge test. */
 static inline unsigned board_city_mask(const ts_design *d)
 {

@@ -31,15 +31,14 @@ static unsigned rot_sig(const ts_design *d, int r)
 
 /* The rotations (bit r) in which a design whose rotations are `sig4` fits
  * frontier cell f (C-TILE-2; C-TILE-1 holds for every frontier cell): the
- * cell asks, on each side with a tile (present bits 0-3), for the road
- * end (streets) and city (present bits 4-7) that tile shows; a byte of
- * (sig ^ need) & mask is zero where every present side matches, found for
- * the four bytes at once. */
+ * cell's street byte holds, per side with a tile, the road end (bits 0-3)
+ * and the city (bits 4-7) that tile shows, its present bits which sides
+ * have one; a byte of (sig ^ need) & mask is zero where every present
+ * side matches, found for the four rotations at once. */
 static inline unsigned fit_mask(const fcell *f, uint32_t sig4)
 {
-	uint32_t need = (uint32_t)(f->streets | (f->present & 0xF0u));
-	uint32_t mask = (uint32_t)(f->present & 15u) * 0x11u;
-	uint32_t x = (sig4 ^ need * 0x01010101u) & (mask * 0x01010101u);
+	uint32_t x = (sig4 ^ f->streets * 0x01010101u) &
+	             (f->present * 0x11111111u);
 	uint32_t z = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
 	/* bit 7 of byte r set when byte r is zero: one multiply gathers the
 	 * four bits into bits 24..27 */

@@ -109,11 +109,11 @@ typedef enum fc_flag {
 typedef struct fcell {
 	uint32_t key;    /* the cell, as fc_key(x, y): the sort key */
 	uint8_t present; /* bit s: a tile on side s (the ring's side bits, kept
-	                    apart as half of the R-TILE-2 table index);
-	                    bit 4 + s: that tile shows a city region facing us
-	                    (the base game's C-TILE-2; never set in The City,
-	                    whose tile sets have no city regions) */
-	uint8_t streets; /* bit s: that tile has a street middle facing us */
+	                    apart as half of the R-TILE-2 table index) */
+	uint8_t streets; /* bit s: that tile has a street middle (a road end)
+	                    facing us; bit 4 + s: it shows a city region facing
+	                    us (the base game's C-TILE-2; never set in The
+	                    City, whose tile sets have no city regions) */
 	uint8_t ring;    /* bit k: the k-th of the 8 neighbours (N, NE, E, SE,
 	                    S, SW, W, NW) holds a tile */
 	uint8_t flags;   /* fc_flag bits */

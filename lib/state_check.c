@@ -88,11 +88,11 @@ static int check_front_cell(const city_tileset *ts, const state *s,
 		if (ts->designs[st_tiles(s)[t].design]
 		        .parts[board_tile_side(ts, s, t, side_back(k))->left]
 		        .kind == TS_CITY)
-			present |= 1u << (k + 4); /* the base game's city side */
+			streets |= 1u << (k + 4); /* the base game's city side */
 		if (pt_sealed(&st_tiles(s)[t], side_back(k)))
 			blocked = FC_BLOCKED;
 	}
-	if (!(present & 15u) || f->ring != ring || f->present != present ||
+	if (!present || f->ring != ring || f->present != present ||
 	    f->streets != streets || (f->flags & FC_BLOCKED) != blocked ||
 	    !(f->flags & FC_SPLITS) != !board_cell_may_enclose(s, x, y))
 		FAIL("frontier: cell (%d,%d) has wrong bits", x, y);
