@@ -6,19 +6,6 @@
 
 #include <stdint.h>
 
-/* Index of the lowest set bit of m (m != 0). */
-static inline int low_bit(unsigned m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctz(m);
-#else
-	int k = 0;
-	while (!(m >> k & 1u))
-		k++;
-	return k;
-#endif
-}
-
 /* Index of the lowest set bit of a 64-bit m (m != 0). */
 static inline int low_bit64(uint64_t m)
 {
@@ -30,6 +17,12 @@ static inline int low_bit64(uint64_t m)
 		k++;
 	return k;
 #endif
+}
+
+/* Index of the lowest set bit of m (m != 0). */
+static inline int low_bit(unsigned m)
+{
+	return low_bit64(m);
 }
 
 /* Number of set bits of m. */

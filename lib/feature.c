@@ -159,7 +159,9 @@ void feat_measure(const city_tileset *ts, const state *s, int root,
 {
 	uint8_t at[TS_MAX_TILES];
 	uint16_t parts[TS_MAX_TILES];
-	int kind = feat_part(ts, s, root)->kind;
+	/* the kind only for market kinds: a base game's monastery node has
+	 * no part description */
+	int kind = markets ? feat_part(ts, s, root)->kind : TS_STREET;
 	int n = feat_collect(s, root, at, parts), i, k;
 	unsigned kinds = 0;
 	if (markets && kind == TS_MARKET)

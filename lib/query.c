@@ -219,8 +219,8 @@ int city_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
 {
 	int r = root_at(g, x, y, part);
 	unsigned kinds;
-	if (r < 0)
-		return r;
+	if (r < 0 || !is_city(g))
+		return r < 0 ? r : 0; /* the base game has no market */
 	feat_measure(game_ts(g), &g->st, r, NULL, &kinds);
 	return (int)kinds;
 }
