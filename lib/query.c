@@ -346,26 +346,61 @@ int city_game_supply(const city_game *g, int player, int *followers,
 	return CITY_OK;
 }
 
-int city_game_score(const city_game *g, int player)
+/* The five score categories of a player (NULL for a bad player): the one
+ * check the score calls share. */
+static const int32_t *score_row(const city_game *g, int player)
 {
-	int c, sum = 0;
 	if (!g || player < 0 || player >= g->st.setup.n_players)
+		return NULL;
+	return g->st.pl.score[player];
+}
+
+/* The index of a public category in a score row, -1 when the game has no
+ * such category. The City: CITY_CAT_STREETS.., the base game:
+ * CITY_CAT_ROADS.. */
+static int score_column(const city_game *g, int category)
+{
+	int first = is_city(g) ? CITY_CAT_STREETS : CITY_CAT_ROADS;
+	if (category < first || category >= first + 5)
+		return -1;
+	return category - first;
+}
+
+int city_game_score_get(const city_game *g, int player, int *score)
+{
+	const int32_t *row = score_row(g, player);
+	int c, sum = 0;
+	if (!row || !score)
 		return CITY_EINVAL;
 	for (c = 0; c < 5; c++) /* either game's five categories */
-		sum += g->st.pl.score[player][c];
-	return sum;
+		sum += row[c];
+	*score = sum;
+	return CITY_OK;
+}
+
+int city_game_score_detail_get(const city_game *g, int player, int category,
+                               int *points)
+{
+	const int32_t *row = score_row(g, player);
+	int col = row ? score_column(g, category) : -1;
+	if (col < 0 || !points)
+		return CITY_EINVAL;
+	*points = row[col];
+	return CITY_OK;
+}
+
+int city_game_score(const city_game *g, int player)
+{
+	int sum;
+	int rc = city_game_score_get(g, player, &sum);
+	return rc == CITY_OK ? sum : rc;
 }
 
 int city_game_score_detail(const city_game *g, int player, int category)
 {
-	int first;
-	if (!g || player < 0 || player >= g->st.setup.n_players)
-		return CITY_EINVAL;
-	/* The City: CITY_CAT_STREETS.., the base game: CITY_CAT_ROADS.. */
-	first = is_city(g) ? CITY_CAT_STREETS : CITY_CAT_ROADS;
-	if (category < first || category >= first + 5)
-		return CITY_EINVAL;
-	return g->st.pl.score[player][category - first];
+	int points;
+	int rc = city_game_score_detail_get(g, player, category, &points);
+	return rc == CITY_OK ? points : rc;
 }
 
 int city_game_winners(const city_game *g, unsigned *mask)

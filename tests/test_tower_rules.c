@@ -750,6 +750,20 @@ START_TEST(test_T_OPT_3_ransom_below_three_points_goes_negative)
 	scn_expect_scores(g, 2, ((const int[]){-2, 6}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_RANSOM), -6);
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 4);
+	{
+		/* the _get calls keep a negative score apart from a status */
+		int v = 0;
+		ck_assert_int_eq(city_game_score_get(g, 0, &v), CITY_OK);
+		ck_assert_int_eq(v, -2);
+		ck_assert_int_eq(city_game_score_detail_get(g, 0, CITY_CAT_RANSOM,
+		                                            &v),
+		                 CITY_OK);
+		ck_assert_int_eq(v, -6);
+		ck_assert_int_eq(city_game_score_detail_get(g, 2, CITY_CAT_RANSOM,
+		                                            &v),
+		                 CITY_EINVAL);
+		ck_assert_int_eq(v, -6);
+	}
 	city_game_free(g);
 }
 END_TEST
