@@ -379,8 +379,13 @@ int tower_ransom(const rules_ctx *c, int q)
 {
 	state *s = c->s;
 	int p = s->turn.player;
-	if (q < 0 || q >= s->setup.n_players ||
-	    !(tower_ransom_options(s) >> q & 1u)) {
+	if (q < 0 || q >= s->setup.n_players) {
+		/* not a seat at all: a bad argument, as a bad rotation is */
+		snprintf(c->err, ERR_CAP, "T-CAP-5: seat %d is not 0..%d", q,
+		         s->setup.n_players - 1);
+		return CITY_EINVAL;
+	}
+	if (!(tower_ransom_options(s) >> q & 1u)) {
 		snprintf(c->err, ERR_CAP,
 		         "T-CAP-5: player %d holds no follower of player %d to "
 		         "ransom",

@@ -698,8 +698,11 @@ START_TEST(test_T_CAP_5_ransom_three_points_once_per_turn)
 	ck_assert_int_ne(city_game_current_tile(g, &design, NULL), CITY_OK);
 	REFUSED(g, city_pay_ransom(g, 0), CITY_EILLEGAL,
 	        "T-CAP-5: player 0 holds no follower of player 0 to ransom");
-	REFUSED(g, city_pay_ransom(g, 2), CITY_EILLEGAL,
-	        "T-CAP-5: player 2 holds no follower of player 0 to ransom");
+	/* a 2-player game: seat 2 is no seat, a bad argument */
+	REFUSED(g, city_pay_ransom(g, 2), CITY_EINVAL,
+	        "T-CAP-5: seat 2 is not 0..1");
+	REFUSED(g, city_pay_ransom(g, -1), CITY_EINVAL,
+	        "T-CAP-5: seat -1 is not 0..1");
 	REFUSED(g, city_place_tile(g, 0, 2, 0), CITY_EDECISION,
 	        "C-TURN-1: the game waits for a ransom, not a tile placement");
 	ck_assert_int_eq(city_pay_ransom(g, 1), CITY_OK);
