@@ -74,10 +74,10 @@
 /* FUZZ_STRICT=1: also drive the inputs of the open findings of
  * fuzz/findings/README.md that the harness steers around by default (so
  * that a fuzzing session goes past them): extreme coordinates of a tile in
- * Carcassonne (signed overflow in lib/carc.c), stacks in Carcassonne
- * (accepted and saved, the record does not load), and the statuses of the
- * generic moves after the end of a Carcassonne game (EDECISION/EILLEGAL,
- * the named calls EENDED). */
+ * Carcassonne (signed overflow in lib/cc_rules.c), stacks in Carcassonne
+ * (accepted and saved, the record does not load), and The Tower's moves
+ * after the end of a base game without it (CITY_EILLEGAL, not
+ * CITY_EENDED). */
 #ifndef FUZZ_STRICT
 #define FUZZ_STRICT 0
 #endif
@@ -729,15 +729,9 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 		return;
 	}
 	if (decision == CITY_DECISION_END) {
-		/* (the open finding: Carcassonne's generic moves of another
-		 * game's kinds, or of The Tower's without it, answer as before
-		 * the end) */
-		int known = !FUZZ_STRICT && f->carc &&
-		            ((via_apply && (m->kind == CITY_MOVE_GATE ||
-		                            m->kind == CITY_MOVE_WALL ||
-		                            m->kind == CITY_MOVE_GUARD ||
-		                            m->kind == CITY_MOVE_TOWER)) ||
-		             (tower_kind && !f->tower));
+		/* (the open finding: without The Tower, its moves answer
+		 * CITY_EILLEGAL after the end too) */
+		int known = !FUZZ_STRICT && f->carc && tower_kind && !f->tower;
 		FUZZ_CHECK(rc == CITY_EENDED ||
 		               (known && (rc == CITY_EDECISION || rc == CITY_EILLEGAL)),
 		           "a call of kind %d after the end gave %s", m->kind,
