@@ -29,6 +29,15 @@ if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.19)
       message(FATAL_ERROR "games_per_second.\"${_p}\" is '${_v}', not a number")
     endif()
   endforeach()
+  # The Tower (section 7): carcassonne.tower.games_per_second, 2..5 players
+  foreach(_p 2 3 4 5)
+    string(JSON _v ERROR_VARIABLE _e
+           GET "${out}" carcassonne tower games_per_second "${_p}")
+    if(_e OR NOT _v MATCHES "^${_number}$")
+      message(FATAL_ERROR "carcassonne.tower.games_per_second.\"${_p}\": "
+                          "'${_v}' ${_e}")
+    endif()
+  endforeach()
 else()
   if(NOT out MATCHES
      "\"games_per_second\": *{\"2\": *${_number}, *\"3\": *${_number}, *\"4\": *${_number}}")

@@ -18,7 +18,10 @@
  *   6. the base game of Carcassonne (docs/carcassonne.md): random full
  *      games per second for 2 to 5 players with farmers off and on, their
  *      heap allocations in play, and city_game_clone() + city_game_free()
- *      and city_game_copy() on its states.
+ *      and city_game_copy() on its states;
+ *   7. The Tower (base game + expansion tower, farmers off, default T-OPT
+ *      rules): random full games per second for 2 to 5 players and their
+ *      heap allocations in play.
  *
  * It prints a table, or with --json one JSON object (and nothing else) on
  * stdout. docs/performance.md describes every method and the numbers of a
@@ -382,6 +385,7 @@ typedef struct carc_result {
 	state_result state;              /* 4 players */
 	samples clone;                   /* ns per clone + free */
 	samples copy;                    /* ns per city_game_copy */
+	throughput_result tower[4];      /* 7. The Tower, 2..5 players */
 } carc_result;
 
 typedef struct results {
@@ -833,6 +837,12 @@ static void bench_carc(const bench_config *cfg, double clock_ns,
 		city_game_free(scratch);
 		city_options_free(o);
 	}
+	/* 7. The Tower: farmers off, the expansion on */
+	carc_farmers = 0;
+	carc_tower = 1;
+	for (players = 2; players <= 5; players++)
+		bench_throughput(cfg, players, &r->tower[players - 2]);
+	carc_tower = 0;
 	carc_farmers = -1;
 	free(b.m);
 }
@@ -940,6 +950,18 @@ static void print_carc(results *res)
 	       samples_median(&c->clone), samples_mean(&c->clone));
 	printf("  city_game_copy          median %8.1f  mean %8.1f ns\n",
 	       samples_median(&c->copy), samples_mean(&c->copy));
+	printf("\nThe Tower (built-in set `carcassonne-tower`, farmers off, "
+	       "default T-OPT rules; same pool and columns)\n");
+	printf("  %-7s %7s %11s %10s %10s %7s %12s %11s %9s\n", "players",
+	       "games", "games/s", "us/game", "decisions", "tiles",
+	       "allocs/game", "games/s new", "allocs new");
+	for (p = 0; p < 4; p++) {
+		const throughput_result *t = &c->tower[p];
+		printf("  %-7d %7lu %11.1f %10.2f %10.1f %7.1f %12.2f %11.1f "
+		       "%9.2f\n",
+		       p + 2, t->games, gps(t), us_per_game(t), t->decisions,
+		       t->tiles, t->allocs, gps_new(t), t->allocs_new);
+	}
 	fflush(stdout);
 }
 
@@ -1022,6 +1044,15 @@ static double tp_allocs(const throughput_result *t) { return t->allocs; }
 static double tp_allocs_new(const throughput_result *t)
 {
 	return t->allocs_new;
+}
+
+/* One key of The Tower's object: 2..5 players. */
+static void json_tower(const char *key, const throughput_result *t,
+                       double (*f)(const throughput_result *), int last)
+{
+	printf("      \"%s\": {\"2\": %.3f, \"3\": %.3f, \"4\": %.3f, "
+	       "\"5\": %.3f}%s\n",
+	       key, f(&t[0]), f(&t[1]), f(&t[2]), f(&t[3]), last ? "" : ",");
 }
 
 static void json_stat(const char *key, samples *s, int last)
@@ -1142,8 +1173,18 @@ static void print_json(const bench_config *cfg, results *res)
 		printf("    \"clone_free_ns\": {\"median\": %.2f, \"mean\": "
 		       "%.2f},\n",
 		       samples_median(&c->clone), samples_mean(&c->clone));
-		printf("    \"copy_ns\": {\"median\": %.2f, \"mean\": %.2f}\n",
+		printf("    \"copy_ns\": {\"median\": %.2f, \"mean\": %.2f},\n",
 		       samples_median(&c->copy), samples_mean(&c->copy));
+		/* 7. The Tower, 2..5 players */
+		printf("    \"tower\": {\n");
+		json_tower("games_per_second", c->tower, gps, 0);
+		json_tower("us_per_game", c->tower, us_per_game, 0);
+		json_tower("games_per_second_new", c->tower, gps_new, 0);
+		json_tower("decisions_per_game", c->tower, tp_decisions, 0);
+		json_tower("tiles_per_game", c->tower, tp_tiles, 0);
+		json_tower("allocs_per_game", c->tower, tp_allocs, 0);
+		json_tower("allocs_per_game_new", c->tower, tp_allocs_new, 1);
+		printf("    }\n");
 		printf("  }\n}\n");
 	}
 }

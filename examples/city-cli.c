@@ -446,6 +446,65 @@ static char region_char(const city_tileset *ts, unsigned di, char letter)
 	}
 }
 
+/* The Tower: under the block of a tile with a tower, on the border line,
+ * `T<height>`, then `p<player>` of the follower on top when it is closed
+ * (the base game and The City have no tower: nothing is drawn). */
+static void draw_tower_label(canvas *cv, const city_game *g, int32_t x,
+                             int32_t y, size_t top, size_t left)
+{
+	char label[32];
+	int h = 0, owner = -1, n, k;
+	if (city_game_tower(g, x, y, &h, &owner) != CITY_OK)
+		return;
+	n = owner >= 0 ? snprintf(label, sizeof label, "T%dp%d", h, owner)
+	               : snprintf(label, sizeof label, "T%d", h);
+	for (k = 0; k < n && k <= CELL_W; k++)
+		put(cv, top + CELL_H, left + (size_t)k, label[k]);
+}
+
+/* The Tower, under the picture: every tower (placement order) with its
+ * height and top follower, the floors in supply, and the prisoners each
+ * player holds (who holds whose). */
+static void print_towers(const city_game *g)
+{
+	int np = city_game_players(g), nt = city_game_tile_count(g);
+	int i, p, q, any = 0;
+	fputs("towers:", stdout);
+	for (i = 0; i < nt; i++) {
+		int32_t x = 0, y = 0;
+		int h = 0, owner = -1;
+		if (city_game_placed_tile(g, (size_t)i, &x, &y, NULL, NULL) !=
+		            CITY_OK ||
+		    city_game_tower(g, x, y, &h, &owner) != CITY_OK)
+			continue;
+		printf("%s (%ld,%ld) height %d", any ? "," : "", (long)x,
+		       (long)y, h);
+		if (owner >= 0)
+			printf(" top p%d", owner);
+		any = 1;
+	}
+	puts(any ? "" : " none");
+	fputs("floors:", stdout);
+	for (p = 0; p < np; p++)
+		printf(" p%d=%d", p, city_game_floors(g, p));
+	putchar('\n');
+	fputs("prisoners:", stdout);
+	for (p = 0; p < np; p++) {
+		int held = 0;
+		printf("%s p%d holds", p ? ";" : "", p);
+		for (q = 0; q < np; q++) {
+			int n = city_game_prisoners(g, p, q);
+			if (n > 0 && q != p) {
+				printf("%s %d of p%d", held ? "," : "", n, q);
+				held = 1;
+			}
+		}
+		if (!held)
+			fputs(" none", stdout);
+	}
+	putchar('\n');
+}
+
 /* The interior of a tile's block, from what its four board sides show. */
 static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
                       size_t top, size_t left)
@@ -523,10 +582,11 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 		int32_t fx = 0, fy = 0;
 		if (city_game_follower(g, i, &player, &role, &fx, &fy, NULL) ==
 		            CITY_OK &&
-		    role != CITY_ROLE_GUARD && fx == x && fy == y &&
-		    player >= 0 && player <= 9)
+		    role != CITY_ROLE_GUARD && role != CITY_ROLE_TOWER_TOP &&
+		    fx == x && fy == y && player >= 0 && player <= 9)
 			put(cv, top + 1, left + 1, (char)('0' + player));
 	}
+	draw_tower_label(cv, g, x, y, top, left);
 }
 
 /* The border segment of a side of cell (x, y): its first canvas position
@@ -767,6 +827,12 @@ static int print_city(const city_game *g)
 		     "  right of the centre  M monastery");
 	else
 		print_legend();
+	if (city_game_expansions(g) & CITY_EXPANSION_TOWER) {
+		puts("  under a tile  T<h> tower of height h, T<h>p<i> closed "
+		     "by player i's follower\n"
+		     "                on top");
+		print_towers(g);
+	}
 	return CITY_OK;
 }
 
@@ -775,18 +841,40 @@ static int print_city(const city_game *g)
  */
 
 
-/* Print the events logged since *seen: the discards (R-TURN-4). */
+/* Print the events logged since *seen: the discards (R-TURN-4) and The
+ * Tower's captures, exchanges and ransoms (T-CAP-2..5), which the trace's
+ * move lines do not show (an exchange is no move). */
 static void print_new_events(const city_game *g, size_t *seen)
 {
 	int n = city_game_event_count(g);
 	for (; n > 0 && *seen < (size_t)n; (*seen)++) {
 		city_event e;
+		int other;
 		if (city_game_event(g, *seen, &e) != CITY_OK)
 			continue;
+		other = (int)e.reserved1 - 1;
 		if (e.kind == CITY_EVENT_DISCARD)
 			printf("  discard design %d (R-TURN-4: no legal "
 			       "placement)\n",
 			       (int)e.design);
+		else if (e.kind == CITY_EVENT_CAPTURE && other == e.player)
+			printf("  capture p%d takes back their own follower "
+			       "at %ld %ld %c (T-CAP-2)\n",
+			       (int)e.player, (long)e.x, (long)e.y, e.part);
+		else if (e.kind == CITY_EVENT_CAPTURE)
+			printf("  capture p%d takes p%d's follower at %ld %ld "
+			       "%c prisoner (T-CAP-3)\n",
+			       (int)e.player, other, (long)e.x, (long)e.y,
+			       e.part);
+		else if (e.kind == CITY_EVENT_EXCHANGE)
+			printf("  exchange p%d and p%d each get a prisoner "
+			       "back (T-CAP-4)\n",
+			       (int)e.player, other);
+		else if (e.kind == CITY_EVENT_SCORE &&
+		         e.reason == CITY_REASON_RANSOM && e.points > 0)
+			printf("  ransom p%d pays p%d 3 points for a prisoner "
+			       "(T-CAP-5)\n",
+			       other, (int)e.player);
 	}
 }
 

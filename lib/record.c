@@ -756,6 +756,11 @@ static int finish_header(loader *ld, const lex_line *moves)
 	        ld->ts ? ld->ts : ts_builtin_for(ld->game, ld->expansions);
 	header_error h = {0, 0, ""};
 	int rc;
+	/* carcassonne.md "Records": in a Carcassonne record a missing
+	 * `players` is reported at line 1 (the earliest line, so it wins over
+	 * the checks below); The City's records keep the `moves` line. */
+	if (!ld->seen[H_PLAYERS] && ld->game != CITY_GAME_THE_CITY)
+		return fail(ld, CITY_EPARSE, "line 1: missing players line");
 	if (!ld->seen[H_PLAYERS])
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: missing players line before moves",
@@ -962,7 +967,7 @@ static int fail_move(loader *ld, city_game **out, city_game *g, int rc,
 }
 
 /* Pass 2, the `scored` line: final scoring, legal once the game has ended
- * (R-END-1); before that an error at the line, after the moves (with
+ * (R-END-1, C-END-1: the rule id of the record's game); before that an error at the line, after the moves (with
  * CITY_LOAD_PREFIX the game of all the moves is returned). */
 static int apply_scored(loader *ld, city_game **out, city_game *g)
 {
@@ -971,8 +976,9 @@ static int apply_scored(loader *ld, city_game **out, city_game *g)
 		*out = g;
 		return CITY_OK;
 	}
-	fail(ld, rc, "line %llu: R-END-1: scored before the game has ended",
-	     (lineno)ld->scored_line);
+	fail(ld, rc, "line %llu: %s: scored before the game has ended",
+	     (lineno)ld->scored_line,
+	     ld->game == CITY_GAME_THE_CITY ? "R-END-1" : "C-END-1");
 	if (ld->flags & CITY_LOAD_PREFIX)
 		*out = g;
 	else

@@ -57,6 +57,53 @@ grep -q '^error line 1: ' "$TMP/out" || fail "no error line 1"
 st=0
 "$CLI" replay "$TMP/g.city" --game the-city >"$TMP/out" || st=$?
 [[ $st == 2 ]] || fail "replay --game the-city of a Carcassonne record"
+# a Carcassonne record without players: error of line 1 (carcassonne.md,
+# "Records"); a City record keeps its moves line (record.md)
+printf 'citygame 1\ngame carcassonne\nseed 3\nmoves\nend\n' >"$TMP/np.city"
+st=0
+"$CLI" replay "$TMP/np.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "replay of a Carcassonne record without players: $st"
+[[ $(cat "$TMP/out") == "error line 1: missing players line" ]] ||
+	fail "Carcassonne record without players: $(cat "$TMP/out")"
+printf 'citygame 1\nseed 3\nmoves\nend\n' >"$TMP/np.city"
+st=0
+"$CLI" replay "$TMP/np.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "replay of a City record without players: $st"
+[[ $(cat "$TMP/out") == "error line 3: missing players line before moves" ]] ||
+	fail "City record without players: $(cat "$TMP/out")"
+# carcassonne.md "Records", errors: a tower move without the expansion is
+# a well-formed illegal move (error move n, after the trace of the moves
+# before it); a missing end is an error of its line with no trace line; a
+# scored line before the end comes after the trace of the moves applied
+# (carc_record LINE...: the record of one move, then the lines given)
+carc_record() {
+	printf 'citygame 1\ngame carcassonne\nplayers 2\nseed 1\nmoves\n'
+	printf 'place 0 -1 2\n'
+	if (($#)); then printf '%s\n' "$@"; fi
+}
+first='1 p0 tile legal=4 place 0 -1 2 | 0 0'
+carc_record 'floor 0 0' end >"$TMP/e.city"
+st=0
+"$CLI" replay "$TMP/e.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "floor without the expansion: $st"
+printf '%s\nerror move 2: T-ACT-1: the expansion tower is not in play\n' \
+	"$first" | diff -u - "$TMP/out" >&2 ||
+	fail "floor without the expansion: trace"
+carc_record >"$TMP/e.city"
+st=0
+"$CLI" replay "$TMP/e.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "missing end: $st"
+[[ $(cat "$TMP/out") == "error line 7: missing end" ]] ||
+	fail "missing end: $(cat "$TMP/out")"
+carc_record scored end >"$TMP/e.city"
+st=0
+"$CLI" replay "$TMP/e.city" --trace >"$TMP/out" || st=$?
+[[ $st == 2 ]] || fail "scored before the end: $st"
+[[ $(head -1 "$TMP/out") == "$first" ]] ||
+	fail "scored before the end: no trace of the move applied"
+[[ $(wc -l <"$TMP/out") == 2 ]] || fail "scored before the end: $(cat "$TMP/out")"
+grep -qE '^error line 7: C-END-1: scored before the game has ended$' \
+	"$TMP/out" || fail "scored before the end: $(cat "$TMP/out")"
 st=0
 "$CLI" play --game chess >/dev/null 2>&1 || st=$?
 [[ $st == 1 ]] || fail "play --game chess: $st"

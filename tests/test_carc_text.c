@@ -6,8 +6,7 @@
  * carcassonne-tower with the counts of tileset.md, games, expansions and
  * the C-OPT / T-OPT rules in the options, the record header (game,
  * expansion, rules by game, C-SET-4 order) and the move text of the new
- * moves. Until the rules module lands, city_game_new() refuses a
- * Carcassonne game (CITY_EINVAL), which is tested too.
+ * moves.
  */
 #include <check.h>
 #include <stdint.h>

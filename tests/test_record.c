@@ -293,6 +293,55 @@ START_TEST(header_players_is_required_and_checked)
 }
 END_TEST
 
+/* The whole reason of a refused load, exactly. */
+static void assert_load_error_exact(const char *text, int status,
+                                    const char *want)
+{
+	city_game *g = UNTOUCHED;
+	char err[512] = "";
+	int rc = load(text, &g, err, sizeof err);
+	ck_assert_msg(rc == status, "status %s, expected %s (err \"%s\")",
+	              city_status_str(rc), city_status_str(status), err);
+	ck_assert_str_eq(err, want);
+	ck_assert_ptr_eq(g, UNTOUCHED);
+}
+
+/* carcassonne.md "Records": a Carcassonne record without `players` is an
+ * error of line 1, which as the earliest line wins over the other header
+ * checks; The City's records keep the `moves` line (record.md, traces
+ * byte-identical). */
+START_TEST(header_players_missing_line_by_game)
+{
+	assert_load_error_exact("citygame 1\ngame carcassonne\nmoves\nend\n",
+	                        CITY_EPARSE, "line 1: missing players line");
+	assert_load_error_exact("# a comment\n\ncitygame 1\nseed 4\n"
+	                        "game carcassonne\nmoves\nend\n",
+	                        CITY_EPARSE, "line 1: missing players line");
+	/* with other header errors on later lines */
+	assert_load_error_exact("citygame 1\ngame carcassonne\nstacks 1 1 1\n"
+	                        "rule end_gap=3\nmoves\nend\n",
+	                        CITY_EPARSE, "line 1: missing players line");
+	assert_load_error_exact("citygame 1\nexpansion tower\n"
+	                        "game carcassonne\nrule ransom=no\nmoves\n"
+	                        "end\n",
+	                        CITY_EPARSE, "line 1: missing players line");
+	/* The City, with and without its game line: the moves line */
+	assert_load_error_exact("citygame 1\nseed 3\nmoves\nend\n",
+	                        CITY_EPARSE,
+	                        "line 3: missing players line before moves");
+	assert_load_error_exact("citygame 1\ngame the-city\n\nmoves\nend\n",
+	                        CITY_EPARSE,
+	                        "line 4: missing players line before moves");
+	/* a line error met before the header is complete is still its own
+	 * line's (pass 1 reads the header line by line) */
+	assert_load_error_exact("citygame 1\ngame carcassonne\nseed x\nmoves\n"
+	                        "end\n",
+	                        CITY_EPARSE,
+	                        "line 3: seed must be one decimal number from 0 "
+	                        "to 18446744073709551615");
+}
+END_TEST
+
 START_TEST(header_seed_range)
 {
 	city_game *g, *s = NULL;
@@ -1114,6 +1163,7 @@ static Suite *record_suite(void)
 	tcase_add_test(t, header_default_record_is_canonical);
 	tcase_add_test(t, header_duplicates_are_rejected);
 	tcase_add_test(t, header_players_is_required_and_checked);
+	tcase_add_test(t, header_players_missing_line_by_game);
 	tcase_add_test(t, header_seed_range);
 	tcase_add_test(t, header_order_wins_over_seed);
 	tcase_add_test(t, header_order_must_be_a_permutation);

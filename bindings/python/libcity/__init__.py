@@ -32,7 +32,7 @@ from .errors import (BufferTooSmall, CityError, GameEnded, GameNotEnded,
                      IllegalMove, InvalidArgument, LimitExceeded, NotFound,
                      OutOfMemory, ParseError, WrongDecision)
 from .game import (CARC_CATEGORIES, CATEGORIES, DECISIONS, END_REASONS,
-                   GAMES, Game)
+                   EXPANSIONS, GAMES, Game)
 from .structs import ENDS, SIDES, Event, Move
 from .ai import AI, LEVELS, Stat, reshuffle
 
@@ -40,7 +40,8 @@ __all__ = [
     "Game", "Move", "Event", "CityError", "InvalidArgument", "OutOfMemory",
     "BufferTooSmall", "IllegalMove", "WrongDecision", "ParseError",
     "NotFound", "GameEnded", "GameNotEnded", "LimitExceeded", "DECISIONS",
-    "CATEGORIES", "CARC_CATEGORIES", "GAMES", "END_REASONS", "SIDES",
+    "CATEGORIES", "CARC_CATEGORIES", "GAMES", "EXPANSIONS", "END_REASONS",
+    "SIDES",
     "ENDS", "version", "version_number", "library_path", "AI", "Stat",
     "LEVELS", "reshuffle",
 ]

@@ -10,7 +10,7 @@ from .structs import (INT32_MAX, INT32_MIN, SIDES, Event, Move,
                       check_int, end_number, part_byte, side_number)
 
 __all__ = ["Game", "DECISIONS", "CATEGORIES", "CARC_CATEGORIES",
-           "GAMES", "END_REASONS"]
+           "GAMES", "EXPANSIONS", "END_REASONS"]
 
 _lib = _ffi.lib
 
@@ -24,6 +24,9 @@ CATEGORIES = ("streets", "markets", "towers", "stewards", "guards")
 CARC_CATEGORIES = ("roads", "cities", "monasteries", "farms", "ransom")
 #: CITY_GAME_* by number, named as in records (``game carcassonne``).
 GAMES = ("the-city", "carcassonne")
+#: CITY_EXPANSION_* bits of the base game and their record names
+#: (``expansion tower``).
+EXPANSIONS = ((1, "tower"),)
 #: CITY_ENDED_* bits and their names, in bit order.
 END_REASONS = ((1, "supply"), (2, "tiles"), (4, "gap"))
 
@@ -93,6 +96,9 @@ class Game:
 
     - ``game``: ``"the-city"`` (the default) or ``"carcassonne"`` (the base
       game, docs/carcassonne.md);
+    - ``expansions``: names of the base game's expansions in play, e.g.
+      ``("tower",)`` for The Tower (carcassonne.md T-*; the built-in set
+      becomes ``carcassonne-tower``);
     - ``players``: 2..4 (2..5 in Carcassonne);
     - ``seed``: 0..2**64-1, the draw order's seed (R-RNG);
     - ``order``: a list of design ids, the explicit draw order (wins over
@@ -100,7 +106,8 @@ class Game:
     - ``stacks``: ``(a, b, c)``, explicit stack sizes;
     - ``tileset``: the text of a ``.tiles`` file (None: the built-in set);
     - ``rules``: ``{"wall_trigger": "any", "end_gap": 3, ...}`` by their
-      record names (R-OPT; True/False stand for yes/no).
+      record names (R-OPT, C-OPT, T-OPT: ``{"capture_top": False,
+      "tower_range": "short"}``; True/False stand for yes/no).
 
     The handle is freed by :meth:`close`, at the end of a ``with`` block,
     or when the object is garbage-collected. Every failed call raises a
@@ -113,13 +120,23 @@ class Game:
     _free_game = _lib.city_game_free
 
     def __init__(self, players=2, seed=0, order=None, tileset=None,
-                 rules=None, stacks=None, game="the-city"):
+                 rules=None, stacks=None, game="the-city", expansions=()):
         with _Options() as o:
             if game not in GAMES:
                 raise InvalidArgument(CITY_EINVAL, "game must be one of %r,"
                                       " not %r" % (GAMES, game))
             o.check(_lib.city_options_parse_game(o.h, game.encode()),
                     "bad game %r" % game)
+            if isinstance(expansions, str):
+                expansions = (expansions,)
+            names = dict((name, bit) for bit, name in EXPANSIONS)
+            for name in expansions:
+                if name not in names:
+                    raise InvalidArgument(CITY_EINVAL, "expansions: %r is "
+                                          "not one of %r" % (
+                                              name, tuple(names)))
+                o.check(_lib.city_options_set_expansion(o.h, names[name], 1),
+                        "expansion %r: the base game only" % name)
             top = 5 if game == "carcassonne" else 4
             o.check(_lib.city_options_set_players(
                 o.h, check_int(players, 2, top, "players")),
@@ -147,7 +164,11 @@ class Game:
                     raise ParseError(rc, "bad rule %r (R-OPT: wall_trigger="
                                      "occupied|any, first_round_guards, "
                                      "returned_guard, closing_tower=yes|no,"
-                                     " end_gap=0..20)" % text)
+                                     " end_gap=0..20; C-OPT farmers; T-OPT "
+                                     "capture_own, capture_top, ransom_min,"
+                                     " capture_gaps, capture_diagonal, "
+                                     "ransom=yes|no, tower_range=height|"
+                                     "short)" % text)
                 o.check(rc, "bad rule %r" % text)
             h = c_void_p()
             rc = _lib.city_game_new(byref(h), o.h)
@@ -262,8 +283,42 @@ class Game:
         self._act(_lib.city_place_tower(self._handle(), end_number(end)))
 
     def pass_(self):
-        """Decline the optional follower, guard or tower decision."""
+        """Decline the optional follower, guard or tower decision (and The
+        Tower's capture and ransom decisions)."""
         self._act(_lib.city_pass(self._handle()))
+
+    # -- The Tower (carcassonne.md T-ACT, T-CAP) ------------------------
+    def place_floor(self, x, y):
+        """The Tower (T-ACT-1): instead of a follower, a floor from the
+        player's supply on the open tower of the tile at (x, y), the tile
+        just placed included; the capture decision may follow."""
+        self._act(_lib.city_place_floor(
+            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
+            check_int(y, INT32_MIN, INT32_MAX, "y")))
+
+    def place_top(self, x, y):
+        """The Tower (T-ACT-2): instead of a follower on a part, a follower
+        on top of the open tower of height >= 1 at (x, y), closing it."""
+        self._act(_lib.city_place_top(
+            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
+            check_int(y, INT32_MIN, INT32_MAX, "y")))
+
+    def capture(self, x, y, part):
+        """The Tower (T-CAP-1..4): in the capture decision, take the
+        follower on part ``part`` of the tile at (x, y) ('t': the follower
+        on top of its tower). Another player's becomes a prisoner (an
+        exchange may follow); one's own goes back to supply."""
+        self._act(_lib.city_capture(
+            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
+            check_int(y, INT32_MIN, INT32_MAX, "y"), part_byte(part)))
+
+    def pay_ransom(self, opponent):
+        """The Tower (T-CAP-5): in the ransom decision at the start of the
+        turn, pay ``opponent`` 3 points for one of the player's followers
+        they hold (once per turn)."""
+        self._act(_lib.city_pay_ransom(
+            self._handle(), check_int(opponent, INT32_MIN, INT32_MAX,
+                                      "opponent")))
 
     def apply(self, move):
         """Apply a :class:`Move`, or a move in record syntax
@@ -324,7 +379,8 @@ class Game:
     # -- queries --------------------------------------------------------
     @property
     def decision(self):
-        """'tile', 'follower', 'gate', 'wall', 'guard', 'tower' or 'end'."""
+        """'tile', 'follower', 'gate', 'wall', 'guard', 'tower', 'end', or
+        The Tower's 'capture' and 'ransom'."""
         d = self._query(_lib.city_game_decision(self._handle()),
                         "city_game_decision failed")
         return DECISIONS[d] if d < len(DECISIONS) else d
@@ -359,25 +415,99 @@ class Game:
 
     @property
     def scores(self):
-        """Each player's total, in seat order."""
+        """Each player's total, in seat order. With The Tower a total may be
+        negative (T-CAP-6, ``ransom_min`` no): the players are valid seats
+        of a live game, so every value is a score, never a status (the C
+        call returns CITY_EINVAL only for a bad game or seat)."""
         h = self._handle()
-        return [self._query(_lib.city_game_score(h, p), "city_game_score")
-                for p in range(self.players)]
+        return [_lib.city_game_score(h, p) for p in range(self.players)]
 
     @property
     def breakdown(self):
         """Each player's score by category: a list of dicts with the keys
         streets, markets, towers, stewards, guards (The City) or roads,
-        cities, monasteries, farms, ransom (Carcassonne)."""
+        cities, monasteries, farms, ransom (Carcassonne; ransom is points
+        received minus paid, negative for a payer)."""
         h = self._handle()
         if self.game == "carcassonne":
             cats = [(5 + i, name) for i, name in enumerate(CARC_CATEGORIES)]
         else:
             cats = list(enumerate(CATEGORIES))
-        return [{name: self._query(_lib.city_game_score_detail(h, p, c),
-                                   "city_game_score_detail failed")
+        # valid seats and categories: every value is points (the ransom
+        # category of a payer is negative, T-CAP-5), as in `scores`
+        return [{name: _lib.city_game_score_detail(h, p, c)
                  for c, name in cats}
                 for p in range(self.players)]
+
+    @property
+    def expansions(self):
+        """The expansions in play, by name: ``("tower",)`` or ``()``."""
+        bits = self._query(_lib.city_game_expansions(self._handle()),
+                           "city_game_expansions failed")
+        return tuple(name for bit, name in EXPANSIONS if bits & bit)
+
+    def tower(self, x, y):
+        """The Tower (T-SET-2): the tower on the tile at (x, y) as
+        ``(height, top)``, top the player of the follower on top or None
+        while it is open; None when there is no tile with a foundation
+        there (or the expansion is not in play)."""
+        h, top = c_int(), c_int()
+        rc = _lib.city_game_tower(
+            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
+            check_int(y, INT32_MIN, INT32_MAX, "y"), byref(h), byref(top))
+        if rc == CITY_ENOTFOUND:
+            return None
+        self._query(rc, "city_game_tower failed")
+        return h.value, (top.value if top.value >= 0 else None)
+
+    @property
+    def towers(self):
+        """The Tower: every tower in play, in the order its tile was
+        placed, as ``(x, y, height, top)`` (top as in :meth:`tower`)."""
+        h = self._handle()
+        n = self._query(_lib.city_game_tile_count(h),
+                        "city_game_tile_count failed")
+        x, y = c_int32(), c_int32()
+        out = []
+        for i in range(n):
+            self._query(_lib.city_game_placed_tile(h, i, byref(x), byref(y),
+                                                   None, None),
+                        "city_game_placed_tile failed")
+            t = self.tower(x.value, y.value)
+            if t is not None:
+                out.append((x.value, y.value) + t)
+        return out
+
+    def floors(self, player):
+        """The Tower (T-SET-1): the floors in the player's supply (0
+        without the expansion)."""
+        return self._query(_lib.city_game_floors(
+            self._handle(), check_int(player, INT32_MIN, INT32_MAX,
+                                      "player")),
+            "no player %r" % (player,))
+
+    def prisoners(self, holder, owner):
+        """The Tower (T-CAP-3..6): how many of ``owner``'s followers
+        ``holder`` holds as prisoners (0 without the expansion)."""
+        return self._query(_lib.city_game_prisoners(
+            self._handle(),
+            check_int(holder, INT32_MIN, INT32_MAX, "holder"),
+            check_int(owner, INT32_MIN, INT32_MAX, "owner")),
+            "no players %r, %r" % (holder, owner))
+
+    @property
+    def prisoners_held(self):
+        """The Tower: who holds whose, as a dict ``{holder: {owner:
+        count}}`` with only the non-zero counts (``{}`` when nobody holds
+        a prisoner)."""
+        out = {}
+        n = self.players
+        for p in range(n):
+            held = {q: self.prisoners(p, q) for q in range(n)}
+            held = {q: c for q, c in held.items() if c}
+            if held:
+                out[p] = held
+        return out
 
     @property
     def game(self):
@@ -424,10 +554,11 @@ class Game:
                            "city_game_walls_left failed")
 
     def supply(self, player):
-        """(followers, towers) in a player's supply."""
+        """(followers, towers) in a player's supply (towers: The City's
+        wall towers; The Tower's floors are :meth:`floors`)."""
         f, t = c_int(), c_int()
         self._query(_lib.city_game_supply(self._handle(),
-                                          check_int(player, 0, 3, "player"),
+                                          check_int(player, 0, 4, "player"),
                                           byref(f), byref(t)),
                     "no player %r" % (player,))
         return f.value, t.value
@@ -455,10 +586,13 @@ class Game:
     @property
     def events(self):
         """The event log, oldest first, as dicts (see Event.as_dict):
-        kind ('score', 'discard', 'return'), player, points, reason
-        ('street', 'market', 'wall_street', 'wall_market', 'tower',
-        'final_street', 'final_market', 'steward', 'guard' or None), x, y,
-        part, design, move."""
+        kind ('score', 'discard', 'return', and The Tower's 'capture' and
+        'exchange'), player, points, reason ('street', 'market',
+        'wall_street', 'wall_market', 'tower', 'final_street',
+        'final_market', 'steward', 'guard', Carcassonne's 'road', 'city',
+        'monastery', 'final_road', 'final_city', 'final_monastery', 'farm',
+        'ransom', or None), x, y, part, design, move, other (the other
+        player of a capture, exchange or ransom, else None)."""
         h = self._handle()
         n = self._query(_lib.city_game_event_count(h),
                         "city_game_event_count failed")

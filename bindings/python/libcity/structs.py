@@ -15,7 +15,7 @@ __all__ = ["Move", "Event", "SIDES", "ENDS"]
 
 # CITY_MOVE_* kinds, indexed by number, as written in records.
 MOVE_KINDS = (None, "place", "follower", "gate", "wall", "guard", "tower",
-              "pass")
+              "pass", "floor", "top", "capture", "ransom")
 #: CITY_SIDE_N .. CITY_SIDE_W as written in records.
 SIDES = ("N", "E", "S", "W")
 #: CITY_END_CW, CITY_END_CCW as written in records.
@@ -137,10 +137,40 @@ class Move(Structure):
     def pass_(cls):
         return cls(kind=7)
 
+    @classmethod
+    def floor(cls, x, y):
+        """The Tower (T-ACT-1): ``floor X Y``, a floor on the open tower
+        at (x, y)."""
+        return cls(kind=8, x=check_int(x, INT32_MIN, INT32_MAX, "x"),
+                   y=check_int(y, INT32_MIN, INT32_MAX, "y"))
+
+    @classmethod
+    def top(cls, x, y):
+        """The Tower (T-ACT-2): ``top X Y``, a follower on top of the open
+        tower at (x, y)."""
+        return cls(kind=9, x=check_int(x, INT32_MIN, INT32_MAX, "x"),
+                   y=check_int(y, INT32_MIN, INT32_MAX, "y"))
+
+    @classmethod
+    def capture(cls, x, y, part):
+        """The Tower (T-CAP-1..2): ``capture X Y P``, the follower on part
+        P of the tile at (x, y) ('t': on top of its tower)."""
+        return cls(kind=10, x=check_int(x, INT32_MIN, INT32_MAX, "x"),
+                   y=check_int(y, INT32_MIN, INT32_MAX, "y"),
+                   part=part_byte(part))
+
+    @classmethod
+    def ransom(cls, opponent):
+        """The Tower (T-CAP-5): ``ransom Q``, buy a follower back from the
+        opponent in seat Q (the seat is the move's x)."""
+        return cls(kind=11, x=check_int(opponent, INT32_MIN, INT32_MAX,
+                                        "opponent"))
+
     # -- reading --------------------------------------------------------
     @property
     def kind_name(self):
-        """'place', 'follower', 'gate', 'wall', 'guard', 'tower', 'pass'."""
+        """'place', 'follower', 'gate', 'wall', 'guard', 'tower', 'pass',
+        and The Tower's 'floor', 'top', 'capture', 'ransom'."""
         k = self.kind
         return MOVE_KINDS[k] if 0 < k < len(MOVE_KINDS) else None
 
@@ -199,16 +229,21 @@ class Event(Structure):
         ("reserved1", c_uint32),
     ]
 
-    KINDS = (None, "score", "discard", "return")
+    KINDS = (None, "score", "discard", "return", "capture", "exchange")
     REASONS = (None, "street", "market", "wall_street", "wall_market",
-               "tower", "final_street", "final_market", "steward", "guard")
+               "tower", "final_street", "final_market", "steward", "guard",
+               "road", "city", "monastery", "final_road", "final_city",
+               "final_monastery", "farm", "ransom")
 
     def as_dict(self):
         """The event as a dict: kind and reason by name ('score',
         'street', ...; reason None for other kinds), part as a one-letter
-        string or None."""
+        string or None; ``other`` is the other player of The Tower's
+        capture (the follower's owner), exchange and ransom events
+        (reserved1 - 1), None for the other events."""
         k, r = self.kind, self.reason
         return {
+            "other": self.reserved1 - 1 if self.reserved1 else None,
             "kind": self.KINDS[k] if 0 < k < len(self.KINDS) else k,
             "player": self.player,
             "points": self.points,
