@@ -1,36 +1,61 @@
 /*
  * carc_play: random games of the base game of Carcassonne through the
- * public API (4 players, farmers on, seeds 0..N-1), for Callgrind
+ * public API (one game, reset with city_game_reset and its stack
+ * reshuffled with seed g for game g), for perf / Callgrind and a quick games/s figure
  * (docs/performance.md, "The base game of Carcassonne"). Not built by
  * CMake:
  *
+ *   scripts/bench.sh --quick >/dev/null   # builds build/bench/libcity.a
  *   cc -O2 -Iinclude -Ibuild/bench/include bench/carc_play.c \
  *      build/bench/libcity.a -o carc_play
+ *   ./carc_play 20000 4 1 0     # games, players, farmers, tower
+ *   ./carc_play 20000 4 0 0 0   # the same loop on The City (game 0)
+ *   perf record -g ./carc_play 20000; perf report
  *   valgrind --tool=callgrind ./carc_play 200
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include <city/city.h>
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 int main(int argc, char **argv)
 {
 	static city_move mv[4096];
 	int games = argc > 1 ? atoi(argv[1]) : 200, g;
+	int players = argc > 2 ? atoi(argv[2]) : 4;
+	int farmers = argc > 3 ? atoi(argv[3]) : 1;
+	int tower = argc > 4 ? atoi(argv[4]) : 0;
+	int game = argc > 5 ? atoi(argv[5]) : CITY_GAME_CARCASSONNE;
 	unsigned long moves = 0;
 	uint64_t r = 1;
+	double t0;
 	city_options *o = NULL;
+	city_game *gm = NULL;
 	if (city_options_new(&o) != CITY_OK ||
-	    city_options_set_game(o, CITY_GAME_CARCASSONNE) != CITY_OK ||
-	    city_options_set_players(o, 4) != CITY_OK ||
-	    city_options_set_rule(o, CITY_RULE_FARMERS, 1) != CITY_OK)
+	    city_options_set_game(o, game) != CITY_OK ||
+	    city_options_set_players(o, players) != CITY_OK ||
+	    (tower && city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1) !=
+	                  CITY_OK) ||
+	    (game == CITY_GAME_CARCASSONNE &&
+	     city_options_set_rule(o, CITY_RULE_FARMERS, farmers) != CITY_OK) ||
+	    city_options_set_seed(o, 0) != CITY_OK ||
+	    city_game_new(&gm, o) != CITY_OK)
 		return 1;
+	t0 = now();
 	for (g = 0; g < games; g++) {
-		city_game *gm = NULL;
 		size_t n = 0;
-		if (city_options_set_seed(o, (uint64_t)g) != CITY_OK ||
-		    city_game_new(&gm, o) != CITY_OK)
+		/* a new order per game: reset, then reshuffle the stack */
+		if (g > 0 && (city_game_reset(gm) != CITY_OK ||
+		              city_game_reshuffle(gm, (uint64_t)g) != CITY_OK))
 			return 1;
 		while (city_game_decision(gm) != CITY_DECISION_END) {
 			if (city_legal_moves(gm, mv, 4096, &n) != CITY_OK || !n)
@@ -42,10 +67,10 @@ int main(int argc, char **argv)
 		}
 		if (city_score_final(gm) != CITY_OK)
 			return 1;
-		city_game_free(gm);
 	}
+	printf("%d games, %.1f moves per game, %.0f games/s\n", games,
+	       (double)moves / games, games / (now() - t0));
+	city_game_free(gm);
 	city_options_free(o);
-	printf("%d games, %.1f moves per game\n", games,
-	       (double)moves / games);
 	return 0;
 }

@@ -290,6 +290,25 @@ static int front_splice(fcell *f, int n, int i, int del, const int pos[3],
 	return n + sc;
 }
 
+/* The base game's city bits (fcell.streets bits 4-7): the side
+ * neighbours, old frontier cells or fresh ones, learn which sides of the
+ * new tile show a city (bit k of `tcities`: its board side k). Apart from
+ * the street bits so that The City's tiles, which have none, pay one
+ * test. */
+static void front_city_sides(fcell *f, const front_nbrs *nb, unsigned has,
+                             fcell fresh[4], unsigned tcities)
+{
+	int k;
+	for (k = 0; k < 4; k++) {
+		unsigned bit = (tcities >> k & 1u) << (side_back(k) + 4);
+		int at = nb->at[ring_of_side(k)];
+		if (has >> k & 1)
+			fresh[k].streets = (uint8_t)(fresh[k].streets | bit);
+		else if (at >= 0)
+			f[at].streets = (uint8_t)(f[at].streets | bit);
+	}
+}
+
 /* Keep the frontier right around tile t just placed at (x, y), from what
  * the frontier already knows, without looking up a single cell: the
  * placed cell's own frontier entry (index i; -1 for the start tile) says
@@ -306,6 +325,11 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
 	unsigned tstreets = ((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u;
+	/* city sides: the base game's sets only (The City's have none) */
+	unsigned cm = ts->game == CITY_GAME_CARCASSONNE
+	                  ? board_city_mask(&ts->designs[tp->design])
+	                  : 0u;
+	unsigned tcities = ((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u;
 	fcell fresh[4], was;
 	front_nbrs nb;
 	memset(&was, 0, sizeof was);
@@ -322,6 +346,8 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 		if (has >> k & 1)
 			fresh[k] = front_fresh_cell(f, &nb, was.ring, k, x, y,
 			                            tstreets);
+	if (tcities)
+		front_city_sides(f, &nb, has, fresh, tcities);
 	s->board.n_front =
 	    (uint16_t)front_splice(f, n, i, del, nb.pos, has, fresh);
 	return was;

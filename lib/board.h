@@ -64,6 +64,28 @@ static inline int board_tile_known(const state *s, int x, int y)
 }
 /* Tile index at a cell, or -1. */
 int board_tile_at(const state *s, int x, int y);
+/* Bit d: design side d shows a city region (the base game; 0 in The
+ * City's tile sets). The frontier keeps it per side (fcell.streets bits
+ * 4-7) for the base game's edge test. */
+static inline unsigned board_city_mask(const ts_design *d)
+{
+	return (unsigned)(d->parts[d->side[0].left].kind == TS_CITY) |
+	       (unsigned)(d->parts[d->side[1].left].kind == TS_CITY) << 1 |
+	       (unsigned)(d->parts[d->side[2].left].kind == TS_CITY) << 2 |
+	       (unsigned)(d->parts[d->side[3].left].kind == TS_CITY) << 3;
+}
+/* The tiles on the 8 cells around placed tile t (side neighbours and
+ * corner bits: no look-up when none). */
+static inline int board_around(const state *s, int t)
+{
+	const ptile *p = &st_tiles(s)[t];
+	int n = 0, k;
+	for (k = 0; k < 4; k++)
+		n += p->nb[k] != NO_TILE;
+	for (k = 0; k < 4; k++)
+		n += st_corner(s)[t] >> k & 1;
+	return n;
+}
 /* Design side shown on board side `side` by placed tile t. */
 const ts_side *board_tile_side(const city_tileset *ts, const state *s,
                                int t, int side);

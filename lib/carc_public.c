@@ -8,43 +8,68 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "carc.h"
-#include "carc_api.h"
+#include "board.h"
+#include "cc_score.h"
+#include "feature.h"
 #include "game_internal.h"
+#include "tower.h"
+
+static inline int is_city(const city_game *g)
+{
+	return g->rules->game == CITY_GAME_THE_CITY;
+}
 
 int city_game_kind(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
-	return game_carc(g) ? CITY_GAME_CARCASSONNE : CITY_GAME_THE_CITY;
+	return g->rules->game;
 }
 
 int city_game_expansions(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
-	return game_carc(g) ? carc_api_expansions(g) : 0;
+	return g->st.setup.expansions;
 }
 
 int city_feature_coats(const city_game *g, int32_t x, int32_t y, char part)
 {
-	int k;
+	int k, t, coats = 0;
+	const ts_design *d;
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_feature_coats(g, x, y, part);
-	k = city_feature_kind(g, x, y, part); /* The City has no coat */
-	return k < 0 ? k : 0;
+	k = city_feature_kind(g, x, y, part); /* also checks the cell, part */
+	if (k < 0 || is_city(g) || k == CITY_FEATURE_MONASTERY)
+		return k < 0 ? k : 0; /* The City has no coat */
+	t = board_tile_at(&g->st, (int)x, (int)y);
+	d = &game_ts(g)->designs[st_tiles(&g->st)[t].design];
+	cc_measure(game_ts(g), &g->st,
+	           feat_root(&g->st, feat_node(&g->st, t, ts_part_index(d, part))),
+	           &coats);
+	return coats;
 }
 
 int city_game_tower(const city_game *g, int32_t x, int32_t y, int *height,
                     int *top)
 {
+	const state *s;
+	int t, slot;
 	if (!g)
 		return CITY_EINVAL;
-	if (!game_carc(g))
+	s = &g->st;
+	t = !is_city(g) && coord_in_range(x, y)
+	        ? board_tile_at(s, (int)x, (int)y)
+	        : -1;
+	if (t < 0 || !tower_has(game_ts(g), s, t))
 		return CITY_ENOTFOUND;
-	return carc_api_tower(g, x, y, height, top);
+	if (height)
+		*height = st_height(s)[t];
+	if (top) {
+		slot = tower_top(s, t);
+		*top = slot < 0 ? -1 : s->pl.fol[slot].owner;
+	}
+	return CITY_OK;
 }
 
 int city_game_prisoners(const city_game *g, int holder, int owner)
@@ -52,21 +77,19 @@ int city_game_prisoners(const city_game *g, int holder, int owner)
 	int n;
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_prisoners(g, holder, owner);
-	n = city_game_players(g);
-	return holder < 0 || holder >= n || owner < 0 || owner >= n
-	           ? CITY_EINVAL
-	           : 0;
+	n = g->st.setup.n_players;
+	if (holder < 0 || holder >= n || owner < 0 || owner >= n)
+		return CITY_EINVAL;
+	return is_city(g) ? 0 : g->st.carc.held[holder][owner];
 }
 
 int city_game_floors(const city_game *g, int player)
 {
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_floors(g, player);
-	return player < 0 || player >= city_game_players(g) ? CITY_EINVAL : 0;
+	if (player < 0 || player >= g->st.setup.n_players)
+		return CITY_EINVAL;
+	return is_city(g) ? 0 : g->st.carc.floors[player];
 }
 
 /* The named calls of The Tower's decisions: city_apply_move() with the
@@ -78,7 +101,7 @@ static int tower_call(city_game *g, int kind, int32_t x, int32_t y, char part)
 	city_move m;
 	if (!g)
 		return CITY_EINVAL;
-	if (!game_carc(g)) {
+	if (is_city(g)) {
 		snprintf(g->err, sizeof g->err,
 		         "R-TURN-1: The City has no %s decision",
 		         names[kind - CITY_MOVE_FLOOR]);

@@ -80,7 +80,16 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 		open[node] = d->parts[i].n_sides;
 		tile[node] = (uint8_t)t;
 	}
-	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + d->n_parts);
+	if (d->features & TS_MONASTERY) {
+		/* the base game's monastery: a node of its own with no side (its
+		 * completion, the 8 tiles around, is cc_score.c's) */
+		int node = p->node0 + i;
+		parent[node] = next[node] = (uint16_t)node;
+		open[node] = 0;
+		tile[node] = (uint8_t)t;
+		i++;
+	}
+	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + i);
 	/* board_insert has set the neighbour links: no cell look-ups */
 	for (side = 0; side < 4; side++) {
 		bfacing fc;
@@ -150,7 +159,9 @@ void feat_measure(const city_tileset *ts, const state *s, int root,
 {
 	uint8_t at[TS_MAX_TILES];
 	uint16_t parts[TS_MAX_TILES];
-	int kind = feat_part(ts, s, root)->kind;
+	/* the kind only for market kinds: a base game's monastery node has
+	 * no part description */
+	int kind = markets ? feat_part(ts, s, root)->kind : TS_STREET;
 	int n = feat_collect(s, root, at, parts), i, k;
 	unsigned kinds = 0;
 	if (markets && kind == TS_MARKET)

@@ -37,6 +37,12 @@ static inline const ts_part *feat_part(const city_tileset *ts,
 	const ptile *t = &st_tiles(s)[st_ntile(s)[node]];
 	return &ts->designs[t->design].parts[node - t->node0];
 }
+/* The nodes of a tile of design d: one per part, then the base game's
+ * monastery (part n_parts) its own. */
+static inline int feat_tile_nodes(const ts_design *d)
+{
+	return d->n_parts + ((d->features & TS_MONASTERY) != 0);
+}
 /* Create the nodes of placed tile t and join them to the neighbours'
  * features, closing the halves and street ends on shared sides. */
 void feat_add_tile(const city_tileset *ts, state *s, int t);
@@ -53,7 +59,9 @@ int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
 /* Distinct tiles (R-GEO-6) and market kinds (R-GEO-7) of a feature. */
 void feat_measure(const city_tileset *ts, const state *s, int root,
                   int *tiles, unsigned *markets);
-/* Whether a street or market feature is complete (R-DONE-1/2). */
+/* Whether a street or market feature (The City), a road or a city (the
+ * base game) is complete: no open half or end left (R-DONE-1/2,
+ * C-DONE-1/2; fields and monasteries are the base game's concern). */
 static inline int feat_complete(const state *s, int root)
 {
 	return (st_nopen(s)[root] & ~OPEN_FOLLOWED) == 0;

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "carc_api.h"
 #include "game_internal.h"
 #include "games.h"
 #include "log.h"
@@ -46,35 +45,48 @@ static uint64_t splitmix64(uint64_t *st)
 	return z ^ (z >> 31);
 }
 
-/* The explicit draw order as design indices: exactly the tile set's
- * tiles (R-SET-4). Returns 0 or writes a reason and returns -1. */
-static int explicit_order(const city_options *o, uint8_t *order, char *err,
-                          size_t errcap)
+/* The explicit draw order as design indices: exactly the tile set's tiles
+ * (R-SET-4), but for one instance of design `skip` when the game places it
+ * before the first turn (skip >= 0: the base game, C-SET-3/4). Returns 0
+ * or writes a reason and returns -1. */
+static int explicit_order(const city_options *o, int skip, uint8_t *order,
+                          char *err, size_t errcap)
 {
 	const city_tileset *ts = o->ts;
-	unsigned used[TS_MAX_DESIGNS], i, d;
+	unsigned used[TS_MAX_DESIGNS], i, d, n = ts->n_tiles - (skip >= 0);
 	memset(used, 0, sizeof used);
-	if (o->n_order != ts->n_tiles) {
-		snprintf(err, errcap,
-		         "R-SET-4: the order lists %u tiles, the tile set has %u",
-		         o->n_order, ts->n_tiles);
+	if (skip >= 0)
+		used[skip] = 1; /* the start instance */
+	if (o->n_order != n) {
+		if (skip >= 0)
+			snprintf(err, errcap,
+			         "C-SET-4: the order lists %u tiles, the stack has "
+			         "%u (the start tile is not drawn)",
+			         o->n_order, n);
+		else
+			snprintf(err, errcap,
+			         "R-SET-4: the order lists %u tiles, the tile set "
+			         "has %u",
+			         o->n_order, n);
 		return -1;
 	}
-	for (i = 0; i < ts->n_tiles; i++) {
+	for (i = 0; i < n; i++) {
 		for (d = 0; d < ts->n_designs; d++)
 			if (ts->designs[d].id == o->order[i])
 				break;
 		if (d == ts->n_designs) {
 			snprintf(err, errcap,
-			         "R-SET-4: design %u in the order is not in the "
+			         "%c-SET-4: design %u in the order is not in the "
 			         "tile set",
-			         o->order[i]);
+			         skip >= 0 ? 'C' : 'R', o->order[i]);
 			return -1;
 		}
 		if (++used[d] > ts->designs[d].count) {
 			snprintf(err, errcap,
-			         "R-SET-4: the order has more than %u of design %u",
-			         ts->designs[d].count, o->order[i]);
+			         "%c-SET-4: the order has more than %u of design %u",
+			         skip >= 0 ? 'C' : 'R',
+			         ts->designs[d].count - ((int)d == skip ? 1u : 0u),
+			         o->order[i]);
 			return -1;
 		}
 		order[i] = (uint8_t)d;
@@ -82,17 +94,17 @@ static int explicit_order(const city_options *o, uint8_t *order, char *err,
 	return 0;
 }
 
-/* R-RNG: the tiles in design order, shuffled (Fisher-Yates, splitmix64
- * from the seed). */
-static void seeded_order(const city_options *o, uint8_t *order)
+/* R-RNG: the tiles in design order (without one instance of `skip`, as
+ * above), shuffled (Fisher-Yates, splitmix64 from the seed). */
+static void seeded_order(const city_options *o, int skip, uint8_t *order)
 {
 	const city_tileset *ts = o->ts;
-	unsigned n = ts->n_tiles, i, c, k = 0;
+	unsigned n = ts->n_tiles - (skip >= 0), i, c, k = 0;
 	uint64_t st = o->seed;
 	for (i = 0; i < ts->n_designs; i++)
-		for (c = 0; c < ts->designs[i].count; c++)
+		for (c = (int)i == skip ? 1u : 0u; c < ts->designs[i].count; c++)
 			order[k++] = (uint8_t)i;
-	for (i = n - 1; i >= 1; i--) {
+	for (i = n - 1; i >= 1 && n > 1; i--) {
 		unsigned j = (unsigned)(splitmix64(&st) % (i + 1u));
 		uint8_t t = order[i];
 		order[i] = order[j];
@@ -102,12 +114,12 @@ static void seeded_order(const city_options *o, uint8_t *order)
 
 /* Draw order by design index: the explicit order, or R-RNG. Returns 0 or
  * writes a reason and returns -1. */
-static int make_order(const city_options *o, uint8_t *order, char *err,
-                      size_t errcap)
+static int make_order(const city_options *o, int skip, uint8_t *order,
+                      char *err, size_t errcap)
 {
 	if (o->n_order)
-		return explicit_order(o, order, err, errcap);
-	seeded_order(o, order);
+		return explicit_order(o, skip, order, err, errcap);
+	seeded_order(o, skip, order);
 	return 0;
 }
 
@@ -155,16 +167,42 @@ static void state_start(city_game *g)
 	memcpy(st_order_w(s), order, s->lay.n_total);
 	memcpy(s->setup.stack_end, setup.stack_end, sizeof setup.stack_end);
 	s->setup.n_players = (uint8_t)o->players;
-	for (r = 1; r < OPT_RULES && r < (int)sizeof s->setup.rules; r++)
+	s->setup.expansions = (uint8_t)o->expansions;
+	for (r = 1; r < OPT_RULE_COUNT && r < (int)sizeof s->setup.rules; r++)
 		s->setup.rules[r] = (uint8_t)o->rules[r];
 	g->rules->start(&c);
+}
+
+/* The draw order and the stacks' ends: R-SET-4 / R-RNG, or, for a game
+ * with a start tile, one stack of the other tiles (C-SET-3/4). */
+static int deal(const game_rules *rules, const city_options *o,
+                uint8_t *order, uint8_t ends[3], char *err, size_t cap)
+{
+	int skip = -1;
+	if (rules->start_tile) {
+		skip = o->ts->start; /* C-SET-3: placed, not drawn */
+		if (skip < 0) {
+			snprintf(err, cap, "C-SET-3: the tile set has no start "
+			                   "design");
+			return CITY_EINVAL;
+		}
+	}
+	if (make_order(o, skip, order, err, cap))
+		return CITY_EINVAL;
+	if (skip >= 0) {
+		ends[0] = ends[1] = ends[2] = (uint8_t)(o->ts->n_tiles - 1);
+		return CITY_OK;
+	}
+	if (make_stacks(o, o->ts->n_tiles, ends, err, cap))
+		return CITY_EINVAL;
+	return CITY_OK;
 }
 
 int city_game_new(city_game **out, const city_options *opts)
 {
 	city_options def;
 	const city_options *o = opts;
-	const game_rules *rules = games_rules(CITY_GAME_THE_CITY);
+	const game_rules *rules;
 	city_game *g;
 	state hdr;
 	size_t size;
@@ -176,23 +214,14 @@ int city_game_new(city_game **out, const city_options *opts)
 		options_init(&def);
 		o = &def;
 	}
-	/* Rules, tile set and players must fit the chosen game (options.h);
-	 * the base game has its own rules and state (lib/carc.c) for now. */
+	/* Rules, tile set and players must fit the chosen game (options.h). */
 	if (options_check(o, NULL, 0) != CITY_OK)
 		return CITY_EINVAL;
-	if (o->game == CITY_GAME_CARCASSONNE) {
-		int rc = carc_api_new(out, o);
-		if (rc == CITY_OK) {
-			(*out)->mem.alloc = o->alloc;
-			(*out)->mem.free = o->free;
-			(*out)->mem.user = o->alloc_user;
-		}
-		return rc;
-	}
-	if (o->players < 2 || o->players > 4 || !o->ts || o->ts->n_tiles == 0)
+	rules = games_rules(o->game);
+	if (!rules || o->players < 2 || o->players > MAX_PLAYERS || !o->ts ||
+	    o->ts->n_tiles == 0)
 		return CITY_EINVAL;
-	if (make_order(o, order, err, sizeof err) ||
-	    make_stacks(o, o->ts->n_tiles, ends, err, sizeof err))
+	if (deal(rules, o, order, ends, err, sizeof err) != CITY_OK)
 		return CITY_EINVAL;
 	memset(&hdr, 0, sizeof hdr);
 	size = offsetof(city_game, st) + state_layout(&hdr, o->ts);
@@ -225,8 +254,6 @@ void city_game_free(city_game *game)
 
 int city_game_clone(city_game **out, const city_game *game)
 {
-	if (out && game && game_carc(game))
-		return carc_api_clone(out, game);
 	city_game *g;
 	size_t sz;
 	if (!out || !game)
@@ -244,9 +271,6 @@ int city_game_clone(city_game **out, const city_game *game)
 
 int city_game_copy(city_game *dst, const city_game *src)
 {
-	if (dst && src && (game_carc(dst) || game_carc(src)))
-		return game_carc(dst) && game_carc(src) ? carc_api_copy(dst, src)
-		                                        : CITY_EINVAL;
 	if (!dst || !src)
 		return CITY_EINVAL;
 	if (dst == src)
@@ -292,50 +316,36 @@ static inline int game_apply(city_game *g, int kind, int32_t x, int32_t y,
 
 int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)
 {
-	if (g && game_carc(g))
-		return carc_api_place_tile(g, x, y, rotation);
 	return game_apply(g, CITY_MOVE_PLACE, x, y, rotation, 0);
 }
 
 int city_place_follower(city_game *g, char part)
 {
-	if (g && game_carc(g))
-		return carc_api_place_follower(g, part);
 	return game_apply(g, CITY_MOVE_FOLLOWER, 0, 0, 0, part);
 }
 
 int city_build_gate(city_game *g, int32_t x, int32_t y, int side)
 {
-	if (g && game_carc(g))
-		return carc_api_no_decision(g, "gate");
 	return game_apply(g, CITY_MOVE_GATE, x, y, side, 0);
 }
 
 int city_build_wall(city_game *g, int end)
 {
-	if (g && game_carc(g))
-		return carc_api_no_decision(g, "wall piece");
 	return game_apply(g, CITY_MOVE_WALL, 0, 0, end, 0);
 }
 
 int city_place_guard(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_no_decision(g, "guard");
 	return game_apply(g, CITY_MOVE_GUARD, 0, 0, 0, 0);
 }
 
 int city_place_tower(city_game *g, int end)
 {
-	if (g && game_carc(g))
-		return carc_api_no_decision(g, "tower");
 	return game_apply(g, CITY_MOVE_TOWER, 0, 0, end, 0);
 }
 
 int city_pass(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_pass(g);
 	return game_apply(g, CITY_MOVE_PASS, 0, 0, 0, 0);
 }
 
@@ -377,16 +387,12 @@ int city_apply_move(city_game *g, const city_move *m)
 		return CITY_EINVAL;
 	if (!reserved_zero(g, m))
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_apply_move(g, m);
 	return game_apply(g, m->kind, m->x, m->y, move_arg(m), m->part);
 }
 
 int city_legal_moves(const city_game *g, city_move *out, size_t cap,
                      size_t *count)
 {
-	if (g && game_carc(g))
-		return carc_api_legal_moves(g, out, cap, count);
 	size_t n;
 	if (!g || !count || (!out && cap))
 		return CITY_EINVAL;
@@ -397,13 +403,12 @@ int city_legal_moves(const city_game *g, city_move *out, size_t cap,
 
 int city_score_final(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_score_final(g);
 	if (!g)
 		return CITY_EINVAL;
 	g->err[0] = '\0';
 	if (g->st.turn.decision != CITY_DECISION_END) {
-		game_set_error(g, "R-END-1: the game has not ended");
+		game_set_error(g, "%c-END-1: the game has not ended",
+		               g->rules->rule_prefix);
 		return CITY_ENOTENDED;
 	}
 	if (!g->st.turn.final_done)
@@ -415,8 +420,6 @@ int city_score_final(city_game *g)
 
 int city_game_reset(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_reset(g);
 	if (!g)
 		return CITY_EINVAL;
 	state_start(g);
@@ -426,8 +429,6 @@ int city_game_reset(city_game *g)
 
 int city_game_undo(city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_undo(g);
 	state *s;
 	int n, i;
 	if (!g)

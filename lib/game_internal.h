@@ -13,7 +13,7 @@
 #include "game.h"
 #include "handle.h"
 
-/* The handle itself (struct city_game, game_ts, game_ctx, game_carc) is
+/* The handle itself (struct city_game, game_ts, game_ctx) is
  * defined in handle.h. */
 
 #endif /* CITY_LIB_GAME_INTERNAL_H */

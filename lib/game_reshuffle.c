@@ -6,8 +6,6 @@
  */
 #include <string.h>
 
-#include "carc.h"
-#include "carc_api.h"
 #include "city/ai.h"
 #include "game_internal.h"
 
@@ -45,25 +43,6 @@ static void shuffle_run(uint8_t *run, unsigned n, uint64_t *st)
 	}
 }
 
-/* The base game of Carcassonne: one stack, the start tile not in it
- * (C-SET-4); its order lives in the game's own state (lib/carc.h). */
-static int reshuffle_carc(city_game *game, uint64_t seed)
-{
-	carc_state *s = (carc_state *)(void *)&game->st;
-	uint8_t *order = CARC_ARR(s, off_order, uint8_t);
-	const city_tileset *ts = game_ts(game);
-	unsigned i, from = s->draw_pos;
-	uint64_t st = seed;
-	if (s->n_draw > from) {
-		sort_run(order + from, s->n_draw - from);
-		shuffle_run(order + from, s->n_draw - from, &st);
-	}
-	game->opts.n_order = s->n_draw;
-	for (i = 0; i < s->n_draw; i++)
-		game->opts.order[i] = ts->designs[order[i]].id;
-	return CITY_OK;
-}
-
 int city_game_reshuffle(city_game *game, uint64_t seed)
 {
 	state *s;
@@ -73,13 +52,12 @@ int city_game_reshuffle(city_game *game, uint64_t seed)
 	uint64_t st = seed;
 	if (!game)
 		return CITY_EINVAL;
-	if (game_carc(game))
-		return reshuffle_carc(game, seed);
 	s = &game->st;
 	order = st_order_w(s);
 	ts = game_ts(game);
 	/* Undrawn: draw indices draw_pos.. ; each stack shuffled within
-	 * itself (R-SET-4: the stacks are drawn one after the other). */
+	 * itself (R-SET-4: the stacks are drawn one after the other; the base
+	 * game has one, C-SET-4, its three ends equal). */
 	for (k = 0; k < 3; k++) {
 		unsigned end = s->setup.stack_end[k];
 		unsigned from = start > s->turn.draw_pos ? start : s->turn.draw_pos;
@@ -91,8 +69,8 @@ int city_game_reshuffle(city_game *game, uint64_t seed)
 	}
 	/* The options keep the order as an explicit one (design ids), so that
 	 * the record, city_game_reset() and undo replay this game. */
-	game->opts.n_order = s->lay.n_total;
-	for (i = 0; i < s->lay.n_total; i++)
+	game->opts.n_order = s->setup.stack_end[2]; /* the tiles drawn */
+	for (i = 0; i < s->setup.stack_end[2]; i++)
 		game->opts.order[i] = ts->designs[order[i]].id;
 	return CITY_OK;
 }

@@ -1,8 +1,7 @@
 /*
  * The façade's handle: options, tile set, error buffer and the state block
- * (header only). Split from game_internal.h so that the base game's calls
- * (carc_api.h) can reach the handle without including the game module:
- * game -> carc_api -> handle and game -> handle, never back.
+ * (header only), split from game_internal.h: the handle's layout apart
+ * from the façade's shared helpers (game.h).
  *
  * Writes nothing: these are the handle's layout and the small inline
  * helpers that only read it. Who writes which part: game_internal.h.
@@ -33,8 +32,7 @@ struct city_game {
 	/* What city_game_copy copies, as one run of bytes: */
 	city_options opts;        /* the settings the game was made from
 	                             (tile set retained) */
-	state st; /* flat state; its variable arrays follow it (state.h); a
-	             Carcassonne game keeps its carc_state here instead */
+	state st; /* flat state; its variable arrays follow it (state.h) */
 };
 
 /* The bytes from the settings to the end of the state. */
@@ -58,13 +56,6 @@ static inline rules_ctx game_ctx(city_game *g)
 	c.s = &g->st;
 	c.err = g->err;
 	return c;
-}
-
-/* Whether the game is a Carcassonne game (its state is a carc_state): the
- * façade's dispatch to carc_api.h until the base game is behind rules.h. */
-static inline int game_carc(const city_game *g)
-{
-	return g->opts.game == CITY_GAME_CARCASSONNE;
 }
 
 #endif /* CITY_LIB_HANDLE_H */

@@ -4,20 +4,32 @@
 #include "log.h"
 #include "msg.h"
 
-void log_event(state *s, int kind, int reason, int side, int player,
-               int points, int tile, int part)
+static void put_event(state *s, int kind, int reason, int player,
+                      int points, int tile, int part, int other)
 {
 	sevent *e;
 	if (s->log.n_events >= s->lay.cap_events)
 		return; /* cannot happen: cap_events bounds the log (layout) */
 	e = &st_events_w(s)[s->log.n_events++];
-	e->kind_reason =
-	    (uint8_t)(kind | reason << 2 | (side ? (int)EV_SIDE : 0));
-	e->player = (int8_t)player;
+	e->kind_reason = (uint8_t)(kind | reason << 3);
+	e->who = (uint8_t)((player + 1) | (other + 1) << 4);
 	e->part = (uint8_t)part;
-	e->points = (uint16_t)points;
+	e->points = (int16_t)points;
 	e->tile = (uint8_t)tile;
 	e->move = s->log.n_moves;
+}
+
+void log_event(state *s, int kind, int reason, int side, int player,
+               int points, int tile, int part)
+{
+	put_event(s, kind, reason, player, points, tile,
+	          side ? (int)EV_SIDE | part : part, -1);
+}
+
+void log_event_other(state *s, int kind, int reason, int player, int points,
+                     int tile, int part, int other)
+{
+	put_event(s, kind, reason, player, points, tile, part, other);
 }
 
 void log_event_at(const city_tileset *ts, const state *s, int i,
@@ -25,63 +37,88 @@ void log_event_at(const city_tileset *ts, const state *s, int i,
 {
 	const sevent *e = &st_events(s)[i];
 	const ptile *t;
+	const ts_design *d;
 	memset(out, 0, sizeof *out);
-	out->kind = e->kind_reason & 3;
-	out->player = e->player;
+	out->kind = e->kind_reason & 7;
+	out->player = (e->who & 15) - 1;
 	out->points = e->points;
-	out->reason = (e->kind_reason >> 2) & 15;
+	out->reason = e->kind_reason >> 3;
 	out->move = e->move;
+	/* capture, exchange, ransom: the other player + 1 (reserved1) */
+	out->reserved1 = (uint32_t)(e->who >> 4);
 	if (out->kind == CITY_EVENT_DISCARD) {
 		out->design = ts->designs[e->tile].id;
 		return;
 	}
+	if (e->part == EV_NO_PART)
+		return; /* a ransom: no cell */
 	t = &st_tiles(s)[e->tile];
+	d = &ts->designs[t->design];
 	out->x = t->x;
 	out->y = t->y;
-	out->design = ts->designs[t->design].id;
-	if (e->kind_reason & EV_SIDE)
+	out->design = d->id;
+	if (e->part == FOL_PART_TOP)
+		out->part = 't';
+	else if (e->part & EV_SIDE)
 		out->part = msg_side_letter(e->part & 3);
 	else
-		out->part = ts->designs[t->design].parts[e->part].name;
+		out->part = e->part == d->n_parts ? 'm' : d->parts[e->part].name;
 }
 
-/* ---- the history: 24 bits a move (smove in state.h) ------------------- */
+/* ---- the history (smove in state.h) ------------------------------------ */
+
+/* Whether a move kind names a cell (x, y in the packed word). */
+static int move_on_cell(unsigned kind)
+{
+	return kind == CITY_MOVE_PLACE || kind == CITY_MOVE_GATE ||
+	       kind == CITY_MOVE_FLOOR || kind == CITY_MOVE_TOP ||
+	       kind == CITY_MOVE_CAPTURE;
+}
 
 static smove move_pack(const city_move *m)
 {
-	if (m->kind == CITY_MOVE_PLACE || m->kind == CITY_MOVE_GATE)
-		return (smove)((m->kind & 7u) |
-		               ((m->kind == CITY_MOVE_PLACE ? m->rotation
-		                                            : m->side) &
-		                3u) << 3 |
-		               ((uint32_t)m->x & 511u) << 5 |
-		               ((uint32_t)m->y & 511u) << 14);
-	return (smove)((m->kind & 7u) |
+	if (move_on_cell(m->kind))
+		return (smove)((m->kind & 15u) |
+		               ((m->kind == CITY_MOVE_GATE ? m->side
+		                                           : m->rotation) &
+		                3u) << 4 |
+		               ((uint32_t)m->x & 511u) << 6 |
+		               ((uint32_t)m->y & 511u) << 15 |
+		               (m->kind == CITY_MOVE_CAPTURE
+		                    ? ((uint32_t)(unsigned char)m->part & 127u) << 24
+		                    : 0u));
+	return (smove)((m->kind & 15u) |
 	               ((m->kind == CITY_MOVE_FOLLOWER ? (unsigned char)m->part
+	                 : m->kind == CITY_MOVE_RANSOM ? (unsigned)m->x
 	                                               : m->end) &
-	                127u) << 3);
+	                127u) << 4);
 }
 
 static void move_unpack(smove v, city_move *m)
 {
-	unsigned arg = v >> 3 & 127u;
-	int x = (int)(v >> 5 & 511u), y = (int)(v >> 14 & 511u);
+	unsigned arg = v >> 4 & 127u, r = v >> 4 & 3u;
+	int x = (int)(v >> 6 & 511u), y = (int)(v >> 15 & 511u);
 	memset(m, 0, sizeof *m);
-	m->kind = (uint8_t)(v & 7u);
-	switch (m->kind) {
-	case CITY_MOVE_PLACE:
-	case CITY_MOVE_GATE:
-		m->rotation = m->kind == CITY_MOVE_PLACE ? (uint8_t)(arg & 3u) : 0;
-		m->side = m->kind == CITY_MOVE_GATE ? (uint8_t)(arg & 3u) : 0;
+	m->kind = (uint8_t)(v & 15u);
+	if (move_on_cell(m->kind)) {
+		m->rotation = m->kind == CITY_MOVE_PLACE ? (uint8_t)r : 0;
+		m->side = m->kind == CITY_MOVE_GATE ? (uint8_t)r : 0;
 		m->x = x >= 256 ? x - 512 : x;
 		m->y = y >= 256 ? y - 512 : y;
-		break;
+		if (m->kind == CITY_MOVE_CAPTURE)
+			m->part = (char)(v >> 24 & 127u);
+		return;
+	}
+	switch (m->kind) {
 	case CITY_MOVE_FOLLOWER:
 		m->part = (char)arg;
 		break;
 	case CITY_MOVE_WALL:
 	case CITY_MOVE_TOWER:
 		m->end = (uint8_t)arg;
+		break;
+	case CITY_MOVE_RANSOM:
+		m->x = (int32_t)arg;
 		break;
 	default:
 		break;
@@ -90,10 +127,12 @@ static void move_unpack(smove v, city_move *m)
 
 static void move_put(state *s, int i, smove v)
 {
-	uint8_t *b = st_moves_w(s) + (size_t)i * SMOVE_BYTES;
+	uint8_t *b = st_moves_w(s) + (size_t)i * s->lay.move_bytes;
 	b[0] = (uint8_t)v;
 	b[1] = (uint8_t)(v >> 8);
 	b[2] = (uint8_t)(v >> 16);
+	if (s->lay.move_bytes > 3)
+		b[3] = (uint8_t)(v >> 24);
 }
 
 void log_move(state *s, int kind, int arg, int x, int y)
@@ -110,11 +149,25 @@ void log_move(state *s, int kind, int arg, int x, int y)
 
 void log_move_at(const state *s, int i, city_move *out)
 {
-	const uint8_t *b = st_moves(s) + (size_t)i * SMOVE_BYTES;
-	move_unpack((smove)b[0] | (smove)b[1] << 8 | (smove)b[2] << 16, out);
+	const uint8_t *b = st_moves(s) + (size_t)i * s->lay.move_bytes;
+	smove v = (smove)b[0] | (smove)b[1] << 8 | (smove)b[2] << 16;
+	if (s->lay.move_bytes > 3)
+		v |= (smove)b[3] << 24;
+	move_unpack(v, out);
 }
 
 void log_move_clear(state *s, int i)
 {
 	move_put(s, i, 0);
+}
+
+void log_move_capture(state *s, int x, int y, char part)
+{
+	city_move m;
+	memset(&m, 0, sizeof m);
+	m.kind = CITY_MOVE_CAPTURE;
+	m.x = x;
+	m.y = y;
+	m.part = part;
+	move_put(s, s->log.n_moves++, move_pack(&m));
 }

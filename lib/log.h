@@ -16,8 +16,15 @@
  * is a side of the tile (a wall piece's, a tower's), else a part index. */
 void log_event(state *s, int kind, int reason, int side, int player,
                int points, int tile, int part);
-/* Append a move to the history; `arg` is the rotation, side, end or part
- * character as the kind has it. */
+/* Append an event naming another player too (The Tower's capture,
+ * exchange and ransom: `other`); `part` is a part index, FOL_PART_TOP or
+ * EV_NO_PART. */
+void log_event_other(state *s, int kind, int reason, int player, int points,
+                     int tile, int part, int other);
+/* Append a move to the history; `arg` is the rotation, side, end, part
+ * character or seat as the kind has it (a capture: the part character, and
+ * use log_move_capture). */
+void log_move_capture(state *s, int x, int y, char part);
 void log_move(state *s, int kind, int arg, int x, int y);
 /* The i-th move of the history. */
 void log_move_at(const state *s, int i, city_move *out);

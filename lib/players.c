@@ -12,15 +12,18 @@ void players_start(state *s, int followers, int towers)
 	}
 }
 
+follower *players_slot(state *s)
+{
+	int i;
+	for (i = 0; i < s->pl.n_fol; i++)
+		if (s->pl.fol[i].active == FOL_FREE)
+			return &s->pl.fol[i];
+	return &s->pl.fol[s->pl.n_fol++];
+}
+
 void players_place(state *s, int owner, int tile, int part)
 {
-	follower *f = NULL;
-	int i;
-	for (i = 0; i < s->pl.n_fol && !f; i++)
-		if (s->pl.fol[i].active == FOL_FREE)
-			f = &s->pl.fol[i];
-	if (!f)
-		f = &s->pl.fol[s->pl.n_fol++];
+	follower *f = players_slot(s);
 	f->tile = (uint8_t)tile;
 	f->part = (uint8_t)part;
 	f->owner = (uint8_t)owner;
@@ -29,7 +32,7 @@ void players_place(state *s, int owner, int tile, int part)
 	s->pl.supply[owner]--;
 }
 
-void players_return(state *s, uint32_t mask, int defer)
+void players_return(state *s, uint64_t mask, int defer)
 {
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++)

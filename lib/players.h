@@ -16,16 +16,19 @@
 
 /* Each player's supply at the start: `followers` each and `towers` each. */
 void players_start(state *s, int followers, int towers);
+/* A free follower slot (the first, else a new one at the end; there is
+ * always one: FOLLOWERS_PER_PLAYER a player); the caller fills it. */
+follower *players_slot(state *s);
 /* Put a follower of `owner` on part `part` of placed tile t (a free slot
  * is reused); marks the feature followed and takes it from the supply. */
 void players_place(state *s, int owner, int tile, int part);
-/* The followers standing on the feature of `root`: bit i of the result is
+/* The followers standing on the feature of `root`: bit i of the result (64 bits: 5 players x 7) is
  * follower slot i; counts[p] (may be NULL) receives how many player p has
  * there. */
-static inline uint32_t players_on_feature(const state *s, int root,
+static inline uint64_t players_on_feature(const state *s, int root,
                                           int counts[MAX_PLAYERS])
 {
-	uint32_t on = 0;
+	uint64_t on = 0;
 	int i;
 	if (counts)
 		for (i = 0; i < MAX_PLAYERS; i++)
@@ -34,7 +37,7 @@ static inline uint32_t players_on_feature(const state *s, int root,
 		const follower *f = &s->pl.fol[i];
 		if (f->active == FOL_ON &&
 		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
-			on |= 1u << i;
+			on |= (uint64_t)1 << i;
 			if (counts)
 				counts[f->owner]++;
 		}
@@ -43,7 +46,7 @@ static inline uint32_t players_on_feature(const state *s, int root,
 }
 /* Send the followers of `mask` back to their owners' supply, or, with
  * `defer`, off their feature until players_settle (FOL_RETURNING). */
-void players_return(state *s, uint32_t mask, int defer);
+void players_return(state *s, uint64_t mask, int defer);
 /* Bring every returning follower back to its owner's supply. */
 void players_settle(state *s);
 /* Add points to a player's score in `category` (CITY_CAT_*) and log the

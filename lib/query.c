@@ -3,30 +3,30 @@
 #include <string.h>
 
 #include "board.h"
+#include "cc_score.h"
 #include "feature.h"
-#include "carc_api.h"
 #include "game_internal.h"
 #include "log.h"
 #include "players.h"
 
+/* Whether the game is The City (the queries that differ by game). */
+static inline int is_city(const city_game *g)
+{
+	return g->rules->game == CITY_GAME_THE_CITY;
+}
+
 int city_game_decision(const city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_decision(g);
 	return g ? g->st.turn.decision : CITY_EINVAL;
 }
 
 int city_game_player(const city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_player(g);
 	return g ? g->st.turn.actor : CITY_EINVAL;
 }
 
 int city_game_players(const city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_players(g);
 	return g ? g->st.setup.n_players : CITY_EINVAL;
 }
 
@@ -37,10 +37,14 @@ const city_tileset *city_game_tileset(const city_game *g)
 
 int city_game_rule(const city_game *g, int rule)
 {
-	if (g && game_carc(g))
-		return carc_api_rule(g, rule);
-	if (!g || rule < 1 || rule >= OPT_RULES)
+	if (!g)
 		return CITY_EINVAL;
+	if (is_city(g) ? rule < 1 || rule >= OPT_RULES
+	               : !(rule == CITY_RULE_FARMERS ||
+	                   ((g->st.setup.expansions & CITY_EXPANSION_TOWER) &&
+	                    rule >= CITY_RULE_CAPTURE_OWN &&
+	                    rule <= CITY_RULE_RANSOM)))
+		return CITY_EINVAL; /* not a rule of this game */
 	return g->st.setup.rules[rule];
 }
 
@@ -49,8 +53,6 @@ int city_game_current_tile(const city_game *g, int *design, int *stack)
 	const state *s;
 	if (!g || !design)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_current_tile(g, design, stack);
 	s = &g->st;
 	if (s->turn.cur == NO_TILE)
 		return CITY_ENOTFOUND;
@@ -66,8 +68,6 @@ int city_game_tiles_left(const city_game *g, int stack)
 	int lo, hi, from;
 	if (!g || stack < 1 || stack > 3)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_tiles_left(g, stack);
 	s = &g->st;
 	lo = stack == 1 ? 0 : s->setup.stack_end[stack - 2];
 	hi = s->setup.stack_end[stack - 1];
@@ -77,16 +77,12 @@ int city_game_tiles_left(const city_game *g, int stack)
 
 int city_game_tile_count(const city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_tile_count(g);
 	return g ? g->st.board.n_tiles : CITY_EINVAL;
 }
 
 int city_game_placed_tile(const city_game *g, size_t index, int32_t *x,
                           int32_t *y, int *design, int *rotation)
 {
-	if (g && game_carc(g))
-		return carc_api_placed_tile(g, index, x, y, design, rotation);
 	const ptile *t;
 	if (!g || index >= g->st.board.n_tiles)
 		return CITY_EINVAL;
@@ -108,8 +104,6 @@ int city_game_tile_at(const city_game *g, int32_t x, int32_t y, int *design,
 	int t;
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_tile_at(g, x, y, design, rotation);
 	t = coord_in_range(x, y) ? board_tile_at(&g->st, (int)x, (int)y) : -1;
 	if (t < 0)
 		return CITY_ENOTFOUND;
@@ -121,10 +115,12 @@ int city_game_cell(const city_game *g, int32_t x, int32_t y)
 {
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_cell(g, x, y);
 	if (!coord_in_range(x, y))
 		return CITY_CELL_EXTERIOR;
+	if (!is_city(g)) /* no wall: a tile, or else exterior */
+		return board_tile_at(&g->st, (int)x, (int)y) >= 0
+		           ? CITY_CELL_TILE
+		           : CITY_CELL_EXTERIOR;
 	return board_cell_kind(&g->st, (int)x, (int)y);
 }
 
@@ -133,8 +129,6 @@ int city_game_bounds(const city_game *g, int32_t *min_x, int32_t *min_y,
 {
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_bounds(g, min_x, min_y, max_x, max_y);
 	if (g->st.board.n_tiles == 0)
 		return CITY_ENOTFOUND;
 	if (min_x)
@@ -159,8 +153,14 @@ static int locate_part(const city_game *g, int32_t x, int32_t y, char part,
 	t = coord_in_range(x, y) ? board_tile_at(&g->st, (int)x, (int)y) : -1;
 	if (t < 0)
 		return CITY_ENOTFOUND;
-	i = ts_part_index(&game_ts(g)->designs[st_tiles(&g->st)[t].design],
-	                  part);
+	{
+		const ts_design *d =
+		    &game_ts(g)->designs[st_tiles(&g->st)[t].design];
+		/* 'm': the base game's monastery, its own node */
+		i = part == 'm' && (d->features & TS_MONASTERY)
+		        ? d->n_parts
+		        : ts_part_index(d, part);
+	}
 	if (i < 0)
 		return CITY_ENOTFOUND;
 	*tile = t;
@@ -179,12 +179,23 @@ static int root_at(const city_game *g, int32_t x, int32_t y, char part)
 
 int city_feature_kind(const city_game *g, int32_t x, int32_t y, char part)
 {
-	if (g && game_carc(g))
-		return carc_api_feature_kind(g, x, y, part);
-	int r = root_at(g, x, y, part);
-	if (r < 0)
+	int t, i, r = locate_part(g, x, y, part, &t, &i);
+	const ts_design *d;
+	if (r != CITY_OK)
 		return r;
-	switch (feat_part(game_ts(g), &g->st, r)->kind) {
+	d = &game_ts(g)->designs[st_tiles(&g->st)[t].design];
+	if (!is_city(g))
+		switch (cc_part_kind(d, i)) {
+		case CK_ROAD:
+			return CITY_FEATURE_ROAD;
+		case CK_CITY:
+			return CITY_FEATURE_CITY;
+		case CK_MONASTERY:
+			return CITY_FEATURE_MONASTERY;
+		default:
+			return CITY_FEATURE_FIELD;
+		}
+	switch (d->parts[i].kind) {
 	case TS_STREET:
 		return CITY_FEATURE_STREET;
 	case TS_MARKET:
@@ -196,8 +207,6 @@ int city_feature_kind(const city_game *g, int32_t x, int32_t y, char part)
 
 int city_feature_tiles(const city_game *g, int32_t x, int32_t y, char part)
 {
-	if (g && game_carc(g))
-		return carc_api_feature_tiles(g, x, y, part);
 	int r = root_at(g, x, y, part), tiles;
 	if (r < 0)
 		return r;
@@ -208,31 +217,27 @@ int city_feature_tiles(const city_game *g, int32_t x, int32_t y, char part)
 int city_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
                               char part)
 {
-	if (g && game_carc(g))
-		return carc_api_feature_market_kinds(g, x, y, part);
 	int r = root_at(g, x, y, part);
 	unsigned kinds;
-	if (r < 0)
-		return r;
+	if (r < 0 || !is_city(g))
+		return r < 0 ? r : 0; /* the base game has no market */
 	feat_measure(game_ts(g), &g->st, r, NULL, &kinds);
 	return (int)kinds;
 }
 
 int city_feature_complete(const city_game *g, int32_t x, int32_t y, char part)
 {
-	if (g && game_carc(g))
-		return carc_api_feature_complete(g, x, y, part);
-	int r = root_at(g, x, y, part);
-	if (r < 0)
-		return r;
-	return feat_complete(&g->st, r);
+	int t, i, rc = locate_part(g, x, y, part, &t, &i);
+	if (rc != CITY_OK)
+		return rc;
+	if (!is_city(g))
+		return cc_complete(game_ts(g), &g->st, t, i);
+	return feat_complete(&g->st, feat_root(&g->st, feat_node(&g->st, t, i)));
 }
 
 int city_feature_followers(const city_game *g, int32_t x, int32_t y,
                            char part, int player)
 {
-	if (g && game_carc(g))
-		return carc_api_feature_followers(g, x, y, part, player);
 	int r = root_at(g, x, y, part), counts[MAX_PLAYERS];
 	if (r < 0)
 		return r;
@@ -245,8 +250,6 @@ int city_feature_followers(const city_game *g, int32_t x, int32_t y,
 int city_feature_same(const city_game *g, int32_t x1, int32_t y1, char part1,
                       int32_t x2, int32_t y2, char part2)
 {
-	if (g && game_carc(g))
-		return carc_api_feature_same(g, x1, y1, part1, x2, y2, part2);
 	int a = root_at(g, x1, y1, part1), b;
 	if (a < 0)
 		return a;
@@ -261,8 +264,6 @@ int city_game_follower_count(const city_game *g)
 	int i, n = 0;
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_follower_count(g);
 	for (i = 0; i < g->st.pl.n_fol; i++)
 		n += g->st.pl.fol[i].active != FOL_FREE;
 	if (g->rules->pieces)
@@ -270,9 +271,17 @@ int city_game_follower_count(const city_game *g)
 	return n;
 }
 
-/* The role of a follower on a part of kind `kind`. */
-static int role_of(int kind)
+/* The role of follower f in game g. */
+static int role_of(const city_game *g, const follower *f, const ts_design *d)
 {
+	static const int cc_role[4] = {CITY_ROLE_FARMER, CITY_ROLE_KNIGHT,
+	                               CITY_ROLE_HIGHWAYMAN, CITY_ROLE_MONK};
+	int kind;
+	if (f->active == FOL_TOP)
+		return CITY_ROLE_TOWER_TOP;
+	if (!is_city(g))
+		return cc_role[cc_part_kind(d, f->part)];
+	kind = d->parts[f->part].kind;
 	return kind == TS_STREET ? CITY_ROLE_CITIZEN
 	       : kind == TS_MARKET ? CITY_ROLE_SELLER
 	                           : CITY_ROLE_STEWARD;
@@ -288,16 +297,16 @@ static int follower_at(const city_game *g, size_t index, rules_piece *pc)
 	for (i = 0; i < s->pl.n_fol; i++) {
 		const follower *f = &s->pl.fol[i];
 		const ptile *t;
-		const ts_part *pt;
+		const ts_design *d;
 		if (f->active == FOL_FREE || k++ != index)
 			continue;
 		t = &st_tiles(s)[f->tile];
-		pt = &game_ts(g)->designs[t->design].parts[f->part];
+		d = &game_ts(g)->designs[t->design];
 		pc->player = f->owner;
-		pc->role = role_of(pt->kind);
+		pc->role = role_of(g, f, d);
 		pc->x = t->x;
 		pc->y = t->y;
-		pc->part = pt->name;
+		pc->part = f->active == FOL_TOP ? 't' : cc_part_name(d, f->part);
 		return 1;
 	}
 	if (!g->rules->pieces || index - k >= (size_t)g->rules->pieces(s))
@@ -310,8 +319,6 @@ int city_game_follower(const city_game *g, size_t index, int *player,
                        int *role, int32_t *x, int32_t *y, char *part)
 {
 	rules_piece pc;
-	if (g && game_carc(g))
-		return carc_api_follower(g, index, player, role, x, y, part);
 	if (!g || !follower_at(g, index, &pc))
 		return CITY_EINVAL;
 	if (player)
@@ -330,8 +337,6 @@ int city_game_follower(const city_game *g, size_t index, int *player,
 int city_game_supply(const city_game *g, int player, int *followers,
                      int *towers)
 {
-	if (g && game_carc(g))
-		return carc_api_supply(g, player, followers, towers);
 	if (!g || player < 0 || player >= g->st.setup.n_players)
 		return CITY_EINVAL;
 	if (followers)
@@ -341,46 +346,80 @@ int city_game_supply(const city_game *g, int player, int *followers,
 	return CITY_OK;
 }
 
+/* The five score categories of a player (NULL for a bad player): the one
+ * check the score calls share. */
+static const int32_t *score_row(const city_game *g, int player)
+{
+	if (!g || player < 0 || player >= g->st.setup.n_players)
+		return NULL;
+	return g->st.pl.score[player];
+}
+
+/* The index of a public category in a score row, -1 when the game has no
+ * such category. The City: CITY_CAT_STREETS.., the base game:
+ * CITY_CAT_ROADS.. */
+static int score_column(const city_game *g, int category)
+{
+	int first = is_city(g) ? CITY_CAT_STREETS : CITY_CAT_ROADS;
+	if (category < first || category >= first + 5)
+		return -1;
+	return category - first;
+}
+
+int city_game_score_get(const city_game *g, int player, int *score)
+{
+	const int32_t *row = score_row(g, player);
+	int c, sum = 0;
+	if (!row || !score)
+		return CITY_EINVAL;
+	for (c = 0; c < 5; c++) /* either game's five categories */
+		sum += row[c];
+	*score = sum;
+	return CITY_OK;
+}
+
+int city_game_score_detail_get(const city_game *g, int player, int category,
+                               int *points)
+{
+	const int32_t *row = score_row(g, player);
+	int col = row ? score_column(g, category) : -1;
+	if (col < 0 || !points)
+		return CITY_EINVAL;
+	*points = row[col];
+	return CITY_OK;
+}
+
 int city_game_score(const city_game *g, int player)
 {
-	if (g && game_carc(g))
-		return carc_api_score(g, player);
-	int c, sum = 0;
-	if (!g || player < 0 || player >= g->st.setup.n_players)
-		return CITY_EINVAL;
-	for (c = 0; c < CITY_CAT_COUNT; c++)
-		sum += g->st.pl.score[player][c];
-	return sum;
+	int sum;
+	int rc = city_game_score_get(g, player, &sum);
+	return rc == CITY_OK ? sum : rc;
 }
 
 int city_game_score_detail(const city_game *g, int player, int category)
 {
-	if (g && game_carc(g))
-		return carc_api_score_detail(g, player, category);
-	if (!g || player < 0 || player >= g->st.setup.n_players || category < 0 ||
-	    category >= CITY_CAT_COUNT)
-		return CITY_EINVAL;
-	return g->st.pl.score[player][category];
+	int points;
+	int rc = city_game_score_detail_get(g, player, category, &points);
+	return rc == CITY_OK ? points : rc;
 }
 
 int city_game_winners(const city_game *g, unsigned *mask)
 {
-	int p, best = -1;
+	int p, best = 0;
 	unsigned m = 0;
 	if (!g || !mask)
 		return CITY_EINVAL;
-	if (game_carc(g))
-		return carc_api_winners(g, mask);
 	if (!g->st.turn.final_done)
 		return CITY_ENOTENDED;
+	/* scores may be negative (The Tower's ransom) */
 	for (p = 0; p < g->st.setup.n_players; p++) {
 		int sc = city_game_score(g, p);
-		if (sc > best) {
+		if (p == 0 || sc > best) {
 			best = sc;
-			m = 0;
-		}
-		if (sc == best)
+			m = 1u << p;
+		} else if (sc == best) {
 			m |= 1u << p;
+		}
 	}
 	*mask = m;
 	return CITY_OK;
@@ -388,29 +427,21 @@ int city_game_winners(const city_game *g, unsigned *mask)
 
 int city_game_end_reasons(const city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_end_reasons(g);
 	return g ? g->st.turn.end_reasons : CITY_EINVAL;
 }
 
 int city_game_final_scored(const city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_final_scored(g);
 	return g ? g->st.turn.final_done : CITY_EINVAL;
 }
 
 int city_game_event_count(const city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_event_count(g);
 	return g ? g->st.log.n_events : CITY_EINVAL;
 }
 
 int city_game_event(const city_game *g, size_t index, city_event *out)
 {
-	if (g && game_carc(g))
-		return carc_api_event(g, index, out);
 	if (!g || !out || index >= g->st.log.n_events)
 		return CITY_EINVAL;
 	log_event_at(game_ts(g), &g->st, (int)index, out);
@@ -419,15 +450,11 @@ int city_game_event(const city_game *g, size_t index, city_event *out)
 
 int city_game_move_count(const city_game *g)
 {
-	if (g && game_carc(g))
-		return carc_api_move_count(g);
 	return g ? g->st.log.n_moves : CITY_EINVAL;
 }
 
 int city_game_move(const city_game *g, size_t index, city_move *out)
 {
-	if (g && game_carc(g))
-		return carc_api_move(g, index, out);
 	if (!g || !out || index >= g->st.log.n_moves)
 		return CITY_EINVAL;
 	log_move_at(&g->st, (int)index, out);
@@ -439,7 +466,7 @@ int city_contour_length(const city_game *g)
 	bextra none = {0, 0, 0};
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
+	if (!is_city(g))
 		return CITY_ENOTFOUND;
 	return contour_length(&g->st, none, NULL);
 }

@@ -7,8 +7,14 @@
  * games.c (see lib/README.md, "A new game").
  *
  * A game's rules write state.turn, their own member of the state's union
- * and, through the shared modules' functions, the board, features,
- * players and log; they read the set-up.
+ * (and arrays: the base game's st_rsig, st_height) and, through the shared
+ * modules' functions, the board, features, players and log; they read the
+ * set-up.
+ *
+ * The games: The City (tc_rules.c: tc_rules) and the base game of
+ * Carcassonne with The Tower (cc_rules.c: cc_rules). A query that only
+ * makes sense for one game checks `rules->game` (query.c, tc_query.c,
+ * carc_public.c); everything else reads the shared state.
  */
 #ifndef CITY_LIB_RULES_H
 #define CITY_LIB_RULES_H
@@ -18,9 +24,6 @@
 #include "city/city.h"
 #include "state.h"
 
-#ifndef CITY_GAME_THE_CITY
-#define CITY_GAME_THE_CITY 0 /* until the public options header has it */
-#endif
 
 #define RULES_ERR_CAP 128 /* the longest reason is about 110 bytes */
 
@@ -83,6 +86,14 @@ typedef struct game_rules {
 	 * NULL or a reason written into msg, returns 1 when inconsistent. */
 	int (*check_state)(const city_tileset *ts, const state *s, char *msg,
 	                   size_t cap);
+	/* Data. The set-up (game.c): 1 when the game places its tile set's
+	 * start design at (0, 0) before the first turn and deals the other
+	 * tiles as one stack (the base game, C-SET-3/4), 0 when every tile is
+	 * drawn, in three stacks (R-SET-4). */
+	int start_tile;
+	/* The letter of the game's rule ids in the façade's messages: 'R'
+	 * (The City), 'C' (the base game). */
+	char rule_prefix;
 } game_rules;
 
 #endif /* CITY_LIB_RULES_H */

@@ -14,15 +14,17 @@
  *   |                                  |                } the end
  *   |   lay      offsets, capacities   |  state.c (set once per tile set)
  *   |   setup    players, rules, stacks|  game.c (set-up); read by all
- *   |   turn     decision, actor, draw |  the game's rules (tc_rules.c)
+ *   |   turn     decision, actor, draw |  the game's rules (tc_rules.c,
+ *   |                                  |  cc_rules.c)
  *   |   board    extent, counts        |  board.c
  *   |   feat     node count            |  feature.c
  *   |   log      event / move counts   |  log.c
  *   |   pl       supplies, followers,  |  players.c; the rules place and
  *   |            scores                |  return followers
  *   |   city     wall ring, rounds,    |  The City only: wall.c, tc_rules.c
- *   |            towers                |  (a union: another game adds its
- *   |                                  |  own member)
+ *   |            towers                |  (a union with:)
+ *   |   carc     stack, floors,        |  the base game only: cc_rules.c,
+ *   |            prisoners             |  tower.c
  *   +----------------------------------+  lay.off_order
  *   | order   u8     [n_total]         |  draw order (set-up)
  *   +----------------------------------+  lay.off_tiles
@@ -36,10 +38,13 @@
  *   | next    u16    [cap_nodes]       |  features: ring of each feature
  *   | open    u16    [cap_nodes]       |  features: open sides, followed
  *   | ntile   u8     [cap_nodes]       |  features: tile of each node
+ *   +----------------------------------+  lay.off_rsig (base game only;
+ *   | rsig    u32    [n_designs]       |  cc_rules: side signatures
+ *   | height  u8     [n_total]         |  tower.c: tower heights
  *   +----------------------------------+  lay.off_events
  *   | events  sevent [cap_events]      |  log
  *   +----------------------------------+  lay.off_moves
- *   | moves   3 bytes[cap_moves]       |  log: history (kept by reset
+ *   | moves   move_bytes [cap_moves]   |  log: history (kept by reset
  *   +----------------------------------+  lay.size     and undo)
  *
  * Every array starts 8-byte aligned. Everything before `moves` is zeroed
@@ -53,7 +58,7 @@
 
 #include "tileset.h"
 
-#define MAX_PLAYERS 4
+#define MAX_PLAYERS 5 /* the base game: 2..5; The City: 2..4 (game.c) */
 #define FOLLOWERS_PER_PLAYER 7
 #define WALL_SUPPLY 70
 #define MAX_TOWERS 12
@@ -105,7 +110,10 @@ typedef struct fcell {
 	uint32_t key;    /* the cell, as fc_key(x, y): the sort key */
 	uint8_t present; /* bit s: a tile on side s (the ring's side bits, kept
 	                    apart as half of the R-TILE-2 table index) */
-	uint8_t streets; /* bit s: that tile has a street middle facing us */
+	uint8_t streets; /* bit s: that tile has a street middle (a road end)
+	                    facing us; bit 4 + s: it shows a city region facing
+	                    us (the base game's C-TILE-2; never set in The
+	                    City, whose tile sets have no city regions) */
 	uint8_t ring;    /* bit k: the k-th of the 8 neighbours (N, NE, E, SE,
 	                    S, SW, W, NW) holds a tile */
 	uint8_t flags;   /* fc_flag bits */
@@ -134,9 +142,12 @@ static inline int fc_y(const fcell *f) { return (int)(f->key >> 16) - 32768; }
 typedef enum fol_state {
 	FOL_FREE = 0,     /* in its owner's supply (the slot is reusable) */
 	FOL_ON = 1,       /* on its feature */
-	FOL_RETURNING = 2 /* scored, back to the supply after the guard
+	FOL_RETURNING = 2, /* scored, back to the supply after the guard
 	                     decision (R-OPT-3 "no") */
+	FOL_TOP = 3        /* The Tower: on top of the tower of `tile` (T-ACT-2;
+	                     part FOL_PART_TOP), on no feature */
 } fol_state;
+#define FOL_PART_TOP 0xFEu
 
 /* A follower on a street, market or residential area. */
 typedef struct follower {
@@ -166,25 +177,28 @@ typedef struct tower {
 	uint8_t points;
 } tower;
 
-/* A move as stored in the history, in 24 bits (3 bytes each: see log.h):
- * kind (bits 0-2); a place or gate move's rotation or side (bits 3-4), x
- * (5-13) and y (14-22), 9 signed bits each (stored moves are legal, so
- * |x|, |y| <= 255); another move's argument (bits 3-9: end or part
- * character). */
+/* A move as stored in the history, lay.move_bytes bytes each (see log.c):
+ * kind (bits 0-3); a move on a cell (place, gate, floor, top, capture):
+ * rotation or side (bits 4-5), x (6-14) and y (15-23), 9 signed bits each
+ * (stored moves are legal, so |x|, |y| <= 255), a capture's part character
+ * (24-30, so a game with The Tower keeps 4 bytes a move, The City 3);
+ * another move's argument (bits 4-10: end, part character or seat). */
 typedef uint32_t smove;
-#define SMOVE_BYTES 3
 
 /* An event as stored in the log. */
 typedef struct sevent {
-	uint8_t kind_reason; /* CITY_EVENT_* (bits 0-1), CITY_REASON_* (2-5),
-	                        EV_SIDE (bit 6): `part` is a tile side */
-	int8_t player;
-	uint8_t part;   /* part index, side (EV_SIDE) or 0xFF */
+	uint8_t kind_reason; /* CITY_EVENT_* (bits 0-2), CITY_REASON_* (3-7) */
+	uint8_t who;    /* player + 1 (bits 0-3; 0: none, a discard) and the
+	                   other player + 1 of a capture, exchange or ransom
+	                   (bits 4-7; 0: none) */
+	uint8_t part;   /* part index (the monastery: n_parts), EV_SIDE | side,
+	                   FOL_PART_TOP (a tower top) or EV_NO_PART */
 	uint8_t tile;   /* placed tile index; discard: design index */
-	uint16_t points;
+	int16_t points;
 	uint16_t move;  /* moves made when it happened */
 } sevent;
-#define EV_SIDE 0x40u
+#define EV_SIDE 0x80u    /* in sevent.part: the rest is a tile side */
+#define EV_NO_PART 0xFFu /* in sevent.part: no cell (a ransom) */
 
 /* ---- the header, by owner -------------------------------------------- */
 
@@ -192,16 +206,19 @@ typedef struct sevent {
 typedef struct st_layout {
 	uint32_t size; /* bytes of the whole block */
 	uint32_t off_order, off_tiles, off_corner, off_hash, off_front,
-	    off_walk, off_nodes, off_events, off_moves;
+	    off_walk, off_nodes, off_events, off_moves, off_rsig, off_height;
 	uint16_t cap_nodes, cap_events, cap_moves, hash_mask, cap_front;
 	uint16_t n_total; /* tiles in the set */
+	uint8_t move_bytes; /* bytes per stored move (smove): 3 or 4 */
 } st_layout;
 
 /* Set-up: fixed for the whole game. */
 typedef struct st_setup {
 	uint8_t n_players;
-	uint8_t rules[6];     /* rules[CITY_RULE_*] */
-	uint8_t stack_end[3]; /* draw index one past each stack */
+	uint8_t rules[14];    /* rules[CITY_RULE_*] (options.h OPT_RULE_COUNT) */
+	uint8_t stack_end[3]; /* draw index one past each stack (the base
+	                         game: one stack, the start tile not drawn) */
+	uint8_t expansions;   /* CITY_EXPANSION_* bits */
 } st_setup;
 
 /* The turn: who decides what now. */
@@ -260,6 +277,22 @@ typedef struct st_city {
 	wpiece chain[CHAIN_CAP];
 } st_city;
 
+/* The base game's own part (with The Tower): its stack, tower floors,
+ * prisoners and the turn's tower bookkeeping. Tower heights and the
+ * designs' side signatures are arrays after the header (st_height,
+ * st_rsig). */
+typedef struct st_carc {
+	uint8_t tower_tile; /* the tower just raised (capture decision) */
+	uint8_t ransomed;   /* a ransom was paid this turn (T-CAP-5) */
+	uint8_t floors[MAX_PLAYERS];            /* T-SET-1 supply */
+	uint8_t held[MAX_PLAYERS][MAX_PLAYERS]; /* [holder][owner] prisoners */
+	/* bit t (word t / 64): placed tile t has a tower foundation in play,
+	 * and: a follower stands on top of it (so that the tower moves are
+	 * listed from the towers only, in placement order) */
+	uint64_t towers[(TS_MAX_TILES + 63) / 64];
+	uint64_t closed[(TS_MAX_TILES + 63) / 64];
+} st_carc;
+
 typedef struct state {
 	st_layout lay;
 	st_setup setup;
@@ -270,6 +303,7 @@ typedef struct state {
 	st_players pl;
 	union {
 		st_city city; /* CITY_GAME_THE_CITY */
+		st_carc carc; /* CITY_GAME_CARCASSONNE */
 	};
 	/* variable arrays follow at the offsets of `lay` */
 } state;
@@ -314,9 +348,16 @@ static inline uint8_t *st_ntile_w(state *s) { return (uint8_t *)(st_nparent_w(s)
 /* The event log. */
 static inline const sevent *st_events(const state *s) { return ST_AT(s, off_events); }
 static inline sevent *st_events_w(state *s) { return ST_AT_W(s, off_events); }
-/* The move history, SMOVE_BYTES per move. */
+/* The move history, lay.move_bytes per move. */
 static inline const uint8_t *st_moves(const state *s) { return ST_AT(s, off_moves); }
 static inline uint8_t *st_moves_w(state *s) { return ST_AT_W(s, off_moves); }
+/* The base game's own arrays (empty in The City): per design, its four
+ * rotations' side signatures (cc_rules.c), then per placed tile the
+ * height of its tower (The Tower). */
+static inline const uint32_t *st_rsig(const state *s) { return ST_AT(s, off_rsig); }
+static inline uint32_t *st_rsig_w(state *s) { return ST_AT_W(s, off_rsig); }
+static inline const uint8_t *st_height(const state *s) { return ST_AT(s, off_height); }
+static inline uint8_t *st_height_w(state *s) { return ST_AT_W(s, off_height); }
 
 /* Cell offsets of the four sides (R-GEO-1/2: y grows south). */
 static const int DX[4] = {0, 1, 0, -1};

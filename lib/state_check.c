@@ -30,7 +30,9 @@ static int check_layout(const city_game *g, char *msg, size_t cap)
 	    s->pl.n_fol > MAX_PLAYERS * FOLLOWERS_PER_PLAYER)
 		FAIL("layout: a count exceeds its capacity");
 	if (s->setup.n_players < 2 || s->setup.n_players > MAX_PLAYERS ||
-	    s->turn.decision > CITY_DECISION_END)
+	    s->turn.decision > (g->rules->game == CITY_GAME_THE_CITY
+	                            ? CITY_DECISION_END
+	                            : CITY_DECISION_RANSOM))
 		FAIL("set-up: %d players, decision %d", s->setup.n_players,
 		     s->turn.decision);
 	return 0;
@@ -83,6 +85,10 @@ static int check_front_cell(const city_tileset *ts, const state *s,
 		present |= 1u << k;
 		if (board_tile_side(ts, s, t, side_back(k))->mid != TS_NONE)
 			streets |= 1u << k;
+		if (ts->designs[st_tiles(s)[t].design]
+		        .parts[board_tile_side(ts, s, t, side_back(k))->left]
+		        .kind == TS_CITY)
+			streets |= 1u << (k + 4); /* the base game's city side */
 		if (pt_sealed(&st_tiles(s)[t], side_back(k)))
 			blocked = FC_BLOCKED;
 	}
@@ -126,7 +132,7 @@ static int check_features(const city_tileset *ts, const state *s, char *msg,
 	int i, n = 0, members = 0;
 	for (i = 0; i < s->board.n_tiles; i++) {
 		const ptile *p = &st_tiles(s)[i];
-		int k, parts = ts->designs[p->design].n_parts;
+		int k, parts = feat_tile_nodes(&ts->designs[p->design]);
 		if (p->node0 != n)
 			FAIL("features: tile %d starts at node %d not %d", i,
 			     p->node0, n);
@@ -159,7 +165,7 @@ static int check_players(const city_game *g, char *msg, size_t cap)
 {
 	const state *s = &g->st;
 	int held[MAX_PLAYERS] = {0}, i, p;
-	uint8_t on[TS_MAX_TILES * TS_MAX_PARTS];
+	uint8_t on[TS_MAX_TILES * (TS_MAX_PARTS + 1)];
 	memset(on, 0, s->feat.n_nodes);
 	for (i = 0; i < s->pl.n_fol; i++) {
 		const follower *f = &s->pl.fol[i];
@@ -173,6 +179,10 @@ static int check_players(const city_game *g, char *msg, size_t cap)
 		if (feat_root(s, i) == i && on[i] != feat_followed(s, i))
 			FAIL("players: feature of node %d flagged %d, %d "
 			     "followers on it", i, feat_followed(s, i), on[i]);
+	if (g->rules->game == CITY_GAME_CARCASSONNE) /* The Tower's prisoners */
+		for (p = 0; p < s->setup.n_players; p++)
+			for (i = 0; i < s->setup.n_players; i++)
+				held[p] += s->carc.held[i][p];
 	for (i = 0; g->rules->pieces && i < g->rules->pieces(s); i++) {
 		rules_piece pc;
 		g->rules->piece(s, i, &pc);

@@ -1,15 +1,21 @@
 /*
  * The public queries of The City's own pieces (api.md "the wall"): the
  * wall supply, the chain of the gate and wall pieces, its ends and gap,
- * the towers.
+ * the towers. Another game has none of them.
  */
-#include "carc_api.h"
 #include "game_internal.h"
 #include "wall.h"
 
+/* Whether a game is not The City (its state has no wall: st_city is not
+ * the union's member in use). */
+static inline int not_city(const city_game *g)
+{
+	return g->rules->game != CITY_GAME_THE_CITY;
+}
+
 int city_game_walls_left(const city_game *g)
 {
-	if (g && game_carc(g))
+	if (g && not_city(g))
 		return 0;
 	return g ? g->st.city.walls_left : CITY_EINVAL;
 }
@@ -18,7 +24,7 @@ int city_wall_length(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
+	if (not_city(g))
 		return 0;
 	return wall_length(&g->st);
 }
@@ -51,7 +57,7 @@ int city_wall_end(const city_game *g, int end)
 {
 	if (!g || (end != CITY_END_CW && end != CITY_END_CCW))
 		return CITY_EINVAL;
-	if (game_carc(g))
+	if (not_city(g))
 		return CITY_ENOTFOUND;
 	if (!g->st.city.gate_placed)
 		return CITY_ENOTFOUND;
@@ -62,7 +68,7 @@ int city_wall_gap(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
-	if (game_carc(g))
+	if (not_city(g))
 		return CITY_ENOTFOUND;
 	if (!g->st.city.gate_placed)
 		return CITY_ENOTFOUND;
@@ -71,7 +77,7 @@ int city_wall_gap(const city_game *g)
 
 int city_tower_count(const city_game *g)
 {
-	if (g && game_carc(g))
+	if (g && not_city(g))
 		return 0;
 	return g ? g->st.city.n_towers : CITY_EINVAL;
 }
@@ -79,7 +85,7 @@ int city_tower_count(const city_game *g)
 int city_tower(const city_game *g, size_t index, int *player, int *end,
                int *piece, int *points)
 {
-	if (g && game_carc(g))
+	if (g && not_city(g))
 		return CITY_EINVAL;
 	const tower *t;
 	if (!g || index >= g->st.city.n_towers)

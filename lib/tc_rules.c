@@ -702,4 +702,4 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 
 const game_rules tc_rules = {
     CITY_GAME_THE_CITY, tc_start, tc_apply, tc_list, tcs_final,
-    tc_check_placement, tc_pieces, tc_piece, tc_check_state};
+    tc_check_placement, tc_pieces, tc_piece, tc_check_state, 0, 'R'};

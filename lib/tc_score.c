@@ -48,7 +48,7 @@ static int score_feature(const city_tileset *ts, state *s, int root, int kind,
                          int base, int defer)
 {
 	int counts[MAX_PLAYERS], tiles, pts;
-	uint32_t on;
+	uint64_t on;
 	unsigned markets;
 	int reason = kind == TS_STREET ? base : base + 1;
 	if (!feat_followed(s, root))

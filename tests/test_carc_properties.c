@@ -15,22 +15,22 @@
 
 #include <city/city.h>
 
-#include "carc.h"
 #include "game_internal.h"
+#include "state_check.h"
 
 #ifndef PROPERTY_GAMES
 #define PROPERTY_GAMES 150 /* per player count and farmers setting */
 #endif
 
-static const carc_state *st(const city_game *g)
+static const state *st(const city_game *g)
 {
-	return (const carc_state *)(const void *)&g->st;
+	return &g->st;
 }
 
 static int same_state(const city_game *a, const city_game *b)
 {
-	return st(a)->size == st(b)->size &&
-	       memcmp(st(a), st(b), st(a)->size) == 0;
+	return st(a)->lay.size == st(b)->lay.size &&
+	       memcmp(st(a), st(b), st(a)->lay.size) == 0;
 }
 
 static uint64_t rng_next(uint64_t *s)
@@ -57,15 +57,15 @@ static char *save_text(const city_game *g)
 static void check_tile_listing(const city_game *g, const city_move *mv,
                                size_t n)
 {
-	const carc_state *s = st(g);
+	const state *s = st(g);
 	const city_tileset *ts = city_game_tileset(g);
-	int design = carc_order(s)[s->cur], x, y, r;
+	int design = st_order(s)[s->turn.cur], x, y, r;
 	size_t k = 0;
-	for (y = s->min_y - 1; y <= s->max_y + 1; y++)
-		for (x = s->min_x - 1; x <= s->max_x + 1; x++)
+	for (y = s->board.min_y - 1; y <= s->board.max_y + 1; y++)
+		for (x = s->board.min_x - 1; x <= s->board.max_x + 1; x++)
 			for (r = 0; r < 4; r++) {
-				if (carc_check_placement(s, ts, x, y, design, r,
-				                         NULL, 0))
+				if (g->rules->check_placement(ts, s, x, y, design,
+				                              r, NULL, 0))
 					continue;
 				ck_assert_msg(k < n && mv[k].x == x &&
 				                  mv[k].y == y &&
@@ -143,6 +143,13 @@ static void play(int players, int farmers, uint64_t seed)
 		                 CITY_OK);
 		steps++;
 		conserved(g);
+		{
+			/* the shared board, frontier, features and players stay
+			 * consistent (lib/state_check.c) */
+			char why[160];
+			ck_assert_msg(state_check(g, why, sizeof why) == 0, "%s",
+			              why);
+		}
 		for (p = 0; p < players; p++) {
 			int sc = city_game_score(g, p);
 			ck_assert_int_ge(sc, last[p]);

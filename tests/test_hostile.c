@@ -388,6 +388,16 @@ static int a_game_score_detail(city_game *g, const args *a)
 {
 	return city_game_score_detail(g, a->i, a->j);
 }
+static int a_game_score_get(city_game *g, const args *a)
+{
+	int v;
+	return city_game_score_get(g, a->i, a->nullout ? NULL : &v);
+}
+static int a_game_score_detail_get(city_game *g, const args *a)
+{
+	int v;
+	return city_game_score_detail_get(g, a->i, a->j, a->nullout ? NULL : &v);
+}
 static int a_game_winners(city_game *g, const args *a)
 {
 	unsigned m;
@@ -517,6 +527,8 @@ static const row null_handle_rows[] = {
     R(game_walls_left, CITY_EINVAL, NULLG),
     R(game_score, CITY_EINVAL, NULLG),
     R(game_score_detail, CITY_EINVAL, NULLG),
+    R(game_score_get, CITY_EINVAL, NULLG),
+    R(game_score_detail_get, CITY_EINVAL, NULLG),
     R(game_winners, CITY_EINVAL, NULLG),
     R(game_end_reasons, CITY_EINVAL, NULLG),
     R(game_final_scored, CITY_EINVAL, NULLG),
@@ -627,6 +639,17 @@ static const row bad_arg_rows[] = {
     R(game_score_detail, CITY_EINVAL, .i = 0, .j = INT_MIN),
     R(game_score_detail, CITY_EINVAL, .i = -1, .j = 0),
     R(game_score_detail, CITY_EINVAL, .i = 2, .j = 0),
+    R(game_score_get, CITY_EINVAL, NULLOUT),
+    R(game_score_get, CITY_EINVAL, .i = -1),
+    R(game_score_get, CITY_EINVAL, .i = 2),
+    R(game_score_get, CITY_EINVAL, .i = INT_MAX),
+    R(game_score_get, CITY_OK, .i = 0),
+    R(game_score_detail_get, CITY_EINVAL, NULLOUT),
+    R(game_score_detail_get, CITY_EINVAL, .i = 0, .j = -1),
+    R(game_score_detail_get, CITY_EINVAL, .i = 0, .j = CITY_CAT_COUNT),
+    R(game_score_detail_get, CITY_EINVAL, .i = 0, .j = CITY_CAT_ROADS),
+    R(game_score_detail_get, CITY_EINVAL, .i = 2, .j = 0),
+    R(game_score_detail_get, CITY_OK, .i = 0, .j = CITY_CAT_STREETS),
     R(game_winners, CITY_EINVAL, NULLOUT),
     R(game_event, CITY_EINVAL, .idx = SIZE_MAX),
     R(game_event, CITY_EINVAL, .idx = (size_t)UINT32_MAX + 1u),
@@ -885,6 +908,11 @@ static const row carc_rows[] = {
     R(game_score_detail, CITY_EINVAL, .i = 5, .j = CITY_CAT_ROADS),
     R(game_score_detail, CITY_EINVAL, .i = -1, .j = CITY_CAT_ROADS),
     R(game_score, CITY_EINVAL, .i = 5),
+    R(game_score_get, CITY_EINVAL, .i = 5),
+    R(game_score_get, CITY_OK, .i = 4),
+    R(game_score_detail_get, CITY_EINVAL, .i = 0, .j = CITY_CAT_STREETS),
+    R(game_score_detail_get, CITY_EINVAL, .i = 0, .j = CITY_CAT_RANSOM + 1),
+    R(game_score_detail_get, CITY_OK, .i = 4, .j = CITY_CAT_RANSOM),
     R(game_supply, CITY_EINVAL, .i = 5),
     R(game_supply, CITY_EINVAL, .i = INT_MIN),
     R(game_rule, CITY_EINVAL, .i = CITY_RULE_END_GAP),

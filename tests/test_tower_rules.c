@@ -698,8 +698,11 @@ START_TEST(test_T_CAP_5_ransom_three_points_once_per_turn)
 	ck_assert_int_ne(city_game_current_tile(g, &design, NULL), CITY_OK);
 	REFUSED(g, city_pay_ransom(g, 0), CITY_EILLEGAL,
 	        "T-CAP-5: player 0 holds no follower of player 0 to ransom");
-	REFUSED(g, city_pay_ransom(g, 2), CITY_EILLEGAL,
-	        "T-CAP-5: player 2 holds no follower of player 0 to ransom");
+	/* a 2-player game: seat 2 is no seat, a bad argument */
+	REFUSED(g, city_pay_ransom(g, 2), CITY_EINVAL,
+	        "T-CAP-5: seat 2 is not 0..1");
+	REFUSED(g, city_pay_ransom(g, -1), CITY_EINVAL,
+	        "T-CAP-5: seat -1 is not 0..1");
 	REFUSED(g, city_place_tile(g, 0, 2, 0), CITY_EDECISION,
 	        "C-TURN-1: the game waits for a ransom, not a tile placement");
 	ck_assert_int_eq(city_pay_ransom(g, 1), CITY_OK);
@@ -750,6 +753,20 @@ START_TEST(test_T_OPT_3_ransom_below_three_points_goes_negative)
 	scn_expect_scores(g, 2, ((const int[]){-2, 6}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_RANSOM), -6);
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 4);
+	{
+		/* the _get calls keep a negative score apart from a status */
+		int v = 0;
+		ck_assert_int_eq(city_game_score_get(g, 0, &v), CITY_OK);
+		ck_assert_int_eq(v, -2);
+		ck_assert_int_eq(city_game_score_detail_get(g, 0, CITY_CAT_RANSOM,
+		                                            &v),
+		                 CITY_OK);
+		ck_assert_int_eq(v, -6);
+		ck_assert_int_eq(city_game_score_detail_get(g, 2, CITY_CAT_RANSOM,
+		                                            &v),
+		                 CITY_EINVAL);
+		ck_assert_int_eq(v, -6);
+	}
 	city_game_free(g);
 }
 END_TEST

@@ -438,20 +438,52 @@ CITY_EXPORT int city_game_supply(const city_game *game, int player,
 
 /**
  * @brief A player's total score.
+ *
+ * In The Tower a total can be negative (a ransom paid with T-OPT-3
+ * `ransom_min=no`, T-CAP-6), and then cannot be told from a status: use
+ * city_game_score_get(), which keeps the two apart.
  * @param[in] game the game.
  * @param[in] player 0..players-1.
- * @return the score (>= 0) or CITY_EINVAL.
+ * @return the score or CITY_EINVAL.
  */
 CITY_EXPORT int city_game_score(const city_game *game, int player);
 /**
  * @brief A player's score in one category.
+ *
+ * The Tower's CITY_CAT_RANSOM of a player who paid is negative, and then
+ * cannot be told from a status: use city_game_score_detail_get().
  * @param[in] game the game.
  * @param[in] player 0..players-1.
- * @param[in] category CITY_CAT_*.
- * @return the points (>= 0) or CITY_EINVAL.
+ * @param[in] category CITY_CAT_* of the game (The City: CITY_CAT_STREETS
+ *            to CITY_CAT_GUARDS; the base game: CITY_CAT_ROADS to
+ *            CITY_CAT_RANSOM).
+ * @return the points or CITY_EINVAL.
  */
 CITY_EXPORT int city_game_score_detail(const city_game *game, int player,
                                        int category);
+/**
+ * @brief A player's total score, any sign, apart from the status.
+ * @param[in] game the game.
+ * @param[in] player 0..players-1.
+ * @param[out] score receives the total (may be negative in The Tower);
+ *             untouched on error.
+ * @return CITY_OK, or CITY_EINVAL (NULL game or score, bad player).
+ */
+CITY_EXPORT int city_game_score_get(const city_game *game, int player,
+                                    int *score);
+/**
+ * @brief A player's points in one category, any sign, apart from the
+ *        status.
+ * @param[in] game the game.
+ * @param[in] player 0..players-1.
+ * @param[in] category CITY_CAT_* of the game (see city_game_score_detail()).
+ * @param[out] points receives the points (CITY_CAT_RANSOM may be
+ *             negative); untouched on error.
+ * @return CITY_OK, or CITY_EINVAL (NULL game or points, bad player or a
+ *         category the game does not have).
+ */
+CITY_EXPORT int city_game_score_detail_get(const city_game *game, int player,
+                                           int category, int *points);
 /**
  * @brief The winners (R-END-6), valid after city_score_final().
  * @param[in] game the game.

@@ -103,6 +103,8 @@ _PROTOTYPES = {
     "city_game_walls_left": (c_int, [_handle]),
     "city_game_score": (c_int, [_handle, c_int]),
     "city_game_score_detail": (c_int, [_handle, c_int, c_int]),
+    "city_game_score_get": (c_int, [_handle, c_int, _int_out]),
+    "city_game_score_detail_get": (c_int, [_handle, c_int, c_int, _int_out]),
     "city_game_winners": (c_int, [_handle, POINTER(c_uint)]),
     "city_game_end_reasons": (c_int, [_handle]),
     "city_game_final_scored": (c_int, [_handle]),

@@ -416,11 +416,11 @@ class Game:
     @property
     def scores(self):
         """Each player's total, in seat order. With The Tower a total may be
-        negative (T-CAP-6, ``ransom_min`` no): the players are valid seats
-        of a live game, so every value is a score, never a status (the C
-        call returns CITY_EINVAL only for a bad game or seat)."""
+        negative (T-CAP-6, ``ransom_min`` no); city_game_score_get keeps
+        it apart from a status."""
         h = self._handle()
-        return [_lib.city_game_score(h, p) for p in range(self.players)]
+        return [self._points(_lib.city_game_score_get, h, p)
+                for p in range(self.players)]
 
     @property
     def breakdown(self):
@@ -433,11 +433,15 @@ class Game:
             cats = [(5 + i, name) for i, name in enumerate(CARC_CATEGORIES)]
         else:
             cats = list(enumerate(CATEGORIES))
-        # valid seats and categories: every value is points (the ransom
-        # category of a payer is negative, T-CAP-5), as in `scores`
-        return [{name: _lib.city_game_score_detail(h, p, c)
+        return [{name: self._points(_lib.city_game_score_detail_get, h, p, c)
                  for c, name in cats}
                 for p in range(self.players)]
+
+    def _points(self, call, *args):
+        """A score through a *_get call: any sign, the status apart."""
+        v = c_int(0)
+        self._query(call(*args, byref(v)), call.__name__ + " failed")
+        return v.value
 
     @property
     def expansions(self):

@@ -1,0 +1,515 @@
+/* The base game's turn, listing and explicit checks (see cc_rules.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "bits.h"
+#include "board.h"
+#include "cc_rules.h"
+#include "cc_score.h"
+#include "feature.h"
+#include "listing.h"
+#include "log.h"
+#include "players.h"
+#include "tower.h"
+
+#define ERR_CAP RULES_ERR_CAP
+#define FOLLOWERS 7 /* C-SET-2 */
+
+/* ---- the edge test (C-TILE-2) ------------------------------------------ */
+
+/* A design turned r as one byte: bit s a road end on board side s, bit
+ * 4 + s a city region there; the four rotations in one word (byte r),
+ * kept per design in st_rsig. */
+static unsigned rot_sig(const ts_design *d, int r)
+{
+	unsigned sm = d->street_mask, cm = board_city_mask(d);
+	unsigned ur = (unsigned)r;
+	sm = ((sm << ur) | (sm >> ((4u - ur) & 3u))) & 15u;
+	cm = ((cm << ur) | (cm >> ((4u - ur) & 3u))) & 15u;
+	return sm | cm << 4;
+}
+
+/* The rotations (bit r) in which a design whose rotations are `sig4` fits
+ * frontier cell f (C-TILE-2; C-TILE-1 holds for every frontier cell): the
+ * cell's street byte holds, per side with a tile, the road end (bits 0-3)
+ * and the city (bits 4-7) that tile shows, its present bits which sides
+ * have one; a byte of (sig ^ need) & mask is zero where every present
+ * side matches, found for the four rotations at once. */
+static inline unsigned fit_mask(const fcell *f, uint32_t sig4)
+{
+	uint32_t x = (sig4 ^ f->streets * 0x01010101u) &
+	             (f->present * 0x11111111u);
+	uint32_t z = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
+	/* bit 7 of byte r set when byte r is zero: one multiply gathers the
+	 * four bits into bits 24..27 */
+	return (unsigned)(((z >> 7 & 0x01010101u) * 0x01020408u) >> 24 & 0xFu);
+}
+
+static int has_placement(const state *s, int d)
+{
+	const fcell *f = st_front(s);
+	uint32_t sig4 = st_rsig(s)[d];
+	int i;
+	for (i = 0; i < s->board.n_front; i++)
+		if (fit_mask(&f[i], sig4))
+			return 1;
+	return 0;
+}
+
+/* Signature of design side ds: 0 field, 1 field with a road end, 2 city. */
+static unsigned side_sig(const ts_design *d, int ds)
+{
+	const ts_side *sd = &d->side[ds];
+	if (d->parts[sd->left].kind == TS_CITY)
+		return 2;
+	return sd->mid != TS_NONE;
+}
+
+/* The explicit rule (C-TILE-1/2) by neighbour look-ups: the slow twin of
+ * fit_mask. */
+static int cc_check_placement(const city_tileset *ts, const state *s, int x,
+                              int y, int design, int rot, char *msg,
+                              size_t cap)
+{
+	static const char *const sname[3] = {"field side without a road",
+	                                     "field side with a road end",
+	                                     "city side"};
+	const ts_design *d = &ts->designs[design];
+	int side, any = 0;
+	if (coord_in_range(x, y) && board_tile_at(s, x, y) >= 0) {
+		if (msg)
+			snprintf(msg, cap, "C-TILE-1: cell (%d,%d) already holds a "
+			                   "tile", x, y);
+		return 1;
+	}
+	for (side = 0; side < 4; side++) {
+		int q = coord_in_range(x + DX[side], y + DY[side])
+		            ? board_tile_at(s, x + DX[side], y + DY[side])
+		            : -1;
+		const ptile *o;
+		unsigned a, b;
+		if (q < 0)
+			continue;
+		any = 1;
+		o = &st_tiles(s)[q];
+		a = side_sig(d, (side - rot) & 3);
+		b = side_sig(&ts->designs[o->design], (side + 2 - pt_rot(o)) & 3);
+		if (a != b) {
+			const char *ma = a == 2 ? "city side" : "field side",
+			           *mb = b == 2 ? "city side" : "field side";
+			if (a != 2 && b != 2) {
+				ma = sname[a];
+				mb = sname[b];
+			}
+			if (msg)
+				snprintf(msg, cap,
+				         "C-TILE-2: %s facing a %s of tile (%d,%d)",
+				         ma, mb, o->x, o->y);
+			return 1;
+		}
+	}
+	if (!any) {
+		if (msg)
+			snprintf(msg, cap,
+			         "C-TILE-1: cell (%d,%d) shares no side with a "
+			         "placed tile",
+			         x, y);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- the turn ------------------------------------------------------------ */
+
+static void draw(state *s);
+
+/* The start of a player's turn: the ransom decision (T-CAP-5) while a
+ * tile is left to draw, then the draw. */
+static void start_turn(state *s, int player)
+{
+	s->turn.player = s->turn.actor = (uint8_t)player;
+	s->carc.ransomed = 0;
+	if (s->turn.draw_pos < s->setup.stack_end[0] &&
+	    tower_ransom_options(s)) {
+		s->turn.cur = NO_TILE;
+		s->turn.decision = CITY_DECISION_RANSOM;
+		return;
+	}
+	draw(s);
+}
+
+/* C-TURN-2: draw until a tile has a placement (the others discarded). */
+static void draw(state *s)
+{
+	const uint8_t *order = st_order(s);
+	while (s->turn.draw_pos < s->setup.stack_end[0]) {
+		int i = s->turn.draw_pos++;
+		int d = order[i];
+		if (has_placement(s, d)) {
+			s->turn.cur = (uint8_t)i;
+			s->turn.decision = CITY_DECISION_TILE;
+			return;
+		}
+		log_event(s, CITY_EVENT_DISCARD, 0, 0, -1, 0, d, 0xFF);
+	}
+	s->turn.cur = NO_TILE;
+	s->turn.decision = CITY_DECISION_END;
+	s->turn.end_reasons = CITY_ENDED_TILES;
+}
+
+/* C-TURN-1: score what the placement completed, then the next turn. */
+static void finish_turn(const city_tileset *ts, state *s)
+{
+	cc_score_completed(ts, s, s->turn.last_tile);
+	start_turn(s, (s->turn.player + 1) % s->setup.n_players);
+}
+
+/* C-FOL-1/2/4: may the player put a follower on part `part` of the tile
+ * just placed? 0 yes, else 1 with the reason. */
+static int follower_check(const city_tileset *ts, const state *s, int part,
+                          char *msg, size_t cap)
+{
+	int t = s->turn.last_tile;
+	const ptile *p = &st_tiles(s)[t];
+	const ts_design *d = &ts->designs[p->design];
+	int kind = cc_part_kind(d, part);
+	char name = cc_part_name(d, part);
+	if (s->pl.supply[s->turn.player] == 0) {
+		if (msg)
+			snprintf(msg, cap, "C-FOL-4: player %d has no follower in "
+			                   "supply", s->turn.player);
+		return 1;
+	}
+	if (kind == CK_FIELD && !s->setup.rules[CITY_RULE_FARMERS]) {
+		if (msg)
+			snprintf(msg, cap,
+			         "C-FOL-1: part %c of tile (%d,%d) is a field and "
+			         "the game is played without farmers (C-OPT-1)",
+			         name, p->x, p->y);
+		return 1;
+	}
+	if (feat_followed(s, feat_root(s, feat_node(s, t, part)))) {
+		if (msg)
+			snprintf(msg, cap,
+			         "C-FOL-2: part %c of tile (%d,%d) belongs to a "
+			         "feature that already holds a follower",
+			         name, p->x, p->y);
+		return 1;
+	}
+	return 0;
+}
+
+/* The parts that may take a follower now (bit i: part i; the monastery is
+ * bit n_parts). */
+static unsigned follower_options(const city_tileset *ts, const state *s)
+{
+	const ts_design *d = &ts->designs[st_tiles(s)[s->turn.last_tile].design];
+	unsigned m = 0;
+	int i;
+	if (s->pl.supply[s->turn.player] == 0)
+		return 0;
+	for (i = 0; i < feat_tile_nodes(d); i++)
+		if (!follower_check(ts, s, i, NULL, 0))
+			m |= 1u << i;
+	return m;
+}
+
+/* ---- decisions ----------------------------------------------------------- */
+
+static const char *const decision_name[9] = {
+    "tile placement", "follower", "gate", "wall piece", "guard",
+    "tower",          "end",      "capture", "ransom"};
+
+static int expect(const state *s, int decision, char *err)
+{
+	if (s->turn.decision == CITY_DECISION_END) {
+		snprintf(err, ERR_CAP, "C-END-1: the game has ended");
+		return CITY_EENDED;
+	}
+	if (s->turn.decision != decision) {
+		snprintf(err, ERR_CAP, "C-TURN-1: the game waits for a %s, not a %s",
+		         decision_name[s->turn.decision], decision_name[decision]);
+		return CITY_EDECISION;
+	}
+	if (s->log.n_moves >= s->lay.cap_moves) {
+		snprintf(err, ERR_CAP, "R-ERR-1: move history full");
+		return CITY_ELIMIT;
+	}
+	return CITY_OK;
+}
+
+/* A tile into the board and its parts into the features. */
+static int insert_tile(const city_tileset *ts, state *s, int front, int x,
+                       int y, int design, int rot)
+{
+	int t = board_insert(ts, s, front, x, y, design, rot);
+	feat_add_tile(ts, s, t);
+	tower_add_tile(ts, s, t);
+	return t;
+}
+
+static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
+{
+	state *s = c->s;
+	int rc, design, fi = -1;
+	const fcell *f;
+	if ((rc = expect(s, CITY_DECISION_TILE, c->err)) != CITY_OK)
+		return rc;
+	if (rot < 0 || rot > 3) {
+		snprintf(c->err, ERR_CAP, "R-GEO-3: rotation %d is not 0..3", rot);
+		return CITY_EINVAL;
+	}
+	design = st_order(s)[s->turn.cur];
+	f = coord_in_range(x, y) ? board_front_at(s, (int)x, (int)y) : NULL;
+	if (f)
+		fi = (int)(f - st_front(s));
+	if (!f || !(fit_mask(f, st_rsig(s)[design]) >> rot & 1u)) {
+		if (!cc_check_placement(c->ts, s, (int)x, (int)y, design, rot,
+		                        c->err, ERR_CAP))
+			snprintf(c->err, ERR_CAP, "C-TILE-1: cell (%d,%d) cannot take "
+			                          "the tile", (int)x, (int)y);
+		return CITY_EILLEGAL;
+	}
+	log_move(s, CITY_MOVE_PLACE, rot, (int)x, (int)y);
+	s->turn.last_tile =
+	    (uint8_t)insert_tile(c->ts, s, fi, (int)x, (int)y, design, rot);
+	if (follower_options(c->ts, s) || tower_options(c->ts, s))
+		s->turn.decision = CITY_DECISION_FOLLOWER;
+	else
+		finish_turn(c->ts, s);
+	return CITY_OK;
+}
+
+static int place_follower(const rules_ctx *c, char part)
+{
+	state *s = c->s;
+	int rc, idx;
+	const ts_design *d;
+	if ((rc = expect(s, CITY_DECISION_FOLLOWER, c->err)) != CITY_OK)
+		return rc;
+	d = &c->ts->designs[st_tiles(s)[s->turn.last_tile].design];
+	idx = part == 'm' ? ((d->features & TS_MONASTERY) ? d->n_parts : -1)
+	                  : ts_part_index(d, part);
+	if (idx < 0) {
+		snprintf(c->err, ERR_CAP,
+		         "C-FOL-1: design %u has no part '%c' (a region letter, "
+		         "a road digit or m for a monastery)",
+		         d->id, (part >= 32 && part < 127) ? part : '?');
+		return CITY_EILLEGAL;
+	}
+	if (follower_check(c->ts, s, idx, c->err, ERR_CAP))
+		return CITY_EILLEGAL;
+	players_place(s, s->turn.player, s->turn.last_tile, idx);
+	log_move(s, CITY_MOVE_FOLLOWER, (unsigned char)part, 0, 0);
+	finish_turn(c->ts, s);
+	return CITY_OK;
+}
+
+static int pass(const rules_ctx *c)
+{
+	state *s = c->s;
+	if (s->turn.decision == CITY_DECISION_END) {
+		snprintf(c->err, ERR_CAP, "C-END-1: the game has ended");
+		return CITY_EENDED;
+	}
+	if (s->turn.decision != CITY_DECISION_FOLLOWER &&
+	    s->turn.decision != CITY_DECISION_CAPTURE &&
+	    s->turn.decision != CITY_DECISION_RANSOM) {
+		snprintf(c->err, ERR_CAP, "C-TURN-1: a %s cannot be passed",
+		         decision_name[s->turn.decision]);
+		return CITY_EDECISION;
+	}
+	log_move(s, CITY_MOVE_PASS, 0, 0, 0);
+	if (s->turn.decision == CITY_DECISION_RANSOM) {
+		s->carc.ransomed = 1;
+		draw(s);
+	} else {
+		finish_turn(c->ts, s);
+	}
+	return CITY_OK;
+}
+
+/* The Tower's moves: the decision they answer, then tower.c. */
+static int tower_move(const rules_ctx *c, const rules_move *m)
+{
+	state *s = c->s;
+	int rc, capture = 0;
+	if (!tower_on(s)) {
+		snprintf(c->err, ERR_CAP, "T-ACT-1: the expansion tower is not "
+		                          "in play");
+		return CITY_EILLEGAL;
+	}
+	rc = expect(s,
+	            m->kind == CITY_MOVE_CAPTURE  ? CITY_DECISION_CAPTURE
+	            : m->kind == CITY_MOVE_RANSOM ? CITY_DECISION_RANSOM
+	                                          : CITY_DECISION_FOLLOWER,
+	            c->err);
+	if (rc != CITY_OK)
+		return rc;
+	switch (m->kind) {
+	case CITY_MOVE_FLOOR:
+		rc = tower_floor(c, m->x, m->y, &capture);
+		break;
+	case CITY_MOVE_TOP:
+		rc = tower_top_move(c, m->x, m->y);
+		break;
+	case CITY_MOVE_CAPTURE:
+		rc = tower_capture(c, m->x, m->y, m->part);
+		break;
+	default:
+		rc = tower_ransom(c, m->x);
+		if (rc == CITY_OK)
+			draw(s);
+		return rc;
+	}
+	if (rc != CITY_OK)
+		return rc;
+	if (capture)
+		s->turn.decision = CITY_DECISION_CAPTURE;
+	else
+		finish_turn(c->ts, s);
+	return CITY_OK;
+}
+
+static int cc_apply(const rules_ctx *c, const rules_move *m)
+{
+	c->err[0] = '\0';
+	switch (m->kind) {
+	case CITY_MOVE_PLACE:
+		return place(c, m->x, m->y, m->arg);
+	case CITY_MOVE_FOLLOWER:
+		return place_follower(c, m->part);
+	case CITY_MOVE_PASS:
+		return pass(c);
+	case CITY_MOVE_GATE:
+	case CITY_MOVE_WALL:
+	case CITY_MOVE_GUARD:
+	case CITY_MOVE_TOWER:
+		if (c->s->turn.decision == CITY_DECISION_END) {
+			snprintf(c->err, ERR_CAP, "C-END-1: the game has ended");
+			return CITY_EENDED;
+		}
+		snprintf(c->err, ERR_CAP,
+		         "C-TURN-1: the base game of Carcassonne has no %s "
+		         "decision",
+		         m->kind == CITY_MOVE_GATE    ? "gate"
+		         : m->kind == CITY_MOVE_WALL  ? "wall piece"
+		         : m->kind == CITY_MOVE_GUARD ? "guard"
+		                                      : "tower");
+		return CITY_EDECISION;
+	case CITY_MOVE_FLOOR:
+	case CITY_MOVE_TOP:
+	case CITY_MOVE_CAPTURE:
+	case CITY_MOVE_RANSOM:
+		return tower_move(c, m);
+	default:
+		snprintf(c->err, ERR_CAP, "R-ERR-1: unknown move kind %d", m->kind);
+		return CITY_EINVAL;
+	}
+}
+
+/* ---- set-up -------------------------------------------------------------- */
+
+static void cc_start(const rules_ctx *c)
+{
+	static const uint8_t floors[4] = {10, 9, 7, 6}; /* T-SET-1 */
+	state *s = c->s;
+	unsigned i;
+	int p;
+	for (i = 0; i < c->ts->n_designs; i++) {
+		const ts_design *d = &c->ts->designs[i];
+		st_rsig_w(s)[i] = rot_sig(d, 0) | rot_sig(d, 1) << 8 |
+		                  rot_sig(d, 2) << 16 | rot_sig(d, 3) << 24;
+	}
+	players_start(s, FOLLOWERS, 0);
+	if (tower_on(s))
+		for (p = 0; p < s->setup.n_players; p++)
+			s->carc.floors[p] = floors[s->setup.n_players - 2];
+	s->turn.cur = NO_TILE;
+	/* C-SET-3: the start tile, before the first turn, not a move */
+	insert_tile(c->ts, s, -1, 0, 0, c->ts->start, 0);
+	s->turn.last_tile = NO_TILE;
+	start_turn(s, 0);
+}
+
+/* ---- listing ------------------------------------------------------------- */
+
+/* The tile placements (the hot path of the AI's playouts): every frontier
+ * cell's fitting rotations, in rows, columns and rotations. */
+static size_t list_tiles(const state *s, city_move *out, size_t cap)
+{
+	const fcell *f = st_front(s);
+	uint32_t sig4 = st_rsig(s)[st_order(s)[s->turn.cur]];
+	size_t n = 0;
+	int i;
+	city_move mv;
+	if (!out || cap < 4u * s->board.n_front) {
+		/* counting, or a buffer that may be too small */
+		for (i = 0; i < s->board.n_front; i++) {
+			unsigned m = fit_mask(&f[i], sig4);
+			for (; m; m &= m - 1)
+				list_emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(&f[i]),
+				          fc_y(&f[i]), low_bit(m), 0, 0, 0);
+		}
+		return n;
+	}
+	memset(&mv, 0, sizeof mv);
+	mv.kind = CITY_MOVE_PLACE;
+	for (i = 0; i < s->board.n_front; i++) {
+		unsigned m = fit_mask(&f[i], sig4);
+		if (!m)
+			continue;
+		mv.x = fc_x(&f[i]);
+		mv.y = fc_y(&f[i]);
+		for (; m; m &= m - 1) {
+			mv.rotation = (uint8_t)low_bit(m);
+			out[n++] = mv;
+		}
+	}
+	return n;
+}
+
+static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
+                      size_t cap)
+{
+	size_t n = 0;
+	unsigned m;
+	int i;
+	switch (s->turn.decision) {
+	case CITY_DECISION_TILE:
+		return list_tiles(s, out, cap);
+	case CITY_DECISION_FOLLOWER: {
+		const ts_design *d =
+		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
+		m = follower_options(ts, s);
+		for (i = 0; m; i++, m >>= 1)
+			if (m & 1u)
+				list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0,
+				          0, cc_part_name(d, i));
+		n = tower_list_follower(ts, s, out, cap, n);
+		break;
+	}
+	case CITY_DECISION_CAPTURE:
+		n = tower_list_capture(ts, s, out, cap);
+		break;
+	case CITY_DECISION_RANSOM:
+		n = tower_list_ransom(s, out, cap);
+		break;
+	default:
+		return 0;
+	}
+	list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
+	return n;
+}
+
+const game_rules cc_rules = {
+    .game = CITY_GAME_CARCASSONNE,
+    .start = cc_start,
+    .apply = cc_apply,
+    .list = cc_list,
+    .score_final = cc_score_final,
+    .check_placement = cc_check_placement,
+    .check_state = tower_check_state,
+    .start_tile = 1, /* C-SET-3/4 (game.c deals) */
+    .rule_prefix = 'C',
+};

@@ -1,0 +1,244 @@
+/* The base game's completion and scoring (see cc_score.h). */
+#include <string.h>
+
+#include "bits.h"
+#include "board.h"
+#include "cc_score.h"
+#include "city/city.h"
+#include "feature.h"
+#include "log.h"
+#include "players.h"
+
+static int category_of(int reason)
+{
+	switch (reason) {
+	case CITY_REASON_ROAD:
+	case CITY_REASON_FINAL_ROAD:
+		return CC_CAT_ROADS;
+	case CITY_REASON_CITY:
+	case CITY_REASON_FINAL_CITY:
+		return CC_CAT_CITIES;
+	case CITY_REASON_MONASTERY:
+	case CITY_REASON_FINAL_MONASTERY:
+		return CC_CAT_MONASTERIES;
+	case CITY_REASON_FARM:
+		return CC_CAT_FARMS;
+	default:
+		return CC_CAT_RANSOM;
+	}
+}
+
+int cc_measure(const city_tileset *ts, const state *s, int r, int *coats)
+{
+	uint8_t at[TS_MAX_TILES];
+	uint16_t parts[TS_MAX_TILES];
+	int n = feat_collect(s, r, at, parts), i, c = 0;
+	if (coats) {
+		for (i = 0; i < n; i++)
+			c += popcount32((uint32_t)(parts[i] &
+			                           ts->designs[st_tiles(s)[at[i]].design]
+			                               .arms));
+		*coats = c;
+	}
+	return n;
+}
+
+int cc_complete(const city_tileset *ts, const state *s, int t, int part)
+{
+	const ts_design *d = &ts->designs[st_tiles(s)[t].design];
+	switch (cc_part_kind(d, part)) {
+	case CK_MONASTERY:
+		return board_around(s, t) == 8;
+	case CK_FIELD:
+		return 0; /* C-DONE-4 */
+	default:
+		return feat_complete(s, feat_root(s, feat_node(s, t, part)));
+	}
+}
+
+/* Score `points` to the majority owners of the feature of root r
+ * (C-SCORE-4); with `ret`, its followers go home (C-SCORE-5). */
+static void award(state *s, int r, int reason, int points, int ret)
+{
+	int counts[MAX_PLAYERS];
+	uint64_t on;
+	if (!feat_followed(s, r))
+		return;
+	on = players_on_feature(s, r, counts);
+	if (ret) {
+		players_return(s, on, 0);
+		feat_set_followed(s, r, 0);
+	}
+	if (points > 0)
+		players_award_majority(s, counts, category_of(reason), reason,
+		                       points, st_ntile(s)[r],
+		                       feat_node_part(s, r));
+}
+
+/* The roads (pass 0) or cities (pass 1) tile t completed, each once. */
+static void score_pass(const city_tileset *ts, state *s, int t, int kind)
+{
+	const ptile *p = &st_tiles(s)[t];
+	const ts_design *d = &ts->designs[p->design];
+	int done[TS_MAX_PARTS], n = 0, i, k;
+	for (i = 0; i < d->n_parts; i++) {
+		int r, coats, tiles;
+		if (cc_part_kind(d, i) != kind)
+			continue;
+		r = feat_root(s, p->node0 + i);
+		if (!feat_complete(s, r))
+			continue;
+		for (k = 0; k < n && done[k] != r; k++)
+			;
+		if (k < n)
+			continue;
+		done[n++] = r;
+		tiles = cc_measure(ts, s, r, &coats);
+		if (kind == CK_ROAD)
+			award(s, r, CITY_REASON_ROAD, tiles, 1);
+		else
+			award(s, r, CITY_REASON_CITY, 2 * tiles + 2 * coats, 1);
+	}
+}
+
+/* The tile diagonal to t across its sides v (N or S) and h (E or W), or
+ * -1: the corner bits say whether there is one, the neighbour links
+ * find it. */
+static int diagonal(const state *s, int t, int v, int h)
+{
+	static const int CORNER[4][4] = {
+	    {0, 0, 0, 3}, {0, 0, 0, 0}, {0, 1, 0, 2}, {0, 0, 0, 0}};
+	const ptile *tl = st_tiles(s), *p = &tl[t];
+	if (!(st_corner(s)[t] >> CORNER[v][h] & 1))
+		return -1;
+	if (p->nb[v] != NO_TILE)
+		return tl[p->nb[v]].nb[h];
+	if (p->nb[h] != NO_TILE)
+		return tl[p->nb[h]].nb[v];
+	return board_tile_known(s, p->x + DX[h], p->y + DY[v]);
+}
+
+void cc_score_completed(const city_tileset *ts, state *s, int t)
+{
+	const ptile *p = &st_tiles(s)[t];
+	int ar[9], k;
+	score_pass(ts, s, t, CK_ROAD);
+	score_pass(ts, s, t, CK_CITY);
+	/* the 9 cells in rows and columns: NW N NE W (t) E SW S SE */
+	ar[0] = diagonal(s, t, 0, 3);
+	ar[1] = p->nb[0] == NO_TILE ? -1 : p->nb[0];
+	ar[2] = diagonal(s, t, 0, 1);
+	ar[3] = p->nb[3] == NO_TILE ? -1 : p->nb[3];
+	ar[4] = t;
+	ar[5] = p->nb[1] == NO_TILE ? -1 : p->nb[1];
+	ar[6] = diagonal(s, t, 2, 3);
+	ar[7] = p->nb[2] == NO_TILE ? -1 : p->nb[2];
+	ar[8] = diagonal(s, t, 2, 1);
+	for (k = 0; k < 9; k++) {
+		const ts_design *od;
+		int q = ar[k];
+		if (q < 0)
+			continue;
+		od = &ts->designs[st_tiles(s)[q].design];
+		if (!(od->features & TS_MONASTERY) || board_around(s, q) != 8)
+			continue;
+		award(s, feat_node(s, q, od->n_parts), CITY_REASON_MONASTERY, 9,
+		      1);
+	}
+}
+
+/* C-END-3: the completed cities the field of root r borders (C-GEO-3),
+ * each once. */
+static int bordered_cities(const city_tileset *ts, const state *s, int r)
+{
+	uint16_t found[TS_MAX_TILES];
+	const uint16_t *next = st_nnext(s);
+	int n = 0, m = r;
+	do {
+		int t = st_ntile(s)[m], part = feat_node_part(s, m), k;
+		const ts_design *d = &ts->designs[st_tiles(s)[t].design];
+		unsigned adj = d->parts[part].adj;
+		for (k = 0; adj; k++, adj >>= 1) {
+			int cr, j;
+			if (!(adj & 1u) || cc_part_kind(d, k) != CK_CITY)
+				continue;
+			cr = feat_root(s, feat_node(s, t, k));
+			if (!feat_complete(s, cr))
+				continue;
+			for (j = 0; j < n && found[j] != cr; j++)
+				;
+			if (j == n && n < TS_MAX_TILES)
+				found[n++] = (uint16_t)cr;
+		}
+		m = next[m];
+	} while (m != r);
+	return n;
+}
+
+/* The final score of the feature of follower f (root r, kind). */
+static void score_final_feature(const city_tileset *ts, state *s,
+                                const follower *f, int r, int kind)
+{
+	int coats, tiles;
+	switch (kind) {
+	case CK_ROAD:
+		award(s, r, CITY_REASON_FINAL_ROAD, cc_measure(ts, s, r, NULL),
+		      0);
+		break;
+	case CK_CITY:
+		tiles = cc_measure(ts, s, r, &coats);
+		award(s, r, CITY_REASON_FINAL_CITY, tiles + coats, 0);
+		break;
+	case CK_MONASTERY:
+		award(s, r, CITY_REASON_FINAL_MONASTERY,
+		      1 + board_around(s, f->tile), 0);
+		break;
+	default:
+		if (s->setup.rules[CITY_RULE_FARMERS])
+			award(s, r, CITY_REASON_FARM,
+			      3 * bordered_cities(ts, s, r), 0);
+		break;
+	}
+}
+
+void cc_score_final(const city_tileset *ts, state *s)
+{
+	uint8_t scored[TS_MAX_TILES * (TS_MAX_PARTS + 1)];
+	int i, pass;
+	memset(scored, 0, s->lay.cap_nodes);
+	/* C-END-2 (roads, cities, monasteries), then C-END-3 (farms); each
+	 * feature when its first follower in slot order is met */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < s->pl.n_fol; i++) {
+			const follower *f = &s->pl.fol[i];
+			int kind, r;
+			if (f->active != FOL_ON)
+				continue; /* C-END-4: tower tops score nothing */
+			kind = cc_part_kind(
+			    &ts->designs[st_tiles(s)[f->tile].design], f->part);
+			if ((kind == CK_FIELD) != (pass == 1))
+				continue;
+			r = feat_root(s, feat_node(s, f->tile, f->part));
+			if (scored[r])
+				continue;
+			scored[r] = 1;
+			score_final_feature(ts, s, f, r, kind);
+		}
+	/* every follower left goes home */
+	for (i = 0; i < s->pl.n_fol; i++) {
+		follower *f = &s->pl.fol[i];
+		if (f->active == FOL_FREE)
+			continue;
+		if (f->active == FOL_ON)
+			feat_set_followed(s, feat_root(s, feat_node(s, f->tile,
+			                                            f->part)),
+			                  0);
+		log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile,
+		          f->part);
+		f->active = FOL_FREE;
+		s->pl.supply[f->owner]++;
+	}
+	/* the tower tops went home too: every tower is open (st_carc) */
+	memset(s->carc.closed, 0, sizeof s->carc.closed);
+	s->turn.final_done = 1;
+}

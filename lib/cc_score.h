@@ -1,0 +1,57 @@
+/*
+ * The base game's completion and scoring (C-DONE, C-SCORE, C-END-2/3): what
+ * a placement completed, the final scoring and farms, on the shared
+ * features (feature.h) and players (players.h).
+ *
+ * Writes: state.pl (scores, followers back to supply), the followed flags
+ * of roots, the event log. Reads: the board, the features, the set-up.
+ */
+#ifndef CITY_LIB_CC_SCORE_H
+#define CITY_LIB_CC_SCORE_H
+
+#include "state.h"
+
+/* Score categories of the base game, as indices into state.pl.score[p]
+ * (CITY_CAT_ROADS + index in the public API). */
+enum {
+	CC_CAT_ROADS = 0,
+	CC_CAT_CITIES,
+	CC_CAT_MONASTERIES,
+	CC_CAT_FARMS,
+	CC_CAT_RANSOM
+};
+
+/* Part kinds as the base game's rules see them. */
+enum { CK_FIELD = 0, CK_CITY = 1, CK_ROAD = 2, CK_MONASTERY = 3 };
+
+/* The kind (CK_*) of part index `part` of design d (the monastery is part
+ * n_parts). */
+static inline int cc_part_kind(const ts_design *d, int part)
+{
+	if (part >= d->n_parts)
+		return CK_MONASTERY;
+	return d->parts[part].kind == TS_STREET ? CK_ROAD
+	       : d->parts[part].kind == TS_CITY ? CK_CITY
+	                                        : CK_FIELD;
+}
+/* The name of part index `part` of design d ('m': the monastery). */
+static inline char cc_part_name(const ts_design *d, int part)
+{
+	return part >= d->n_parts ? 'm' : d->parts[part].name;
+}
+/* Distinct tiles (R-GEO-6) of the feature of root r and, in *coats (may
+ * be NULL), its coats of arms (C-SCORE-2). */
+int cc_measure(const city_tileset *ts, const state *s, int r, int *coats);
+/* Whether the feature of part `part` of placed tile t is complete: a road
+ * or city with no open end or side, a monastery with 8 tiles around;
+ * a field never (C-DONE-1..4). */
+int cc_complete(const city_tileset *ts, const state *s, int t, int part);
+/* Score what placed tile t completed (C-SCORE-6 order: roads, cities,
+ * then monasteries around it in rows and columns) and return the
+ * followers there (C-SCORE-5). */
+void cc_score_completed(const city_tileset *ts, state *s, int t);
+/* The final scoring (C-END-2/3): incomplete features, farms, then every
+ * follower goes home. */
+void cc_score_final(const city_tileset *ts, state *s);
+
+#endif /* CITY_LIB_CC_SCORE_H */

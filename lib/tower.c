@@ -1,0 +1,475 @@
+/* The Tower on the base game (see tower.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "bits.h"
+#include "board.h"
+#include "cc_score.h"
+#include "feature.h"
+#include "listing.h"
+#include "log.h"
+#include "players.h"
+#include "tower.h"
+
+#define ERR_CAP RULES_ERR_CAP
+
+static inline int opt(const state *s, int rule)
+{
+	return s->setup.rules[rule];
+}
+
+static inline int bit_at(const uint64_t *m, int t)
+{
+	return (int)(m[t >> 6] >> (t & 63) & 1u);
+}
+
+static inline void bit_put(uint64_t *m, int t, int on)
+{
+	uint64_t b = (uint64_t)1 << (t & 63);
+	m[t >> 6] = on ? m[t >> 6] | b : m[t >> 6] & ~b;
+}
+
+#define TOWER_WORDS ((TS_MAX_TILES + 63) / 64)
+
+/* The first placed tower at tile index `from` or later (placement order),
+ * or -1: for (t = next_tower(s, 0); t >= 0; t = next_tower(s, t + 1)). */
+static int next_tower(const state *s, int from)
+{
+	int w = from >> 6;
+	uint64_t m;
+	if (w >= TOWER_WORDS)
+		return -1;
+	m = s->carc.towers[w] & (~(uint64_t)0 << (from & 63));
+	while (!m) {
+		if (++w >= TOWER_WORDS)
+			return -1;
+		m = s->carc.towers[w];
+	}
+	return 64 * w + low_bit64(m);
+}
+
+int tower_has(const city_tileset *ts, const state *s, int t)
+{
+	(void)ts;
+	return tower_on(s) && bit_at(s->carc.towers, t);
+}
+
+void tower_add_tile(const city_tileset *ts, state *s, int t)
+{
+	if (tower_on(s) &&
+	    (ts->designs[st_tiles(s)[t].design].features & TS_TOWER))
+		bit_put(s->carc.towers, t, 1);
+}
+
+int tower_top(const state *s, int t)
+{
+	int i;
+	for (i = 0; i < s->pl.n_fol; i++)
+		if (s->pl.fol[i].active == FOL_TOP && s->pl.fol[i].tile == t)
+			return i;
+	return -1;
+}
+
+/* T-ACT-1 / T-ACT-3: may the player add a floor to tile t's tower? 0 yes,
+ * else 1 with the reason. */
+static int floor_check(const city_tileset *ts, const state *s, int t,
+                       char *msg, size_t cap)
+{
+	const ptile *p = &st_tiles(s)[t];
+	if (!tower_on(s)) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-1: the expansion tower is not "
+			                   "in play");
+		return 1;
+	}
+	if (!tower_has(ts, s, t)) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-1: tile (%d,%d) has no tower "
+			                   "foundation", p->x, p->y);
+		return 1;
+	}
+	if (bit_at(s->carc.closed, t)) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
+			                   "closed by a follower on top", p->x, p->y);
+		return 1;
+	}
+	if (!s->carc.floors[s->turn.player]) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-3: player %d has no tower floor "
+			                   "in supply", s->turn.player);
+		return 1;
+	}
+	return 0;
+}
+
+/* T-ACT-2 / T-ACT-3: may the player put a follower on top of tile t's
+ * tower? 0 yes, else 1 with the reason. */
+static int top_check(const city_tileset *ts, const state *s, int t,
+                     char *msg, size_t cap)
+{
+	const ptile *p = &st_tiles(s)[t];
+	const char *why = NULL;
+	if (!tower_on(s))
+		why = "the expansion tower is not in play";
+	else if (!tower_has(ts, s, t))
+		why = "the tile has no tower foundation";
+	else if (bit_at(s->carc.closed, t))
+		why = "the tower is closed by a follower on top";
+	else if (st_height(s)[t] < 1)
+		why = "the tower has no floor yet";
+	if (why) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-2: tile (%d,%d): %s", p->x, p->y,
+			         why);
+		return 1;
+	}
+	if (!s->pl.supply[s->turn.player]) {
+		if (msg)
+			snprintf(msg, cap, "T-ACT-3: player %d has no follower in "
+			                   "supply", s->turn.player);
+		return 1;
+	}
+	return 0;
+}
+
+int tower_options(const city_tileset *ts, const state *s)
+{
+	int t;
+	if (!tower_on(s))
+		return 0;
+	for (t = next_tower(s, 0); t >= 0; t = next_tower(s, t + 1))
+		if (!floor_check(ts, s, t, NULL, 0) ||
+		    !top_check(ts, s, t, NULL, 0))
+			return 1;
+	return 0;
+}
+
+/* T-OPT-6 with T-OPT-4 "no": a path of placed cells of length <= r from
+ * tile t to tile u, breadth first over the neighbour links. */
+static int path_within(const state *s, int t, int u, int r)
+{
+	uint8_t dist[TS_MAX_TILES], queue[TS_MAX_TILES];
+	int qh = 0, qt = 0, side;
+	memset(dist, 0xFF, sizeof dist);
+	dist[t] = 0;
+	queue[qt++] = (uint8_t)t;
+	while (qh < qt) {
+		int c = queue[qh++];
+		if (c == u)
+			return 1;
+		if (dist[c] >= r)
+			continue;
+		for (side = 0; side < 4; side++) {
+			int n = st_tiles(s)[c].nb[side];
+			if (n == NO_TILE || dist[n] != 0xFF)
+				continue;
+			dist[n] = (uint8_t)(dist[c] + 1);
+			queue[qt++] = (uint8_t)n;
+		}
+	}
+	return 0;
+}
+
+/* T-CAP-1, T-OPT-4..6: whether tile u is within range of the tower on
+ * tile t (its new height). */
+static int in_range(const state *s, int t, int u)
+{
+	const ptile *a = &st_tiles(s)[t], *b = &st_tiles(s)[u];
+	int h = st_height(s)[t], r = opt(s, CITY_RULE_TOWER_RANGE) ? h - 1 : h;
+	int dx = b->x - a->x, dy = b->y - a->y;
+	int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+	if (r < 0 || adx + ady > r)
+		return 0;
+	if (!opt(s, CITY_RULE_CAPTURE_DIAGONAL)) {
+		int k, sx = dx > 0 ? 1 : dx < 0 ? -1 : 0,
+		       sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+		if (dx && dy)
+			return 0;
+		if (opt(s, CITY_RULE_CAPTURE_GAPS))
+			return 1;
+		for (k = 1; k < adx + ady; k++)
+			if (board_tile_at(s, a->x + k * sx, a->y + k * sy) < 0)
+				return 0; /* stops at the first empty cell */
+		return 1;
+	}
+	if (opt(s, CITY_RULE_CAPTURE_GAPS))
+		return 1;
+	return path_within(s, t, u, r);
+}
+
+/* T-CAP-2, T-OPT-1/2: whether follower slot i may be taken now. */
+static int capturable(const state *s, int i)
+{
+	const follower *f = &s->pl.fol[i];
+	if (f->active == FOL_FREE)
+		return 0;
+	if (f->active == FOL_TOP && !opt(s, CITY_RULE_CAPTURE_TOP))
+		return 0;
+	if (f->owner == s->turn.player && !opt(s, CITY_RULE_CAPTURE_OWN))
+		return 0;
+	return in_range(s, s->carc.tower_tile, f->tile);
+}
+
+static unsigned capture_count(const state *s)
+{
+	unsigned n = 0;
+	int i;
+	for (i = 0; i < s->pl.n_fol; i++)
+		n += (unsigned)capturable(s, i);
+	return n;
+}
+
+/* The part name of follower slot i ('t' on a tower). */
+static char fol_part_name(const city_tileset *ts, const state *s, int i)
+{
+	const follower *f = &s->pl.fol[i];
+	if (f->active == FOL_TOP)
+		return 't';
+	return cc_part_name(&ts->designs[st_tiles(s)[f->tile].design],
+	                    f->part);
+}
+
+/* Clear the follower flag of root r when no follower is left on it. */
+static void refresh_followed(state *s, int r)
+{
+	int i;
+	for (i = 0; i < s->pl.n_fol; i++) {
+		const follower *f = &s->pl.fol[i];
+		if (f->active == FOL_ON &&
+		    feat_root(s, feat_node(s, f->tile, f->part)) == r)
+			return;
+	}
+	feat_set_followed(s, r, 0);
+}
+
+unsigned tower_ransom_options(const state *s)
+{
+	unsigned m = 0;
+	int q, p = s->turn.player, c, total = 0;
+	if (!tower_on(s) || !opt(s, CITY_RULE_RANSOM) || s->carc.ransomed)
+		return 0;
+	for (c = 0; c < 5; c++)
+		total += s->pl.score[p][c];
+	if (opt(s, CITY_RULE_RANSOM_MIN) && total < 3)
+		return 0;
+	for (q = 0; q < s->setup.n_players; q++)
+		if (q != p && s->carc.held[q][p])
+			m |= 1u << q;
+	return m;
+}
+
+/* The tile at (x, y) for a tower move, or -1 with the reason. */
+static int tower_cell(const state *s, int32_t x, int32_t y, const char *rule,
+                      char *err)
+{
+	int t = coord_in_range(x, y) ? board_tile_at(s, (int)x, (int)y) : -1;
+	if (t < 0)
+		snprintf(err, ERR_CAP, "%s: no tile at (%ld,%ld)", rule, (long)x,
+		         (long)y);
+	return t;
+}
+
+int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
+{
+	state *s = c->s;
+	int t;
+	if ((t = tower_cell(s, x, y, "T-ACT-1", c->err)) < 0)
+		return CITY_EILLEGAL;
+	if (floor_check(c->ts, s, t, c->err, ERR_CAP))
+		return CITY_EILLEGAL;
+	log_move(s, CITY_MOVE_FLOOR, 0, (int)x, (int)y);
+	st_height_w(s)[t]++;
+	s->carc.floors[s->turn.player]--;
+	s->carc.tower_tile = (uint8_t)t;
+	/* T-CAP-1: the capture decision, skipped with nobody to take */
+	*capture = capture_count(s) != 0;
+	return CITY_OK;
+}
+
+int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
+{
+	state *s = c->s;
+	follower *f;
+	int t;
+	if ((t = tower_cell(s, x, y, "T-ACT-2", c->err)) < 0)
+		return CITY_EILLEGAL;
+	if (top_check(c->ts, s, t, c->err, ERR_CAP))
+		return CITY_EILLEGAL;
+	log_move(s, CITY_MOVE_TOP, 0, (int)x, (int)y);
+	f = players_slot(s);
+	f->tile = (uint8_t)t;
+	f->part = (uint8_t)FOL_PART_TOP;
+	f->owner = s->turn.player;
+	f->active = FOL_TOP;
+	bit_put(s->carc.closed, t, 1);
+	s->pl.supply[s->turn.player]--;
+	return CITY_OK;
+}
+
+/* Why follower slot i may not be taken (capturable said no). */
+static const char *capture_refusal(const state *s, int i)
+{
+	const follower *f = &s->pl.fol[i];
+	if (f->active == FOL_TOP && !opt(s, CITY_RULE_CAPTURE_TOP))
+		return "T-OPT-2: followers on top of towers cannot be taken "
+		       "(capture_top=no)";
+	if (f->owner == s->turn.player && !opt(s, CITY_RULE_CAPTURE_OWN))
+		return "T-OPT-1: a player cannot take their own follower "
+		       "(capture_own=no)";
+	return "T-CAP-1: the follower is out of the tower's range";
+}
+
+/* T-CAP-2..4: follower slot i goes to its owner's supply (one's own) or
+ * becomes a prisoner, and prisoners are exchanged. */
+static void take(state *s, int i)
+{
+	follower *f = &s->pl.fol[i];
+	int me = s->turn.player, owner = f->owner, tile = f->tile,
+	    part = f->part, on = f->active == FOL_ON;
+	f->active = FOL_FREE;
+	if (on)
+		refresh_followed(s, feat_root(s, feat_node(s, tile, part)));
+	else
+		bit_put(s->carc.closed, tile, 0); /* the tower is open again */
+	log_event_other(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, part, owner);
+	if (owner == me) {
+		s->pl.supply[me]++; /* T-CAP-2: back to supply at once */
+		return;
+	}
+	s->carc.held[me][owner]++; /* T-CAP-3 */
+	if (s->carc.held[owner][me]) {
+		/* T-CAP-4: one prisoner of each goes home */
+		s->carc.held[me][owner]--;
+		s->pl.supply[owner]++;
+		s->carc.held[owner][me]--;
+		s->pl.supply[me]++;
+		log_event_other(s, CITY_EVENT_EXCHANGE, 0, me, 0, tile, part,
+		                owner);
+	}
+}
+
+int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
+{
+	state *s = c->s;
+	int t, i;
+	if ((t = tower_cell(s, x, y, "T-CAP-2", c->err)) < 0)
+		return CITY_EILLEGAL;
+	for (i = 0; i < s->pl.n_fol; i++)
+		if (s->pl.fol[i].active != FOL_FREE && s->pl.fol[i].tile == t &&
+		    fol_part_name(c->ts, s, i) == part)
+			break;
+	if (i == s->pl.n_fol) {
+		snprintf(c->err, ERR_CAP,
+		         "T-CAP-2: no follower on part '%c' of tile (%ld,%ld)",
+		         (part >= 32 && part < 127) ? part : '?', (long)x,
+		         (long)y);
+		return CITY_EILLEGAL;
+	}
+	if (!capturable(s, i)) {
+		snprintf(c->err, ERR_CAP, "%s", capture_refusal(s, i));
+		return CITY_EILLEGAL;
+	}
+	log_move_capture(s, (int)x, (int)y, part);
+	take(s, i);
+	return CITY_OK;
+}
+
+int tower_ransom(const rules_ctx *c, int q)
+{
+	state *s = c->s;
+	int p = s->turn.player;
+	if (q < 0 || q >= s->setup.n_players) {
+		/* not a seat at all: a bad argument, as a bad rotation is */
+		snprintf(c->err, ERR_CAP, "T-CAP-5: seat %d is not 0..%d", q,
+		         s->setup.n_players - 1);
+		return CITY_EINVAL;
+	}
+	if (!(tower_ransom_options(s) >> q & 1u)) {
+		snprintf(c->err, ERR_CAP,
+		         "T-CAP-5: player %d holds no follower of player %d to "
+		         "ransom",
+		         q, p);
+		return CITY_EILLEGAL;
+	}
+	log_move(s, CITY_MOVE_RANSOM, 0, q, 0);
+	s->carc.held[q][p]--;
+	s->pl.supply[p]++;
+	s->pl.score[p][CC_CAT_RANSOM] -= 3;
+	s->pl.score[q][CC_CAT_RANSOM] += 3;
+	log_event_other(s, CITY_EVENT_SCORE, CITY_REASON_RANSOM, q, 3, 0,
+	                EV_NO_PART, p);
+	log_event_other(s, CITY_EVENT_SCORE, CITY_REASON_RANSOM, p, -3, 0,
+	                EV_NO_PART, q);
+	s->carc.ransomed = 1;
+	return CITY_OK;
+}
+
+size_t tower_list_follower(const city_tileset *ts, const state *s,
+                           city_move *out, size_t cap, size_t n)
+{
+	const ptile *tl = st_tiles(s);
+	int i;
+	if (!tower_on(s))
+		return n;
+	/* T-ACT: floors, then tops, on the towers in placement order */
+	for (i = next_tower(s, 0); i >= 0; i = next_tower(s, i + 1))
+		if (!floor_check(ts, s, i, NULL, 0))
+			list_emit(out, cap, &n, CITY_MOVE_FLOOR, tl[i].x, tl[i].y, 0,
+			          0, 0, 0);
+	for (i = next_tower(s, 0); i >= 0; i = next_tower(s, i + 1))
+		if (!top_check(ts, s, i, NULL, 0))
+			list_emit(out, cap, &n, CITY_MOVE_TOP, tl[i].x, tl[i].y, 0,
+			          0, 0, 0);
+	return n;
+}
+
+size_t tower_list_capture(const city_tileset *ts, const state *s,
+                          city_move *out, size_t cap)
+{
+	size_t n = 0;
+	int i;
+	for (i = 0; i < s->pl.n_fol; i++)
+		if (capturable(s, i)) {
+			const ptile *t = &st_tiles(s)[s->pl.fol[i].tile];
+			list_emit(out, cap, &n, CITY_MOVE_CAPTURE, t->x, t->y, 0, 0,
+			          0, fol_part_name(ts, s, i));
+		}
+	return n;
+}
+
+size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
+{
+	unsigned m = tower_ransom_options(s);
+	size_t n = 0;
+	int i;
+	for (i = 0; m; i++, m >>= 1)
+		if (m & 1u)
+			list_emit(out, cap, &n, CITY_MOVE_RANSOM, i, 0, 0, 0, 0, 0);
+	return n;
+}
+
+int tower_check_state(const city_tileset *ts, const state *s, char *msg,
+                      size_t cap)
+{
+	int t;
+	for (t = 0; t < s->board.n_tiles; t++) {
+		int has = tower_on(s) &&
+		          (ts->designs[st_tiles(s)[t].design].features & TS_TOWER);
+		if (bit_at(s->carc.towers, t) != has) {
+			snprintf(msg, cap, "tower: tile %d's tower bit is %d", t,
+			         bit_at(s->carc.towers, t));
+			return 1;
+		}
+		if (bit_at(s->carc.closed, t) != (tower_top(s, t) >= 0)) {
+			snprintf(msg, cap, "tower: tile %d's closed bit is %d", t,
+			         bit_at(s->carc.closed, t));
+			return 1;
+		}
+		if (st_height(s)[t] && !has) {
+			snprintf(msg, cap, "tower: tile %d has floors", t);
+			return 1;
+		}
+	}
+	return 0;
+}
