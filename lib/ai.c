@@ -109,7 +109,7 @@ typedef struct level_info {
 static const level_info levels[] = {
 	{"easy", 200.0, 1.0, 1.0},
 	{"medium", 2000.0, 2.0, 1.0},
-	{"hard", 6000.0, 2.0, 2.0},
+	{"hard", 20000.0, 2.0, 2.0},
 };
 
 int city_ai_new_level(city_ai **out, const char *level, uint64_t seed)

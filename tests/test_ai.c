@@ -802,6 +802,10 @@ END_TEST
 START_TEST(levels_are_presets)
 {
 	static const char *const names[3] = {"easy", "medium", "hard"};
+	/* The presets of docs/ai.md ("Levels"): iterations, trees, threads;
+	 * the other parameters keep their defaults. */
+	static const double want[3][3] = {
+	    {200, 1, 1}, {2000, 2, 1}, {20000, 2, 2}};
 	double prev = 0, v = 0;
 	int i;
 	city_ai *ai = NULL;
@@ -811,7 +815,20 @@ START_TEST(levels_are_presets)
 		ck_assert_int_eq(city_ai_get_param(ai, CITY_AI_ITERATIONS, &v),
 		                 CITY_OK);
 		ck_assert(v > prev);
+		ck_assert_double_eq(v, want[i][0]);
 		prev = v;
+		ck_assert_int_eq(city_ai_get_param(ai, CITY_AI_TREES, &v),
+		                 CITY_OK);
+		ck_assert_double_eq(v, want[i][1]);
+		ck_assert_int_eq(city_ai_get_param(ai, CITY_AI_THREADS, &v),
+		                 CITY_OK);
+		ck_assert_double_eq(v, want[i][2]);
+		ck_assert_int_eq(city_ai_get_param(ai, CITY_AI_EXPLORATION, &v),
+		                 CITY_OK);
+		ck_assert_double_eq(v, 0.7);
+		ck_assert_int_eq(city_ai_get_param(ai, CITY_AI_PLAYOUT, &v),
+		                 CITY_OK);
+		ck_assert_double_eq(v, 8);
 		city_ai_free(ai);
 	}
 	ai = (city_ai *)1;
