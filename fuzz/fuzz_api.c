@@ -64,14 +64,14 @@
  *   - Carcassonne's start tile is on the board from the start, so a new or
  *     reset game has one tile; Carcassonne has no contour (CITY_ENOTFOUND,
  *     a status wall.h does not list, reported);
- *   - The City reads The Tower's kinds as unknown kinds through
- *     city_apply_move() (CITY_EINVAL) and its named Tower calls answer
- *     CITY_EDECISION (game.h), after the end too; without the expansion
- *     they are well-formed but illegal (carcassonne.md: CITY_EILLEGAL).
+ *   - The City answers The Tower's kinds, named or through
+ *     city_apply_move(), with CITY_EDECISION (game.h; CITY_EENDED after
+ *     the end); without the expansion a base game finds them well-formed
+ *     but illegal (carcassonne.md: CITY_EILLEGAL).
  */
 #include "fuzz_util.h"
 
-/* FUZZ_STRICT=1: also drive the inputs of the open findings of
+/* FUZZ_STRICT=1 (the default since they were fixed): also drive the inputs of the findings of
  * fuzz/findings/README.md that the harness steers around by default (so
  * that a fuzzing session goes past them): extreme coordinates of a tile in
  * Carcassonne (signed overflow in lib/cc_rules.c), stacks in Carcassonne
@@ -79,7 +79,7 @@
  * after the end of a base game without it (CITY_EILLEGAL, not
  * CITY_EENDED). */
 #ifndef FUZZ_STRICT
-#define FUZZ_STRICT 0
+#define FUZZ_STRICT 1
 #endif
 
 /* ------------------------------------------------------------------------
@@ -711,19 +711,19 @@ static void check_decision_call(fz *f, const city_move *m, int in_range,
 		           city_status_str(rc));
 		return;
 	}
-	/* The City knows the Tower's kinds as unknown ones (R-ERR-1) through
-	 * city_apply_move(), and its named Tower calls answer "no such
-	 * decision" (game.h: CITY_EDECISION for a game of The City), after
-	 * the end too. */
+	/* Kinds no game knows are bad arguments (R-ERR-1). The Tower's kinds
+	 * in The City, named or through city_apply_move(), answer "no such
+	 * decision" (game.h: CITY_EDECISION for a game of The City), and
+	 * CITY_EENDED after the end like every call. */
 	if (via_apply &&
-	    (m->kind < CITY_MOVE_PLACE ||
-	     m->kind > (f->carc ? CITY_MOVE_RANSOM : CITY_MOVE_PASS))) {
+	    (m->kind < CITY_MOVE_PLACE || m->kind > CITY_MOVE_RANSOM)) {
 		FUZZ_CHECK(rc == CITY_EINVAL, "unknown kind %d gave %s", m->kind,
 		           city_status_str(rc));
 		return;
 	}
 	if (!f->carc && tower_kind) {
-		FUZZ_CHECK(rc == CITY_EDECISION,
+		FUZZ_CHECK(rc == (decision == CITY_DECISION_END ? CITY_EENDED
+		                                                : CITY_EDECISION),
 		           "The Tower's call of kind %d in The City gave %s",
 		           m->kind, city_status_str(rc));
 		return;

@@ -96,17 +96,9 @@ int city_game_floors(const city_game *g, int player)
  * move they name. */
 static int tower_call(city_game *g, int kind, int32_t x, int32_t y, char part)
 {
-	static const char *const names[4] = {"floor", "top", "capture",
-	                                     "ransom"};
 	city_move m;
 	if (!g)
 		return CITY_EINVAL;
-	if (is_city(g)) {
-		snprintf(g->err, sizeof g->err,
-		         "R-TURN-1: The City has no %s decision",
-		         names[kind - CITY_MOVE_FLOOR]);
-		return CITY_EDECISION;
-	}
 	memset(&m, 0, sizeof m);
 	m.kind = (uint8_t)kind;
 	m.x = x;

@@ -83,8 +83,10 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 		return 1;
 	}
 	for (side = 0; side < 4; side++) {
-		int q = coord_in_range(x + DX[side], y + DY[side])
-		            ? board_tile_at(s, x + DX[side], y + DY[side])
+		/* in 64 bits: a cell at INT32_MIN has a neighbour beyond it */
+		int64_t nx = (int64_t)x + DX[side], ny = (int64_t)y + DY[side];
+		int q = coord_in_range(nx, ny)
+		            ? board_tile_at(s, (int)nx, (int)ny)
 		            : -1;
 		const ptile *o;
 		unsigned a, b;
@@ -335,6 +337,9 @@ static int tower_move(const rules_ctx *c, const rules_move *m)
 	state *s = c->s;
 	int rc, capture = 0;
 	if (!tower_on(s)) {
+		/* after the end every move is CITY_EENDED, this one too */
+		if (s->turn.decision == CITY_DECISION_END)
+			return expect(s, CITY_DECISION_FOLLOWER, c->err);
 		snprintf(c->err, ERR_CAP, "T-ACT-1: the expansion tower is not "
 		                          "in play");
 		return CITY_EILLEGAL;

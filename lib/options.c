@@ -387,6 +387,12 @@ int options_check(const city_options *o, char *why, size_t cap)
 		return say(why, cap, "%s: rule %s needs the expansion %s",
 		           r->id, r->name, options_expansion_name(r->expansion));
 	}
+	/* R-SET-4's stacks are The City's: a base game has one stack (C-SET-4),
+	 * and its record has no stacks line to save them in */
+	if (o->game != CITY_GAME_THE_CITY &&
+	    (o->stacks[0] || o->stacks[1] || o->stacks[2]))
+		return say(why, cap, "C-SET-4: stacks are a rule of %s, not of %s",
+		           game_names[CITY_GAME_THE_CITY], game_names[o->game]);
 	if (o->ts->game != o->game)
 		return say(why, cap,
 		           "tile set %s is a set of %s, the game is %s",

@@ -511,6 +511,21 @@ static int pass(const rules_ctx *c)
 	return CITY_OK;
 }
 
+/* The Tower's moves in The City: a decision The City never asks (after
+ * the end, CITY_EENDED like every move). */
+static int no_tower_decision(const rules_ctx *c, int kind)
+{
+	static const char *const names[4] = {"floor", "top", "capture",
+	                                     "ransom"};
+	int rc = expect(c, CITY_DECISION_END);
+	if (rc == CITY_EENDED)
+		return rc;
+	c->err[0] = '\0';
+	SAY(c, "R-TURN-1: The City has no %s decision",
+	    names[kind - CITY_MOVE_FLOOR]);
+	return CITY_EDECISION;
+}
+
 static int tc_apply(const rules_ctx *c, const rules_move *m)
 {
 	switch (m->kind) {
@@ -528,6 +543,11 @@ static int tc_apply(const rules_ctx *c, const rules_move *m)
 		return place_tower(c, m->arg);
 	case CITY_MOVE_PASS:
 		return pass(c);
+	case CITY_MOVE_FLOOR:
+	case CITY_MOVE_TOP:
+	case CITY_MOVE_CAPTURE:
+	case CITY_MOVE_RANSOM:
+		return no_tower_decision(c, m->kind);
 	default:
 		c->err[0] = '\0';
 		SAY(c, "R-ERR-1: unknown move kind %u", (unsigned)m->kind);
