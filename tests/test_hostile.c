@@ -550,7 +550,7 @@ static const row null_handle_rows[] = {
 static const row bad_arg_rows[] = {
     R(apply_move, CITY_EINVAL, NULLOUT),
     R(apply_move, CITY_EINVAL, .j = 0),   /* unknown kinds */
-    R(apply_move, CITY_EINVAL, .j = 8),
+    R(apply_move, CITY_EINVAL, .j = CITY_MOVE_RANSOM + 1), /* past every game's kinds */
     R(apply_move, CITY_EINVAL, .j = 255),
     R(legal_moves, CITY_EINVAL, NULLOUT, .idx = 3), /* out NULL, cap > 0 */
     R(legal_moves, CITY_EINVAL, .nullout = 2, .idx = 4), /* count NULL */
@@ -619,10 +619,6 @@ static const row bad_arg_rows[] = {
     R(game_floors, 0, .i = 1),
     R(game_floors, CITY_EINVAL, .i = 2),
     R(game_floors, CITY_EINVAL, .i = INT_MIN),
-    R(place_floor, CITY_EDECISION, .x = 0, .y = 0),
-    R(place_top, CITY_EDECISION, .x = INT32_MAX, .y = 0),
-    R(capture, CITY_EDECISION, .x = 0, .y = 0, .c = 't'),
-    R(pay_ransom, CITY_EDECISION, .i = 1),
     R(game_follower, CITY_EINVAL, .idx = 100),
     R(game_follower, CITY_EINVAL, .idx = SIZE_MAX),
     R(game_follower, CITY_EINVAL, .idx = (size_t)UINT32_MAX + 1u),
@@ -818,6 +814,25 @@ static void run_decisions(city_game *g, const char *where)
 	}
 }
 
+/* The Tower's calls in The City: a decision it never asks, or, after the
+ * end, CITY_EENDED like every call. */
+static const row city_tower_rows[] = {
+    R(place_floor, CITY_EDECISION, .x = 0, .y = 0),
+    R(place_top, CITY_EDECISION, .x = INT32_MAX, .y = 0),
+    R(capture, CITY_EDECISION, .x = 0, .y = 0, .c = 't'),
+    R(pay_ransom, CITY_EDECISION, .i = 1),
+    R(apply_move, CITY_EDECISION, .j = CITY_MOVE_FLOOR),
+    R(apply_move, CITY_EDECISION, .j = CITY_MOVE_RANSOM, .i = 1),
+};
+static const row city_tower_end_rows[] = {
+    R(place_floor, CITY_EENDED, .x = 0, .y = 0),
+    R(place_top, CITY_EENDED, .x = INT32_MAX, .y = 0),
+    R(capture, CITY_EENDED, .x = 0, .y = 0, .c = 't'),
+    R(pay_ransom, CITY_EENDED, .i = 1),
+    R(apply_move, CITY_EENDED, .j = CITY_MOVE_FLOOR),
+    R(apply_move, CITY_EENDED, .j = CITY_MOVE_RANSOM, .i = 1),
+};
+
 /* The tables at one fixture. */
 static void run_all(city_game *g, const char *where)
 {
@@ -825,6 +840,10 @@ static void run_all(city_game *g, const char *where)
 	          sizeof null_handle_rows / sizeof *null_handle_rows, where);
 	run_table(g, bad_arg_rows, sizeof bad_arg_rows / sizeof *bad_arg_rows,
 	          where);
+	run_table(g,
+	          city_game_decision(g) == CITY_DECISION_END ? city_tower_end_rows
+	                                                     : city_tower_rows,
+	          sizeof city_tower_rows / sizeof *city_tower_rows, where);
 	run_decisions(g, where);
 }
 
