@@ -133,6 +133,38 @@ static inline city_game *scn_game(const char *tiles_text, int players,
  * ---------------------------------------------------------------------- */
 
 #define scn_place(g, x, y, r) scn_place_at((g), (x), (y), (r), __LINE__)
+/* A game of the base game with The Tower on a custom set of `designs`
+ * (lines after the tileset header), an explicit draw order and T-OPT rule
+ * texts (`name=value`, NULL-terminated; NULL for the defaults). */
+static inline city_game *scn_carc_tower_game(const char *designs, int players,
+                                             const int *order, size_t n,
+                                             const char *const *rules)
+{
+	city_options *o = NULL;
+	city_tileset *ts;
+	city_game *g = NULL;
+	char text[2048];
+	int rc;
+	snprintf(text, sizeof text, "tileset t game=carcassonne\n%s", designs);
+	ts = scn_tileset(text);
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
+	city_tileset_free(ts);
+	ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
+	while (rules && *rules)
+		ck_assert_int_eq(city_options_parse_rule(o, *rules++), CITY_OK);
+	rc = city_game_new(&g, o);
+	city_options_free(o);
+	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
+	ck_assert_int_eq(city_game_expansions(g), CITY_EXPANSION_TOWER);
+	return g;
+}
+
 static inline void scn_place_at(city_game *g, int32_t x, int32_t y, int r,
                                 int line)
 {

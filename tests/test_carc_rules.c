@@ -772,32 +772,6 @@ START_TEST(test_C_OPT_1_fields_take_no_follower_without_farmers)
 }
 END_TEST
 
-/* The same with The Tower (CITY_EXPANSION_TOWER), default T-OPT rules. */
-static city_game *carc_tower_game(const char *designs, int players,
-                                  const int *order, size_t n)
-{
-	city_options *o = NULL;
-	city_tileset *ts;
-	city_game *g = NULL;
-	char text[2048];
-	int rc;
-	snprintf(text, sizeof text, "tileset t game=carcassonne\n%s", designs);
-	ts = scn_tileset(text);
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
-	city_tileset_free(ts);
-	ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
-	rc = city_game_new(&g, o);
-	city_options_free(o);
-	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
-	return g;
-}
-
 /* The i-th event, which must be a SCORE event of `player` for `points`
  * with `reason`. */
 #define scn_expect_score_event(g, i, p, pts, why)                            \
@@ -1299,9 +1273,10 @@ START_TEST(test_C_FOL_4_empty_supply_refuses_a_follower_with_the_tower)
 	 * follower is refused by C-FOL-4, the game unchanged. */
 	static const int order[] = {2, 2, 2, 2, 2, 2, 2, 2, 2,
 	                            3, 3, 3, 3, 3, 4};
-	city_game *g = carc_tower_game("1 1 " C_BLANK " start\n2 9 " C_MON
-	                               "\n3 5 " C_MON "\n4 1 " C_TOWER "\n",
-	                               2, order, N_OF(order));
+	city_game *g = scn_carc_tower_game(
+	    "1 1 " C_BLANK " start\n2 9 " C_MON "\n3 5 " C_MON "\n4 1 " C_TOWER
+	    "\n",
+	    2, order, N_OF(order), NULL);
 	scn_snapshot s;
 	city_move mv[4];
 	size_t n = 0;
@@ -1385,9 +1360,9 @@ START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
 	 * (-1,0) and a highwayman on the road, free again. Final: P1's road
 	 * 3 tiles = 3; P0's top and its prisoner score nothing. */
 	static const int order[] = {1, 2, 3, 1};
-	city_game *g = carc_tower_game("1 3 " C_ROAD " start\n2 1 " C_TOWER
-	                               "\n3 1 " C_BLANK "\n",
-	                               2, order, N_OF(order));
+	city_game *g = scn_carc_tower_game(
+	    "1 3 " C_ROAD " start\n2 1 " C_TOWER "\n3 1 " C_BLANK "\n", 2, order,
+	    N_OF(order), NULL);
 	unsigned mask = 0;
 	int c, top = -1;
 	scn_place(g, 1, 0, 0);

@@ -21,42 +21,12 @@
 /* All field. */
 #define T_BLANK "a-a a-a a-a a-a a=F"
 
-/* A game with The Tower; `rules` is NULL or "name=value" texts. */
-static city_game *tower_game(const char *designs, int players,
-                             const int *order, size_t n,
-                             const char *const *rules)
-{
-	city_options *o = NULL;
-	city_tileset *ts;
-	city_game *g = NULL;
-	char text[2048];
-	int rc;
-	snprintf(text, sizeof text, "tileset t game=carcassonne\n%s", designs);
-	ts = scn_tileset(text);
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
-	city_tileset_free(ts);
-	ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
-	while (rules && *rules)
-		ck_assert_int_eq(city_options_parse_rule(o, *rules++), CITY_OK);
-	rc = city_game_new(&g, o);
-	city_options_free(o);
-	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
-	ck_assert_int_eq(city_game_expansions(g), CITY_EXPANSION_TOWER);
-	return g;
-}
-
 /* The common opening: P0 puts a highwayman on the road at (1,0); P1
  * places the tower tile at (1,1) below it and takes the floor decision. */
 static city_game *opening(const char *const *rules)
 {
 	static const int order[] = {1, 2, 3, 2, 3, 3, 1, 1};
-	city_game *g = tower_game("1 4 " T_ROAD " start\n2 2 " T_TOWER
+	city_game *g = scn_carc_tower_game("1 4 " T_ROAD " start\n2 2 " T_TOWER
 	                          "\n3 3 " T_BLANK "\n",
 	                          2, order, N_OF(order), rules);
 	scn_place(g, 1, 0, 0);
@@ -71,7 +41,7 @@ START_TEST(test_T_SET_1_floors_per_player_count)
 	static const int floors[4] = {10, 9, 7, 6};
 	int players;
 	for (players = 2; players <= 5; players++) {
-		city_game *g = tower_game("1 1 " T_BLANK " start\n2 1 " T_TOWER
+		city_game *g = scn_carc_tower_game("1 1 " T_BLANK " start\n2 1 " T_TOWER
 		                          "\n",
 		                          players, order, 1, NULL);
 		ck_assert_int_eq(city_game_floors(g, 0), floors[players - 2]);
