@@ -133,36 +133,57 @@ static inline city_game *scn_game(const char *tiles_text, int players,
  * ---------------------------------------------------------------------- */
 
 #define scn_place(g, x, y, r) scn_place_at((g), (x), (y), (r), __LINE__)
-/* A game of the base game with The Tower on a custom set of `designs`
- * (lines after the tileset header), an explicit draw order and T-OPT rule
- * texts (`name=value`, NULL-terminated; NULL for the defaults). */
-static inline city_game *scn_carc_tower_game(const char *designs, int players,
-                                             const int *order, size_t n,
-                                             const char *const *rules)
+/* A game of the base game of Carcassonne on the whole tile-set text
+ * `tileset` (header line included), with The Tower when `tower`, an
+ * explicit draw order (the start tile excluded; n 0: seeded) and rule
+ * texts (`name=value`, NULL-terminated; NULL for the defaults). The one
+ * builder of the Carcassonne scenario tests. */
+static inline city_game *scn_carc_game_text(const char *tileset, int players,
+                                            int tower, const int *order,
+                                            size_t n,
+                                            const char *const *rules)
 {
 	city_options *o = NULL;
-	city_tileset *ts;
+	city_tileset *ts = scn_tileset(tileset);
 	city_game *g = NULL;
-	char text[2048];
 	int rc;
-	snprintf(text, sizeof text, "tileset t game=carcassonne\n%s", designs);
-	ts = scn_tileset(text);
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
 	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-	                 CITY_OK);
+	if (tower)
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+		    CITY_OK);
 	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
 	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
 	city_tileset_free(ts);
-	ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
-	while (rules && *rules)
-		ck_assert_int_eq(city_options_parse_rule(o, *rules++), CITY_OK);
+	if (n)
+		ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
+	for (; rules && *rules; rules++) {
+		rc = city_options_parse_rule(o, *rules);
+		ck_assert_msg(rc == CITY_OK, "rule %s: %s", *rules,
+		              city_status_str(rc));
+	}
 	rc = city_game_new(&g, o);
 	city_options_free(o);
 	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
-	ck_assert_int_eq(city_game_expansions(g), CITY_EXPANSION_TOWER);
+	ck_assert_int_eq(city_game_kind(g), CITY_GAME_CARCASSONNE);
+	ck_assert_int_eq(city_game_expansions(g),
+	                 tower ? CITY_EXPANSION_TOWER : 0);
 	return g;
+}
+
+/* The same on the design lines `designs` (the text after the tileset
+ * line). */
+static inline city_game *scn_carc_game(const char *designs, int players,
+                                       int tower, const int *order, size_t n,
+                                       const char *const *rules)
+{
+	char text[2048];
+	int len = snprintf(text, sizeof text, "tileset t game=carcassonne\n%s",
+	                   designs);
+	ck_assert(len > 0 && (size_t)len < sizeof text);
+	return scn_carc_game_text(text, players, tower, order, n, rules);
 }
 
 static inline void scn_place_at(city_game *g, int32_t x, int32_t y, int r,

@@ -71,29 +71,9 @@
 static city_game *carc_game(const char *designs, int players, int farmers,
                             const int *order, size_t n)
 {
-	city_options *o = NULL;
-	city_tileset *ts;
-	city_game *g = NULL;
-	char text[2048];
-	int rc;
-	snprintf(text, sizeof text, "tileset t game=carcassonne\n%s", designs);
-	ts = scn_tileset(text);
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
-	city_tileset_free(ts);
-	if (n)
-		ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
-	if (farmers)
-		ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
-		                 CITY_OK);
-	rc = city_game_new(&g, o);
-	city_options_free(o);
-	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
-	ck_assert_int_eq(city_game_kind(g), CITY_GAME_CARCASSONNE);
-	return g;
+	static const char *const with_farmers[] = {"farmers=yes", NULL};
+	return scn_carc_game(designs, players, 0, order, n,
+	                     farmers ? with_farmers : NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -1273,10 +1253,10 @@ START_TEST(test_C_FOL_4_empty_supply_refuses_a_follower_with_the_tower)
 	 * follower is refused by C-FOL-4, the game unchanged. */
 	static const int order[] = {2, 2, 2, 2, 2, 2, 2, 2, 2,
 	                            3, 3, 3, 3, 3, 4};
-	city_game *g = scn_carc_tower_game(
+	city_game *g = scn_carc_game(
 	    "1 1 " C_BLANK " start\n2 9 " C_MON "\n3 5 " C_MON "\n4 1 " C_TOWER
 	    "\n",
-	    2, order, N_OF(order), NULL);
+	    2, 1, order, N_OF(order), NULL);
 	scn_snapshot s;
 	city_move mv[4];
 	size_t n = 0;
@@ -1360,8 +1340,8 @@ START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
 	 * (-1,0) and a highwayman on the road, free again. Final: P1's road
 	 * 3 tiles = 3; P0's top and its prisoner score nothing. */
 	static const int order[] = {1, 2, 3, 1};
-	city_game *g = scn_carc_tower_game(
-	    "1 3 " C_ROAD " start\n2 1 " C_TOWER "\n3 1 " C_BLANK "\n", 2, order,
+	city_game *g = scn_carc_game(
+	    "1 3 " C_ROAD " start\n2 1 " C_TOWER "\n3 1 " C_BLANK "\n", 2, 1, order,
 	    N_OF(order), NULL);
 	unsigned mask = 0;
 	int c, top = -1;

@@ -26,9 +26,9 @@
 static city_game *opening(const char *const *rules)
 {
 	static const int order[] = {1, 2, 3, 2, 3, 3, 1, 1};
-	city_game *g = scn_carc_tower_game("1 4 " T_ROAD " start\n2 2 " T_TOWER
+	city_game *g = scn_carc_game("1 4 " T_ROAD " start\n2 2 " T_TOWER
 	                          "\n3 3 " T_BLANK "\n",
-	                          2, order, N_OF(order), rules);
+	                          2, 1, order, N_OF(order), rules);
 	scn_place(g, 1, 0, 0);
 	scn_follower(g, '1');
 	scn_place(g, 1, 1, 0);
@@ -41,9 +41,9 @@ START_TEST(test_T_SET_1_floors_per_player_count)
 	static const int floors[4] = {10, 9, 7, 6};
 	int players;
 	for (players = 2; players <= 5; players++) {
-		city_game *g = scn_carc_tower_game("1 1 " T_BLANK " start\n2 1 " T_TOWER
+		city_game *g = scn_carc_game("1 1 " T_BLANK " start\n2 1 " T_TOWER
 		                          "\n",
-		                          players, order, 1, NULL);
+		                          players, 1, order, 1, NULL);
 		ck_assert_int_eq(city_game_floors(g, 0), floors[players - 2]);
 		ck_assert_int_eq(city_game_floors(g, players - 1),
 		                 floors[players - 2]);

@@ -63,10 +63,7 @@ static inline city_game *tw_game(int start, const int *order, size_t n,
 	int count[TW_DESIGNS + 1] = {0};
 	char text[2048];
 	size_t len, i;
-	int d, rc;
-	city_options *o = NULL;
-	city_tileset *ts;
-	city_game *g = NULL;
+	int d;
 	ck_assert(start >= 1 && start <= TW_DESIGNS);
 	count[start]++;
 	for (i = 0; i < n; i++) {
@@ -81,31 +78,7 @@ static inline city_game *tw_game(int start, const int *order, size_t n,
 			                        tw_bodies[d],
 			                        d == start ? " start" : "");
 	ck_assert_uint_lt(len, sizeof text);
-	ts = scn_tileset(text);
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
-	                 CITY_OK);
-	if (tower)
-		ck_assert_int_eq(
-		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-		    CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
-	city_tileset_free(ts);
-	if (n)
-		ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
-	while (rules && *rules) {
-		rc = city_options_parse_rule(o, *rules);
-		ck_assert_msg(rc == CITY_OK, "rule %s: %s", *rules,
-		              city_status_str(rc));
-		rules++;
-	}
-	rc = city_game_new(&g, o);
-	city_options_free(o);
-	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
-	ck_assert_int_eq(city_game_expansions(g),
-	                 tower ? CITY_EXPANSION_TOWER : 0);
-	return g;
+	return scn_carc_game_text(text, players, tower, order, n, rules);
 }
 
 /* Play moves given as record text separated by ';' (e.g. "place 0 1 0;
