@@ -864,6 +864,28 @@ static int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 /* ------------------------------------------------------------------------
  * The strip: the current tile and each player's score and supply. */
 
+/* A player's group in the strip, left open for the game's own lines: the
+ * colour (a thick border on the player to move), the score (any sign: The
+ * Tower's ransom) and the followers in supply at height fol_y. */
+static void draw_player_head(svgw *s, const city_game *g, int p, int x,
+                             int y0, int fol_y, int fol)
+{
+	int score = 0;
+	int to_move = city_game_decision(g) != CITY_DECISION_END &&
+	              city_game_player(g) == p;
+	city_game_score_get(g, p, &score);
+	out(s, "<g class=\"player\"><rect x=\"%d\" y=\"%d\" width=\"20\" "
+	       "height=\"20\" fill=\"%s\" stroke=\"#111111\"%s/>"
+	       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+	       "font-size=\"22\" font-weight=\"bold\" fill=\"#222222\">"
+	       "%d</text>"
+	       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+	       "font-size=\"14\" fill=\"#444444\">%d followers</text>",
+	    x, y0 + 16, pcolor(p),
+	    to_move ? " stroke-width=\"4\"" : " stroke-width=\"1\"", x + 28,
+	    y0 + 34, score, x, fol_y, fol);
+}
+
 /* The strip's players in Carcassonne: score, followers, tower floors and
  * prisoners held (The Tower), tiles left. */
 static void draw_carc_strip(svgw *s, const city_game *g, int y0)
@@ -874,18 +896,7 @@ static void draw_carc_strip(svgw *s, const city_game *g, int y0)
 	for (p = 0; p < np; p++) {
 		int x = T + 24 + p * 116, fol = 0, k = 0;
 		city_game_supply(g, p, &fol, NULL);
-		out(s, "<g class=\"player\"><rect x=\"%d\" y=\"%d\" width=\"20\" "
-		       "height=\"20\" fill=\"%s\" stroke=\"#111111\"%s/>"
-		       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-		       "font-size=\"22\" font-weight=\"bold\" fill=\"#222222\">"
-		       "%d</text>"
-		       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-		       "font-size=\"14\" fill=\"#444444\">%d followers</text>",
-		    x, y0 + 16, pcolor(p),
-		    (decision != CITY_DECISION_END && city_game_player(g) == p)
-		        ? " stroke-width=\"4\""
-		        : " stroke-width=\"1\"",
-		    x + 28, y0 + 34, city_game_score(g, p), x, y0 + 56, fol);
+		draw_player_head(s, g, p, x, y0, y0 + 56, fol);
 		if (tower) {
 			out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
 			       "font-size=\"14\" fill=\"#444444\">%d floors</text>",
@@ -933,21 +944,10 @@ static void draw_strip(svgw *s, const city_game *g, const city_tileset *ts,
 	for (p = 0; p < np; p++) {
 		int x = T + 24 + p * 116, fol = 0, tow = 0;
 		city_game_supply(g, p, &fol, &tow);
-		out(s, "<g class=\"player\"><rect x=\"%d\" y=\"%d\" width=\"20\" "
-		       "height=\"20\" fill=\"%s\" stroke=\"#111111\"%s/>"
-		       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-		       "font-size=\"22\" font-weight=\"bold\" fill=\"#222222\">"
-		       "%d</text>"
-		       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-		       "font-size=\"14\" fill=\"#444444\">%d followers</text>"
-		       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+		draw_player_head(s, g, p, x, y0, y0 + 62, fol);
+		out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
 		       "font-size=\"14\" fill=\"#444444\">%d towers</text></g>",
-		    x, y0 + 16, pcolor(p),
-		    (decision != CITY_DECISION_END && city_game_player(g) == p)
-		        ? " stroke-width=\"4\""
-		        : " stroke-width=\"1\"",
-		    x + 28, y0 + 34, city_game_score(g, p), x, y0 + 62, fol, x,
-		    y0 + 82, tow);
+		    x, y0 + 82, tow);
 	}
 	out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
 	       "font-size=\"13\" fill=\"#444444\">walls %d, tiles %d/%d/%d%s"
