@@ -905,22 +905,28 @@ static void print_state(const results *res)
 	fflush(stdout);
 }
 
-static void print_throughput(const results *res)
+/* A table of random-game rates, one row per player count from 2. */
+static void print_tp_table(const throughput_result *tp, int n)
 {
 	int p;
-	printf("\nRandom full games (pool of %d games reset with "
-	       "city_game_reset; 'new' column: city_game_new + free per game)\n",
-	       POOL_SIZE);
 	printf("  %-7s %7s %11s %10s %10s %7s %12s %11s %9s\n", "players",
 	       "games", "games/s", "us/game", "decisions", "tiles",
 	       "allocs/game", "games/s new", "allocs new");
-	for (p = 0; p < 3; p++) {
-		const throughput_result *t = &res->tp[p];
+	for (p = 0; p < n; p++) {
+		const throughput_result *t = &tp[p];
 		printf("  %-7d %7lu %11.1f %10.2f %10.1f %7.1f %12.2f %11.1f "
 		       "%9.2f\n",
 		       p + 2, t->games, gps(t), us_per_game(t), t->decisions,
 		       t->tiles, t->allocs, gps_new(t), t->allocs_new);
 	}
+}
+
+static void print_throughput(const results *res)
+{
+	printf("\nRandom full games (pool of %d games reset with "
+	       "city_game_reset; 'new' column: city_game_new + free per game)\n",
+	       POOL_SIZE);
+	print_tp_table(res->tp, 3);
 	fflush(stdout);
 }
 
@@ -952,16 +958,7 @@ static void print_carc(results *res)
 	       samples_median(&c->copy), samples_mean(&c->copy));
 	printf("\nThe Tower (built-in set `carcassonne-tower`, farmers off, "
 	       "default T-OPT rules; same pool and columns)\n");
-	printf("  %-7s %7s %11s %10s %10s %7s %12s %11s %9s\n", "players",
-	       "games", "games/s", "us/game", "decisions", "tiles",
-	       "allocs/game", "games/s new", "allocs new");
-	for (p = 0; p < 4; p++) {
-		const throughput_result *t = &c->tower[p];
-		printf("  %-7d %7lu %11.1f %10.2f %10.1f %7.1f %12.2f %11.1f "
-		       "%9.2f\n",
-		       p + 2, t->games, gps(t), us_per_game(t), t->decisions,
-		       t->tiles, t->allocs, gps_new(t), t->allocs_new);
-	}
+	print_tp_table(c->tower, 4);
 	fflush(stdout);
 }
 
