@@ -178,6 +178,22 @@ static inline unsigned board_front_rotations(const ts_design *d,
 	                 (unsigned)f->present << 4 | f->streets];
 }
 
+/* The base game's edge test (C-TILE-2), four rotations at once: bit r
+ * set when the design whose rotation signatures are `sig4` (byte r: road
+ * ends in bits 0-3, city sides in bits 4-7, turned r) fits frontier cell
+ * f. The cell's street byte holds, per side with a tile, the road end and
+ * the city that tile shows, its present bits which sides have one; a byte
+ * of (sig4 ^ need) & mask is zero where every present side matches. */
+static inline unsigned board_sig_rotations(const fcell *f, uint32_t sig4)
+{
+	uint32_t x = (sig4 ^ f->streets * 0x01010101u) &
+	             (f->present * 0x11111111u);
+	uint32_t z = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
+	/* bit 7 of byte r set when byte r is zero: one multiply gathers the
+	 * four bits into bits 24..27 */
+	return (unsigned)(((z >> 7 & 0x01010101u) * 0x01020408u) >> 24 & 0xFu);
+}
+
 /* Placement checks, each rule on its own: return 0 when it holds, else
  * write the reason (rule id, cell, side) into msg (may be NULL) and return
  * 1. board_check_cell: R-TURN-2 (the start tile at (0,0)) and R-TILE-1 (an

@@ -29,29 +29,13 @@ static unsigned rot_sig(const ts_design *d, int r)
 	return sm | cm << 4;
 }
 
-/* The rotations (bit r) in which a design whose rotations are `sig4` fits
- * frontier cell f (C-TILE-2; C-TILE-1 holds for every frontier cell): the
- * cell's street byte holds, per side with a tile, the road end (bits 0-3)
- * and the city (bits 4-7) that tile shows, its present bits which sides
- * have one; a byte of (sig ^ need) & mask is zero where every present
- * side matches, found for the four rotations at once. */
-static inline unsigned fit_mask(const fcell *f, uint32_t sig4)
-{
-	uint32_t x = (sig4 ^ f->streets * 0x01010101u) &
-	             (f->present * 0x11111111u);
-	uint32_t z = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
-	/* bit 7 of byte r set when byte r is zero: one multiply gathers the
-	 * four bits into bits 24..27 */
-	return (unsigned)(((z >> 7 & 0x01010101u) * 0x01020408u) >> 24 & 0xFu);
-}
-
 static int has_placement(const state *s, int d)
 {
 	const fcell *f = st_front(s);
 	uint32_t sig4 = st_rsig(s)[d];
 	int i;
 	for (i = 0; i < s->board.n_front; i++)
-		if (fit_mask(&f[i], sig4))
+		if (board_sig_rotations(&f[i], sig4))
 			return 1;
 	return 0;
 }
@@ -66,7 +50,7 @@ static unsigned side_sig(const ts_design *d, int ds)
 }
 
 /* The explicit rule (C-TILE-1/2) by neighbour look-ups: the slow twin of
- * fit_mask. */
+ * board_sig_rotations. */
 static int cc_check_placement(const city_tileset *ts, const state *s, int x,
                               int y, int design, int rot, char *msg,
                               size_t cap)
@@ -265,7 +249,7 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	f = coord_in_range(x, y) ? board_front_at(s, (int)x, (int)y) : NULL;
 	if (f)
 		fi = (int)(f - st_front(s));
-	if (!f || !(fit_mask(f, st_rsig(s)[design]) >> rot & 1u)) {
+	if (!f || !(board_sig_rotations(f, st_rsig(s)[design]) >> rot & 1u)) {
 		if (!cc_check_placement(c->ts, s, (int)x, (int)y, design, rot,
 		                        c->err, ERR_CAP))
 			snprintf(c->err, ERR_CAP, "C-TILE-1: cell (%d,%d) cannot take "
@@ -439,41 +423,6 @@ static void cc_start(const rules_ctx *c)
 
 /* ---- listing ------------------------------------------------------------- */
 
-/* The tile placements (the hot path of the AI's playouts): every frontier
- * cell's fitting rotations, in rows, columns and rotations. */
-static size_t list_tiles(const state *s, city_move *out, size_t cap)
-{
-	const fcell *f = st_front(s);
-	uint32_t sig4 = st_rsig(s)[st_order(s)[s->turn.cur]];
-	size_t n = 0;
-	int i;
-	city_move mv;
-	if (!out || cap < 4u * s->board.n_front) {
-		/* counting, or a buffer that may be too small */
-		for (i = 0; i < s->board.n_front; i++) {
-			unsigned m = fit_mask(&f[i], sig4);
-			for (; m; m &= m - 1)
-				list_emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(&f[i]),
-				          fc_y(&f[i]), low_bit(m), 0, 0, 0);
-		}
-		return n;
-	}
-	memset(&mv, 0, sizeof mv);
-	mv.kind = CITY_MOVE_PLACE;
-	for (i = 0; i < s->board.n_front; i++) {
-		unsigned m = fit_mask(&f[i], sig4);
-		if (!m)
-			continue;
-		mv.x = fc_x(&f[i]);
-		mv.y = fc_y(&f[i]);
-		for (; m; m &= m - 1) {
-			mv.rotation = (uint8_t)low_bit(m);
-			out[n++] = mv;
-		}
-	}
-	return n;
-}
-
 static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
                       size_t cap)
 {
@@ -482,7 +431,8 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 	int i;
 	switch (s->turn.decision) {
 	case CITY_DECISION_TILE:
-		return list_tiles(s, out, cap);
+		return list_placements_sig(
+		    s, st_rsig(s)[st_order(s)[s->turn.cur]], out, cap);
 	case CITY_DECISION_FOLLOWER: {
 		const ts_design *d =
 		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];

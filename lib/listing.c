@@ -151,3 +151,28 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 			rset[flag[i]] = 0; /* listed as no move at all */
 	return write_cell_moves(f, cell, rset, k, out, cap);
 }
+
+/* fitting_cells for the base game's signature test: no flags, no table. */
+static int fitting_cells_sig(uint32_t sig4, const fcell *f, int nf,
+                             uint16_t *cell, uint8_t *rset)
+{
+	int i, k = 0;
+	for (i = 0; i < nf; i++) {
+		unsigned rots = board_sig_rotations(&f[i], sig4);
+		cell[k] = (uint16_t)i;
+		rset[k] = (uint8_t)rots;
+		k += rots != 0;
+	}
+	return k;
+}
+
+size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
+                           size_t cap)
+{
+	uint16_t cell[MAX_FRONT];
+	uint8_t rset[MAX_FRONT];
+	int nf;
+	const fcell *f = board_front(s, &nf);
+	int k = fitting_cells_sig(sig4, f, nf, cell, rset);
+	return write_cell_moves(f, cell, rset, k, out, cap);
+}

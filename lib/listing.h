@@ -53,6 +53,12 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
                        unsigned flagged, list_cell_ok ok, city_move *out,
                        size_t cap);
 
+/* The base game's placements (C-TILE-1/2): every frontier cell in (y, x)
+ * order, the rotations of the design whose rotation signatures are `sig4`
+ * that fit it (board_sig_rotations); written as list_placements does. */
+size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
+                           size_t cap);
+
 /* Whether the tile of `design` has a placement (R-TURN-4): a cell where a
  * rotation fits and `ok` (NULL: every cell is fine) agrees; the cells
  * without a flag of `slow` are tried first. Inline, so that a constant
