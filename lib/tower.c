@@ -31,23 +31,6 @@ static inline void bit_put(uint64_t *m, int t, int on)
 
 #define TOWER_WORDS ((TS_MAX_TILES + 63) / 64)
 
-/* The first placed tower at tile index `from` or later (placement order),
- * or -1: for (t = next_tower(s, 0); t >= 0; t = next_tower(s, t + 1)). */
-static int next_tower(const state *s, int from)
-{
-	int w = from >> 6;
-	uint64_t m;
-	if (w >= TOWER_WORDS)
-		return -1;
-	m = s->carc.towers[w] & (~(uint64_t)0 << (from & 63));
-	while (!m) {
-		if (++w >= TOWER_WORDS)
-			return -1;
-		m = s->carc.towers[w];
-	}
-	return 64 * w + low_bit64(m);
-}
-
 int tower_has(const city_tileset *ts, const state *s, int t)
 {
 	(void)ts;
@@ -133,16 +116,45 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 	return 0;
 }
 
+/* The open towers (placed, no follower on top) into m[TOWER_WORDS];
+ * whether there is one. */
+static int open_towers(const state *s, uint64_t *m)
+{
+	uint64_t any = 0;
+	int w;
+	for (w = 0; w < TOWER_WORDS; w++)
+		any |= m[w] = s->carc.towers[w] & ~s->carc.closed[w];
+	return any != 0;
+}
+
+/* floor_check and top_check for every tower at once (the listing's fast
+ * path): bit sets of the towers that may take a floor and a top now. */
+static int tower_moves(const state *s, uint64_t *floor, uint64_t *top)
+{
+	int w, any = 0, p = s->turn.player;
+	uint64_t open[TOWER_WORDS];
+	if (!tower_on(s) || !open_towers(s, open))
+		return 0;
+	for (w = 0; w < TOWER_WORDS; w++) {
+		uint64_t raised = 0, m = open[w];
+		floor[w] = s->carc.floors[p] ? m : 0;
+		if (s->pl.supply[p])
+			for (; m; m &= m - 1) {
+				int t = 64 * w + low_bit64(m);
+				raised |= (uint64_t)(st_height(s)[t] >= 1)
+				          << (t & 63);
+			}
+		top[w] = raised;
+		any |= (floor[w] | top[w]) != 0;
+	}
+	return any;
+}
+
 int tower_options(const city_tileset *ts, const state *s)
 {
-	int t;
-	if (!tower_on(s))
-		return 0;
-	for (t = next_tower(s, 0); t >= 0; t = next_tower(s, t + 1))
-		if (!floor_check(ts, s, t, NULL, 0) ||
-		    !top_check(ts, s, t, NULL, 0))
-			return 1;
-	return 0;
+	uint64_t floor[TOWER_WORDS], top[TOWER_WORDS];
+	(void)ts;
+	return tower_moves(s, floor, top);
 }
 
 /* T-OPT-6 with T-OPT-4 "no": a path of placed cells of length <= r from
@@ -211,13 +223,15 @@ static int capturable(const state *s, int i)
 	return in_range(s, s->carc.tower_tile, f->tile);
 }
 
-static unsigned capture_count(const state *s)
+/* Whether a follower may be taken now (T-CAP-1: the capture decision is
+ * skipped when none may). */
+static int capture_any(const state *s)
 {
-	unsigned n = 0;
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++)
-		n += (unsigned)capturable(s, i);
-	return n;
+		if (capturable(s, i))
+			return 1;
+	return 0;
 }
 
 /* The part name of follower slot i ('t' on a tower). */
@@ -283,7 +297,7 @@ int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 	s->carc.floors[s->turn.player]--;
 	s->carc.tower_tile = (uint8_t)t;
 	/* T-CAP-1: the capture decision, skipped with nobody to take */
-	*capture = capture_count(s) != 0;
+	*capture = capture_any(s);
 	return CITY_OK;
 }
 
@@ -405,23 +419,33 @@ int tower_ransom(const rules_ctx *c, int q)
 	return CITY_OK;
 }
 
+/* The moves of kind `kind` on the towers of bit set m, in placement
+ * order. */
+static size_t emit_towers(const state *s, const uint64_t *m, int kind,
+                          city_move *out, size_t cap, size_t n)
+{
+	const ptile *tl = st_tiles(s);
+	int w;
+	for (w = 0; w < TOWER_WORDS; w++) {
+		uint64_t b;
+		for (b = m[w]; b; b &= b - 1) {
+			int t = 64 * w + low_bit64(b);
+			list_emit(out, cap, &n, kind, tl[t].x, tl[t].y, 0, 0, 0, 0);
+		}
+	}
+	return n;
+}
+
 size_t tower_list_follower(const city_tileset *ts, const state *s,
                            city_move *out, size_t cap, size_t n)
 {
-	const ptile *tl = st_tiles(s);
-	int i;
-	if (!tower_on(s))
+	uint64_t floor[TOWER_WORDS], top[TOWER_WORDS];
+	(void)ts;
+	if (!tower_moves(s, floor, top))
 		return n;
 	/* T-ACT: floors, then tops, on the towers in placement order */
-	for (i = next_tower(s, 0); i >= 0; i = next_tower(s, i + 1))
-		if (!floor_check(ts, s, i, NULL, 0))
-			list_emit(out, cap, &n, CITY_MOVE_FLOOR, tl[i].x, tl[i].y, 0,
-			          0, 0, 0);
-	for (i = next_tower(s, 0); i >= 0; i = next_tower(s, i + 1))
-		if (!top_check(ts, s, i, NULL, 0))
-			list_emit(out, cap, &n, CITY_MOVE_TOP, tl[i].x, tl[i].y, 0,
-			          0, 0, 0);
-	return n;
+	n = emit_towers(s, floor, CITY_MOVE_FLOOR, out, cap, n);
+	return emit_towers(s, top, CITY_MOVE_TOP, out, cap, n);
 }
 
 size_t tower_list_capture(const city_tileset *ts, const state *s,
