@@ -231,6 +231,8 @@ static int insert_tile(const city_tileset *ts, state *s, int front, int x,
 	int t = board_insert(ts, s, front, x, y, design, rot);
 	feat_add_tile(ts, s, t);
 	tower_add_tile(ts, s, t);
+	if (ts->designs[design].features & TS_MONASTERY)
+		bits_put(s->carc.monasteries, t, 1); /* for C-DONE-3 */
 	return t;
 }
 
@@ -457,6 +459,13 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 	return n;
 }
 
+static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
+                          size_t cap)
+{
+	return cc_score_check_state(ts, s, msg, cap) ||
+	       tower_check_state(ts, s, msg, cap);
+}
+
 const game_rules cc_rules = {
     .game = CITY_GAME_CARCASSONNE,
     .start = cc_start,
@@ -464,7 +473,7 @@ const game_rules cc_rules = {
     .list = cc_list,
     .score_final = cc_score_final,
     .check_placement = cc_check_placement,
-    .check_state = tower_check_state,
+    .check_state = cc_check_state,
     .start_tile = 1, /* C-SET-3/4 (game.c deals) */
     .rule_prefix = 'C',
 };

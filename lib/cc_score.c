@@ -1,4 +1,5 @@
 /* The base game's completion and scoring (see cc_score.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "bits.h"
@@ -101,50 +102,79 @@ static void score_pass(const city_tileset *ts, state *s, int t, int kind)
 	}
 }
 
-/* The tile diagonal to t across its sides v (N or S) and h (E or W), or
- * -1: the corner bits say whether there is one, the neighbour links
- * find it. */
-static int diagonal(const state *s, int t, int v, int h)
+#define MON_WORDS ((TS_MAX_TILES + 63) / 64)
+
+/* Whether placed tile q is on one of the 9 cells around tile t. */
+static int near_tile(const state *s, int q, int t)
 {
-	static const int CORNER[4][4] = {
-	    {0, 0, 0, 3}, {0, 0, 0, 0}, {0, 1, 0, 2}, {0, 0, 0, 0}};
-	const ptile *tl = st_tiles(s), *p = &tl[t];
-	if (!(st_corner(s)[t] >> CORNER[v][h] & 1))
-		return -1;
-	if (p->nb[v] != NO_TILE)
-		return tl[p->nb[v]].nb[h];
-	if (p->nb[h] != NO_TILE)
-		return tl[p->nb[h]].nb[v];
-	return board_tile_known(s, p->x + DX[h], p->y + DY[v]);
+	const ptile *tl = st_tiles(s);
+	int dx = tl[q].x - tl[t].x, dy = tl[q].y - tl[t].y;
+	return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+}
+
+
+/* C-DONE-3: the monasteries that tile t just surrounded (t itself or one
+ * of the 8 tiles around it), in rows and columns: NW N NE W (t) E SW S
+ * SE. Only the monasteries with an empty cell around them are looked at
+ * (st_carc.monasteries), and each leaves that set once surrounded. */
+static void score_monasteries(const city_tileset *ts, state *s, int t)
+{
+	const ptile *tl = st_tiles(s);
+	int near[9], k, w;
+	for (k = 0; k < 9; k++)
+		near[k] = -1;
+	for (w = 0; w < MON_WORDS; w++) {
+		uint64_t b;
+		for (b = s->carc.monasteries[w]; b; b &= b - 1) {
+			int q = 64 * w + low_bit64(b);
+			if (near_tile(s, q, t) && board_around(s, q) == 8)
+				near[(tl[q].y - tl[t].y + 1) * 3 + tl[q].x -
+				     tl[t].x + 1] = q;
+		}
+	}
+	for (k = 0; k < 9; k++) {
+		int q = near[k];
+		if (q < 0)
+			continue;
+		bits_put(s->carc.monasteries, q, 0);
+		award(s, feat_node(s, q, ts->designs[tl[q].design].n_parts),
+		      CITY_REASON_MONASTERY, 9, 1);
+	}
 }
 
 void cc_score_completed(const city_tileset *ts, state *s, int t)
 {
-	const ptile *p = &st_tiles(s)[t];
-	int ar[9], k;
 	score_pass(ts, s, t, CK_ROAD);
 	score_pass(ts, s, t, CK_CITY);
-	/* the 9 cells in rows and columns: NW N NE W (t) E SW S SE */
-	ar[0] = diagonal(s, t, 0, 3);
-	ar[1] = p->nb[0] == NO_TILE ? -1 : p->nb[0];
-	ar[2] = diagonal(s, t, 0, 1);
-	ar[3] = p->nb[3] == NO_TILE ? -1 : p->nb[3];
-	ar[4] = t;
-	ar[5] = p->nb[1] == NO_TILE ? -1 : p->nb[1];
-	ar[6] = diagonal(s, t, 2, 3);
-	ar[7] = p->nb[2] == NO_TILE ? -1 : p->nb[2];
-	ar[8] = diagonal(s, t, 2, 1);
-	for (k = 0; k < 9; k++) {
-		const ts_design *od;
-		int q = ar[k];
-		if (q < 0)
-			continue;
-		od = &ts->designs[st_tiles(s)[q].design];
-		if (!(od->features & TS_MONASTERY) || board_around(s, q) != 8)
-			continue;
-		award(s, feat_node(s, q, od->n_parts), CITY_REASON_MONASTERY, 9,
-		      1);
+	score_monasteries(ts, s, t);
+}
+
+/* state_check's part: the open monasteries' bit set. A monastery that
+ * the tile of this turn surrounded keeps its bit until the end of the
+ * turn scores it (finish_turn). */
+int cc_score_check_state(const city_tileset *ts, const state *s, char *msg,
+                         size_t cap)
+{
+	int t, mid_turn = s->turn.decision == CITY_DECISION_FOLLOWER ||
+	                  s->turn.decision == CITY_DECISION_CAPTURE;
+	for (t = 0; t < TS_MAX_TILES; t++) {
+		int mon = t < s->board.n_tiles &&
+		          (ts->designs[st_tiles(s)[t].design].features &
+		           TS_MONASTERY),
+		    bit = bits_at(s->carc.monasteries, t), ok;
+		if (!mon)
+			ok = !bit;
+		else if (board_around(s, t) < 8)
+			ok = bit;
+		else
+			ok = !bit || (mid_turn && near_tile(s, t, s->turn.last_tile));
+		if (!ok) {
+			snprintf(msg, cap, "monastery: tile %d's open bit is %d", t,
+			         bit);
+			return 1;
+		}
 	}
+	return 0;
 }
 
 /* C-END-3: the completed cities the field of root r borders (C-GEO-3),

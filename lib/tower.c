@@ -18,30 +18,19 @@ static inline int opt(const state *s, int rule)
 	return s->setup.rules[rule];
 }
 
-static inline int bit_at(const uint64_t *m, int t)
-{
-	return (int)(m[t >> 6] >> (t & 63) & 1u);
-}
-
-static inline void bit_put(uint64_t *m, int t, int on)
-{
-	uint64_t b = (uint64_t)1 << (t & 63);
-	m[t >> 6] = on ? m[t >> 6] | b : m[t >> 6] & ~b;
-}
-
 #define TOWER_WORDS ((TS_MAX_TILES + 63) / 64)
 
 int tower_has(const city_tileset *ts, const state *s, int t)
 {
 	(void)ts;
-	return tower_on(s) && bit_at(s->carc.towers, t);
+	return tower_on(s) && bits_at(s->carc.towers, t);
 }
 
 void tower_add_tile(const city_tileset *ts, state *s, int t)
 {
 	if (tower_on(s) &&
 	    (ts->designs[st_tiles(s)[t].design].features & TS_TOWER))
-		bit_put(s->carc.towers, t, 1);
+		bits_put(s->carc.towers, t, 1);
 }
 
 int tower_top(const state *s, int t)
@@ -71,7 +60,7 @@ static int floor_check(const city_tileset *ts, const state *s, int t,
 			                   "foundation", p->x, p->y);
 		return 1;
 	}
-	if (bit_at(s->carc.closed, t)) {
+	if (bits_at(s->carc.closed, t)) {
 		if (msg)
 			snprintf(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
 			                   "closed by a follower on top", p->x, p->y);
@@ -97,7 +86,7 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 		why = "the expansion tower is not in play";
 	else if (!tower_has(ts, s, t))
 		why = "the tile has no tower foundation";
-	else if (bit_at(s->carc.closed, t))
+	else if (bits_at(s->carc.closed, t))
 		why = "the tower is closed by a follower on top";
 	else if (st_height(s)[t] < 1)
 		why = "the tower has no floor yet";
@@ -136,15 +125,8 @@ static int tower_moves(const state *s, uint64_t *floor, uint64_t *top)
 	if (!tower_on(s) || !open_towers(s, open))
 		return 0;
 	for (w = 0; w < TOWER_WORDS; w++) {
-		uint64_t raised = 0, m = open[w];
-		floor[w] = s->carc.floors[p] ? m : 0;
-		if (s->pl.supply[p])
-			for (; m; m &= m - 1) {
-				int t = 64 * w + low_bit64(m);
-				raised |= (uint64_t)(st_height(s)[t] >= 1)
-				          << (t & 63);
-			}
-		top[w] = raised;
+		floor[w] = s->carc.floors[p] ? open[w] : 0;
+		top[w] = s->pl.supply[p] ? open[w] & s->carc.raised[w] : 0;
 		any |= (floor[w] | top[w]) != 0;
 	}
 	return any;
@@ -294,6 +276,7 @@ int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 		return CITY_EILLEGAL;
 	log_move(s, CITY_MOVE_FLOOR, 0, (int)x, (int)y);
 	st_height_w(s)[t]++;
+	bits_put(s->carc.raised, t, 1);
 	s->carc.floors[s->turn.player]--;
 	s->carc.tower_tile = (uint8_t)t;
 	/* T-CAP-1: the capture decision, skipped with nobody to take */
@@ -316,7 +299,7 @@ int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
 	f->part = (uint8_t)FOL_PART_TOP;
 	f->owner = s->turn.player;
 	f->active = FOL_TOP;
-	bit_put(s->carc.closed, t, 1);
+	bits_put(s->carc.closed, t, 1);
 	s->pl.supply[s->turn.player]--;
 	return CITY_OK;
 }
@@ -345,7 +328,7 @@ static void take(state *s, int i)
 	if (on)
 		refresh_followed(s, feat_root(s, feat_node(s, tile, part)));
 	else
-		bit_put(s->carc.closed, tile, 0); /* the tower is open again */
+		bits_put(s->carc.closed, tile, 0); /* the tower is open again */
 	log_event_other(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, part, owner);
 	if (owner == me) {
 		s->pl.supply[me]++; /* T-CAP-2: back to supply at once */
@@ -480,18 +463,23 @@ int tower_check_state(const city_tileset *ts, const state *s, char *msg,
 	for (t = 0; t < s->board.n_tiles; t++) {
 		int has = tower_on(s) &&
 		          (ts->designs[st_tiles(s)[t].design].features & TS_TOWER);
-		if (bit_at(s->carc.towers, t) != has) {
+		if (bits_at(s->carc.towers, t) != has) {
 			snprintf(msg, cap, "tower: tile %d's tower bit is %d", t,
-			         bit_at(s->carc.towers, t));
+			         bits_at(s->carc.towers, t));
 			return 1;
 		}
-		if (bit_at(s->carc.closed, t) != (tower_top(s, t) >= 0)) {
+		if (bits_at(s->carc.closed, t) != (tower_top(s, t) >= 0)) {
 			snprintf(msg, cap, "tower: tile %d's closed bit is %d", t,
-			         bit_at(s->carc.closed, t));
+			         bits_at(s->carc.closed, t));
 			return 1;
 		}
 		if (st_height(s)[t] && !has) {
 			snprintf(msg, cap, "tower: tile %d has floors", t);
+			return 1;
+		}
+		if (bits_at(s->carc.raised, t) != (st_height(s)[t] >= 1)) {
+			snprintf(msg, cap, "tower: tile %d's raised bit is %d", t,
+			         bits_at(s->carc.raised, t));
 			return 1;
 		}
 	}
