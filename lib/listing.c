@@ -65,9 +65,11 @@ static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
 {
 #if defined(PLACE_HEAD) && defined(__SSE2__)
 	const __m128i *hv = (const __m128i *)(const void *)HEAD_VEC[rots];
-	uint64_t w = (uint64_t)(uint32_t)fc_x(c) |
-	             (uint64_t)(uint32_t)fc_y(c) << 32;
-	__m128i xy = _mm_cvtsi64_si128((long long)w);
+	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, its top bit
+	 * flipped, is the coordinate as an int16 (fc_x, fc_y), widened with
+	 * its sign */
+	__m128i k = _mm_cvtsi32_si128((int)(c->key ^ 0x80008000u));
+	__m128i xy = _mm_srai_epi32(_mm_unpacklo_epi16(k, k), 16);
 	_mm_storeu_si128((__m128i *)(void *)o,
 	                 _mm_unpacklo_epi64(_mm_load_si128(&hv[0]), xy));
 	_mm_storeu_si128((__m128i *)(void *)(o + 16), _mm_load_si128(&hv[1]));
@@ -184,22 +186,24 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 	int i, nf;
 	const fcell *f = board_front(s, &nf);
 	size_t n = 0;
-	if (out && cap >= 4u * (size_t)nf) {
-		/* room for four moves a cell: almost every frontier cell of the
-		 * base game fits some rotation, so no compaction first */
-		for (i = 0; i < nf; i++) {
-			unsigned rots = board_sig_rotations(&f[i], sig4);
+	unsigned r;
+	/* almost every frontier cell of the base game fits some rotation, so
+	 * each cell is written at once, without compaction first; as in
+	 * write_cell_moves, four at a time while there is room */
+	for (i = 0; i < nf; i++) {
+		unsigned rots = board_sig_rotations(&f[i], sig4);
+		if (!out) {
+			n += ROT_COUNT[rots]; /* counting only */
+		} else if (n <= cap && cap - n >= 4) {
 			write4((unsigned char *)&out[n], &f[i], rots);
 			n += ROT_COUNT[rots];
+		} else {
+			for (r = 0; r < 4; r++)
+				if (rots >> r & 1)
+					list_emit(out, cap, &n, CITY_MOVE_PLACE,
+					          fc_x(&f[i]), fc_y(&f[i]), (int)r, 0,
+					          0, 0);
 		}
-		return n;
-	}
-	for (i = 0; i < nf; i++) {
-		unsigned rots = board_sig_rotations(&f[i], sig4), r;
-		for (r = 0; r < 4; r++)
-			if (rots >> r & 1)
-				list_emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(&f[i]),
-				          fc_y(&f[i]), (int)r, 0, 0, 0);
 	}
 	return n;
 }

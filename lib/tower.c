@@ -245,13 +245,15 @@ unsigned tower_ransom_options(const state *s)
 	int q, p = s->turn.player, c, total = 0;
 	if (!tower_on(s) || !opt(s, CITY_RULE_RANSOM) || s->carc.ransomed)
 		return 0;
+	for (q = 0; q < s->setup.n_players; q++)
+		if (q != p && s->carc.held[q][p])
+			m |= 1u << q;
+	if (!m) /* asked at every turn: most turns nobody holds one */
+		return 0;
 	for (c = 0; c < 5; c++)
 		total += s->pl.score[p][c];
 	if (opt(s, CITY_RULE_RANSOM_MIN) && total < 3)
 		return 0;
-	for (q = 0; q < s->setup.n_players; q++)
-		if (q != p && s->carc.held[q][p])
-			m |= 1u << q;
 	return m;
 }
 
