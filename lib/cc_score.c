@@ -205,64 +205,77 @@ static int bordered_cities(const city_tileset *ts, const state *s, int r)
 	return n;
 }
 
-/* The final score of the feature of follower f (root r, kind). */
+/* The final score of the feature of follower f (root r, kind), to the
+ * majority of counts[] (C-SCORE-4; the followers stay until all is
+ * scored). */
 static void score_final_feature(const city_tileset *ts, state *s,
-                                const follower *f, int r, int kind)
+                                const follower *f, int r, int kind,
+                                const int counts[MAX_PLAYERS])
 {
-	int coats, tiles;
+	int coats = 0, points, reason;
 	switch (kind) {
 	case CK_ROAD:
-		award(s, r, CITY_REASON_FINAL_ROAD, cc_measure(ts, s, r, NULL),
-		      0);
+		reason = CITY_REASON_FINAL_ROAD;
+		points = cc_measure(ts, s, r, NULL);
 		break;
 	case CK_CITY:
-		tiles = cc_measure(ts, s, r, &coats);
-		award(s, r, CITY_REASON_FINAL_CITY, tiles + coats, 0);
+		reason = CITY_REASON_FINAL_CITY;
+		points = cc_measure(ts, s, r, &coats) + coats;
 		break;
 	case CK_MONASTERY:
-		award(s, r, CITY_REASON_FINAL_MONASTERY,
-		      1 + board_around(s, f->tile), 0);
+		reason = CITY_REASON_FINAL_MONASTERY;
+		points = 1 + board_around(s, f->tile);
 		break;
 	default:
-		if (s->setup.rules[CITY_RULE_FARMERS])
-			award(s, r, CITY_REASON_FARM,
-			      3 * bordered_cities(ts, s, r), 0);
+		if (!s->setup.rules[CITY_RULE_FARMERS])
+			return;
+		reason = CITY_REASON_FARM;
+		points = 3 * bordered_cities(ts, s, r);
 		break;
 	}
+	if (points > 0)
+		players_award_majority(s, counts, category_of(reason), reason,
+		                       points, st_ntile(s)[r],
+		                       feat_node_part(s, r));
 }
 
 void cc_score_final(const city_tileset *ts, state *s)
 {
 	uint8_t scored[TS_MAX_TILES * (TS_MAX_PARTS + 1)];
-	int i, pass;
+	int root[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
+	int i, j, pass;
 	memset(scored, 0, s->lay.cap_nodes);
+	/* each follower's feature, once (-1: not on a feature) */
+	for (i = 0; i < s->pl.n_fol; i++) {
+		const follower *f = &s->pl.fol[i];
+		root[i] = f->active == FOL_ON /* C-END-4: tops score nothing */
+		              ? feat_root(s, feat_node(s, f->tile, f->part))
+		              : -1;
+	}
 	/* C-END-2 (roads, cities, monasteries), then C-END-3 (farms); each
 	 * feature when its first follower in slot order is met */
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < s->pl.n_fol; i++) {
 			const follower *f = &s->pl.fol[i];
-			int kind, r;
-			if (f->active != FOL_ON)
-				continue; /* C-END-4: tower tops score nothing */
+			int kind, r = root[i], counts[MAX_PLAYERS] = {0};
+			if (r < 0 || scored[r])
+				continue;
 			kind = cc_part_kind(
 			    &ts->designs[st_tiles(s)[f->tile].design], f->part);
 			if ((kind == CK_FIELD) != (pass == 1))
 				continue;
-			r = feat_root(s, feat_node(s, f->tile, f->part));
-			if (scored[r])
-				continue;
 			scored[r] = 1;
-			score_final_feature(ts, s, f, r, kind);
+			for (j = i; j < s->pl.n_fol; j++)
+				counts[s->pl.fol[j].owner] += root[j] == r;
+			score_final_feature(ts, s, f, r, kind, counts);
 		}
 	/* every follower left goes home */
 	for (i = 0; i < s->pl.n_fol; i++) {
 		follower *f = &s->pl.fol[i];
 		if (f->active == FOL_FREE)
 			continue;
-		if (f->active == FOL_ON)
-			feat_set_followed(s, feat_root(s, feat_node(s, f->tile,
-			                                            f->part)),
-			                  0);
+		if (root[i] >= 0)
+			feat_set_followed(s, root[i], 0);
 		log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile,
 		          f->part);
 		f->active = FOL_FREE;
