@@ -146,6 +146,7 @@ static void draw(state *s)
 /* C-TURN-1: score what the placement completed, then the next turn. */
 static void finish_turn(const city_tileset *ts, state *s)
 {
+	s->carc.capture = 0; /* the capture decision, if any, is over */
 	cc_score_completed(ts, s, s->turn.last_tile);
 	start_turn(s, (s->turn.player + 1) % s->setup.n_players);
 }

@@ -295,6 +295,9 @@ typedef struct st_carc {
 	/* bit t: placed tile t is a monastery with an empty cell around it
 	 * (C-DONE-3 is tested for these only) */
 	uint64_t monasteries[(TS_MAX_TILES + 63) / 64];
+	/* bit i: follower slot i may be taken in the capture decision now
+	 * (T-CAP-1; set by the floor, zero outside that decision) */
+	uint64_t capture;
 } st_carc;
 
 typedef struct state {

@@ -205,15 +205,15 @@ static int capturable(const state *s, int i)
 	return in_range(s, s->carc.tower_tile, f->tile);
 }
 
-/* Whether a follower may be taken now (T-CAP-1: the capture decision is
- * skipped when none may). */
-static int capture_any(const state *s)
+/* The followers that may be taken now (bit i: slot i), for the capture
+ * decision (T-CAP-1: skipped when none may). */
+static uint64_t capture_set(const state *s)
 {
+	uint64_t m = 0;
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++)
-		if (capturable(s, i))
-			return 1;
-	return 0;
+		m |= (uint64_t)capturable(s, i) << i;
+	return m;
 }
 
 /* The part name of follower slot i ('t' on a tower). */
@@ -282,7 +282,8 @@ int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 	s->carc.floors[s->turn.player]--;
 	s->carc.tower_tile = (uint8_t)t;
 	/* T-CAP-1: the capture decision, skipped with nobody to take */
-	*capture = capture_any(s);
+	s->carc.capture = capture_set(s);
+	*capture = s->carc.capture != 0;
 	return CITY_OK;
 }
 
@@ -365,7 +366,7 @@ int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 		         (long)y);
 		return CITY_EILLEGAL;
 	}
-	if (!capturable(s, i)) {
+	if (!(s->carc.capture >> i & 1)) {
 		snprintf(c->err, ERR_CAP, "%s", capture_refusal(s, i));
 		return CITY_EILLEGAL;
 	}
@@ -437,13 +438,13 @@ size_t tower_list_capture(const city_tileset *ts, const state *s,
                           city_move *out, size_t cap)
 {
 	size_t n = 0;
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++)
-		if (capturable(s, i)) {
-			const ptile *t = &st_tiles(s)[s->pl.fol[i].tile];
-			list_emit(out, cap, &n, CITY_MOVE_CAPTURE, t->x, t->y, 0, 0,
-			          0, fol_part_name(ts, s, i));
-		}
+	uint64_t m;
+	for (m = s->carc.capture; m; m &= m - 1) {
+		int i = low_bit64(m);
+		const ptile *t = &st_tiles(s)[s->pl.fol[i].tile];
+		list_emit(out, cap, &n, CITY_MOVE_CAPTURE, t->x, t->y, 0, 0, 0,
+		          fol_part_name(ts, s, i));
+	}
 	return n;
 }
 
@@ -462,6 +463,15 @@ int tower_check_state(const city_tileset *ts, const state *s, char *msg,
                       size_t cap)
 {
 	int t;
+	uint64_t want = s->turn.decision == CITY_DECISION_CAPTURE
+	                    ? capture_set(s)
+	                    : 0;
+	if (s->carc.capture != want) {
+		snprintf(msg, cap, "tower: the capture set is %#llx, not %#llx",
+		         (unsigned long long)s->carc.capture,
+		         (unsigned long long)want);
+		return 1;
+	}
 	for (t = 0; t < s->board.n_tiles; t++) {
 		int has = tower_on(s) &&
 		          (ts->designs[st_tiles(s)[t].design].features & TS_TOWER);
