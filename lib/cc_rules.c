@@ -187,17 +187,22 @@ static int follower_check(const city_tileset *ts, const state *s, int part,
 }
 
 /* The parts that may take a follower now (bit i: part i; the monastery is
- * bit n_parts). */
+ * bit n_parts): follower_check for every part at once, without its
+ * messages. */
 static unsigned follower_options(const city_tileset *ts, const state *s)
 {
-	const ts_design *d = &ts->designs[st_tiles(s)[s->turn.last_tile].design];
-	unsigned m = 0;
+	const ptile *p = &st_tiles(s)[s->turn.last_tile];
+	const ts_design *d = &ts->designs[p->design];
+	unsigned m = 0, farmers = s->setup.rules[CITY_RULE_FARMERS] != 0;
 	int i;
-	if (s->pl.supply[s->turn.player] == 0)
+	if (s->pl.supply[s->turn.player] == 0) /* C-FOL-4 */
 		return 0;
-	for (i = 0; i < feat_tile_nodes(d); i++)
-		if (!follower_check(ts, s, i, NULL, 0))
-			m |= 1u << i;
+	for (i = 0; i < feat_tile_nodes(d); i++) {
+		unsigned field = cc_part_kind(d, i) == CK_FIELD; /* C-FOL-1 */
+		unsigned free = !feat_followed(
+		    s, feat_root(s, p->node0 + i)); /* C-FOL-2 */
+		m |= (free & (farmers | !field)) << i;
+	}
 	return m;
 }
 

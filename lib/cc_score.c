@@ -76,33 +76,43 @@ static void award(state *s, int r, int reason, int points, int ret)
 		                       feat_node_part(s, r));
 }
 
-/* The roads (pass 0) or cities (pass 1) tile t completed, each once. */
-static void score_pass(const city_tileset *ts, state *s, int t, int kind)
+/* Add root r to the n roots of list[] unless it is there. */
+static int add_root(int *list, int n, int r)
+{
+	int k;
+	for (k = 0; k < n && list[k] != r; k++)
+		;
+	list[k] = r;
+	return k < n ? n : n + 1;
+}
+
+/* The roads, then the cities, tile t completed, each once, in part
+ * order (one walk over its parts; an award changes no completion). */
+static void score_roads_cities(const city_tileset *ts, state *s, int t)
 {
 	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
-	int done[TS_MAX_PARTS], n = 0, i, k;
+	int road[TS_MAX_PARTS], city[TS_MAX_PARTS], nr = 0, nc = 0, i;
 	for (i = 0; i < d->n_parts; i++) {
-		int r, coats, tiles;
-		if (cc_part_kind(d, i) != kind)
+		int kind = cc_part_kind(d, i), r;
+		if (kind != CK_ROAD && kind != CK_CITY)
 			continue;
 		r = feat_root(s, p->node0 + i);
 		if (!feat_complete(s, r))
 			continue;
-		for (k = 0; k < n && done[k] != r; k++)
-			;
-		if (k < n)
-			continue;
-		done[n++] = r;
-		tiles = cc_measure(ts, s, r, &coats);
 		if (kind == CK_ROAD)
-			award(s, r, CITY_REASON_ROAD, tiles, 1);
+			nr = add_root(road, nr, r);
 		else
-			award(s, r, CITY_REASON_CITY, 2 * tiles + 2 * coats, 1);
+			nc = add_root(city, nc, r);
+	}
+	for (i = 0; i < nr; i++)
+		award(s, road[i], CITY_REASON_ROAD,
+		      cc_measure(ts, s, road[i], NULL), 1);
+	for (i = 0; i < nc; i++) {
+		int coats, tiles = cc_measure(ts, s, city[i], &coats);
+		award(s, city[i], CITY_REASON_CITY, 2 * tiles + 2 * coats, 1);
 	}
 }
-
-#define MON_WORDS ((TS_MAX_TILES + 63) / 64)
 
 /* Whether placed tile q is on one of the 9 cells around tile t. */
 static int near_tile(const state *s, int q, int t)
@@ -112,7 +122,6 @@ static int near_tile(const state *s, int q, int t)
 	return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
 }
 
-
 /* C-DONE-3: the monasteries that tile t just surrounded (t itself or one
  * of the 8 tiles around it), in rows and columns: NW N NE W (t) E SW S
  * SE. Only the monasteries with an empty cell around them are looked at
@@ -120,22 +129,23 @@ static int near_tile(const state *s, int q, int t)
 static void score_monasteries(const city_tileset *ts, state *s, int t)
 {
 	const ptile *tl = st_tiles(s);
-	int near[9], k, w;
-	for (k = 0; k < 9; k++)
-		near[k] = -1;
-	for (w = 0; w < MON_WORDS; w++) {
+	int near[9], w, words = (s->board.n_tiles + 63) / 64;
+	unsigned hits = 0; /* bit k: near[k] is a monastery surrounded now */
+	for (w = 0; w < words; w++) {
 		uint64_t b;
 		for (b = s->carc.monasteries[w]; b; b &= b - 1) {
 			int q = 64 * w + low_bit64(b);
-			if (near_tile(s, q, t) && board_around(s, q) == 8)
-				near[(tl[q].y - tl[t].y + 1) * 3 + tl[q].x -
-				     tl[t].x + 1] = q;
+			/* dx + 1 and dy + 1 in 0..2: q is on the 9 cells around t */
+			unsigned ux = (unsigned)(tl[q].x - tl[t].x + 1),
+			         uy = (unsigned)(tl[q].y - tl[t].y + 1);
+			if (ux <= 2 && uy <= 2 && board_around(s, q) == 8) {
+				near[uy * 3 + ux] = q;
+				hits |= 1u << (uy * 3 + ux);
+			}
 		}
 	}
-	for (k = 0; k < 9; k++) {
-		int q = near[k];
-		if (q < 0)
-			continue;
+	for (; hits; hits &= hits - 1) {
+		int q = near[low_bit(hits)];
 		bits_put(s->carc.monasteries, q, 0);
 		award(s, feat_node(s, q, ts->designs[tl[q].design].n_parts),
 		      CITY_REASON_MONASTERY, 9, 1);
@@ -144,8 +154,7 @@ static void score_monasteries(const city_tileset *ts, state *s, int t)
 
 void cc_score_completed(const city_tileset *ts, state *s, int t)
 {
-	score_pass(ts, s, t, CK_ROAD);
-	score_pass(ts, s, t, CK_CITY);
+	score_roads_cities(ts, s, t);
 	score_monasteries(ts, s, t);
 }
 

@@ -246,8 +246,8 @@ unsigned tower_ransom_options(const state *s)
 	if (!tower_on(s) || !opt(s, CITY_RULE_RANSOM) || s->carc.ransomed)
 		return 0;
 	for (q = 0; q < s->setup.n_players; q++)
-		if (q != p && s->carc.held[q][p])
-			m |= 1u << q;
+		m |= (unsigned)(s->carc.held[q][p] != 0) << q;
+	m &= ~(1u << p); /* nobody holds their own followers (T-CAP-2) */
 	if (!m) /* asked at every turn: most turns nobody holds one */
 		return 0;
 	for (c = 0; c < 5; c++)
