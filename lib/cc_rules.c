@@ -147,6 +147,7 @@ static void draw(state *s)
 static void finish_turn(const city_tileset *ts, state *s)
 {
 	s->carc.capture = 0; /* the capture decision, if any, is over */
+	s->carc.fol_opts = 0;
 	cc_score_completed(ts, s, s->turn.last_tile);
 	start_turn(s, (s->turn.player + 1) % s->setup.n_players);
 }
@@ -267,7 +268,8 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	log_move(s, CITY_MOVE_PLACE, rot, (int)x, (int)y);
 	s->turn.last_tile =
 	    (uint8_t)insert_tile(c->ts, s, fi, (int)x, (int)y, design, rot);
-	if (follower_options(c->ts, s) || tower_options(c->ts, s))
+	s->carc.fol_opts = (uint16_t)follower_options(c->ts, s);
+	if (s->carc.fol_opts || tower_options(c->ts, s))
 		s->turn.decision = CITY_DECISION_FOLLOWER;
 	else
 		finish_turn(c->ts, s);
@@ -361,10 +363,12 @@ static int tower_move(const rules_ctx *c, const rules_move *m)
 	}
 	if (rc != CITY_OK)
 		return rc;
-	if (capture)
+	if (capture) {
+		s->carc.fol_opts = 0; /* the follower decision is over */
 		s->turn.decision = CITY_DECISION_CAPTURE;
-	else
+	} else {
 		finish_turn(c->ts, s);
+	}
 	return CITY_OK;
 }
 
@@ -444,7 +448,7 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 	case CITY_DECISION_FOLLOWER: {
 		const ts_design *d =
 		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
-		m = follower_options(ts, s);
+		m = s->carc.fol_opts; /* follower_options, by the placement */
 		for (i = 0; m; i++, m >>= 1)
 			if (m & 1u)
 				list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0,
@@ -468,6 +472,14 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
                           size_t cap)
 {
+	unsigned want = s->turn.decision == CITY_DECISION_FOLLOWER
+	                    ? follower_options(ts, s)
+	                    : 0;
+	if (s->carc.fol_opts != want) {
+		snprintf(msg, cap, "follower options %#x, not %#x",
+		         (unsigned)s->carc.fol_opts, want);
+		return 1;
+	}
 	return cc_score_check_state(ts, s, msg, cap) ||
 	       tower_check_state(ts, s, msg, cap);
 }

@@ -298,6 +298,9 @@ typedef struct st_carc {
 	/* bit i: follower slot i may be taken in the capture decision now
 	 * (T-CAP-1; set by the floor, zero outside that decision) */
 	uint64_t capture;
+	/* the follower options of this turn's tile (bit i: part i), found by
+	 * the placement for the follower decision, zero outside it */
+	uint16_t fol_opts;
 } st_carc;
 
 typedef struct state {
