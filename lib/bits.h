@@ -38,4 +38,17 @@ static inline int popcount32(uint32_t m)
 #endif
 }
 
+/* Bit t of the bit set m (words of 64 bits). */
+static inline int bits_at(const uint64_t *m, int t)
+{
+	return (int)(m[t >> 6] >> (t & 63) & 1u);
+}
+
+/* Set (on) or clear bit t of the bit set m. */
+static inline void bits_put(uint64_t *m, int t, int on)
+{
+	uint64_t b = (uint64_t)1 << (t & 63);
+	m[t >> 6] = on ? m[t >> 6] | b : m[t >> 6] & ~b;
+}
+
 #endif /* CITY_LIB_BITS_H */

@@ -146,6 +146,8 @@ static void draw(state *s)
 /* C-TURN-1: score what the placement completed, then the next turn. */
 static void finish_turn(const city_tileset *ts, state *s)
 {
+	s->carc.capture = 0; /* the capture decision, if any, is over */
+	s->carc.fol_opts = 0;
 	cc_score_completed(ts, s, s->turn.last_tile);
 	start_turn(s, (s->turn.player + 1) % s->setup.n_players);
 }
@@ -186,17 +188,22 @@ static int follower_check(const city_tileset *ts, const state *s, int part,
 }
 
 /* The parts that may take a follower now (bit i: part i; the monastery is
- * bit n_parts). */
+ * bit n_parts): follower_check for every part at once, without its
+ * messages. */
 static unsigned follower_options(const city_tileset *ts, const state *s)
 {
-	const ts_design *d = &ts->designs[st_tiles(s)[s->turn.last_tile].design];
-	unsigned m = 0;
+	const ptile *p = &st_tiles(s)[s->turn.last_tile];
+	const ts_design *d = &ts->designs[p->design];
+	unsigned m = 0, farmers = s->setup.rules[CITY_RULE_FARMERS] != 0;
 	int i;
-	if (s->pl.supply[s->turn.player] == 0)
+	if (s->pl.supply[s->turn.player] == 0) /* C-FOL-4 */
 		return 0;
-	for (i = 0; i < feat_tile_nodes(d); i++)
-		if (!follower_check(ts, s, i, NULL, 0))
-			m |= 1u << i;
+	for (i = 0; i < feat_tile_nodes(d); i++) {
+		unsigned field = cc_part_kind(d, i) == CK_FIELD; /* C-FOL-1 */
+		unsigned free = !feat_followed(
+		    s, feat_root(s, p->node0 + i)); /* C-FOL-2 */
+		m |= (free & (farmers | !field)) << i;
+	}
 	return m;
 }
 
@@ -231,6 +238,8 @@ static int insert_tile(const city_tileset *ts, state *s, int front, int x,
 	int t = board_insert(ts, s, front, x, y, design, rot);
 	feat_add_tile(ts, s, t);
 	tower_add_tile(ts, s, t);
+	if (ts->designs[design].features & TS_MONASTERY)
+		bits_put(s->carc.monasteries, t, 1); /* for C-DONE-3 */
 	return t;
 }
 
@@ -259,7 +268,8 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	log_move(s, CITY_MOVE_PLACE, rot, (int)x, (int)y);
 	s->turn.last_tile =
 	    (uint8_t)insert_tile(c->ts, s, fi, (int)x, (int)y, design, rot);
-	if (follower_options(c->ts, s) || tower_options(c->ts, s))
+	s->carc.fol_opts = (uint16_t)follower_options(c->ts, s);
+	if (s->carc.fol_opts || tower_options(c->ts, s))
 		s->turn.decision = CITY_DECISION_FOLLOWER;
 	else
 		finish_turn(c->ts, s);
@@ -353,10 +363,12 @@ static int tower_move(const rules_ctx *c, const rules_move *m)
 	}
 	if (rc != CITY_OK)
 		return rc;
-	if (capture)
+	if (capture) {
+		s->carc.fol_opts = 0; /* the follower decision is over */
 		s->turn.decision = CITY_DECISION_CAPTURE;
-	else
+	} else {
 		finish_turn(c->ts, s);
+	}
 	return CITY_OK;
 }
 
@@ -436,7 +448,7 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 	case CITY_DECISION_FOLLOWER: {
 		const ts_design *d =
 		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
-		m = follower_options(ts, s);
+		m = s->carc.fol_opts; /* follower_options, by the placement */
 		for (i = 0; m; i++, m >>= 1)
 			if (m & 1u)
 				list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0,
@@ -457,6 +469,21 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 	return n;
 }
 
+static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
+                          size_t cap)
+{
+	unsigned want = s->turn.decision == CITY_DECISION_FOLLOWER
+	                    ? follower_options(ts, s)
+	                    : 0;
+	if (s->carc.fol_opts != want) {
+		snprintf(msg, cap, "follower options %#x, not %#x",
+		         (unsigned)s->carc.fol_opts, want);
+		return 1;
+	}
+	return cc_score_check_state(ts, s, msg, cap) ||
+	       tower_check_state(ts, s, msg, cap);
+}
+
 const game_rules cc_rules = {
     .game = CITY_GAME_CARCASSONNE,
     .start = cc_start,
@@ -464,7 +491,7 @@ const game_rules cc_rules = {
     .list = cc_list,
     .score_final = cc_score_final,
     .check_placement = cc_check_placement,
-    .check_state = tower_check_state,
+    .check_state = cc_check_state,
     .start_tile = 1, /* C-SET-3/4 (game.c deals) */
     .rule_prefix = 'C',
 };

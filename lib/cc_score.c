@@ -1,4 +1,5 @@
 /* The base game's completion and scoring (see cc_score.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "bits.h"
@@ -75,76 +76,114 @@ static void award(state *s, int r, int reason, int points, int ret)
 		                       feat_node_part(s, r));
 }
 
-/* The roads (pass 0) or cities (pass 1) tile t completed, each once. */
-static void score_pass(const city_tileset *ts, state *s, int t, int kind)
+/* Add root r to the n roots of list[] unless it is there. */
+static int add_root(int *list, int n, int r)
+{
+	int k;
+	for (k = 0; k < n && list[k] != r; k++)
+		;
+	list[k] = r;
+	return k < n ? n : n + 1;
+}
+
+/* The roads, then the cities, tile t completed, each once, in part
+ * order (one walk over its parts; an award changes no completion). */
+static void score_roads_cities(const city_tileset *ts, state *s, int t)
 {
 	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
-	int done[TS_MAX_PARTS], n = 0, i, k;
+	int road[TS_MAX_PARTS], city[TS_MAX_PARTS], nr = 0, nc = 0, i;
 	for (i = 0; i < d->n_parts; i++) {
-		int r, coats, tiles;
-		if (cc_part_kind(d, i) != kind)
+		int kind = cc_part_kind(d, i), r;
+		if (kind != CK_ROAD && kind != CK_CITY)
 			continue;
 		r = feat_root(s, p->node0 + i);
 		if (!feat_complete(s, r))
 			continue;
-		for (k = 0; k < n && done[k] != r; k++)
-			;
-		if (k < n)
-			continue;
-		done[n++] = r;
-		tiles = cc_measure(ts, s, r, &coats);
 		if (kind == CK_ROAD)
-			award(s, r, CITY_REASON_ROAD, tiles, 1);
+			nr = add_root(road, nr, r);
 		else
-			award(s, r, CITY_REASON_CITY, 2 * tiles + 2 * coats, 1);
+			nc = add_root(city, nc, r);
+	}
+	for (i = 0; i < nr; i++)
+		award(s, road[i], CITY_REASON_ROAD,
+		      cc_measure(ts, s, road[i], NULL), 1);
+	for (i = 0; i < nc; i++) {
+		int coats, tiles = cc_measure(ts, s, city[i], &coats);
+		award(s, city[i], CITY_REASON_CITY, 2 * tiles + 2 * coats, 1);
 	}
 }
 
-/* The tile diagonal to t across its sides v (N or S) and h (E or W), or
- * -1: the corner bits say whether there is one, the neighbour links
- * find it. */
-static int diagonal(const state *s, int t, int v, int h)
+/* Whether placed tile q is on one of the 9 cells around tile t. */
+static int near_tile(const state *s, int q, int t)
 {
-	static const int CORNER[4][4] = {
-	    {0, 0, 0, 3}, {0, 0, 0, 0}, {0, 1, 0, 2}, {0, 0, 0, 0}};
-	const ptile *tl = st_tiles(s), *p = &tl[t];
-	if (!(st_corner(s)[t] >> CORNER[v][h] & 1))
-		return -1;
-	if (p->nb[v] != NO_TILE)
-		return tl[p->nb[v]].nb[h];
-	if (p->nb[h] != NO_TILE)
-		return tl[p->nb[h]].nb[v];
-	return board_tile_known(s, p->x + DX[h], p->y + DY[v]);
+	const ptile *tl = st_tiles(s);
+	int dx = tl[q].x - tl[t].x, dy = tl[q].y - tl[t].y;
+	return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+}
+
+/* C-DONE-3: the monasteries that tile t just surrounded (t itself or one
+ * of the 8 tiles around it), in rows and columns: NW N NE W (t) E SW S
+ * SE. Only the monasteries with an empty cell around them are looked at
+ * (st_carc.monasteries), and each leaves that set once surrounded. */
+static void score_monasteries(const city_tileset *ts, state *s, int t)
+{
+	const ptile *tl = st_tiles(s);
+	int near[9], w, words = (s->board.n_tiles + 63) / 64;
+	unsigned hits = 0; /* bit k: near[k] is a monastery surrounded now */
+	for (w = 0; w < words; w++) {
+		uint64_t b;
+		for (b = s->carc.monasteries[w]; b; b &= b - 1) {
+			int q = 64 * w + low_bit64(b);
+			/* dx + 1 and dy + 1 in 0..2: q is on the 9 cells around t */
+			unsigned ux = (unsigned)(tl[q].x - tl[t].x + 1),
+			         uy = (unsigned)(tl[q].y - tl[t].y + 1);
+			if (ux <= 2 && uy <= 2 && board_around(s, q) == 8) {
+				near[uy * 3 + ux] = q;
+				hits |= 1u << (uy * 3 + ux);
+			}
+		}
+	}
+	for (; hits; hits &= hits - 1) {
+		int q = near[low_bit(hits)];
+		bits_put(s->carc.monasteries, q, 0);
+		award(s, feat_node(s, q, ts->designs[tl[q].design].n_parts),
+		      CITY_REASON_MONASTERY, 9, 1);
+	}
 }
 
 void cc_score_completed(const city_tileset *ts, state *s, int t)
 {
-	const ptile *p = &st_tiles(s)[t];
-	int ar[9], k;
-	score_pass(ts, s, t, CK_ROAD);
-	score_pass(ts, s, t, CK_CITY);
-	/* the 9 cells in rows and columns: NW N NE W (t) E SW S SE */
-	ar[0] = diagonal(s, t, 0, 3);
-	ar[1] = p->nb[0] == NO_TILE ? -1 : p->nb[0];
-	ar[2] = diagonal(s, t, 0, 1);
-	ar[3] = p->nb[3] == NO_TILE ? -1 : p->nb[3];
-	ar[4] = t;
-	ar[5] = p->nb[1] == NO_TILE ? -1 : p->nb[1];
-	ar[6] = diagonal(s, t, 2, 3);
-	ar[7] = p->nb[2] == NO_TILE ? -1 : p->nb[2];
-	ar[8] = diagonal(s, t, 2, 1);
-	for (k = 0; k < 9; k++) {
-		const ts_design *od;
-		int q = ar[k];
-		if (q < 0)
-			continue;
-		od = &ts->designs[st_tiles(s)[q].design];
-		if (!(od->features & TS_MONASTERY) || board_around(s, q) != 8)
-			continue;
-		award(s, feat_node(s, q, od->n_parts), CITY_REASON_MONASTERY, 9,
-		      1);
+	score_roads_cities(ts, s, t);
+	score_monasteries(ts, s, t);
+}
+
+/* state_check's part: the open monasteries' bit set. A monastery that
+ * the tile of this turn surrounded keeps its bit until the end of the
+ * turn scores it (finish_turn). */
+int cc_score_check_state(const city_tileset *ts, const state *s, char *msg,
+                         size_t cap)
+{
+	int t, mid_turn = s->turn.decision == CITY_DECISION_FOLLOWER ||
+	                  s->turn.decision == CITY_DECISION_CAPTURE;
+	for (t = 0; t < TS_MAX_TILES; t++) {
+		int mon = t < s->board.n_tiles &&
+		          (ts->designs[st_tiles(s)[t].design].features &
+		           TS_MONASTERY),
+		    bit = bits_at(s->carc.monasteries, t), ok;
+		if (!mon)
+			ok = !bit;
+		else if (board_around(s, t) < 8)
+			ok = bit;
+		else
+			ok = !bit || (mid_turn && near_tile(s, t, s->turn.last_tile));
+		if (!ok) {
+			snprintf(msg, cap, "monastery: tile %d's open bit is %d", t,
+			         bit);
+			return 1;
+		}
 	}
+	return 0;
 }
 
 /* C-END-3: the completed cities the field of root r borders (C-GEO-3),
@@ -175,64 +214,77 @@ static int bordered_cities(const city_tileset *ts, const state *s, int r)
 	return n;
 }
 
-/* The final score of the feature of follower f (root r, kind). */
+/* The final score of the feature of follower f (root r, kind), to the
+ * majority of counts[] (C-SCORE-4; the followers stay until all is
+ * scored). */
 static void score_final_feature(const city_tileset *ts, state *s,
-                                const follower *f, int r, int kind)
+                                const follower *f, int r, int kind,
+                                const int counts[MAX_PLAYERS])
 {
-	int coats, tiles;
+	int coats = 0, points, reason;
 	switch (kind) {
 	case CK_ROAD:
-		award(s, r, CITY_REASON_FINAL_ROAD, cc_measure(ts, s, r, NULL),
-		      0);
+		reason = CITY_REASON_FINAL_ROAD;
+		points = cc_measure(ts, s, r, NULL);
 		break;
 	case CK_CITY:
-		tiles = cc_measure(ts, s, r, &coats);
-		award(s, r, CITY_REASON_FINAL_CITY, tiles + coats, 0);
+		reason = CITY_REASON_FINAL_CITY;
+		points = cc_measure(ts, s, r, &coats) + coats;
 		break;
 	case CK_MONASTERY:
-		award(s, r, CITY_REASON_FINAL_MONASTERY,
-		      1 + board_around(s, f->tile), 0);
+		reason = CITY_REASON_FINAL_MONASTERY;
+		points = 1 + board_around(s, f->tile);
 		break;
 	default:
-		if (s->setup.rules[CITY_RULE_FARMERS])
-			award(s, r, CITY_REASON_FARM,
-			      3 * bordered_cities(ts, s, r), 0);
+		if (!s->setup.rules[CITY_RULE_FARMERS])
+			return;
+		reason = CITY_REASON_FARM;
+		points = 3 * bordered_cities(ts, s, r);
 		break;
 	}
+	if (points > 0)
+		players_award_majority(s, counts, category_of(reason), reason,
+		                       points, st_ntile(s)[r],
+		                       feat_node_part(s, r));
 }
 
 void cc_score_final(const city_tileset *ts, state *s)
 {
 	uint8_t scored[TS_MAX_TILES * (TS_MAX_PARTS + 1)];
-	int i, pass;
+	int root[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
+	int i, j, pass;
 	memset(scored, 0, s->lay.cap_nodes);
+	/* each follower's feature, once (-1: not on a feature) */
+	for (i = 0; i < s->pl.n_fol; i++) {
+		const follower *f = &s->pl.fol[i];
+		root[i] = f->active == FOL_ON /* C-END-4: tops score nothing */
+		              ? feat_root(s, feat_node(s, f->tile, f->part))
+		              : -1;
+	}
 	/* C-END-2 (roads, cities, monasteries), then C-END-3 (farms); each
 	 * feature when its first follower in slot order is met */
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < s->pl.n_fol; i++) {
 			const follower *f = &s->pl.fol[i];
-			int kind, r;
-			if (f->active != FOL_ON)
-				continue; /* C-END-4: tower tops score nothing */
+			int kind, r = root[i], counts[MAX_PLAYERS] = {0};
+			if (r < 0 || scored[r])
+				continue;
 			kind = cc_part_kind(
 			    &ts->designs[st_tiles(s)[f->tile].design], f->part);
 			if ((kind == CK_FIELD) != (pass == 1))
 				continue;
-			r = feat_root(s, feat_node(s, f->tile, f->part));
-			if (scored[r])
-				continue;
 			scored[r] = 1;
-			score_final_feature(ts, s, f, r, kind);
+			for (j = i; j < s->pl.n_fol; j++)
+				counts[s->pl.fol[j].owner] += root[j] == r;
+			score_final_feature(ts, s, f, r, kind, counts);
 		}
 	/* every follower left goes home */
 	for (i = 0; i < s->pl.n_fol; i++) {
 		follower *f = &s->pl.fol[i];
 		if (f->active == FOL_FREE)
 			continue;
-		if (f->active == FOL_ON)
-			feat_set_followed(s, feat_root(s, feat_node(s, f->tile,
-			                                            f->part)),
-			                  0);
+		if (root[i] >= 0)
+			feat_set_followed(s, root[i], 0);
 		log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile,
 		          f->part);
 		f->active = FOL_FREE;

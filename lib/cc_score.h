@@ -53,5 +53,10 @@ void cc_score_completed(const city_tileset *ts, state *s, int t);
 /* The final scoring (C-END-2/3): incomplete features, farms, then every
  * follower goes home. */
 void cc_score_final(const city_tileset *ts, state *s);
+/* state_check's part (rules.h check_state): bit t of st_carc.monasteries
+ * is set exactly when placed tile t is a monastery with an empty cell
+ * around it. 0 when it holds, else 1 with the reason in msg. */
+int cc_score_check_state(const city_tileset *ts, const state *s, char *msg,
+                         size_t cap);
 
 #endif /* CITY_LIB_CC_SCORE_H */

@@ -221,6 +221,9 @@ int city_game_new(city_game **out, const city_options *opts)
 	if (!rules || o->players < 2 || o->players > MAX_PLAYERS || !o->ts ||
 	    o->ts->n_tiles == 0)
 		return CITY_EINVAL;
+	/* zeroed: with a start tile the order holds one tile fewer than the
+	 * set, and equal games must be equal byte for byte */
+	memset(order, 0, sizeof order);
 	if (deal(rules, o, order, ends, err, sizeof err) != CITY_OK)
 		return CITY_EINVAL;
 	memset(&hdr, 0, sizeof hdr);

@@ -22,43 +22,88 @@ _Static_assert(offsetof(city_move, kind) == 0 &&
  * rotation past the last: those entries are scratch). */
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
-#define ROT_NTH_ROWS(H)                                                    \
-	{H(0), H(0), H(0), H(0)}, {H(0), H(0), H(0), H(0)},                \
-	    {H(1), H(0), H(0), H(0)}, {H(0), H(1), H(0), H(0)},            \
-	    {H(2), H(0), H(0), H(0)}, {H(0), H(2), H(0), H(0)},            \
-	    {H(1), H(2), H(0), H(0)}, {H(0), H(1), H(2), H(0)},            \
-	    {H(3), H(0), H(0), H(0)}, {H(0), H(3), H(0), H(0)},            \
-	    {H(1), H(3), H(0), H(0)}, {H(0), H(1), H(3), H(0)},            \
-	    {H(2), H(3), H(0), H(0)}, {H(0), H(2), H(3), H(0)},            \
-	    {H(1), H(2), H(3), H(0)}, {H(0), H(1), H(2), H(3)}
+/* The 16 rows (set of rotations -> its rotations in order, then
+ * scratch), each row R(H(r0), H(r1), H(r2), H(r3)). */
+#define ROT_NTH_ROWS(R, H)                                                 \
+	R(H(0), H(0), H(0), H(0)), R(H(0), H(0), H(0), H(0)),              \
+	    R(H(1), H(0), H(0), H(0)), R(H(0), H(1), H(0), H(0)),          \
+	    R(H(2), H(0), H(0), H(0)), R(H(0), H(2), H(0), H(0)),          \
+	    R(H(1), H(2), H(0), H(0)), R(H(0), H(1), H(2), H(0)),          \
+	    R(H(3), H(0), H(0), H(0)), R(H(0), H(3), H(0), H(0)),          \
+	    R(H(1), H(3), H(0), H(0)), R(H(0), H(1), H(3), H(0)),          \
+	    R(H(2), H(3), H(0), H(0)), R(H(0), H(2), H(3), H(0)),          \
+	    R(H(1), H(2), H(3), H(0)), R(H(0), H(1), H(2), H(3))
+#define ROW4(a, b, c, d) {a, b, c, d}
+
 /* Bytes 0-7 of a place move of rotation r (kind, rotation, zeros) as one
  * word in the platform's byte order, where that order is known at compile
- * time; else place_heads builds them through the struct once per call. */
+ * time (else write4 goes through the struct). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE | (uint64_t)(r) << 8)
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE << 56 | (uint64_t)(r) << 48)
 #endif
-#ifdef PLACE_HEAD
+
+#if defined(PLACE_HEAD) && defined(__SSE2__)
+#include <emmintrin.h>
+/* A cell's four moves are 96 bytes: (head0, xy) (0, head1) (xy, 0)
+ * (head2, xy) (0, head3) (xy, 0), six 16-byte stores. The heads as they
+ * are stored, per set of rotations: (head0, 0) (0, head1) (head2, 0)
+ * (0, head3). */
+#define ROW_VEC(a, b, c, d) {a, 0, 0, b, c, 0, 0, d}
+static _Alignas(16) const uint64_t HEAD_VEC[16][8] = {
+    ROT_NTH_ROWS(ROW_VEC, PLACE_HEAD)};
+#elif defined(PLACE_HEAD)
 /* The head words of each set of rotations, in the order they are written. */
-static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(PLACE_HEAD)};
+static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(ROW4, PLACE_HEAD)};
+#endif
+
+/* The four moves of cell c, the rotations of `rots` first (the rest
+ * scratch), at o (room for four): the head words and the cell written as
+ * words, without a branch on which rotations fit. */
+static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
+{
+#if defined(PLACE_HEAD) && defined(__SSE2__)
+	const __m128i *hv = (const __m128i *)(const void *)HEAD_VEC[rots];
+	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, its top bit
+	 * flipped, is the coordinate as an int16 (fc_x, fc_y), widened with
+	 * its sign */
+	__m128i k = _mm_cvtsi32_si128((int)(c->key ^ 0x80008000u));
+	__m128i xy = _mm_srai_epi32(_mm_unpacklo_epi16(k, k), 16);
+	_mm_storeu_si128((__m128i *)(void *)o,
+	                 _mm_unpacklo_epi64(_mm_load_si128(&hv[0]), xy));
+	_mm_storeu_si128((__m128i *)(void *)(o + 16), _mm_load_si128(&hv[1]));
+	_mm_storeu_si128((__m128i *)(void *)(o + 32), xy);
+	_mm_storeu_si128((__m128i *)(void *)(o + 48),
+	                 _mm_unpacklo_epi64(_mm_load_si128(&hv[2]), xy));
+	_mm_storeu_si128((__m128i *)(void *)(o + 64), _mm_load_si128(&hv[3]));
+	_mm_storeu_si128((__m128i *)(void *)(o + 80), xy);
+#elif defined(PLACE_HEAD)
+	const uint64_t *hw = PLACE_HEADS[rots], tail = 0;
+	int32_t xy[2];
+	int r;
+	xy[0] = fc_x(c);
+	xy[1] = fc_y(c);
+	for (r = 0; r < 4; r++, o += sizeof(city_move)) {
+		memcpy(o, &hw[r], 8);
+		memcpy(o + offsetof(city_move, x), xy, 8);
+		memcpy(o + offsetof(city_move, reserved1), &tail, 8);
+	}
 #else
 #define ROT_ID(r) (r)
-static const uint8_t ROT_NTH[16][4] = {ROT_NTH_ROWS(ROT_ID)};
-
-static void place_heads(uint64_t heads[16][4])
-{
-	int i, r;
-	for (i = 0; i < 16; i++)
-		for (r = 0; r < 4; r++) {
-			city_move m;
-			memset(&m, 0, sizeof m);
-			m.kind = CITY_MOVE_PLACE;
-			m.rotation = ROT_NTH[i][r];
-			memcpy(&heads[i][r], &m, sizeof heads[i][r]);
-		}
-}
+	static const uint8_t ROT_NTH[16][4] = {ROT_NTH_ROWS(ROW4, ROT_ID)};
+	city_move m;
+	int r;
+	memset(&m, 0, sizeof m);
+	m.kind = CITY_MOVE_PLACE;
+	m.x = fc_x(c);
+	m.y = fc_y(c);
+	for (r = 0; r < 4; r++, o += sizeof m) {
+		m.rotation = ROT_NTH[rots][r];
+		memcpy(o, &m, sizeof m);
+	}
 #endif
+}
 
 #define MAX_FRONT (2 * TS_MAX_TILES + 2)
 
@@ -87,37 +132,20 @@ static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
  * cell's are written without branching: the fitting rotations first, in
  * order, the rest overwritten by the next cell (callers often size the
  * buffer to the largest count they have seen, so the last cells go one by
- * one). Each move is three 8-byte stores: the kind and rotation (a word of
- * the heads table), the cell, zeros. */
+ * one), by write4. */
 static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
                                const uint8_t *rset, int k, city_move *out,
                                size_t cap)
 {
 	size_t n = 0;
 	int i, r;
-	uint64_t tail = 0; /* bytes 16-23 of a move */
-#ifdef PLACE_HEAD
-	const uint64_t(*heads)[4] = PLACE_HEADS;
-#else
-	uint64_t heads[16][4];
-	place_heads(heads);
-#endif
 	for (i = 0; i < k; i++) {
 		const fcell *c = &f[cell[i]];
 		unsigned rots = rset[i];
 		if (!out) {
 			n += ROT_COUNT[rots]; /* counting only */
 		} else if (n <= cap && cap - n >= 4) {
-			const uint64_t *hw = heads[rots];
-			unsigned char *o = (unsigned char *)&out[n];
-			int32_t xy[2];
-			xy[0] = fc_x(c);
-			xy[1] = fc_y(c);
-			for (r = 0; r < 4; r++, o += sizeof(city_move)) {
-				memcpy(o, &hw[r], 8);
-				memcpy(o + offsetof(city_move, x), xy, 8);
-				memcpy(o + offsetof(city_move, reserved1), &tail, 8);
-			}
+			write4((unsigned char *)&out[n], c, rots);
 			n += ROT_COUNT[rots];
 		} else {
 			for (r = 0; r < 4; r++)
@@ -152,27 +180,30 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 	return write_cell_moves(f, cell, rset, k, out, cap);
 }
 
-/* fitting_cells for the base game's signature test: no flags, no table. */
-static int fitting_cells_sig(uint32_t sig4, const fcell *f, int nf,
-                             uint16_t *cell, uint8_t *rset)
-{
-	int i, k = 0;
-	for (i = 0; i < nf; i++) {
-		unsigned rots = board_sig_rotations(&f[i], sig4);
-		cell[k] = (uint16_t)i;
-		rset[k] = (uint8_t)rots;
-		k += rots != 0;
-	}
-	return k;
-}
-
 size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
                            size_t cap)
 {
-	uint16_t cell[MAX_FRONT];
-	uint8_t rset[MAX_FRONT];
-	int nf;
+	int i, nf;
 	const fcell *f = board_front(s, &nf);
-	int k = fitting_cells_sig(sig4, f, nf, cell, rset);
-	return write_cell_moves(f, cell, rset, k, out, cap);
+	size_t n = 0;
+	unsigned r;
+	/* almost every frontier cell of the base game fits some rotation, so
+	 * each cell is written at once, without compaction first; as in
+	 * write_cell_moves, four at a time while there is room */
+	for (i = 0; i < nf; i++) {
+		unsigned rots = board_sig_rotations(&f[i], sig4);
+		if (!out) {
+			n += ROT_COUNT[rots]; /* counting only */
+		} else if (n <= cap && cap - n >= 4) {
+			write4((unsigned char *)&out[n], &f[i], rots);
+			n += ROT_COUNT[rots];
+		} else {
+			for (r = 0; r < 4; r++)
+				if (rots >> r & 1)
+					list_emit(out, cap, &n, CITY_MOVE_PLACE,
+					          fc_x(&f[i]), fc_y(&f[i]), (int)r, 0,
+					          0, 0);
+		}
+	}
+	return n;
 }

@@ -1010,6 +1010,11 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 		rc = parse_move_line(ld, &l, &m); /* valid since pass 1 */
 		if (rc == CITY_OK)
 			rc = city_apply_move(g, &m);
+		/* a well-formed move naming what this game lacks (ransom 3 of a
+		 * 3-player game) is a bad argument to city_apply_move() but an
+		 * illegal move of the record (docs/record.md) */
+		if (rc == CITY_EINVAL)
+			rc = CITY_EILLEGAL;
 		if (applied)
 			*applied = n;
 		if (rc != CITY_OK)

@@ -286,11 +286,21 @@ typedef struct st_carc {
 	uint8_t ransomed;   /* a ransom was paid this turn (T-CAP-5) */
 	uint8_t floors[MAX_PLAYERS];            /* T-SET-1 supply */
 	uint8_t held[MAX_PLAYERS][MAX_PLAYERS]; /* [holder][owner] prisoners */
-	/* bit t (word t / 64): placed tile t has a tower foundation in play,
-	 * and: a follower stands on top of it (so that the tower moves are
-	 * listed from the towers only, in placement order) */
+	/* bit t (word t / 64): placed tile t has a tower foundation in play;
+	 * a follower stands on top of it; it has a floor (so that the tower
+	 * moves are listed from bit sets, in placement order) */
 	uint64_t towers[(TS_MAX_TILES + 63) / 64];
 	uint64_t closed[(TS_MAX_TILES + 63) / 64];
+	uint64_t raised[(TS_MAX_TILES + 63) / 64];
+	/* bit t: placed tile t is a monastery with an empty cell around it
+	 * (C-DONE-3 is tested for these only) */
+	uint64_t monasteries[(TS_MAX_TILES + 63) / 64];
+	/* bit i: follower slot i may be taken in the capture decision now
+	 * (T-CAP-1; set by the floor, zero outside that decision) */
+	uint64_t capture;
+	/* the follower options of this turn's tile (bit i: part i), found by
+	 * the placement for the follower decision, zero outside it */
+	uint16_t fol_opts;
 } st_carc;
 
 typedef struct state {

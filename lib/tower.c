@@ -18,47 +18,19 @@ static inline int opt(const state *s, int rule)
 	return s->setup.rules[rule];
 }
 
-static inline int bit_at(const uint64_t *m, int t)
-{
-	return (int)(m[t >> 6] >> (t & 63) & 1u);
-}
-
-static inline void bit_put(uint64_t *m, int t, int on)
-{
-	uint64_t b = (uint64_t)1 << (t & 63);
-	m[t >> 6] = on ? m[t >> 6] | b : m[t >> 6] & ~b;
-}
-
 #define TOWER_WORDS ((TS_MAX_TILES + 63) / 64)
-
-/* The first placed tower at tile index `from` or later (placement order),
- * or -1: for (t = next_tower(s, 0); t >= 0; t = next_tower(s, t + 1)). */
-static int next_tower(const state *s, int from)
-{
-	int w = from >> 6;
-	uint64_t m;
-	if (w >= TOWER_WORDS)
-		return -1;
-	m = s->carc.towers[w] & (~(uint64_t)0 << (from & 63));
-	while (!m) {
-		if (++w >= TOWER_WORDS)
-			return -1;
-		m = s->carc.towers[w];
-	}
-	return 64 * w + low_bit64(m);
-}
 
 int tower_has(const city_tileset *ts, const state *s, int t)
 {
 	(void)ts;
-	return tower_on(s) && bit_at(s->carc.towers, t);
+	return tower_on(s) && bits_at(s->carc.towers, t);
 }
 
 void tower_add_tile(const city_tileset *ts, state *s, int t)
 {
 	if (tower_on(s) &&
 	    (ts->designs[st_tiles(s)[t].design].features & TS_TOWER))
-		bit_put(s->carc.towers, t, 1);
+		bits_put(s->carc.towers, t, 1);
 }
 
 int tower_top(const state *s, int t)
@@ -88,7 +60,7 @@ static int floor_check(const city_tileset *ts, const state *s, int t,
 			                   "foundation", p->x, p->y);
 		return 1;
 	}
-	if (bit_at(s->carc.closed, t)) {
+	if (bits_at(s->carc.closed, t)) {
 		if (msg)
 			snprintf(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
 			                   "closed by a follower on top", p->x, p->y);
@@ -114,7 +86,7 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 		why = "the expansion tower is not in play";
 	else if (!tower_has(ts, s, t))
 		why = "the tile has no tower foundation";
-	else if (bit_at(s->carc.closed, t))
+	else if (bits_at(s->carc.closed, t))
 		why = "the tower is closed by a follower on top";
 	else if (st_height(s)[t] < 1)
 		why = "the tower has no floor yet";
@@ -133,16 +105,38 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 	return 0;
 }
 
+/* The open towers (placed, no follower on top) into m[TOWER_WORDS];
+ * whether there is one. */
+static int open_towers(const state *s, uint64_t *m)
+{
+	uint64_t any = 0;
+	int w;
+	for (w = 0; w < TOWER_WORDS; w++)
+		any |= m[w] = s->carc.towers[w] & ~s->carc.closed[w];
+	return any != 0;
+}
+
+/* floor_check and top_check for every tower at once (the listing's fast
+ * path): bit sets of the towers that may take a floor and a top now. */
+static int tower_moves(const state *s, uint64_t *floor, uint64_t *top)
+{
+	int w, any = 0, p = s->turn.player;
+	uint64_t open[TOWER_WORDS];
+	if (!tower_on(s) || !open_towers(s, open))
+		return 0;
+	for (w = 0; w < TOWER_WORDS; w++) {
+		floor[w] = s->carc.floors[p] ? open[w] : 0;
+		top[w] = s->pl.supply[p] ? open[w] & s->carc.raised[w] : 0;
+		any |= (floor[w] | top[w]) != 0;
+	}
+	return any;
+}
+
 int tower_options(const city_tileset *ts, const state *s)
 {
-	int t;
-	if (!tower_on(s))
-		return 0;
-	for (t = next_tower(s, 0); t >= 0; t = next_tower(s, t + 1))
-		if (!floor_check(ts, s, t, NULL, 0) ||
-		    !top_check(ts, s, t, NULL, 0))
-			return 1;
-	return 0;
+	uint64_t floor[TOWER_WORDS], top[TOWER_WORDS];
+	(void)ts;
+	return tower_moves(s, floor, top);
 }
 
 /* T-OPT-6 with T-OPT-4 "no": a path of placed cells of length <= r from
@@ -211,13 +205,41 @@ static int capturable(const state *s, int i)
 	return in_range(s, s->carc.tower_tile, f->tile);
 }
 
-static unsigned capture_count(const state *s)
+/* The followers that may be taken now (bit i: slot i), for the capture
+ * decision (T-CAP-1: skipped when none may): capturable for every slot,
+ * the range along rows and columns (or diagonal paths, T-OPT-6) without
+ * a branch per slot; only without jumps over gaps (T-OPT-5 "no") are the
+ * slots in reach walked cell by cell (in_range). */
+static uint64_t capture_set(const state *s)
 {
-	unsigned n = 0;
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++)
-		n += (unsigned)capturable(s, i);
-	return n;
+	const ptile *tl = st_tiles(s), *a = &tl[s->carc.tower_tile];
+	int h = st_height(s)[s->carc.tower_tile], i;
+	int r = opt(s, CITY_RULE_TOWER_RANGE) ? h - 1 : h;
+	unsigned top = opt(s, CITY_RULE_CAPTURE_TOP) != 0,
+	         own = opt(s, CITY_RULE_CAPTURE_OWN) != 0,
+	         diag = opt(s, CITY_RULE_CAPTURE_DIAGONAL) != 0;
+	uint64_t m = 0, b;
+	if (r < 0)
+		return 0;
+	for (i = 0; i < s->pl.n_fol; i++) {
+		const follower *f = &s->pl.fol[i];
+		const ptile *u = &tl[f->tile];
+		int dx = u->x - a->x, dy = u->y - a->y;
+		int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+		unsigned ok = (unsigned)(f->active != FOL_FREE) &
+		              ((unsigned)(f->active != FOL_TOP) | top) &
+		              ((unsigned)(f->owner != s->turn.player) | own) &
+		              (unsigned)(adx + ady <= r) &
+		              (diag | (unsigned)(dx == 0) | (unsigned)(dy == 0));
+		m |= (uint64_t)ok << i;
+	}
+	if (!opt(s, CITY_RULE_CAPTURE_GAPS))
+		for (b = m; b; b &= b - 1) {
+			i = low_bit64(b);
+			if (!in_range(s, s->carc.tower_tile, s->pl.fol[i].tile))
+				m &= ~((uint64_t)1 << i);
+		}
+	return m;
 }
 
 /* The part name of follower slot i ('t' on a tower). */
@@ -249,13 +271,15 @@ unsigned tower_ransom_options(const state *s)
 	int q, p = s->turn.player, c, total = 0;
 	if (!tower_on(s) || !opt(s, CITY_RULE_RANSOM) || s->carc.ransomed)
 		return 0;
+	for (q = 0; q < s->setup.n_players; q++)
+		m |= (unsigned)(s->carc.held[q][p] != 0) << q;
+	m &= ~(1u << p); /* nobody holds their own followers (T-CAP-2) */
+	if (!m) /* asked at every turn: most turns nobody holds one */
+		return 0;
 	for (c = 0; c < 5; c++)
 		total += s->pl.score[p][c];
 	if (opt(s, CITY_RULE_RANSOM_MIN) && total < 3)
 		return 0;
-	for (q = 0; q < s->setup.n_players; q++)
-		if (q != p && s->carc.held[q][p])
-			m |= 1u << q;
 	return m;
 }
 
@@ -280,10 +304,12 @@ int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 		return CITY_EILLEGAL;
 	log_move(s, CITY_MOVE_FLOOR, 0, (int)x, (int)y);
 	st_height_w(s)[t]++;
+	bits_put(s->carc.raised, t, 1);
 	s->carc.floors[s->turn.player]--;
 	s->carc.tower_tile = (uint8_t)t;
 	/* T-CAP-1: the capture decision, skipped with nobody to take */
-	*capture = capture_count(s) != 0;
+	s->carc.capture = capture_set(s);
+	*capture = s->carc.capture != 0;
 	return CITY_OK;
 }
 
@@ -302,7 +328,7 @@ int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
 	f->part = (uint8_t)FOL_PART_TOP;
 	f->owner = s->turn.player;
 	f->active = FOL_TOP;
-	bit_put(s->carc.closed, t, 1);
+	bits_put(s->carc.closed, t, 1);
 	s->pl.supply[s->turn.player]--;
 	return CITY_OK;
 }
@@ -331,7 +357,7 @@ static void take(state *s, int i)
 	if (on)
 		refresh_followed(s, feat_root(s, feat_node(s, tile, part)));
 	else
-		bit_put(s->carc.closed, tile, 0); /* the tower is open again */
+		bits_put(s->carc.closed, tile, 0); /* the tower is open again */
 	log_event_other(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, part, owner);
 	if (owner == me) {
 		s->pl.supply[me]++; /* T-CAP-2: back to supply at once */
@@ -366,7 +392,7 @@ int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 		         (long)y);
 		return CITY_EILLEGAL;
 	}
-	if (!capturable(s, i)) {
+	if (!(s->carc.capture >> i & 1)) {
 		snprintf(c->err, ERR_CAP, "%s", capture_refusal(s, i));
 		return CITY_EILLEGAL;
 	}
@@ -405,36 +431,46 @@ int tower_ransom(const rules_ctx *c, int q)
 	return CITY_OK;
 }
 
+/* The moves of kind `kind` on the towers of bit set m, in placement
+ * order. */
+static size_t emit_towers(const state *s, const uint64_t *m, int kind,
+                          city_move *out, size_t cap, size_t n)
+{
+	const ptile *tl = st_tiles(s);
+	int w;
+	for (w = 0; w < TOWER_WORDS; w++) {
+		uint64_t b;
+		for (b = m[w]; b; b &= b - 1) {
+			int t = 64 * w + low_bit64(b);
+			list_emit(out, cap, &n, kind, tl[t].x, tl[t].y, 0, 0, 0, 0);
+		}
+	}
+	return n;
+}
+
 size_t tower_list_follower(const city_tileset *ts, const state *s,
                            city_move *out, size_t cap, size_t n)
 {
-	const ptile *tl = st_tiles(s);
-	int i;
-	if (!tower_on(s))
+	uint64_t floor[TOWER_WORDS], top[TOWER_WORDS];
+	(void)ts;
+	if (!tower_moves(s, floor, top))
 		return n;
 	/* T-ACT: floors, then tops, on the towers in placement order */
-	for (i = next_tower(s, 0); i >= 0; i = next_tower(s, i + 1))
-		if (!floor_check(ts, s, i, NULL, 0))
-			list_emit(out, cap, &n, CITY_MOVE_FLOOR, tl[i].x, tl[i].y, 0,
-			          0, 0, 0);
-	for (i = next_tower(s, 0); i >= 0; i = next_tower(s, i + 1))
-		if (!top_check(ts, s, i, NULL, 0))
-			list_emit(out, cap, &n, CITY_MOVE_TOP, tl[i].x, tl[i].y, 0,
-			          0, 0, 0);
-	return n;
+	n = emit_towers(s, floor, CITY_MOVE_FLOOR, out, cap, n);
+	return emit_towers(s, top, CITY_MOVE_TOP, out, cap, n);
 }
 
 size_t tower_list_capture(const city_tileset *ts, const state *s,
                           city_move *out, size_t cap)
 {
 	size_t n = 0;
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++)
-		if (capturable(s, i)) {
-			const ptile *t = &st_tiles(s)[s->pl.fol[i].tile];
-			list_emit(out, cap, &n, CITY_MOVE_CAPTURE, t->x, t->y, 0, 0,
-			          0, fol_part_name(ts, s, i));
-		}
+	uint64_t m;
+	for (m = s->carc.capture; m; m &= m - 1) {
+		int i = low_bit64(m);
+		const ptile *t = &st_tiles(s)[s->pl.fol[i].tile];
+		list_emit(out, cap, &n, CITY_MOVE_CAPTURE, t->x, t->y, 0, 0, 0,
+		          fol_part_name(ts, s, i));
+	}
 	return n;
 }
 
@@ -452,22 +488,37 @@ size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
 int tower_check_state(const city_tileset *ts, const state *s, char *msg,
                       size_t cap)
 {
-	int t;
+	int t, i;
+	uint64_t want = 0; /* capture_set's slow twin: capturable, slot by slot */
+	if (s->turn.decision == CITY_DECISION_CAPTURE)
+		for (i = 0; i < s->pl.n_fol; i++)
+			want |= (uint64_t)capturable(s, i) << i;
+	if (s->carc.capture != want) {
+		snprintf(msg, cap, "tower: the capture set is %#llx, not %#llx",
+		         (unsigned long long)s->carc.capture,
+		         (unsigned long long)want);
+		return 1;
+	}
 	for (t = 0; t < s->board.n_tiles; t++) {
 		int has = tower_on(s) &&
 		          (ts->designs[st_tiles(s)[t].design].features & TS_TOWER);
-		if (bit_at(s->carc.towers, t) != has) {
+		if (bits_at(s->carc.towers, t) != has) {
 			snprintf(msg, cap, "tower: tile %d's tower bit is %d", t,
-			         bit_at(s->carc.towers, t));
+			         bits_at(s->carc.towers, t));
 			return 1;
 		}
-		if (bit_at(s->carc.closed, t) != (tower_top(s, t) >= 0)) {
+		if (bits_at(s->carc.closed, t) != (tower_top(s, t) >= 0)) {
 			snprintf(msg, cap, "tower: tile %d's closed bit is %d", t,
-			         bit_at(s->carc.closed, t));
+			         bits_at(s->carc.closed, t));
 			return 1;
 		}
 		if (st_height(s)[t] && !has) {
 			snprintf(msg, cap, "tower: tile %d has floors", t);
+			return 1;
+		}
+		if (bits_at(s->carc.raised, t) != (st_height(s)[t] >= 1)) {
+			snprintf(msg, cap, "tower: tile %d's raised bit is %d", t,
+			         bits_at(s->carc.raised, t));
 			return 1;
 		}
 	}

@@ -6,7 +6,11 @@
  * are refused with the state unchanged (R-ERR-1); followers are conserved
  * (C-SET-2, C-SCORE-5); scores never decrease; clone, undo and save/load
  * are exact (byte for byte, and the record text again); every game ends
- * (C-END-1).
+ * (C-END-1). The same over games of The Tower (each of the seven T-OPT
+ * options on either value, from the bits of the seed): followers are
+ * conserved counting those on tower tops and prisoners (T-CAP-3), the sum
+ * of the scores never decreases (a ransom moves 3 points, T-CAP-5), and
+ * state_check holds (the tower, raised and capture bit sets).
  */
 #include <check.h>
 #include <stdio.h>
@@ -80,7 +84,7 @@ static void check_tile_listing(const city_game *g, const city_move *mv,
 
 static void conserved(const city_game *g)
 {
-	int p, np = city_game_players(g), on[5] = {0, 0, 0, 0, 0};
+	int p, q, np = city_game_players(g), on[5] = {0, 0, 0, 0, 0};
 	int i, nf = city_game_follower_count(g);
 	for (i = 0; i < nf; i++) {
 		int owner = -1;
@@ -92,11 +96,19 @@ static void conserved(const city_game *g)
 	for (p = 0; p < np; p++) {
 		int f = -1;
 		ck_assert_int_eq(city_game_supply(g, p, &f, NULL), CITY_OK);
+		for (q = 0; q < np; q++) /* prisoners (T-CAP-3) */
+			on[p] += city_game_prisoners(g, q, p);
 		ck_assert_int_eq(f + on[p], 7);
 	}
 }
 
-static void play(int players, int farmers, uint64_t seed)
+/* The Tower's seven options (T-OPT-1..7), each from a bit of the seed. */
+static const int tower_opts[7] = {
+    CITY_RULE_CAPTURE_OWN,  CITY_RULE_CAPTURE_TOP,  CITY_RULE_RANSOM_MIN,
+    CITY_RULE_CAPTURE_GAPS, CITY_RULE_TOWER_RANGE, CITY_RULE_CAPTURE_DIAGONAL,
+    CITY_RULE_RANSOM};
+
+static void play(int players, int farmers, int with_tower, uint64_t seed)
 {
 	city_options *o;
 	city_game *g, *scratch, *before;
@@ -110,6 +122,16 @@ static void play(int players, int farmers, uint64_t seed)
 	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
 	                 CITY_OK);
+	if (with_tower) {
+		int k;
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+		    CITY_OK);
+		for (k = 0; k < 7; k++)
+			ck_assert_int_eq(city_options_set_rule(o, tower_opts[k],
+			                                       (int)(seed >> k & 1)),
+			                 CITY_OK);
+	}
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
 	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
@@ -150,10 +172,24 @@ static void play(int players, int farmers, uint64_t seed)
 			ck_assert_msg(state_check(g, why, sizeof why) == 0, "%s",
 			              why);
 		}
-		for (p = 0; p < players; p++) {
-			int sc = city_game_score(g, p);
-			ck_assert_int_ge(sc, last[p]);
-			last[p] = sc;
+		if (with_tower) {
+			/* a ransom moves 3 points from one player to another */
+			int sum = 0, before_sum = 0;
+			for (p = 0; p < players; p++) {
+				int sc = 0;
+				ck_assert_int_eq(city_game_score_get(g, p, &sc),
+				                 CITY_OK);
+				sum += sc;
+				before_sum += last[p];
+				last[p] = sc;
+			}
+			ck_assert_int_ge(sum, before_sum);
+		} else {
+			for (p = 0; p < players; p++) {
+				int sc = city_game_score(g, p);
+				ck_assert_int_ge(sc, last[p]);
+				last[p] = sc;
+			}
 		}
 		/* clone exact; undo gives back the state before the move */
 		if (steps % 5 == 0) {
@@ -204,7 +240,19 @@ START_TEST(carc_random_games_keep_every_property)
 	int players = 2 + _i / 2, farmers = _i % 2;
 	uint64_t seed;
 	for (seed = 0; seed < PROPERTY_GAMES; seed++)
-		play(players, farmers, seed);
+		play(players, farmers, 0, seed);
+}
+END_TEST
+
+START_TEST(carc_tower_random_games_keep_every_property)
+{
+	int players = 2 + _i;
+	uint64_t seed;
+	/* 2 x 64 games per player count: every combination of the seven
+	 * options twice over the four player counts, farmers on and off */
+	for (seed = 0; seed < 64; seed++)
+		play(players, (int)(seed >> 5 & 1) ^ (_i & 1), 1,
+		     seed * 4 + (uint64_t)_i);
 }
 END_TEST
 
@@ -216,6 +264,8 @@ int main(void)
 	int failed;
 	tcase_set_timeout(tc, 900);
 	tcase_add_loop_test(tc, carc_random_games_keep_every_property, 0, 8);
+	tcase_add_loop_test(tc, carc_tower_random_games_keep_every_property, 0,
+	                    4);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

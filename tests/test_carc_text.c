@@ -499,6 +499,23 @@ START_TEST(record_carcassonne_header_errors)
 }
 END_TEST
 
+/* A well-formed move the game refuses as a bad argument is an illegal
+ * move of the record (docs/record.md): `ransom 3` in a 3-player game at a
+ * ransom decision (T-CAP-5; found by fuzz_record). */
+START_TEST(record_tower_ransom_of_a_missing_seat)
+{
+	FILE *f = fopen(CITY_TEST_DATA_DIR "/tower-ransom-bad-seat.city", "rb");
+	static char text[16384];
+	size_t n;
+	ck_assert_ptr_nonnull(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	expect_load_error(text, CITY_EILLEGAL,
+	                  "line 120: move 105: T-CAP-5: seat 3 is not 0..2");
+}
+END_TEST
+
 /* C-SET-4: `order` lists the drawn tiles, without the start instance. */
 START_TEST(record_carcassonne_order)
 {
@@ -603,6 +620,7 @@ static Suite *carc_suite(void)
 	suite_add_tcase(s, t);
 	t = tcase_create("records and moves");
 	tcase_add_test(t, record_carcassonne_header_errors);
+	tcase_add_test(t, record_tower_ransom_of_a_missing_seat);
 	tcase_add_test(t, record_carcassonne_order);
 	tcase_add_test(t, move_text_of_the_tower);
 	suite_add_tcase(s, t);

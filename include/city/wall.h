@@ -86,8 +86,9 @@ CITY_EXPORT int city_tower(const city_game *game, size_t index, int *player,
 /**
  * @brief The number of contour sides (R-GEO-8), the walk of the gate
  *        decision's legal moves.
- * @param[in] game the game.
- * @return the count or CITY_EINVAL.
+ * @param[in] game the game (read only; ownership stays with the caller).
+ * @return the count, CITY_EINVAL (NULL game) or CITY_ENOTFOUND (the base
+ *         game of Carcassonne, which has no city wall).
  */
 CITY_EXPORT int city_contour_length(const city_game *game);
 /** @} */
