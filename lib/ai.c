@@ -99,17 +99,18 @@ int city_ai_new(city_ai **out, int kind, uint64_t seed)
 	return CITY_OK;
 }
 
-/* The levels (docs/ai.md gives their measured strength). */
+/* The levels (docs/ai.md gives their measured strength and why these
+ * values). */
 typedef struct level_info {
 	const char *name;
-	double iterations, trees, threads;
+	double iterations, trees, threads, exploration, playout, potential;
 } level_info;
 
 /* Threads do not change a move, only how soon it comes. */
 static const level_info levels[] = {
-	{"easy", 200.0, 1.0, 1.0},
-	{"medium", 2000.0, 2.0, 1.0},
-	{"hard", 20000.0, 2.0, 2.0},
+	{"easy", 200.0, 1.0, 1.0, 0.7, 8.0, 0.5},
+	{"medium", 2000.0, 2.0, 1.0, 0.7, 8.0, 0.5},
+	{"hard", 20000.0, 2.0, 2.0, 0.35, 8.0, 0.5},
 };
 
 int city_ai_new_level(city_ai **out, const char *level, uint64_t seed)
@@ -119,12 +120,16 @@ int city_ai_new_level(city_ai **out, const char *level, uint64_t seed)
 		return CITY_EINVAL;
 	for (i = 0; i < sizeof levels / sizeof levels[0]; i++)
 		if (strcmp(level, levels[i].name) == 0) {
+			const level_info *li = &levels[i];
 			int rc = city_ai_new(out, CITY_AI_MCTS, seed);
 			if (rc != CITY_OK)
 				return rc;
-			(*out)->p.iterations = levels[i].iterations;
-			(*out)->p.trees = levels[i].trees;
-			(*out)->p.threads = levels[i].threads;
+			(*out)->p.iterations = li->iterations;
+			(*out)->p.trees = li->trees;
+			(*out)->p.threads = li->threads;
+			(*out)->p.exploration = li->exploration;
+			(*out)->p.playout = li->playout;
+			(*out)->p.potential = li->potential;
 			return CITY_OK;
 		}
 	return CITY_EINVAL;
