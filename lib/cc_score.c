@@ -248,36 +248,50 @@ static void score_final_feature(const city_tileset *ts, state *s,
 		                       feat_node_part(s, r));
 }
 
+/* The features that hold followers at the end, in the order of their
+ * first follower's slot: root, kind, that follower, and the followers of
+ * each player on it. */
+typedef struct final_feature {
+	int root, kind, slot;
+	int counts[MAX_PLAYERS];
+} final_feature;
+
+#define MAX_FOL (MAX_PLAYERS * FOLLOWERS_PER_PLAYER)
+
 void cc_score_final(const city_tileset *ts, state *s)
 {
-	uint8_t scored[TS_MAX_TILES * (TS_MAX_PARTS + 1)];
-	int root[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
-	int i, j, pass;
-	memset(scored, 0, s->lay.cap_nodes);
-	/* each follower's feature, once (-1: not on a feature) */
+	uint8_t at[TS_MAX_TILES * (TS_MAX_PARTS + 1)]; /* root -> index + 1 */
+	int root[MAX_FOL];
+	final_feature ff[MAX_FOL];
+	int i, k, n = 0, pass;
+	memset(at, 0, s->lay.cap_nodes);
+	/* each follower's feature, once (-1: not on a feature), and the
+	 * features with their majorities in one pass over the slots */
 	for (i = 0; i < s->pl.n_fol; i++) {
 		const follower *f = &s->pl.fol[i];
-		root[i] = f->active == FOL_ON /* C-END-4: tops score nothing */
-		              ? feat_root(s, feat_node(s, f->tile, f->part))
-		              : -1;
+		int r;
+		root[i] = -1;
+		if (f->active != FOL_ON) /* C-END-4: tops score nothing */
+			continue;
+		r = root[i] = feat_root(s, feat_node(s, f->tile, f->part));
+		if (!at[r]) {
+			memset(&ff[n], 0, sizeof ff[n]);
+			ff[n].root = r;
+			ff[n].slot = i;
+			ff[n].kind = cc_part_kind(
+			    &ts->designs[st_tiles(s)[f->tile].design], f->part);
+			at[r] = (uint8_t)++n;
+		}
+		ff[at[r] - 1].counts[f->owner]++;
 	}
 	/* C-END-2 (roads, cities, monasteries), then C-END-3 (farms); each
 	 * feature when its first follower in slot order is met */
 	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < s->pl.n_fol; i++) {
-			const follower *f = &s->pl.fol[i];
-			int kind, r = root[i], counts[MAX_PLAYERS] = {0};
-			if (r < 0 || scored[r])
-				continue;
-			kind = cc_part_kind(
-			    &ts->designs[st_tiles(s)[f->tile].design], f->part);
-			if ((kind == CK_FIELD) != (pass == 1))
-				continue;
-			scored[r] = 1;
-			for (j = i; j < s->pl.n_fol; j++)
-				counts[s->pl.fol[j].owner] += root[j] == r;
-			score_final_feature(ts, s, f, r, kind, counts);
-		}
+		for (k = 0; k < n; k++)
+			if ((ff[k].kind == CK_FIELD) == (pass == 1))
+				score_final_feature(ts, s, &s->pl.fol[ff[k].slot],
+				                    ff[k].root, ff[k].kind,
+				                    ff[k].counts);
 	/* every follower left goes home */
 	for (i = 0; i < s->pl.n_fol; i++) {
 		follower *f = &s->pl.fol[i];
