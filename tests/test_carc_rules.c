@@ -479,16 +479,18 @@ START_TEST(test_C_SCORE_4_tie_after_a_join)
 }
 END_TEST
 
-START_TEST(test_C_SCORE_4_majority_after_a_join)
+/* Three city caps around (1,-1), 3 players, the fifth tile of design
+ * `closer` still to come (P1's turn):
+ *   P0 [C>][  ][<C] P0    (0,-1) CAP r1, (2,-1) CAP r3: P0's knights
+ *      [S ][C^][B ]       (1,0) CAP r0: P1's knight; (2,0) BLANK */
+static city_game *three_caps_with_knights(const char *closer)
 {
-	/*   P0 [C>][T ][<C] P0    (0,-1) CAP r1, (2,-1) CAP r3: P0's knights
-	 *      [S ][C^][B ]       (1,0) CAP r0: P1's knight; (2,0) BLANK
-	 * (1,-1) THREE r2 (city west, south, east) closes a 4-tile city:
-	 * 8 to P0 (two knights), nothing to P1 (one). */
 	static const int order[] = {2, 2, 1, 2, 3};
-	city_game *g = carc_game("1 2 " C_BLANK " start\n2 3 " C_CAP
-	                         "\n3 1 " C_THREE "\n",
-	                         3, 0, order, N_OF(order));
+	char text[256];
+	city_game *g;
+	snprintf(text, sizeof text, "1 2 %s start\n2 3 %s\n3 1 %s\n", C_BLANK,
+	         C_CAP, closer);
+	g = carc_game(text, 3, 0, order, N_OF(order));
 	scn_place(g, 0, -1, 1);
 	scn_follower(g, 'a');
 	scn_place(g, 1, 0, 0);
@@ -497,6 +499,14 @@ START_TEST(test_C_SCORE_4_majority_after_a_join)
 	scn_expect(g, CITY_DECISION_TILE, 0);
 	scn_place(g, 2, -1, 3);
 	scn_follower(g, 'a');
+	return g;
+}
+
+START_TEST(test_C_SCORE_4_majority_after_a_join)
+{
+	/* (1,-1) THREE r2 (city west, south, east) closes a 4-tile city:
+	 * 8 to P0 (two knights), nothing to P1 (one). */
+	city_game *g = three_caps_with_knights(C_THREE);
 	scn_place(g, 1, -1, 2);
 	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 4);
 	scn_expect_scores(g, 3, ((const int[]){8, 0, 0}));
@@ -1407,22 +1417,11 @@ END_TEST
 
 START_TEST(test_C_END_2_majority_at_final_scoring)
 {
-	/*   P0 [C>][4 ][<C] P0    (0,-1) CAP r1, (2,-1) CAP r3: P0's knights
-	 *      [S ][C^][B ]       (1,0) CAP r0: P1's knight; (2,0) BLANK
-	 * (1,-1) CITY4 joins the three caps into one city left open north:
-	 * at the end 4 tiles x 1 = 4 to P0 (two knights), nothing to P1
-	 * (one): C-END-2 with the majority of C-SCORE-4. */
-	static const int order[] = {2, 2, 1, 2, 3};
-	city_game *g = carc_game("1 2 " C_BLANK " start\n2 3 " C_CAP
-	                         "\n3 1 " C_CITY4 "\n",
-	                         3, 0, order, N_OF(order));
-	scn_place(g, 0, -1, 1);
-	scn_follower(g, 'a');
-	scn_place(g, 1, 0, 0);
-	scn_follower(g, 'a');
-	scn_place(g, 2, 0, 0); /* P2: a field, no farmers: skipped */
-	scn_place(g, 2, -1, 3);
-	scn_follower(g, 'a');
+	/* three_caps_with_knights, then (1,-1) CITY4 joins the three caps
+	 * into one city left open north: at the end 4 tiles x 1 = 4 to P0
+	 * (two knights), nothing to P1 (one): C-END-2 with the majority of
+	 * C-SCORE-4. */
+	city_game *g = three_caps_with_knights(C_CITY4);
 	scn_place(g, 1, -1, 0); /* P1: the city is taken: skipped */
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 2, -1, 'a'), 1);
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 2, -1, 'a'), 1);
