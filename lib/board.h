@@ -13,6 +13,7 @@
 
 #include <assert.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "city/city.h"
 #include "state.h"
@@ -85,6 +86,18 @@ static inline int board_around(const state *s, int t)
 	for (k = 0; k < 4; k++)
 		n += st_corner(s)[t] >> k & 1;
 	return n;
+}
+/* Whether all 8 cells around placed tile t hold tiles (board_around ==
+ * 8) in two loads: the four neighbour links (none is NO_TILE) and the
+ * corner bits. */
+static inline int board_surrounded(const state *s, int t)
+{
+	uint32_t nb;
+	memcpy(&nb, st_tiles(s)[t].nb, sizeof nb);
+	/* a byte of ~nb is zero where a link is NO_TILE (0xFF) */
+	nb = ~nb;
+	return (st_corner(s)[t] == 15u) &
+	       !((nb - 0x01010101u) & ~nb & 0x80808080u);
 }
 /* Design side shown on board side `side` by placed tile t. */
 const ts_side *board_tile_side(const city_tileset *ts, const state *s,
@@ -193,6 +206,47 @@ static inline unsigned board_sig_rotations(const fcell *f, uint32_t sig4)
 	 * four bits into bits 24..27 */
 	return (unsigned)(((z >> 7 & 0x01010101u) * 0x01020408u) >> 24 & 0xFu);
 }
+
+/* board_sig_rotations of the four frontier cells f[0..3] at once: bits
+ * 4c..4c+3 are cell c's rotations. With SSE2 the four cells are one
+ * vector (a zero byte of (sig ^ streets) & present is a fitting rotation,
+ * and pcmpeqb finds them all); elsewhere four calls. */
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) &&                         \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#include <emmintrin.h>
+_Static_assert(offsetof(fcell, present) == 4 &&
+                   offsetof(fcell, streets) == 5 && sizeof(fcell) == 8,
+               "fcell layout");
+static inline unsigned board_sig_rotations4(const fcell *f, uint32_t sig4)
+{
+	const __m128i low = _mm_set1_epi32(0xFF), side = _mm_set1_epi32(0xF);
+	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)f);
+	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(f + 2));
+	/* the second word of each cell: present, streets, ring, flags */
+	__m128i w = _mm_castps_si128(_mm_shuffle_ps(
+	    _mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
+	__m128i st = _mm_and_si128(_mm_srli_epi32(w, 8), low);
+	__m128i pr = _mm_and_si128(w, side);
+	/* the street byte in all four bytes, the present bits in all eight
+	 * nibbles: board_sig_rotations' two multiplies */
+	st = _mm_or_si128(st, _mm_slli_epi32(st, 8));
+	st = _mm_or_si128(st, _mm_slli_epi32(st, 16));
+	pr = _mm_or_si128(pr, _mm_slli_epi32(pr, 4));
+	pr = _mm_or_si128(pr, _mm_slli_epi32(pr, 8));
+	pr = _mm_or_si128(pr, _mm_slli_epi32(pr, 16));
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+	    _mm_and_si128(_mm_xor_si128(_mm_set1_epi32((int)sig4), st), pr),
+	    _mm_setzero_si128()));
+}
+#else
+static inline unsigned board_sig_rotations4(const fcell *f, uint32_t sig4)
+{
+	return board_sig_rotations(&f[0], sig4) |
+	       board_sig_rotations(&f[1], sig4) << 4 |
+	       board_sig_rotations(&f[2], sig4) << 8 |
+	       board_sig_rotations(&f[3], sig4) << 12;
+}
+#endif
 
 /* Placement checks, each rule on its own: return 0 when it holds, else
  * write the reason (rule id, cell, side) into msg (may be NULL) and return

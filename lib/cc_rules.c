@@ -33,8 +33,13 @@ static int has_placement(const state *s, int d)
 {
 	const fcell *f = st_front(s);
 	uint32_t sig4 = st_rsig(s)[d];
-	int i;
-	for (i = 0; i < s->board.n_front; i++)
+	int i, n = s->board.n_front;
+	/* four cells a test: about half of the cells fit, so the first
+	 * four nearly always decide */
+	for (i = 0; i + 4 <= n; i += 4)
+		if (board_sig_rotations4(&f[i], sig4))
+			return 1;
+	for (; i < n; i++)
 		if (board_sig_rotations(&f[i], sig4))
 			return 1;
 	return 0;
@@ -449,10 +454,9 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 		const ts_design *d =
 		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
 		m = s->carc.fol_opts; /* follower_options, by the placement */
-		for (i = 0; m; i++, m >>= 1)
-			if (m & 1u)
-				list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0,
-				          0, cc_part_name(d, i));
+		for (i = 0; i < feat_tile_nodes(d); i++) /* list_put: no branch */
+			list_put(out, cap, &n, m >> i & 1u, CITY_MOVE_FOLLOWER, 0, 0,
+			         0, 0, 0, cc_part_name(d, i));
 		n = tower_list_follower(ts, s, out, cap, n);
 		break;
 	}

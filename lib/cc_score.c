@@ -49,7 +49,7 @@ int cc_complete(const city_tileset *ts, const state *s, int t, int part)
 	const ts_design *d = &ts->designs[st_tiles(s)[t].design];
 	switch (cc_part_kind(d, part)) {
 	case CK_MONASTERY:
-		return board_around(s, t) == 8;
+		return board_surrounded(s, t);
 	case CK_FIELD:
 		return 0; /* C-DONE-4 */
 	default:
@@ -87,20 +87,28 @@ static int add_root(int *list, int n, int r)
 }
 
 /* The roads, then the cities, tile t completed, each once, in part
- * order (one walk over its parts; an award changes no completion). */
+ * order (one walk over its parts; an award changes no completion). Which
+ * parts closed is found for all of them without a branch per part (it
+ * does not predict); the rare completions are then walked. */
 static void score_roads_cities(const city_tileset *ts, state *s, int t)
 {
 	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
 	int road[TS_MAX_PARTS], city[TS_MAX_PARTS], nr = 0, nc = 0, i;
+	unsigned done = 0, m;
 	for (i = 0; i < d->n_parts; i++) {
-		int kind = cc_part_kind(d, i), r;
-		if (kind != CK_ROAD && kind != CK_CITY)
-			continue;
+		unsigned kind = d->parts[i].kind;
+		unsigned counts = (unsigned)(kind == TS_STREET) |
+		                  (unsigned)(kind == TS_CITY);
+		done |= (counts & (unsigned)feat_complete(
+		                      s, feat_root(s, p->node0 + i)))
+		        << i;
+	}
+	for (m = done; m; m &= m - 1) {
+		int r;
+		i = low_bit(m);
 		r = feat_root(s, p->node0 + i);
-		if (!feat_complete(s, r))
-			continue;
-		if (kind == CK_ROAD)
+		if (d->parts[i].kind == TS_STREET)
 			nr = add_root(road, nr, r);
 		else
 			nc = add_root(city, nc, r);
@@ -129,21 +137,23 @@ static int near_tile(const state *s, int q, int t)
 static void score_monasteries(const city_tileset *ts, state *s, int t)
 {
 	const ptile *tl = st_tiles(s);
-	int near[9], w, words = (s->board.n_tiles + 63) / 64;
+	int near[10], w, words = (s->board.n_tiles + 63) / 64;
 	unsigned hits = 0; /* bit k: near[k] is a monastery surrounded now */
 	for (w = 0; w < words; w++) {
 		uint64_t b;
 		for (b = s->carc.monasteries[w]; b; b &= b - 1) {
 			int q = 64 * w + low_bit64(b);
-			/* dx + 1 and dy + 1 in 0..2: q is on the 9 cells around t */
+			/* dx + 1 and dy + 1 in 0..2: q is on the 9 cells around t;
+			 * bit 9 is the scratch of the others (no branch: whether
+			 * a monastery is near does not predict) */
 			unsigned ux = (unsigned)(tl[q].x - tl[t].x + 1),
 			         uy = (unsigned)(tl[q].y - tl[t].y + 1);
-			if (ux <= 2 && uy <= 2 && board_around(s, q) == 8) {
-				near[uy * 3 + ux] = q;
-				hits |= 1u << (uy * 3 + ux);
-			}
+			unsigned k = ((ux <= 2) & (uy <= 2)) ? uy * 3 + ux : 9;
+			near[k] = q;
+			hits |= (unsigned)board_surrounded(s, q) << k;
 		}
 	}
+	hits &= 0x1FFu;
 	for (; hits; hits &= hits - 1) {
 		int q = near[low_bit(hits)];
 		bits_put(s->carc.monasteries, q, 0);

@@ -17,11 +17,14 @@
 #include "city/city.h"
 #include "state.h"
 
-/* Write one move at out[*n] when it fits (out may be NULL), and count it
- * (inline: every decision's listing writes through it). */
-static inline void list_emit(city_move *out, size_t cap, size_t *n, int kind,
-                             int x, int y, int rot, int side, int end,
-                             char part)
+/* Write one move at out[*n] when it fits (out may be NULL) and count it
+ * when `keep` is 1: a move that may or may not be legal is written either
+ * way (past the count it is scratch, which the buffer's contract allows)
+ * and kept without a branch on it. Inline: every decision's listing
+ * writes through it. */
+static inline void list_put(city_move *out, size_t cap, size_t *n,
+                            unsigned keep, int kind, int x, int y, int rot,
+                            int side, int end, char part)
 {
 	if (out && *n < cap) {
 		city_move *m = &out[*n];
@@ -35,7 +38,15 @@ static inline void list_emit(city_move *out, size_t cap, size_t *n, int kind,
 		m->y = y;
 		memset(m->reserved1, 0, sizeof m->reserved1);
 	}
-	(*n)++;
+	*n += keep;
+}
+
+/* Write one move at out[*n] when it fits (out may be NULL), and count it. */
+static inline void list_emit(city_move *out, size_t cap, size_t *n, int kind,
+                             int x, int y, int rot, int side, int end,
+                             char part)
+{
+	list_put(out, cap, n, 1, kind, x, y, rot, side, end, part);
 }
 
 /* A game's own test of a frontier cell, the same for every tile and

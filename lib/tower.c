@@ -431,18 +431,21 @@ int tower_ransom(const rules_ctx *c, int q)
 	return CITY_OK;
 }
 
-/* The moves of kind `kind` on the towers of bit set m, in placement
- * order. */
-static size_t emit_towers(const state *s, const uint64_t *m, int kind,
+/* The moves of kind `kind` on the towers whose bit is set in `ok`, in
+ * placement order: every tower is visited (their number changes only
+ * when one is placed, so the loop predicts) and its move written and
+ * kept only where allowed (list_put), without a branch on it. */
+static size_t emit_towers(const state *s, const uint64_t *ok, int kind,
                           city_move *out, size_t cap, size_t n)
 {
 	const ptile *tl = st_tiles(s);
 	int w;
 	for (w = 0; w < TOWER_WORDS; w++) {
 		uint64_t b;
-		for (b = m[w]; b; b &= b - 1) {
+		for (b = s->carc.towers[w]; b; b &= b - 1) {
 			int t = 64 * w + low_bit64(b);
-			list_emit(out, cap, &n, kind, tl[t].x, tl[t].y, 0, 0, 0, 0);
+			list_put(out, cap, &n, (unsigned)(ok[w] >> (t & 63) & 1u),
+			         kind, tl[t].x, tl[t].y, 0, 0, 0, 0);
 		}
 	}
 	return n;
