@@ -50,6 +50,19 @@
 #ifndef CITY_BENCH_SANITIZED
 #define CITY_BENCH_SANITIZED 0
 #endif
+/* The compiler of this build, which built the library too (the same CMake
+ * tree): the figures depend on it (docs/performance.md). */
+#define BENCH_STR_(x) #x
+#define BENCH_STR(x) BENCH_STR_(x)
+#if defined(__clang__)
+#define BENCH_COMPILER                                                     \
+	"clang " BENCH_STR(__clang_major__) "." BENCH_STR(                 \
+	    __clang_minor__) "." BENCH_STR(__clang_patchlevel__)
+#elif defined(__GNUC__)
+#define BENCH_COMPILER "gcc " __VERSION__
+#else
+#define BENCH_COMPILER "unknown compiler"
+#endif
 
 /* Games of the throughput run are spread over a pool of games made once
  * with consecutive seeds and reset before each game, so that the draw order
@@ -884,9 +897,9 @@ static double apply_mean_all(const micro_result *m)
 
 static void print_header(const bench_config *cfg)
 {
-	printf("libcity %s benchmark (build %s%s), seed %" PRIu64
+	printf("libcity %s benchmark (build %s, %s%s), seed %" PRIu64
 	       ", %lu games per player count%s\n",
-	       city_version_string(), CITY_BENCH_BUILD_TYPE,
+	       city_version_string(), CITY_BENCH_BUILD_TYPE, BENCH_COMPILER,
 	       CITY_BENCH_SANITIZED ? ", sanitizers ON" : "", cfg->seed,
 	       cfg->games, cfg->quick ? " (--quick)" : "");
 	fflush(stdout);
@@ -1076,6 +1089,7 @@ static void print_json(const bench_config *cfg, results *res)
 	printf("  \"library\": \"libcity\",\n");
 	printf("  \"version\": \"%s\",\n", city_version_string());
 	printf("  \"build_type\": \"%s\",\n", CITY_BENCH_BUILD_TYPE);
+	printf("  \"compiler\": \"%s\",\n", BENCH_COMPILER);
 	printf("  \"sanitized\": %s,\n", CITY_BENCH_SANITIZED ? "true" : "false");
 	printf("  \"quick\": %s,\n", cfg->quick ? "true" : "false");
 	printf("  \"seed\": %" PRIu64 ",\n", cfg->seed);
