@@ -2,7 +2,8 @@
 # scripts/ab_games.sh: the best-of-N comparison of docs/performance.md,
 # "Faster listing and turns (session 5)": bench/carc_play.c built against
 # a Release libcity.a of each tree, run N times interleaved; prints each
-# binary's best games/s (the run least disturbed by the host).
+# binary's best games/s (the run least disturbed by the host), then the
+# median of its N runs.
 #
 #   scripts/ab_games.sh N ARGS -- BIN...   compare carc_play binaries
 #
@@ -21,15 +22,18 @@ while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
 done
 [ "$#" -gt 1 ] || { echo "usage: $0 N ARGS -- BIN..." >&2; exit 2; }
 shift
-declare -A best
+declare -A best all
 for ((i = 0; i < n; i++)); do
 	for b in "$@"; do
 		r=$("$b" "${args[@]}" | awk '{print $(NF-1)}')
+		all[$b]+="$r "
 		if [ -z "${best[$b]:-}" ] || [ "$r" -gt "${best[$b]}" ]; then
 			best[$b]=$r
 		fi
 	done
 done
 for b in "$@"; do
-	echo "$b ${best[$b]}"
+	median=$(tr ' ' '\n' <<<"${all[$b]}" | grep . | sort -n |
+		awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+	echo "$b ${best[$b]} (median $median)"
 done
