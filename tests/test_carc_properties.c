@@ -19,6 +19,7 @@
 
 #include <city/city.h>
 
+#include "board.h"
 #include "game_internal.h"
 #include "state_check.h"
 
@@ -256,6 +257,34 @@ START_TEST(carc_tower_random_games_keep_every_property)
 }
 END_TEST
 
+/* C-TILE-2's edge test, four frontier cells at a time (the listing's and
+ * the draw's fast path, SSE2 where there is one) against the one-cell
+ * rule, over random cells and tile signatures. */
+START_TEST(carc_edge_test_four_cells_at_once)
+{
+	uint64_t r = 7;
+	int round, c;
+	for (round = 0; round < 100000; round++) {
+		fcell f[4];
+		uint32_t sig4 = (uint32_t)rng_next(&r);
+		unsigned want = 0, got;
+		for (c = 0; c < 4; c++) {
+			uint64_t v = rng_next(&r);
+			f[c].key = (uint32_t)v;
+			f[c].present = (uint8_t)(v >> 32 & 15u);
+			f[c].streets = (uint8_t)(v >> 40);
+			f[c].ring = (uint8_t)(v >> 48);
+			f[c].flags = (uint8_t)(v >> 56);
+			want |= board_sig_rotations(&f[c], sig4) << (4 * c);
+		}
+		got = board_sig_rotations4(f, sig4);
+		ck_assert_msg(got == want,
+		              "round %d: four cells %#x, one by one %#x", round,
+		              got, want);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("carc_properties");
@@ -266,6 +295,7 @@ int main(void)
 	tcase_add_loop_test(tc, carc_random_games_keep_every_property, 0, 8);
 	tcase_add_loop_test(tc, carc_tower_random_games_keep_every_property, 0,
 	                    4);
+	tcase_add_test(tc, carc_edge_test_four_cells_at_once);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
