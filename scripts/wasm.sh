@@ -4,7 +4,8 @@
 #   scripts/wasm.sh            build web/city.mjs + web/city.wasm
 #   scripts/wasm.sh --bench    also measure random games/s: native (the glue
 #                              compiled with gcc -O2), WASM in node; prints
-#                              one JSON line each (docs/performance.md)
+#                              one JSON line each, for The City, the base
+#                              game and The Tower (docs/performance.md)
 #
 # With Debian's emscripten (3.1.6). The build-time tool (tilegen, which
 # embeds the built-in tile sets) runs natively: a host CMake tree in
@@ -40,7 +41,7 @@ CFLAGS=(-std=c11 -O3 -DCITY_STATIC_DEFINE -DNDEBUG
 
 # 2. emcc: the library and the glue as one ES module
 EXPORTS=_malloc,_free,_wc_new,_wc_load,_wc_free,_wc_ok,_wc_error,_wc_apply
-EXPORTS+=,_wc_undo,_wc_svg,_wc_svg_after,_wc_save,_wc_state,_wc_bench
+EXPORTS+=,_wc_undo,_wc_svg,_wc_svg_after,_wc_save,_wc_state,_wc_bench_game
 # the AI module (city/ai.h): the page's AI seats and hint use it
 if [[ -f $ROOT/include/city/ai.h ]]; then
 	CFLAGS+=(-DWC_WITH_AI)
@@ -60,8 +61,10 @@ if [[ ${1:-} == --bench ]]; then
 	GAMES=${GAMES:-1000}
 	gcc "${CFLAGS[@]/-O3/-O2}" -D_POSIX_C_SOURCE=200809L -DWC_NATIVE_MAIN "${SOURCES[@]}" \
 		"$ROOT/web/glue.c" -o "$HOST/glue-bench" -lm -lpthread
-	for p in 2 4; do
-		echo "native $("$HOST/glue-bench" "$p" "$GAMES" 1)"
-		echo "node   $(node "$ROOT/web/bench-node.mjs" "$p" "$GAMES" 1)"
+	for game in 0 1 2; do # The City, the base game, The Tower
+		for p in 2 4; do
+			echo "native $("$HOST/glue-bench" "$p" "$GAMES" 1 "$game")"
+			echo "node   $(node "$ROOT/web/bench-node.mjs" "$p" "$GAMES" 1 "$game")"
+		done
 	done
 fi

@@ -436,12 +436,13 @@ window.addEventListener('resize', () => (view.auto ? fit() : applyView()));
 window.cityPage = {
   record: () => api.save(game),
   state: () => JSON.parse(api.state(game)),
-  bench: (players, games, seed) => {
-    M._wc_bench(players, 20, seed + 100000); // warm-up
+  // game: 0 The City, 1 the base game, 2 with The Tower (wc_bench_game)
+  bench: (players, games, seed, game = 0) => {
+    M._wc_bench_game(game, players, 20, seed + 100000); // warm-up
     const t0 = performance.now();
-    const moves = M._wc_bench(players, games, seed);
+    const moves = M._wc_bench_game(game, players, games, seed);
     const s = (performance.now() - t0) / 1000;
-    return { players, games, moves, seconds: s, games_per_s: games / s };
+    return { game, players, games, moves, seconds: s, games_per_s: games / s };
   },
 };
 

@@ -4,8 +4,8 @@
  * call that returns text returns a pointer into that buffer, valid until the
  * next call on the handle. Moves travel as record text (`place 1 0 3`).
  *
- * Compiled natively too (scripts/wasm.sh --bench), so that wc_bench() runs
- * the same loop beside native code.
+ * Compiled natively too (scripts/wasm.sh --bench), so that wc_bench_game()
+ * runs the same loop beside native code.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -409,17 +409,24 @@ static uint64_t splitmix64(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-/* Play `games` random games of `players` (a new game per seed, every
- * decision a uniform pick among the legal moves, final scoring), as
- * city-bench's "new" mode. Returns the number of moves made, or a negative
- * status. */
-WC_API double wc_bench(int players, int games, uint32_t seed)
+/* Play `games` random games of `players` of a game: 0 The City, 1 the
+ * base game of Carcassonne, 2 the base game with The Tower (farmers off,
+ * as city-bench's sections). A new game per seed, every decision a
+ * uniform pick among the legal moves, final scoring, as city-bench's "new"
+ * mode. Returns the number of moves made, or a negative status. */
+WC_API double wc_bench_game(int game, int players, int games, uint32_t seed)
 {
 	static city_move mv[4096];
 	city_options *o = NULL;
 	uint64_t rng = seed ^ 0xB5u;
 	double moves = 0;
 	int i, rc = city_options_new(&o);
+	if (rc == CITY_OK && game > 0)
+		rc = city_options_set_game(o, CITY_GAME_CARCASSONNE);
+	if (rc == CITY_OK && game > 0)
+		rc = city_options_set_rule(o, CITY_RULE_FARMERS, 0);
+	if (rc == CITY_OK && game == 2)
+		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
 	if (rc == CITY_OK)
 		rc = city_options_set_players(o, players);
 	for (i = 0; rc == CITY_OK && i < games; i++) {
@@ -445,26 +452,28 @@ WC_API double wc_bench(int players, int games, uint32_t seed)
 
 #ifdef WC_NATIVE_MAIN
 #include <time.h>
-/* Native driver of wc_bench: `glue-bench PLAYERS GAMES SEED`. */
+/* Native driver of wc_bench_game: `glue-bench PLAYERS GAMES SEED [GAME]`
+ * (GAME: 0 The City, 1 the base game, 2 with The Tower). */
 int main(int argc, char **argv)
 {
 	int players = argc > 1 ? atoi(argv[1]) : 4;
 	int games = argc > 2 ? atoi(argv[2]) : 2000;
 	uint32_t seed = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 1;
+	int game = argc > 4 ? atoi(argv[4]) : 0;
 	struct timespec a, b, ca, cb;
 	double moves, s, cpu;
 	clock_gettime(CLOCK_MONOTONIC, &a);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ca);
-	moves = wc_bench(players, games, seed);
+	moves = wc_bench_game(game, players, games, seed);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cb);
 	clock_gettime(CLOCK_MONOTONIC, &b);
 	s = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
 	cpu = (double)(cb.tv_sec - ca.tv_sec) +
 	      (double)(cb.tv_nsec - ca.tv_nsec) / 1e9;
-	printf("{\"players\":%d,\"games\":%d,\"moves\":%.0f,\"seconds\":%.4f,"
-	       "\"games_per_s\":%.1f,\"cpu_seconds\":%.4f,"
+	printf("{\"game\":%d,\"players\":%d,\"games\":%d,\"moves\":%.0f,"
+	       "\"seconds\":%.4f,\"games_per_s\":%.1f,\"cpu_seconds\":%.4f,"
 	       "\"games_per_cpu_s\":%.1f}\n",
-	       players, games, moves, s, games / s, cpu, games / cpu);
+	       game, players, games, moves, s, games / s, cpu, games / cpu);
 	return moves < 0;
 }
 #endif

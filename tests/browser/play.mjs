@@ -222,7 +222,8 @@ try {
 
   let bench = null;
   if (benchGames > 0) {
-    bench = await page.evaluate((g) => [2, 4].map((p) => window.cityPage.bench(p, g, 1)), benchGames);
+    // The City, the base game, The Tower; 2 and 4 players
+    bench = await page.evaluate((g) => [0, 1, 2].flatMap((k) => [2, 4].map((p) => window.cityPage.bench(p, g, 1, k))), benchGames);
   }
   if (errors.length) fail(errors.join('\n'));
   if (bench) for (const b of bench) console.log('chromium ' + JSON.stringify({ ...b, seconds: +b.seconds.toFixed(4), games_per_s: +b.games_per_s.toFixed(1) }));
