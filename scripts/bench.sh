@@ -13,8 +13,8 @@
 # JOBS sets the build's parallelism (default 2).
 #
 # The compiler: CC when set, else clang when installed (libcity plays
-# 10-15 % faster built by clang 14 than by gcc 12: docs/performance.md,
-# "Compilers"), else cc. city-bench prints which; a build/bench made by
+# about 10 % faster built by clang 14 than by gcc 12: docs/performance.md,
+# "Compilers, and what did not help"), else cc. city-bench prints which; a build/bench made by
 # another compiler is configured again from scratch.
 set -euo pipefail
 

@@ -413,14 +413,18 @@ static uint64_t splitmix64(uint64_t *s)
  * base game of Carcassonne, 2 the base game with The Tower (farmers off,
  * as city-bench's sections). A new game per seed, every decision a
  * uniform pick among the legal moves, final scoring, as city-bench's "new"
- * mode. Returns the number of moves made, or a negative status. */
+ * mode. Returns the number of moves made, or a negative status
+ * (CITY_EINVAL for another game number). */
 WC_API double wc_bench_game(int game, int players, int games, uint32_t seed)
 {
 	static city_move mv[4096];
 	city_options *o = NULL;
 	uint64_t rng = seed ^ 0xB5u;
 	double moves = 0;
-	int i, rc = city_options_new(&o);
+	int i, rc;
+	if (game < 0 || game > 2)
+		return CITY_EINVAL;
+	rc = city_options_new(&o);
 	if (rc == CITY_OK && game > 0)
 		rc = city_options_set_game(o, CITY_GAME_CARCASSONNE);
 	if (rc == CITY_OK && game > 0)
