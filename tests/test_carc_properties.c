@@ -260,7 +260,7 @@ END_TEST
 /* C-TILE-2's edge test, four frontier cells at a time (the listing's and
  * the draw's fast path, SSE2 where there is one) against the one-cell
  * rule, over random cells and tile signatures. */
-START_TEST(carc_edge_test_four_cells_at_once)
+START_TEST(test_C_TILE_2_edge_test_four_cells_at_once)
 {
 	uint64_t r = 7;
 	int round, c;
@@ -295,7 +295,7 @@ int main(void)
 	tcase_add_loop_test(tc, carc_random_games_keep_every_property, 0, 8);
 	tcase_add_loop_test(tc, carc_tower_random_games_keep_every_property, 0,
 	                    4);
-	tcase_add_test(tc, carc_edge_test_four_cells_at_once);
+	tcase_add_test(tc, test_C_TILE_2_edge_test_four_cells_at_once);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
