@@ -38,6 +38,19 @@ static inline int popcount32(uint32_t m)
 #endif
 }
 
+/* Number of set bits of a 64-bit m. */
+static inline int popcount64(uint64_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_popcountll(m);
+#else
+	int n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+#endif
+}
+
 /* Bit t of the bit set m (words of 64 bits). */
 static inline int bits_at(const uint64_t *m, int t)
 {

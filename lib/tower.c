@@ -431,36 +431,39 @@ int tower_ransom(const rules_ctx *c, int q)
 	return CITY_OK;
 }
 
-/* The moves of kind `kind` on the towers whose bit is set in `ok`, in
- * placement order: every tower is visited (their number changes only
- * when one is placed, so the loop predicts) and its move written and
- * kept only where allowed (list_put), without a branch on it. */
-static size_t emit_towers(const state *s, const uint64_t *ok, int kind,
-                          city_move *out, size_t cap, size_t n)
-{
-	const ptile *tl = st_tiles(s);
-	int w;
-	for (w = 0; w < TOWER_WORDS; w++) {
-		uint64_t b;
-		for (b = s->carc.towers[w]; b; b &= b - 1) {
-			int t = 64 * w + low_bit64(b);
-			list_put(out, cap, &n, (unsigned)(ok[w] >> (t & 63) & 1u),
-			         kind, tl[t].x, tl[t].y, 0, 0, 0, 0);
-		}
-	}
-	return n;
-}
-
 size_t tower_list_follower(const city_tileset *ts, const state *s,
                            city_move *out, size_t cap, size_t n)
 {
-	uint64_t floor[TOWER_WORDS], top[TOWER_WORDS];
+	const ptile *tl = st_tiles(s);
+	int p = s->turn.player, w, nw = (s->board.n_tiles + 63) >> 6;
+	unsigned floors = s->carc.floors[p] != 0, tops = s->pl.supply[p] != 0;
+	size_t nf = 0, top;
 	(void)ts;
-	if (!tower_moves(s, floor, top))
+	if (!tower_on(s))
 		return n;
-	/* T-ACT: floors, then tops, on the towers in placement order */
-	n = emit_towers(s, floor, CITY_MOVE_FLOOR, out, cap, n);
-	return emit_towers(s, top, CITY_MOVE_TOP, out, cap, n);
+	/* T-ACT: floors (on every open tower, or none), then tops (on the
+	 * open towers with a floor), each in placement order. One pass over
+	 * the open towers writes both: the floors from out[n], the tops
+	 * after as many as there are floors; a top is written either way
+	 * and kept without a branch (list_put), at the end of its run. */
+	if (floors)
+		for (w = 0; w < nw; w++)
+			nf += (size_t)popcount64(s->carc.towers[w] &
+			                         ~s->carc.closed[w]);
+	top = n + nf;
+	for (w = 0; w < nw; w++) {
+		uint64_t b = s->carc.towers[w] & ~s->carc.closed[w],
+		         raised = s->carc.raised[w];
+		for (; b; b &= b - 1) {
+			int i = low_bit64(b), t = 64 * w + i;
+			if (floors)
+				list_emit(out, cap, &n, CITY_MOVE_FLOOR, tl[t].x,
+				          tl[t].y, 0, 0, 0, 0);
+			list_put(out, cap, &top, tops & (unsigned)(raised >> i & 1u),
+			         CITY_MOVE_TOP, tl[t].x, tl[t].y, 0, 0, 0, 0);
+		}
+	}
+	return top;
 }
 
 size_t tower_list_capture(const city_tileset *ts, const state *s,
