@@ -28,8 +28,8 @@
  * reference run; scripts/bench.sh builds a Release tree and runs this.
  *
  * Random play: every decision lists the legal moves with city_legal_moves()
- * and applies one chosen uniformly (splitmix64 modulo the count, a bias
- * below 2^-50) with city_apply_move(); a game ends at CITY_DECISION_END and
+ * and applies one chosen uniformly (splitmix64 mapped below the count by
+ * rng_below, a bias below 2^-50) with city_apply_move(); a game ends at CITY_DECISION_END and
  * is finished by city_score_final().
  */
 #define _POSIX_C_SOURCE 200809L
@@ -121,9 +121,18 @@ static uint64_t rng_next(uint64_t *st)
 	return z ^ (z >> 31);
 }
 
+/* A uniform pick below n: the high word of the 128-bit product of a
+ * 64-bit random number and n (Lemire), where the compiler has 128-bit
+ * integers; the same bias bound as a modulo (n / 2^64), without the
+ * 64-bit division per decision that a modulo costs. */
 static size_t rng_below(uint64_t *st, size_t n)
 {
+#if defined(__SIZEOF_INT128__)
+	__extension__ typedef unsigned __int128 u128;
+	return (size_t)(((u128)rng_next(st) * (u128)n) >> 64);
+#else
 	return (size_t)(rng_next(st) % (uint64_t)n);
+#endif
 }
 
 /* ------------------------------------------------------------------------
