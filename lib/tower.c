@@ -271,7 +271,9 @@ unsigned tower_ransom_options(const state *s)
 	int q, p = s->turn.player, c, total = 0;
 	if (!tower_on(s) || !opt(s, CITY_RULE_RANSOM) || s->carc.ransomed)
 		return 0;
-	for (q = 0; q < s->setup.n_players; q++)
+	/* every seat, a fixed count (no loop exit to predict): a seat
+	 * beyond the players holds nobody */
+	for (q = 0; q < MAX_PLAYERS; q++)
 		m |= (unsigned)(s->carc.held[q][p] != 0) << q;
 	m &= ~(1u << p); /* nobody holds their own followers (T-CAP-2) */
 	if (!m) /* asked at every turn: most turns nobody holds one */
