@@ -1,4 +1,5 @@
 /* The Tower on the base game (see tower.h). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -205,14 +206,90 @@ static int capturable(const state *s, int i)
 	return in_range(s, s->carc.tower_tile, f->tile);
 }
 
+/* The test of capture_set for one follower slot: taken may be, by kind,
+ * owner and distance (not yet by the cells between). */
+static unsigned capture_slot_ok(const state *s, const ptile *a, int r,
+                                unsigned top, unsigned own, unsigned diag,
+                                int i)
+{
+	const follower *f = &s->pl.fol[i];
+	const ptile *u = &st_tiles(s)[f->tile];
+	int dx = u->x - a->x, dy = u->y - a->y;
+	int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+	return (unsigned)(f->active != FOL_FREE) &
+	       ((unsigned)(f->active != FOL_TOP) | top) &
+	       ((unsigned)(f->owner != s->turn.player) | own) &
+	       (unsigned)(adx + ady <= r) &
+	       (diag | (unsigned)(dx == 0) | (unsigned)(dy == 0));
+}
+
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) &&                         \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#include <emmintrin.h>
+_Static_assert(sizeof(follower) == 4 && offsetof(follower, owner) == 2 &&
+                   offsetof(follower, active) == 3 &&
+                   offsetof(ptile, y) == 2,
+               "follower and ptile layout");
+/* capture_slot_ok for slots i..i+3 at once (bits 0-3): a follower is a
+ * 32-bit lane (tile, part, owner, active), its tile's cell another (x
+ * and y, 16 bits each: placed tiles are within 255 cells of (0,0), so
+ * their differences fit). The property tests check the set against
+ * capturable slot by slot (tower_check_state). */
+static unsigned capture_slots4(const state *s, const ptile *a, int r,
+                               unsigned top, unsigned own, unsigned diag,
+                               int i)
+{
+	const follower *f = &s->pl.fol[i];
+	const ptile *tl = st_tiles(s);
+	int32_t xy[4], axy;
+	__m128i fol, d, ad, sum, ok, act, zero = _mm_setzero_si128();
+	int k;
+	for (k = 0; k < 4; k++)
+		memcpy(&xy[k], &tl[f[k].tile], sizeof xy[k]);
+	memcpy(&axy, a, sizeof axy);
+	fol = _mm_loadu_si128((const __m128i *)(const void *)f);
+	d = _mm_sub_epi16(_mm_loadu_si128((const __m128i *)(const void *)xy),
+	                  _mm_set1_epi32(axy));
+	ad = _mm_max_epi16(d, _mm_sub_epi16(zero, d)); /* |dx|, |dy| */
+	sum = _mm_madd_epi16(ad, _mm_set1_epi16(1)); /* |dx| + |dy| */
+	ok = _mm_cmplt_epi32(sum, _mm_set1_epi32(r + 1));
+	if (!diag) /* dx or dy zero: not both 16-bit halves non-zero */
+		ok = _mm_andnot_si128(
+		    _mm_cmpeq_epi32(_mm_cmpeq_epi16(d, zero), zero), ok);
+	act = _mm_srli_epi32(fol, 24);
+	ok = _mm_andnot_si128(_mm_cmpeq_epi32(act, zero), ok);
+	if (!top)
+		ok = _mm_andnot_si128(
+		    _mm_cmpeq_epi32(act, _mm_set1_epi32(FOL_TOP)), ok);
+	if (!own)
+		ok = _mm_andnot_si128(
+		    _mm_cmpeq_epi32(
+		        _mm_and_si128(_mm_srli_epi32(fol, 16),
+		                      _mm_set1_epi32(0xFF)),
+		        _mm_set1_epi32(s->turn.player)),
+		    ok);
+	return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(ok));
+}
+#else
+static unsigned capture_slots4(const state *s, const ptile *a, int r,
+                               unsigned top, unsigned own, unsigned diag,
+                               int i)
+{
+	return capture_slot_ok(s, a, r, top, own, diag, i) |
+	       capture_slot_ok(s, a, r, top, own, diag, i + 1) << 1 |
+	       capture_slot_ok(s, a, r, top, own, diag, i + 2) << 2 |
+	       capture_slot_ok(s, a, r, top, own, diag, i + 3) << 3;
+}
+#endif
+
 /* The followers that may be taken now (bit i: slot i), for the capture
  * decision (T-CAP-1: skipped when none may): capturable for every slot,
  * the range along rows and columns (or diagonal paths, T-OPT-6) without
- * a branch per slot; only without jumps over gaps (T-OPT-5 "no") are the
- * slots in reach walked cell by cell (in_range). */
+ * a branch per slot, four slots a step; only without jumps over gaps
+ * (T-OPT-5 "no") are the slots in reach walked cell by cell (in_range). */
 static uint64_t capture_set(const state *s)
 {
-	const ptile *tl = st_tiles(s), *a = &tl[s->carc.tower_tile];
+	const ptile *a = &st_tiles(s)[s->carc.tower_tile];
 	int h = st_height(s)[s->carc.tower_tile], i;
 	int r = opt(s, CITY_RULE_TOWER_RANGE) ? h - 1 : h;
 	unsigned top = opt(s, CITY_RULE_CAPTURE_TOP) != 0,
@@ -221,18 +298,10 @@ static uint64_t capture_set(const state *s)
 	uint64_t m = 0, b;
 	if (r < 0)
 		return 0;
-	for (i = 0; i < s->pl.n_fol; i++) {
-		const follower *f = &s->pl.fol[i];
-		const ptile *u = &tl[f->tile];
-		int dx = u->x - a->x, dy = u->y - a->y;
-		int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
-		unsigned ok = (unsigned)(f->active != FOL_FREE) &
-		              ((unsigned)(f->active != FOL_TOP) | top) &
-		              ((unsigned)(f->owner != s->turn.player) | own) &
-		              (unsigned)(adx + ady <= r) &
-		              (diag | (unsigned)(dx == 0) | (unsigned)(dy == 0));
-		m |= (uint64_t)ok << i;
-	}
+	for (i = 0; i + 4 <= s->pl.n_fol; i += 4)
+		m |= (uint64_t)capture_slots4(s, a, r, top, own, diag, i) << i;
+	for (; i < s->pl.n_fol; i++)
+		m |= (uint64_t)capture_slot_ok(s, a, r, top, own, diag, i) << i;
 	if (!opt(s, CITY_RULE_CAPTURE_GAPS))
 		for (b = m; b; b &= b - 1) {
 			i = low_bit64(b);
