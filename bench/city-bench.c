@@ -21,7 +21,7 @@
  *      and city_game_copy() on its states;
  *   7. The Tower (base game + expansion tower, farmers off, default T-OPT
  *      rules): random full games per second for 2 to 5 players and their
- *      heap allocations in play.
+ *      heap allocations in play (--tower runs only this).
  *
  * It prints a table, or with --json one JSON object (and nothing else) on
  * stdout. docs/performance.md describes every method and the numbers of a
@@ -351,6 +351,7 @@ typedef struct bench_config {
 	uint64_t seed;
 	int one_game;              /* --one-game: players, 0 for a full run */
 	int mcts_only;             /* --mcts: the MCTS measurement alone */
+	int tower_only;            /* --tower: The Tower's games/s alone */
 	unsigned mcts_iterations;  /* per search */
 	unsigned mcts_positions;   /* mid-game positions searched */
 } bench_config;
@@ -803,6 +804,18 @@ static void bench_large(const bench_config *cfg, double clock_ns,
 /* ------------------------------------------------------------------------
  * 6. The base game of Carcassonne */
 
+/* 7. The Tower: farmers off, the expansion on. */
+static void bench_tower(const bench_config *cfg, carc_result *r)
+{
+	int players;
+	carc_farmers = 0;
+	carc_tower = 1;
+	for (players = 2; players <= 5; players++)
+		bench_throughput(cfg, players, &r->tower[players - 2]);
+	carc_tower = 0;
+	carc_farmers = -1;
+}
+
 static void bench_carc(const bench_config *cfg, double clock_ns,
                        carc_result *r)
 {
@@ -859,13 +872,7 @@ static void bench_carc(const bench_config *cfg, double clock_ns,
 		city_game_free(scratch);
 		city_options_free(o);
 	}
-	/* 7. The Tower: farmers off, the expansion on */
-	carc_farmers = 0;
-	carc_tower = 1;
-	for (players = 2; players <= 5; players++)
-		bench_throughput(cfg, players, &r->tower[players - 2]);
-	carc_tower = 0;
-	carc_farmers = -1;
+	bench_tower(cfg, r);
 	free(b.m);
 }
 
@@ -952,6 +959,15 @@ static void print_throughput(const results *res)
 	fflush(stdout);
 }
 
+/* The Tower's table (the last of print_carc, and all of --tower). */
+static void print_tower(const carc_result *c)
+{
+	printf("\nThe Tower (built-in set `carcassonne-tower`, farmers off, "
+	       "default T-OPT rules; same pool and columns)\n");
+	print_tp_table(c->tower, 4);
+	fflush(stdout);
+}
+
 static void print_carc(results *res)
 {
 	carc_result *c = &res->carc;
@@ -978,10 +994,7 @@ static void print_carc(results *res)
 	       samples_median(&c->clone), samples_mean(&c->clone));
 	printf("  city_game_copy          median %8.1f  mean %8.1f ns\n",
 	       samples_median(&c->copy), samples_mean(&c->copy));
-	printf("\nThe Tower (built-in set `carcassonne-tower`, farmers off, "
-	       "default T-OPT rules; same pool and columns)\n");
-	print_tp_table(c->tower, 4);
-	fflush(stdout);
+	print_tower(c);
 }
 
 static void print_micro(const bench_config *cfg, results *res)
@@ -1324,7 +1337,9 @@ static void usage(FILE *f)
 	      "  --seed S      seed of the draw orders and of the players\n"
 	      "  --one-game P  play one random game of P players and stop\n"
 	      "                (for perf stat and callgrind)\n"
-	      "  --mcts        only the MCTS iterations/s (1 and 2 threads)\n",
+	      "  --mcts        only the MCTS iterations/s (1 and 2 threads)\n"
+	      "  --tower       only The Tower's random games/s (2 to 5 players;\n"
+	      "                short runs to repeat on a noisy machine)\n",
 	      f);
 }
 
@@ -1371,6 +1386,8 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 			i++;
 		} else if (strcmp(a, "--mcts") == 0) {
 			cfg->mcts_only = 1;
+		} else if (strcmp(a, "--tower") == 0) {
+			cfg->tower_only = 1;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			exit(0);
@@ -1396,6 +1413,9 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 	}
 	if (games > 0)
 		cfg->games = (unsigned long)games;
+	if (cfg->tower_only && (cfg->json || cfg->mcts_only || cfg->one_game))
+		die("--tower prints its table alone: not with --json, --mcts or "
+		    "--one-game");
 }
 
 /* --one-game: one random game through the same calls as the throughput
@@ -1443,6 +1463,13 @@ int main(int argc, char **argv)
 			bench_mcts(&cfg, k, &res->mcts[k]);
 			print_mcts(&res->mcts[k], k);
 		}
+		free(res);
+		return 0;
+	}
+	if (cfg.tower_only) {
+		print_header(&cfg);
+		bench_tower(&cfg, &res->carc);
+		print_tower(&res->carc);
 		free(res);
 		return 0;
 	}

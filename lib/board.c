@@ -247,10 +247,16 @@ static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
 	nr |= (ring >> ring_turn(kk, 6) & 1u) << ring_turn(kk, 5);
 	nr |= (ring >> far_r & 1u) << ring_turn(kk, 2);
 	nr |= (ring >> far_l & 1u) << ring_turn(kk, 6);
-	if (nb->at[far_r] >= 0 && (f[nb->at[far_r]].present >> k & 1))
-		nr |= 1u << far_r;
-	if (nb->at[far_l] >= 0 && (f[nb->at[far_l]].present >> k & 1))
-		nr |= 1u << far_l;
+	/* without a branch (whether the diagonals are frontier cells does
+	 * not predict): cell 0 stands in for a missing one, and is masked */
+	{
+		int ar = nb->at[far_r], al = nb->at[far_l];
+		unsigned hr = (unsigned)(ar >= 0) &
+		              (unsigned)f[ar >= 0 ? ar : 0].present >> k;
+		unsigned hl = (unsigned)(al >= 0) &
+		              (unsigned)f[al >= 0 ? al : 0].present >> k;
+		nr |= (hr & 1u) << far_r | (hl & 1u) << far_l;
+	}
 	c.key = fc_key(x + DX[k], y + DY[k]);
 	c.present = (uint8_t)(1u << back);
 	c.streets = (uint8_t)((tstreets >> k & 1u) << back);

@@ -87,6 +87,18 @@ static inline int board_around(const state *s, int t)
 		n += st_corner(s)[t] >> k & 1;
 	return n;
 }
+/* The sides of placed tile p with a neighbour (bit s: p->nb[s] is a
+ * tile), from the four links in one load. */
+static inline unsigned board_linked_sides(const ptile *p)
+{
+	uint32_t nb;
+	memcpy(&nb, p->nb, sizeof nb);
+	/* a byte of ~nb is non-zero where a link is a tile: bit 7 of each
+	 * byte says so (no carry crosses bytes) */
+	nb = ~nb;
+	nb = (((nb & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | nb) & 0x80808080u;
+	return (nb >> 7 | nb >> 14 | nb >> 21 | nb >> 28) & 15u;
+}
 /* Whether all 8 cells around placed tile t hold tiles (board_around ==
  * 8) in two loads: the four neighbour links (none is NO_TILE) and the
  * corner bits. */

@@ -2,6 +2,7 @@
  * sides (see feature.h). */
 #include <string.h>
 
+#include "bits.h"
 #include "board.h"
 #include "feature.h"
 
@@ -74,6 +75,7 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	         *open = st_nopen_w(s);
 	uint8_t *tile = st_ntile_w(s);
 	int i, side;
+	unsigned nbm;
 	for (i = 0; i < d->n_parts; i++) {
 		int node = p->node0 + i;
 		parent[node] = next[node] = (uint16_t)node;
@@ -90,12 +92,14 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 		i++;
 	}
 	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + i);
-	/* board_insert has set the neighbour links: no cell look-ups */
-	for (side = 0; side < 4; side++) {
+	/* board_insert has set the neighbour links: no cell look-ups; the
+	 * sides with a neighbour as a bit set (one loop exit to predict,
+	 * not a branch per side) */
+	for (nbm = board_linked_sides(p); nbm; nbm &= nbm - 1) {
 		bfacing fc;
 		const ts_side *mine, *theirs;
-		if (!board_facing(ts, s, p, d, side, &fc))
-			continue;
+		side = low_bit(nbm);
+		board_facing(ts, s, p, d, side, &fc);
 		mine = fc.mine;
 		theirs = fc.theirs;
 		/* my left half meets their right half and vice versa */
