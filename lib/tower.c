@@ -449,13 +449,23 @@ static void take(state *s, int i)
 int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 {
 	state *s = c->s;
-	int t, i;
+	int t, i = 0;
+	uint64_t m;
 	if ((t = tower_cell(s, x, y, "T-CAP-2", c->err)) < 0)
 		return CITY_EILLEGAL;
-	for (i = 0; i < s->pl.n_fol; i++)
-		if (s->pl.fol[i].active != FOL_FREE && s->pl.fol[i].tile == t &&
-		    fol_part_name(c->ts, s, i) == part)
+	/* the followers that may be taken first (a listed move is one of
+	 * them), then every slot, to say why a move is refused */
+	for (m = s->carc.capture; m; m &= m - 1) {
+		i = low_bit64(m);
+		if (s->pl.fol[i].tile == t && fol_part_name(c->ts, s, i) == part)
 			break;
+	}
+	if (!m)
+		for (i = 0; i < s->pl.n_fol; i++)
+			if (s->pl.fol[i].active != FOL_FREE &&
+			    s->pl.fol[i].tile == t &&
+			    fol_part_name(c->ts, s, i) == part)
+				break;
 	if (i == s->pl.n_fol) {
 		snprintf(c->err, ERR_CAP,
 		         "T-CAP-2: no follower on part '%c' of tile (%ld,%ld)",
