@@ -29,7 +29,7 @@
  *
  * Random play: every decision lists the legal moves with city_legal_moves()
  * and applies one chosen uniformly (splitmix64 mapped below the count by
- * rng_below, a bias below 2^-50) with city_apply_move(); a game ends at CITY_DECISION_END and
+ * below(), a bias below 2^-50) with city_apply_move(); a game ends at CITY_DECISION_END and
  * is finished by city_score_final().
  */
 #define _POSIX_C_SOURCE 200809L
@@ -121,17 +121,17 @@ static uint64_t rng_next(uint64_t *st)
 	return z ^ (z >> 31);
 }
 
-/* A uniform pick below n: the high word of the 128-bit product of a
- * 64-bit random number and n (Lemire), where the compiler has 128-bit
+/* A uniform pick below n from the 64-bit random number r: the high word
+ * of the 128-bit product r * n (Lemire), where the compiler has 128-bit
  * integers; the same bias bound as a modulo (n / 2^64), without the
  * 64-bit division per decision that a modulo costs. */
-static size_t rng_below(uint64_t *st, size_t n)
+static size_t below(uint64_t r, size_t n)
 {
 #if defined(__SIZEOF_INT128__)
 	__extension__ typedef unsigned __int128 u128;
-	return (size_t)(((u128)rng_next(st) * (u128)n) >> 64);
+	return (size_t)(((u128)r * (u128)n) >> 64);
 #else
-	return (size_t)(rng_next(st) % (uint64_t)n);
+	return (size_t)(r % (uint64_t)n);
 #endif
 }
 
@@ -315,13 +315,20 @@ static void apply_listed(city_game *g, const city_move *m)
 	}
 }
 
-/* Pick one of the listed moves uniformly; the game must wait for one. */
-static city_move pick_move(const city_game *g, const move_buf *b,
-                           uint64_t *rng)
+/* Pick one of the listed moves uniformly with the random number r; the
+ * game must wait for one. */
+static city_move pick_at(const city_game *g, const move_buf *b, uint64_t r)
 {
 	if (b->n == 0)
 		die("no legal move at decision %d", city_game_decision(g));
-	return b->m[rng_below(rng, b->n)];
+	return b->m[below(r, b->n)];
+}
+
+/* The same with the next random number of *rng. */
+static city_move pick_move(const city_game *g, const move_buf *b,
+                           uint64_t *rng)
+{
+	return pick_at(g, b, rng_next(rng));
 }
 
 /* Play a game to its end from wherever it is; returns the decisions made. */
@@ -329,9 +336,13 @@ static unsigned long play_random(city_game *g, move_buf *b, uint64_t *rng)
 {
 	unsigned long decisions = 0;
 	while (city_game_decision(g) != CITY_DECISION_END) {
+		/* the random number before the listing, which it does not
+		 * depend on: the processor works it out meanwhile (the same
+		 * numbers, in the same order, as pick_move's) */
+		uint64_t r = rng_next(rng);
 		city_move m;
 		list_moves(g, b);
-		m = pick_move(g, b, rng);
+		m = pick_at(g, b, r);
 		apply_listed(g, &m);
 		decisions++;
 	}
