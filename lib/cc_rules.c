@@ -445,7 +445,6 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 {
 	size_t n = 0;
 	unsigned m;
-	int i;
 	switch (s->turn.decision) {
 	case CITY_DECISION_TILE:
 		return list_placements_sig(
@@ -453,10 +452,10 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 	case CITY_DECISION_FOLLOWER: {
 		const ts_design *d =
 		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
-		m = s->carc.fol_opts; /* follower_options, by the placement */
-		for (i = 0; i < feat_tile_nodes(d); i++) /* list_put: no branch */
-			list_put(out, cap, &n, m >> i & 1u, CITY_MOVE_FOLLOWER, 0, 0,
-			         0, 0, 0, cc_part_name(d, i));
+		/* follower_options, by the placement: the parts allowed */
+		for (m = s->carc.fol_opts; m; m &= m - 1)
+			list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0, 0,
+			          cc_part_name(d, low_bit(m)));
 		n = tower_list_follower(ts, s, out, cap, n);
 		break;
 	}

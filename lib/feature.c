@@ -11,35 +11,44 @@
  * relabels the members of the root that gives way, so finding a root is
  * one load (feat_root) and listing a feature is walking its ring.
  *
- * Join two features; the lower root index stays the root so that the
- * structure does not depend on the order of joins within one placement. */
-static int join(state *s, int a, int b)
+ * Two parts of the same kind facing each other across a shared side
+ * (R-GEO-5: market meets market, residential meets residential, street
+ * meets street): join their features and close both halves. The lower
+ * root index stays the root, so that the structure does not depend on
+ * the order of joins within one placement; the counts add up, the
+ * follower flags combine, and the two closes (never below zero) come off
+ * in the same write (a count written twice waits on itself). */
+static void join_closing(state *s, int a, int b)
 {
 	uint16_t *parent = st_nparent_w(s), *next = st_nnext_w(s),
 	         *open = st_nopen_w(s), t;
+	unsigned count, flags;
 	int m;
 	a = feat_root(s, a);
 	b = feat_root(s, b);
-	if (a == b)
-		return a;
-	if (b < a) {
-		int x = a;
-		a = b;
-		b = x;
+	if (a != b) {
+		if (b < a) {
+			int x = a;
+			a = b;
+			b = x;
+		}
+		m = b;
+		do {
+			parent[m] = (uint16_t)a;
+			m = next[m];
+		} while (m != b);
+		t = next[a];
+		next[a] = next[b];
+		next[b] = t;
+		count = (unsigned)(open[a] & ~OPEN_FOLLOWED) +
+		        (unsigned)(open[b] & ~OPEN_FOLLOWED);
+		flags = (unsigned)(open[a] | open[b]) & OPEN_FOLLOWED;
+	} else {
+		count = (unsigned)open[a] & ~OPEN_FOLLOWED;
+		flags = (unsigned)open[a] & OPEN_FOLLOWED;
 	}
-	m = b;
-	do {
-		parent[m] = (uint16_t)a;
-		m = next[m];
-	} while (m != b);
-	t = next[a];
-	next[a] = next[b];
-	next[b] = t;
-	/* counts add up, the follower flags combine */
-	open[a] = (uint16_t)((((open[a] & ~OPEN_FOLLOWED) +
-	                       (open[b] & ~OPEN_FOLLOWED))) |
-	                     ((open[a] | open[b]) & OPEN_FOLLOWED));
-	return a;
+	count -= (unsigned)(count != 0) + (unsigned)(count > 1);
+	open[a] = (uint16_t)(count | flags);
 }
 
 /* One open half or street end of the feature of root r closes; the count
@@ -50,16 +59,13 @@ static void close_root(state *s, int r)
 	open[r] = (uint16_t)(open[r] - ((open[r] & ~OPEN_FOLLOWED) != 0));
 }
 
-/* Two parts facing each other across a shared side: R-GEO-5 joins them
- * when of the same kind (market meets market, residential meets
- * residential, street meets street); a residential half facing a market
- * half only borders it. Both halves close either way. */
+/* Two parts facing each other across a shared side: of the same kind
+ * they join (join_closing); a residential half facing a market half only
+ * borders it. Both halves close either way. */
 static void meet(state *s, int a, int b, int same)
 {
 	if (same) {
-		int r = join(s, a, b);
-		close_root(s, r);
-		close_root(s, r);
+		join_closing(s, a, b);
 	} else {
 		close_root(s, feat_root(s, a));
 		close_root(s, feat_root(s, b));
