@@ -154,7 +154,10 @@ static void finish_turn(const city_tileset *ts, state *s)
 	s->carc.capture = 0; /* the capture decision, if any, is over */
 	s->carc.fol_opts = 0;
 	cc_score_completed(ts, s, s->turn.last_tile);
-	start_turn(s, (s->turn.player + 1) % s->setup.n_players);
+	/* the next seat, without a division */
+	start_turn(s, s->turn.player + 1 < s->setup.n_players
+	                  ? s->turn.player + 1
+	                  : 0);
 }
 
 /* C-FOL-1/2/4: may the player put a follower on part `part` of the tile
