@@ -199,9 +199,11 @@ static void front_neighbours(const fcell *f, int n, int i, int del, int x,
 }
 
 /* The neighbours gain the new tile: every one in its ring; the side ones
- * as a present side, with the tile's street facing them (`tstreets`: the
- * board sides where the tile has one), without branching on which. */
-static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tstreets)
+ * as a present side, with the tile's street and city facing them
+ * (`tsides`: bit k the board sides k where the tile has a street, bit
+ * 4 + k a city, as fcell.streets keeps them), without branching on
+ * which. */
+static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tsides)
 {
 	int k;
 	for (k = 0; k < nb->nfound; k++) {
@@ -212,7 +214,7 @@ static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tstreets)
 		front_set_ring(c, c->ring | 1u << ring_opposite(r));
 		c->present = (uint8_t)(c->present | even << back);
 		c->streets = (uint8_t)(c->streets |
-		                       (even & tstreets >> side) << back);
+		                       (even * (tsides >> side & 0x11u)) << back);
 	}
 }
 
@@ -237,7 +239,7 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
  * frontier cells diagonal to the placed one have one on side k. */
 static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
                               unsigned ring, int k, int x, int y,
-                              unsigned tstreets)
+                              unsigned tsides)
 {
 	int kk = ring_of_side(k), back = side_back(k);
 	int far_r = ring_turn(kk, 1), far_l = ring_turn(kk, 7);
@@ -259,7 +261,7 @@ static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
 	}
 	c.key = fc_key(x + DX[k], y + DY[k]);
 	c.present = (uint8_t)(1u << back);
-	c.streets = (uint8_t)((tstreets >> k & 1u) << back);
+	c.streets = (uint8_t)((tsides >> k & 0x11u) << back);
 	c.flags = 0;
 	front_set_ring(&c, nr);
 	return c;
@@ -296,25 +298,6 @@ static int front_splice(fcell *f, int n, int i, int del, const int pos[3],
 	return n + sc;
 }
 
-/* The base game's city bits (fcell.streets bits 4-7): the side
- * neighbours, old frontier cells or fresh ones, learn which sides of the
- * new tile show a city (bit k of `tcities`: its board side k). Apart from
- * the street bits so that The City's tiles, which have none, pay one
- * test. */
-static void front_city_sides(fcell *f, const front_nbrs *nb, unsigned has,
-                             fcell fresh[4], unsigned tcities)
-{
-	int k;
-	for (k = 0; k < 4; k++) {
-		unsigned bit = (tcities >> k & 1u) << (side_back(k) + 4);
-		int at = nb->at[ring_of_side(k)];
-		if (has >> k & 1)
-			fresh[k].streets = (uint8_t)(fresh[k].streets | bit);
-		else if (at >= 0)
-			f[at].streets = (uint8_t)(f[at].streets | bit);
-	}
-}
-
 /* Keep the frontier right around tile t just placed at (x, y), from what
  * the frontier already knows, without looking up a single cell: the
  * placed cell's own frontier entry (index i; -1 for the start tile) says
@@ -330,12 +313,13 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	const ptile *tp = &st_tiles(s)[t];
 	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
-	unsigned tstreets = ((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u;
-	/* city sides: the base game's sets only (The City's have none) */
+	/* the city sides: the base game's sets only (The City's have
+	 * none); streets in bits 0-3, cities in 4-7, turned */
 	unsigned cm = ts->game == CITY_GAME_CARCASSONNE
 	                  ? board_city_mask(&ts->designs[tp->design])
 	                  : 0u;
-	unsigned tcities = ((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u;
+	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
+	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;
 	fcell fresh[4], was;
 	front_nbrs nb;
 	memset(&was, 0, sizeof was);
@@ -346,14 +330,12 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 		i = 0;
 	}
 	front_neighbours(f, n, i, del, x, y, &nb);
-	front_gain_tile(f, &nb, tstreets);
+	front_gain_tile(f, &nb, tsides);
 	has = front_fresh_sides(&nb, was.ring);
 	for (k = 0; k < 4; k++)
 		if (has >> k & 1)
 			fresh[k] = front_fresh_cell(f, &nb, was.ring, k, x, y,
-			                            tstreets);
-	if (tcities)
-		front_city_sides(f, &nb, has, fresh, tcities);
+			                            tsides);
 	s->board.n_front =
 	    (uint16_t)front_splice(f, n, i, del, nb.pos, has, fresh);
 	return was;
