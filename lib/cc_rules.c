@@ -154,6 +154,7 @@ static void finish_turn(const city_tileset *ts, state *s)
 	s->carc.capture = 0; /* the capture decision, if any, is over */
 	s->carc.fol_opts = 0;
 	cc_score_completed(ts, s, s->turn.last_tile);
+	s->carc.done_parts = 0;
 	/* the next seat, without a division */
 	start_turn(s, s->turn.player + 1 < s->setup.n_players
 	                  ? s->turn.player + 1
@@ -195,24 +196,31 @@ static int follower_check(const city_tileset *ts, const state *s, int part,
 	return 0;
 }
 
-/* The parts that may take a follower now (bit i: part i; the monastery is
- * bit n_parts): follower_check for every part at once, without its
- * messages. */
-static unsigned follower_options(const city_tileset *ts, const state *s)
+/* The parts of the tile just placed that may take a follower now (bit i:
+ * part i; the monastery is bit n_parts): follower_check for every part at
+ * once, without its messages. In the same pass, into *done, the parts
+ * whose road or city the placement completed (C-DONE-1/2), for the end
+ * of the turn to score: nothing between the placement and then changes
+ * a feature's open sides. */
+static unsigned follower_options(const city_tileset *ts, const state *s,
+                                 unsigned *done)
 {
 	const ptile *p = &st_tiles(s)[s->turn.last_tile];
 	const ts_design *d = &ts->designs[p->design];
-	unsigned m = 0, farmers = s->setup.rules[CITY_RULE_FARMERS] != 0;
+	unsigned m = 0, c = 0, farmers = s->setup.rules[CITY_RULE_FARMERS] != 0;
 	int i;
-	if (s->pl.supply[s->turn.player] == 0) /* C-FOL-4 */
-		return 0;
 	for (i = 0; i < feat_tile_nodes(d); i++) {
-		unsigned field = cc_part_kind(d, i) == CK_FIELD; /* C-FOL-1 */
-		unsigned free = !feat_followed(
-		    s, feat_root(s, p->node0 + i)); /* C-FOL-2 */
+		int kind = cc_part_kind(d, i);
+		unsigned field = kind == CK_FIELD; /* C-FOL-1 */
+		unsigned open = st_nopen(s)[feat_root(s, p->node0 + i)];
+		unsigned free = !(open & OPEN_FOLLOWED); /* C-FOL-2 */
 		m |= (free & (farmers | !field)) << i;
+		c |= ((unsigned)(kind == CK_ROAD || kind == CK_CITY) &
+		      (unsigned)!(open & ~OPEN_FOLLOWED))
+		     << i;
 	}
-	return m;
+	*done = c;
+	return s->pl.supply[s->turn.player] ? m : 0; /* C-FOL-4 */
 }
 
 /* ---- decisions ----------------------------------------------------------- */
@@ -255,6 +263,7 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 {
 	state *s = c->s;
 	int rc, design, fi = -1;
+	unsigned done;
 	const fcell *f;
 	if ((rc = expect(s, CITY_DECISION_TILE, c->err)) != CITY_OK)
 		return rc;
@@ -276,7 +285,8 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	log_move(s, CITY_MOVE_PLACE, rot, (int)x, (int)y);
 	s->turn.last_tile =
 	    (uint8_t)insert_tile(c->ts, s, fi, (int)x, (int)y, design, rot);
-	s->carc.fol_opts = (uint16_t)follower_options(c->ts, s);
+	s->carc.fol_opts = (uint16_t)follower_options(c->ts, s, &done);
+	s->carc.done_parts = (uint16_t)done;
 	if (s->carc.fol_opts || tower_options(c->ts, s))
 		s->turn.decision = CITY_DECISION_FOLLOWER;
 	else
@@ -478,12 +488,20 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
                           size_t cap)
 {
-	unsigned want = s->turn.decision == CITY_DECISION_FOLLOWER
-	                    ? follower_options(ts, s)
-	                    : 0;
+	int mid_turn = s->turn.decision == CITY_DECISION_FOLLOWER ||
+	               s->turn.decision == CITY_DECISION_CAPTURE;
+	unsigned done = 0,
+	         want = mid_turn ? follower_options(ts, s, &done) : 0;
+	if (s->turn.decision != CITY_DECISION_FOLLOWER)
+		want = 0; /* the follower decision is over */
 	if (s->carc.fol_opts != want) {
 		snprintf(msg, cap, "follower options %#x, not %#x",
 		         (unsigned)s->carc.fol_opts, want);
+		return 1;
+	}
+	if (s->carc.done_parts != done) {
+		snprintf(msg, cap, "completed parts %#x, not %#x",
+		         (unsigned)s->carc.done_parts, done);
 		return 1;
 	}
 	return cc_score_check_state(ts, s, msg, cap) ||

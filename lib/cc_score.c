@@ -87,24 +87,17 @@ static int add_root(int *list, int n, int r)
 }
 
 /* The roads, then the cities, tile t completed, each once, in part
- * order (one walk over its parts; an award changes no completion). Which
- * parts closed is found for all of them without a branch per part (it
- * does not predict); the rare completions are then walked. */
+ * order (an award changes no completion). The placement found which
+ * parts closed (st_carc.done_parts, in the pass that finds the follower
+ * options), so that only the rare completions are walked here. */
 static void score_roads_cities(const city_tileset *ts, state *s, int t)
 {
 	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
 	int road[TS_MAX_PARTS], city[TS_MAX_PARTS], nr = 0, nc = 0, i;
-	unsigned done = 0, m;
-	for (i = 0; i < d->n_parts; i++) {
-		unsigned kind = d->parts[i].kind;
-		unsigned counts = (unsigned)(kind == TS_STREET) |
-		                  (unsigned)(kind == TS_CITY);
-		done |= (counts & (unsigned)feat_complete(
-		                      s, feat_root(s, p->node0 + i)))
-		        << i;
-	}
-	for (m = done; m; m &= m - 1) {
+	unsigned m;
+	/* the placement found them (st_carc.done_parts) */
+	for (m = s->carc.done_parts; m; m &= m - 1) {
 		int r;
 		i = low_bit(m);
 		r = feat_root(s, p->node0 + i);

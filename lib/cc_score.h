@@ -46,9 +46,10 @@ int cc_measure(const city_tileset *ts, const state *s, int r, int *coats);
  * or city with no open end or side, a monastery with 8 tiles around;
  * a field never (C-DONE-1..4). */
 int cc_complete(const city_tileset *ts, const state *s, int t, int part);
-/* Score what placed tile t completed (C-SCORE-6 order: roads, cities,
- * then monasteries around it in rows and columns) and return the
- * followers there (C-SCORE-5). */
+/* Score what placed tile t, the tile of the turn, completed (C-SCORE-6
+ * order: roads, cities, then monasteries around it in rows and columns)
+ * and return the followers there (C-SCORE-5). Its completed roads and
+ * cities are st_carc.done_parts, which its placement set. */
 void cc_score_completed(const city_tileset *ts, state *s, int t);
 /* The final scoring (C-END-2/3): incomplete features, farms, then every
  * follower goes home. */

@@ -301,6 +301,10 @@ typedef struct st_carc {
 	/* the follower options of this turn's tile (bit i: part i), found by
 	 * the placement for the follower decision, zero outside it */
 	uint16_t fol_opts;
+	/* the parts of the turn's tile whose road or city its placement
+	 * completed (bit i: part i), found with fol_opts for the end of the
+	 * turn to score; zero outside the turn */
+	uint16_t done_parts;
 } st_carc;
 
 typedef struct state {
