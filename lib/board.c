@@ -157,22 +157,37 @@ static void front_set_ring(fcell *f, unsigned ring)
 static const int8_t RING_OF[3][3] = {{7, 0, 1}, {6, -1, 2}, {5, 4, 3}};
 
 /* The placed cell's frontier neighbours: at[k] is the frontier index of
- * ring neighbour k (-1: none), found[0..nfound) their ring indices, and
- * pos[0] / pos[2] where a new cell straight north / south would go. */
+ * ring neighbour k (-1: none), and pos[0] / pos[2] where a new cell
+ * straight north / south would go. */
 typedef struct front_nbrs {
-	int at[8], found[8], nfound, pos[3];
+	int at[8], pos[3];
 } front_nbrs;
 
-/* Find them row by row: the row above lies before the placed cell (index
- * i; del = 1 when it is a frontier cell that leaves), the row below after
- * it, both usually a few cells away (front_lower_before / _after). */
-static void front_neighbours(const fcell *f, int n, int i, int del, int x,
-                             int y, front_nbrs *nb)
+/* Frontier cell c, ring neighbour r of the placed cell, gains the new
+ * tile: in its ring; when it is a side neighbour, as a present side, with
+ * the tile's street and city facing it (`tsides`: bit k the board sides k
+ * where the tile has a street, bit 4 + k a city, as fcell.streets keeps
+ * them), without branching on which. */
+static void front_gain(fcell *c, int r, unsigned tsides)
+{
+	unsigned side = (unsigned)r >> 1, back = (side + 2) & 3u;
+	unsigned even = ~(unsigned)r & 1u;
+	front_set_ring(c, c->ring | 1u << ring_opposite(r));
+	c->present = (uint8_t)(c->present | even << back);
+	c->streets = (uint8_t)(c->streets |
+	                       (even * (tsides >> side & 0x11u)) << back);
+}
+
+/* Find them row by row, and each gains the tile as it is found: the row
+ * above lies before the placed cell (index i; del = 1 when it is a
+ * frontier cell that leaves), the row below after it, both usually a few
+ * cells away (front_lower_before / _after). */
+static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
+                             unsigned tsides, front_nbrs *nb)
 {
 	int k, row;
 	for (k = 0; k < 8; k++)
 		nb->at[k] = -1;
-	nb->nfound = 0;
 	for (row = -1; row <= 1; row += 2) {
 		uint32_t west = fc_key(x - 1, y + row);
 		int j = row < 0 ? front_lower_before(f, i, west)
@@ -181,7 +196,7 @@ static void front_neighbours(const fcell *f, int n, int i, int del, int x,
 		for (; j < n && f[j].key <= west + 2; j++) {
 			k = RING_OF[row + 1][f[j].key - west];
 			nb->at[k] = j;
-			nb->found[nb->nfound++] = k;
+			front_gain(&f[j], k, tsides);
 		}
 	}
 	/* the same row: the cells just west and east of the placed one */
@@ -189,32 +204,12 @@ static void front_neighbours(const fcell *f, int n, int i, int del, int x,
 		uint32_t west = fc_key(x - 1, y);
 		if (i > 0 && f[i - 1].key == west) {
 			nb->at[6] = i - 1;
-			nb->found[nb->nfound++] = 6;
+			front_gain(&f[i - 1], 6, tsides);
 		}
 		if (i + del < n && f[i + del].key == west + 2) {
 			nb->at[2] = i + del;
-			nb->found[nb->nfound++] = 2;
+			front_gain(&f[i + del], 2, tsides);
 		}
-	}
-}
-
-/* The neighbours gain the new tile: every one in its ring; the side ones
- * as a present side, with the tile's street and city facing them
- * (`tsides`: bit k the board sides k where the tile has a street, bit
- * 4 + k a city, as fcell.streets keeps them), without branching on
- * which. */
-static void front_gain_tile(fcell *f, const front_nbrs *nb, unsigned tsides)
-{
-	int k;
-	for (k = 0; k < nb->nfound; k++) {
-		int r = nb->found[k];
-		unsigned side = (unsigned)r >> 1, back = (side + 2) & 3u;
-		unsigned even = ~(unsigned)r & 1u;
-		fcell *c = &f[nb->at[r]];
-		front_set_ring(c, c->ring | 1u << ring_opposite(r));
-		c->present = (uint8_t)(c->present | even << back);
-		c->streets = (uint8_t)(c->streets |
-		                       (even * (tsides >> side & 0x11u)) << back);
 	}
 }
 
@@ -329,8 +324,7 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	} else {
 		i = 0;
 	}
-	front_neighbours(f, n, i, del, x, y, &nb);
-	front_gain_tile(f, &nb, tsides);
+	front_neighbours(f, n, i, del, x, y, tsides, &nb);
 	has = front_fresh_sides(&nb, was.ring);
 	for (k = 0; k < 4; k++)
 		if (has >> k & 1)
