@@ -105,7 +105,8 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 		bfacing fc;
 		const ts_side *mine, *theirs;
 		side = low_bit(nbm);
-		board_facing(ts, s, p, d, side, &fc);
+		if (!board_facing(ts, s, p, d, side, &fc))
+			continue; /* never: the side is linked */
 		mine = fc.mine;
 		theirs = fc.theirs;
 		/* my left half meets their right half and vice versa */
