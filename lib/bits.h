@@ -25,19 +25,6 @@ static inline int low_bit(unsigned m)
 	return low_bit64(m);
 }
 
-/* Number of set bits of m. */
-static inline int popcount32(uint32_t m)
-{
-#if defined(__GNUC__)
-	return __builtin_popcount(m);
-#else
-	int n = 0;
-	for (; m; m &= m - 1)
-		n++;
-	return n;
-#endif
-}
-
 /* Number of set bits of a 64-bit m. */
 static inline int popcount64(uint64_t m)
 {
@@ -49,6 +36,12 @@ static inline int popcount64(uint64_t m)
 		n++;
 	return n;
 #endif
+}
+
+/* Number of set bits of m. */
+static inline int popcount32(uint32_t m)
+{
+	return popcount64(m);
 }
 
 /* Bit t of the bit set m (words of 64 bits). */
