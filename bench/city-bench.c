@@ -29,8 +29,8 @@
  *
  * Random play: every decision lists the legal moves with city_legal_moves()
  * and applies one chosen uniformly (splitmix64 mapped below the count by
- * below(), a bias below 2^-50) with city_apply_move(); a game ends at CITY_DECISION_END and
- * is finished by city_score_final().
+ * below(), a bias below 2^-50) with city_apply_move(); a game ends at
+ * CITY_DECISION_END and is finished by city_score_final().
  */
 #define _POSIX_C_SOURCE 200809L
 

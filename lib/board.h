@@ -87,18 +87,6 @@ static inline int board_around(const state *s, int t)
 		n += st_corner(s)[t] >> k & 1;
 	return n;
 }
-/* The sides of placed tile p with a neighbour (bit s: p->nb[s] is a
- * tile), from the four links in one load. */
-static inline unsigned board_linked_sides(const ptile *p)
-{
-	uint32_t nb;
-	memcpy(&nb, p->nb, sizeof nb);
-	/* a byte of ~nb is non-zero where a link is a tile: bit 7 of each
-	 * byte says so (no carry crosses bytes) */
-	nb = ~nb;
-	nb = (((nb & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | nb) & 0x80808080u;
-	return (nb >> 7 | nb >> 14 | nb >> 21 | nb >> 28) & 15u;
-}
 /* Whether all 8 cells around placed tile t hold tiles (board_around ==
  * 8) in two loads: the four neighbour links (none is NO_TILE) and the
  * corner bits. */
@@ -125,19 +113,43 @@ typedef struct bfacing {
 	const ts_side *theirs; /* the neighbour's design side facing it */
 } bfacing;
 
-/* For placed tile p of design d: fill *f and return 1, or return 0 when
- * no tile is across that side (follows the neighbour links: no cell
- * look-up). The caller passes d so that it is not loaded again per side. */
+/* The sides of placed tile p with a neighbour (bit s: p->nb[s] is a
+ * tile), from the four links in one load: a caller walks them as a bit
+ * set (one loop exit to predict, not a test per side). */
+static inline unsigned board_linked_sides(const ptile *p)
+{
+	uint32_t nb;
+	memcpy(&nb, p->nb, sizeof nb);
+	/* a byte of ~nb is non-zero where a link is a tile: bit 7 of each
+	 * byte says so (no carry crosses bytes) */
+	nb = ~nb;
+	nb = (((nb & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | nb) & 0x80808080u;
+	return (nb >> 7 | nb >> 14 | nb >> 21 | nb >> 28) & 15u;
+}
+/* Where placed tile p of design d meets its neighbour across side
+ * `side`, which has one (board_linked_sides): follows the neighbour
+ * links, no cell look-up. The caller passes d so that it is not loaded
+ * again per side. */
+static inline bfacing board_facing_linked(const city_tileset *ts,
+                                          const state *s, const ptile *p,
+                                          const ts_design *d, int side)
+{
+	bfacing f;
+	f.q = &st_tiles(s)[p->nb[side]];
+	f.od = &ts->designs[f.q->design];
+	f.mine = &d->side[(side - pt_rot(p)) & 3];
+	f.theirs = &f.od->side[(side + 2 - pt_rot(f.q)) & 3];
+	return f;
+}
+/* The same for any side: fill *f and return 1, or return 0 when no tile
+ * is across it. */
 static inline int board_facing(const city_tileset *ts, const state *s,
                                const ptile *p, const ts_design *d, int side,
                                bfacing *f)
 {
 	if (p->nb[side] == NO_TILE)
 		return 0;
-	f->q = &st_tiles(s)[p->nb[side]];
-	f->od = &ts->designs[f->q->design];
-	f->mine = &d->side[(side - pt_rot(p)) & 3];
-	f->theirs = &f->od->side[(side + 2 - pt_rot(f->q)) & 3];
+	*f = board_facing_linked(ts, s, p, d, side);
 	return 1;
 }
 /* Insert a placed tile (no checks; the caller checked legality) and update

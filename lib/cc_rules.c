@@ -210,13 +210,12 @@ static unsigned follower_options(const city_tileset *ts, const state *s,
 	unsigned m = 0, c = 0, farmers = s->setup.rules[CITY_RULE_FARMERS] != 0;
 	int i;
 	for (i = 0; i < feat_tile_nodes(d); i++) {
-		int kind = cc_part_kind(d, i);
+		int kind = cc_part_kind(d, i), r = feat_root(s, p->node0 + i);
 		unsigned field = kind == CK_FIELD; /* C-FOL-1 */
-		unsigned open = st_nopen(s)[feat_root(s, p->node0 + i)];
-		unsigned free = !(open & OPEN_FOLLOWED); /* C-FOL-2 */
+		unsigned free = !feat_followed(s, r); /* C-FOL-2 */
 		m |= (free & (farmers | !field)) << i;
 		c |= ((unsigned)(kind == CK_ROAD || kind == CK_CITY) &
-		      (unsigned)!(open & ~OPEN_FOLLOWED))
+		      (unsigned)feat_complete(s, r))
 		     << i;
 	}
 	*done = c;
@@ -488,12 +487,14 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
                           size_t cap)
 {
-	int mid_turn = s->turn.decision == CITY_DECISION_FOLLOWER ||
-	               s->turn.decision == CITY_DECISION_CAPTURE;
-	unsigned done = 0,
-	         want = mid_turn ? follower_options(ts, s, &done) : 0;
-	if (s->turn.decision != CITY_DECISION_FOLLOWER)
-		want = 0; /* the follower decision is over */
+	/* both are the placement's, kept through the turn: the options
+	 * for the follower decision only, the completed parts until the
+	 * turn ends (a capture decision included) */
+	int d = s->turn.decision;
+	unsigned done = 0, opts = 0, want;
+	if (d == CITY_DECISION_FOLLOWER || d == CITY_DECISION_CAPTURE)
+		opts = follower_options(ts, s, &done);
+	want = d == CITY_DECISION_FOLLOWER ? opts : 0;
 	if (s->carc.fol_opts != want) {
 		snprintf(msg, cap, "follower options %#x, not %#x",
 		         (unsigned)s->carc.fol_opts, want);

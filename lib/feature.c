@@ -98,15 +98,12 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 		i++;
 	}
 	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + i);
-	/* board_insert has set the neighbour links: no cell look-ups; the
-	 * sides with a neighbour as a bit set (one loop exit to predict,
-	 * not a branch per side) */
+	/* board_insert has set the neighbour links: no cell look-ups */
 	for (nbm = board_linked_sides(p); nbm; nbm &= nbm - 1) {
 		bfacing fc;
 		const ts_side *mine, *theirs;
 		side = low_bit(nbm);
-		if (!board_facing(ts, s, p, d, side, &fc))
-			continue; /* never: the side is linked */
+		fc = board_facing_linked(ts, s, p, d, side);
 		mine = fc.mine;
 		theirs = fc.theirs;
 		/* my left half meets their right half and vice versa */

@@ -107,6 +107,17 @@ static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
 
 #define MAX_FRONT (2 * TS_MAX_TILES + 2)
 
+/* Frontier cell i with rotations `rots` at entry k of cell[] / rset[],
+ * kept (the next entry after it) only when some rotation fits: written
+ * either way, no branch on whether it fits. Returns the next entry. */
+static inline int keep_fit(uint16_t *cell, uint8_t *rset, int k, int i,
+                           unsigned rots)
+{
+	cell[k] = (uint16_t)i;
+	rset[k] = (uint8_t)rots;
+	return k + (rots != 0);
+}
+
 /* The cells where the design fits (R-TILE-2), compacted without branching
  * on it: cell[i] (frontier index) and rset[i] (rotations) for i < the
  * returned count; flag[0..*nflag) indexes the ones with a flag of
@@ -120,9 +131,7 @@ static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
 		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
 		flag[w] = (uint16_t)k;
 		w += ((f[i].flags & flagged) != 0) & (rots != 0);
-		cell[k] = (uint16_t)i;
-		rset[k] = (uint8_t)rots;
-		k += rots != 0;
+		k = keep_fit(cell, rset, k, i, rots);
 	}
 	*nflag = w;
 	return k;
@@ -194,17 +203,10 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 	 * (write_cell_moves) */
 	for (; i + 4 <= nf; i += 4) {
 		unsigned m = board_sig_rotations4(&f[i], sig4), j;
-		for (j = 0; j < 4; j++, m >>= 4) {
-			cell[k] = (uint16_t)(i + (int)j);
-			rset[k] = (uint8_t)(m & 15u);
-			k += (m & 15u) != 0;
-		}
+		for (j = 0; j < 4; j++, m >>= 4)
+			k = keep_fit(cell, rset, k, i + (int)j, m & 15u);
 	}
-	for (; i < nf; i++) {
-		unsigned rots = board_sig_rotations(&f[i], sig4);
-		cell[k] = (uint16_t)i;
-		rset[k] = (uint8_t)rots;
-		k += rots != 0;
-	}
+	for (; i < nf; i++)
+		k = keep_fit(cell, rset, k, i, board_sig_rotations(&f[i], sig4));
 	return write_cell_moves(f, cell, rset, k, out, cap);
 }

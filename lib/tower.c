@@ -106,14 +106,19 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 	return 0;
 }
 
-/* The open towers (placed, no follower on top) into m[TOWER_WORDS];
- * whether there is one. */
+/* Word w of the open towers' bit set (placed, no follower on top). */
+static inline uint64_t open_word(const state *s, int w)
+{
+	return s->carc.towers[w] & ~s->carc.closed[w];
+}
+
+/* The open towers into m[TOWER_WORDS]; whether there is one. */
 static int open_towers(const state *s, uint64_t *m)
 {
 	uint64_t any = 0;
 	int w;
 	for (w = 0; w < TOWER_WORDS; w++)
-		any |= m[w] = s->carc.towers[w] & ~s->carc.closed[w];
+		any |= m[w] = open_word(s, w);
 	return any != 0;
 }
 
@@ -529,13 +534,11 @@ size_t tower_list_follower(const city_tileset *ts, const state *s,
 	 * and kept without a branch (list_put), at the end of its run. */
 	if (floors)
 		for (w = 0; w < nw; w++)
-			nf += (size_t)popcount64(s->carc.towers[w] &
-			                         ~s->carc.closed[w]);
+			nf += (size_t)popcount64(open_word(s, w));
 	top = n + nf;
 	for (w = 0; w < nw; w++) {
-		uint64_t b = s->carc.towers[w] & ~s->carc.closed[w],
-		         raised = s->carc.raised[w];
-		for (; b; b &= b - 1) {
+		uint64_t b, raised = s->carc.raised[w];
+		for (b = open_word(s, w); b; b &= b - 1) {
 			int i = low_bit64(b), t = 64 * w + i;
 			if (floors)
 				list_emit(out, cap, &n, CITY_MOVE_FLOOR, tl[t].x,
