@@ -203,8 +203,8 @@ static void print_move_options(const cli_session *s, const options *o)
 		char mt[TEXT_MAX], what[256];
 		const city_move *m = &o->moves[o->order[i]];
 		city_move_to_string(m, mt, sizeof mt, NULL);
-		cli_describe_move(s->game, m, what, sizeof what);
-		printf("  %2zu) %-14s %s\n", i + 1, mt, what);
+		cli_describe_move(s->game, m, 1, what, sizeof what);
+		printf("  %2zu) %-16s %s\n", i + 1, mt, what);
 	}
 }
 
@@ -363,7 +363,7 @@ static void print_tiles_left(const cli_session *s)
 	n = tiles_remaining(s->game, designs, counts, 100);
 	for (i = 0; i < n; i++)
 		total += counts[i];
-	printf("tiles left to draw: %d of %d designs (the tile in hand not "
+	printf("tiles left to draw: %d, of %d designs (the tile in hand not "
 	       "counted)\n",
 	       total, n);
 	for (i = 0; i < n; i += 8) {
@@ -476,7 +476,7 @@ static int undo(cli_session *s)
 	return CLI_UNDONE;
 }
 
-static void save(const cli_session *s, const char *path)
+static void save(cli_session *s, const char *path)
 {
 	int rc;
 	if (!path || !path[0]) {
@@ -488,10 +488,12 @@ static void save(const cli_session *s, const char *path)
 		printf("cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
 	else if (rc != CITY_OK)
 		printf("cannot save: %s\n", city_status_str(rc));
-	else
-		printf("saved to %s (%d moves); city-cli play --resume %s "
+	else {
+		s->saved_at = city_game_move_count(s->game);
+		printf("saved to %s after %d move%s; city-cli play --resume %s "
 		       "continues it\n",
-		       path, city_game_move_count(s->game), path);
+		       path, s->saved_at, s->saved_at == 1 ? "" : "s", path);
+	}
 }
 
 /* `quit`: asks first; 1 when confirmed (or at the end of input). */
@@ -500,6 +502,8 @@ static int confirm_quit(const cli_session *s)
 	char line[64];
 	if (s->record)
 		printf("quit the game? It is saved to %s. (y/n) ", s->record);
+	else if (s->saved_at == city_game_move_count(s->game))
+		printf("quit the game? You have saved it. (y/n) ");
 	else
 		printf("quit the game without saving? (`save FILE` keeps it) "
 		       "(y/n) ");
@@ -516,7 +520,7 @@ static void hint(cli_session *s, const options *o, const char *arg)
 	uint64_t top = HINT_DEFAULT_TOP;
 	city_ai_stat *stats;
 	size_t count = 0, i;
-	int rc;
+	int rc, kind;
 	if (arg[0] && (cli_parse_number(arg, 1000, &top) != 0 || top == 0)) {
 		puts("hint takes a number of options: hint 3");
 		return;
@@ -528,6 +532,7 @@ static void hint(cli_session *s, const options *o, const char *arg)
 		printf("no hint: %s\n", err);
 		return;
 	}
+	kind = city_ai_kind(s->hint.ai);
 	stats = calloc(o->n ? o->n : 1, sizeof *stats);
 	if (!stats)
 		return;
@@ -543,18 +548,23 @@ static void hint(cli_session *s, const options *o, const char *arg)
 	for (i = 0; i < count && i < top; i++) {
 		char mt[TEXT_MAX], what[256];
 		city_move_to_string(&stats[i].move, mt, sizeof mt, NULL);
-		cli_describe_move(s->game, &stats[i].move, what, sizeof what);
-		printf("  %zu. option %zu) %-14s %s (value %.3f", i + 1,
-		       option_number(o, &stats[i].move), mt, what, stats[i].mean);
-		if (stats[i].visits > 1)
-			printf(", %u playouts", (unsigned)stats[i].visits);
-		puts(")");
+		cli_describe_move(s->game, &stats[i].move, 1, what, sizeof what);
+		printf("  %zu. option %zu) %-16s %s", i + 1,
+		       option_number(o, &stats[i].move), mt, what);
+		/* what the value means depends on the AI (city_ai_stat) */
+		if (kind == CITY_AI_MCTS)
+			printf(" (won %.0f%% of %u playouts)", 100 * stats[i].mean,
+			       (unsigned)stats[i].visits);
+		else if (kind == CITY_AI_GREEDY)
+			printf(" (worth %.1f points to greedy)", stats[i].mean);
+		putchar('\n');
 	}
 	free(stats);
 }
 
 /* A line as a move: an option number, `X Y R`, a lone part, or record
- * syntax. 1 when it reads as one (*m set), 0 when not. */
+ * syntax. 1 when it reads as one (*m set), 0 when not, -1 for a number
+ * that is no option. */
 static int read_move(const cli_session *s, const options *o,
                      const char *line, city_move *m)
 {
@@ -564,7 +574,7 @@ static int read_move(const cli_session *s, const options *o,
 	int used = 0;
 	if (cli_parse_number(line, 100000, &k) == 0) {
 		if (k == 0 || k > o->n)
-			return 0;
+			return -1;
 		*m = o->moves[o->order[k - 1]];
 		return 1;
 	}
@@ -585,7 +595,7 @@ int cli_human_turn(cli_session *s, city_move *out)
 {
 	options o;
 	char line[256];
-	int rc = options_list(s->game, &o), result = CLI_QUIT;
+	int rc = options_list(s->game, &o), result = CLI_QUIT, got;
 	if (rc != CITY_OK)
 		return rc;
 	cli_human_mark(s);
@@ -627,9 +637,14 @@ int cli_human_turn(cli_session *s, city_move *out)
 		} else if (strcmp(line, "options") == 0) {
 			show_decision(s, &o);
 		} else if (strcmp(line, "quit") == 0) {
-			if (confirm_quit(s))
+			if (confirm_quit(s)) {
+				s->left = 1;
 				break;
-		} else if (!read_move(s, &o, line, &m)) {
+			}
+		} else if ((got = read_move(s, &o, line, &m)) < 0) {
+			printf("there is no option %s: choose 1 to %zu\n", line,
+			       o.n);
+		} else if (!got) {
 			printf("cannot read \"%s\" as a move or a command: type "
 			       "a number from the list, a move such as place 1 0 "
 			       "3, or help\n",

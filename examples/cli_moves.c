@@ -69,6 +69,23 @@ static int move_points(const city_game *g, const city_move *m)
 	return after - before;
 }
 
+/* The Tower: the followers a floor brings in range (the capture moves
+ * that follow it). */
+static int captures_after(const city_game *g, const city_move *m)
+{
+	city_game *c = NULL;
+	size_t n = 0;
+	int k = 0;
+	if (city_game_clone(&c, g) != CITY_OK)
+		return 0;
+	if (city_apply_move(c, m) == CITY_OK &&
+	    city_game_decision(c) == CITY_DECISION_CAPTURE &&
+	    city_legal_moves(c, NULL, 0, &n) == CITY_OK)
+		k = (int)n - 1; /* pass */
+	city_game_free(c);
+	return k;
+}
+
 static const char *market_kinds(int kinds)
 {
 	static const char *const names[8] = {
@@ -240,11 +257,11 @@ static void describe_pass(text *t, int decision)
 	}
 }
 
-void cli_describe_move(const city_game *g, const city_move *m, char *buf,
-                       size_t cap)
+void cli_describe_move(const city_game *g, const city_move *m, int you,
+                       char *buf, size_t cap)
 {
 	text t = {buf, cap, 0};
-	int me = city_game_player(g), h = 0, top = -1, owner, role = -1, pts;
+	int me = city_game_player(g), h = 0, owner, role = -1, pts, k;
 	city_game *c = NULL;
 	if (cap)
 		buf[0] = '\0';
@@ -261,34 +278,41 @@ void cli_describe_move(const city_game *g, const city_move *m, char *buf,
 		break;
 	case CITY_MOVE_FLOOR:
 		city_game_tower(g, m->x, m->y, &h, NULL);
-		add(&t, "a floor on the tower at (%ld,%ld): height %d to %d, "
-		        "then you may take a prisoner in range",
+		add(&t, "a floor on the tower at (%ld,%ld): height %d to %d",
 		    (long)m->x, (long)m->y, h, h + 1);
+		k = captures_after(g, m);
+		if (k > 0)
+			add(&t, ", then %d follower%s in range to take", k,
+			    k == 1 ? "" : "s");
+		else
+			add(&t, ", no follower in range");
 		break;
 	case CITY_MOVE_TOP:
 		city_game_tower(g, m->x, m->y, &h, NULL);
-		add(&t, "your follower on top of the tower at (%ld,%ld), height "
+		add(&t, "a follower on top of the tower at (%ld,%ld), height "
 		        "%d: closes it",
 		    (long)m->x, (long)m->y, h);
 		break;
 	case CITY_MOVE_CAPTURE:
 		owner = follower_at(g, m->x, m->y, m->part, &role);
 		if (owner == me)
-			add(&t, "your own %s at (%ld,%ld) back to your supply",
-			    cli_role_name(role), (long)m->x, (long)m->y);
+			add(&t, "%s own %s", you ? "your" : "their",
+			    m->part == 't' ? "follower" : cli_role_name(role));
 		else if (owner >= 0)
-			add(&t, "p%d's %s at (%ld,%ld) as your prisoner", owner,
-			    cli_role_name(role), (long)m->x, (long)m->y);
+			add(&t, "p%d's %s", owner,
+			    m->part == 't' ? "follower" : cli_role_name(role));
 		else
-			add(&t, "the follower at (%ld,%ld)", (long)m->x,
-			    (long)m->y);
-		if (m->part == 't' && city_game_tower(g, m->x, m->y, &h, &top) ==
+			add(&t, "the follower");
+		if (m->part == 't' && city_game_tower(g, m->x, m->y, &h, NULL) ==
 		                              CITY_OK)
-			add(&t, ", on top of the tower (height %d)", h);
+			add(&t, " on top of the tower at (%ld,%ld), height %d",
+			    (long)m->x, (long)m->y, h);
+		else
+			add(&t, " at (%ld,%ld)", (long)m->x, (long)m->y);
+		add(&t, owner == me ? ", back to the supply" : " as a prisoner");
 		break;
 	case CITY_MOVE_RANSOM:
-		add(&t, "pay p%d 3 points for one of your followers (p%d holds "
-		        "%d)",
+		add(&t, "pay p%d 3 points for a follower back (p%d holds %d)",
 		    (int)m->x, (int)m->x,
 		    city_game_prisoners(g, (int)m->x, me));
 		break;
@@ -320,6 +344,8 @@ void cli_describe_move(const city_game *g, const city_move *m, char *buf,
 	if (m->kind == CITY_MOVE_PLACE)
 		return;
 	pts = move_points(g, m);
-	if (pts)
+	if (pts && you)
 		add(&t, "; you score %+d now", pts);
+	else if (pts)
+		add(&t, "; p%d scores %+d", me, pts);
 }

@@ -12,9 +12,10 @@
  * part and role of a follower (`city (knight), 2 tiles, open`), a field's
  * completed cities, a tower's floor or top, a capture by cell and owner,
  * a ransom, the gate, wall or tower of The City, and `; you score +N now`
- * when it scores at once. Written into buf (always terminated). */
-void cli_describe_move(const city_game *g, const city_move *m, char *buf,
-                       size_t cap);
+ * (`you` set: said to the deciding player) or `; pN scores +N` when it
+ * scores at once. Written into buf (always terminated). */
+void cli_describe_move(const city_game *g, const city_move *m, int you,
+                       char *buf, size_t cap);
 
 /* A follower role for a person: citizen, seller, steward, guard, thief,
  * knight, monk, farmer, follower on a tower. */

@@ -19,6 +19,7 @@
 #include "cli_ai.h"
 #include "cli_file.h"
 #include "cli_human.h"
+#include "cli_moves.h"
 #include "cli_play.h"
 #include "cli_text.h"
 #include "cli_trace.h"
@@ -388,6 +389,7 @@ static int read_head(const char *text, play_args *pa, char *keep,
  * the trace; returns a libcity status. */
 static int play_game(cli_session *s, int *quit)
 {
+	char what[256];
 	int rc = CITY_OK;
 	*quit = 0;
 	cli_print_new_events(s->game, &s->seen);
@@ -401,6 +403,12 @@ static int play_game(cli_session *s, int *quit)
 				continue;
 		} else {
 			rc = city_ai_choose(seat->ai, s->game, &m);
+			if (rc == CITY_OK && s->head[0] &&
+			    m.kind != CITY_MOVE_PLACE) {
+				/* a human watches: say what the AI chose */
+				cli_describe_move(s->game, &m, 0, what, sizeof what);
+				printf("   p%d chooses: %s\n", p, what);
+			}
 		}
 		if (rc == CLI_QUIT) {
 			*quit = 1;
@@ -520,9 +528,8 @@ static int finish(cli_session *s, const play_args *pa, int quit, int rc)
 		printf("unfinished");
 		cli_print_scores(s->game);
 		putchar('\n');
-		fprintf(stderr, "city-cli: input ended: the game stops after "
-		                "%zu moves\n",
-		        s->moves);
+		fprintf(stderr, "city-cli: %s: the game stops after %zu moves\n",
+		        s->left ? "quit" : "input ended", s->moves);
 	} else if (rc == CITY_OK) {
 		/* score first, so that the city shows the closed ring */
 		rc = city_score_final(s->game);
@@ -566,6 +573,8 @@ int cli_play(int argc, char **argv)
 	pa.players = 2;
 	pa.ai_spec = "random";
 	s = calloc(1, sizeof *s);
+	if (s)
+		s->saved_at = -1;
 	if (!s || city_options_new(&opts) != CITY_OK) {
 		free(s);
 		fputs("city-cli: out of memory\n", stderr);

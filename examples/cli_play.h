@@ -42,6 +42,8 @@ typedef struct cli_session {
 	size_t seen;                      /* events printed */
 	int color;                        /* stdout a terminal, no NO_COLOR */
 	int legend_shown;
+	int saved_at;                     /* moves when last saved, or -1 */
+	int left;                         /* the human said quit */
 	size_t marks[1024];               /* move counts of the human's
 	                                     decisions, for undo */
 	size_t nmarks;

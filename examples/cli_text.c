@@ -990,7 +990,8 @@ int cli_print_parts(const city_game *g, int32_t x, int32_t y,
 		return CITY_ENOTFOUND;
 	if (canvas_init(&cv, 0, 0, 0, 0, PLAY_W, PLAY_H, 1) != CITY_OK)
 		return CITY_ENOMEM;
-	draw_design(&cv, ts, (unsigned)idx, rot, 1, 1, 0);
+	draw_design(&cv, ts, (unsigned)idx, rot, 1, 1,
+	            (city_game_expansions(g) & CITY_EXPANSION_TOWER) != 0);
 	for (; parts && *parts; parts++) {
 		size_t r = 1, c = 3;
 		if (part_anchor(ts, (unsigned)idx, rot, *parts, &r, &c) != 0)
