@@ -614,6 +614,7 @@ int cli_play(int argc, char **argv)
 		free(s);
 		return status;
 	}
+	s->record = pa.record;
 	if (has_human(&pa)) {
 		const char *nc = getenv("NO_COLOR");
 		make_head(&pa, s);

@@ -942,7 +942,7 @@ int cli_print_designs(const city_game *g, const int *designs,
 	fputs("  ", stdout);
 	for (i = 0; i < n; i++) {
 		int idx = city_tileset_find_design(ts, designs[i]);
-		printf("%-11s", labels[i]);
+		printf(i + 1 < n ? "%-11s" : "%s", labels[i]);
 		if (idx >= 0)
 			draw_design(&cv, ts, (unsigned)idx,
 			            rotations ? rotations[i] : 0, 1,
