@@ -725,7 +725,7 @@ static int part_anchor(const city_tileset *ts, unsigned di, int rot,
 	static const size_t road_r[4] = {0, 1, 2, 1}, road_c[4] = {3, 5, 3, 0};
 	static const size_t mid_r[4] = {0, 1, 2, 1}, mid_c[4] = {1, 5, 1, 0};
 	static const size_t half_r[4][2] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
-	static const size_t half_c[4][2] = {{1, 4}, {5, 5}, {4, 1}, {0, 0}};
+	static const size_t half_c[4][2] = {{1, 5}, {5, 5}, {5, 1}, {0, 0}};
 	char l[4], m[4], r[4];
 	int s;
 	if (part == 'm') {
