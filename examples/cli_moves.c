@@ -305,7 +305,7 @@ void cli_describe_move(const city_game *g, const city_move *m, int you,
 			add(&t, "the follower");
 		if (m->part == 't' && city_game_tower(g, m->x, m->y, &h, NULL) ==
 		                              CITY_OK)
-			add(&t, " on top of the tower at (%ld,%ld), height %d",
+			add(&t, " on top of the tower at (%ld,%ld) (height %d)",
 			    (long)m->x, (long)m->y, h);
 		else
 			add(&t, " at (%ld,%ld)", (long)m->x, (long)m->y);
