@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from .errors import CITY_EINVAL, InvalidArgument
 
 __all__ = ["invalid", "check_int", "check_c", "check_real", "check_text",
-           "check_items", "check_mapping", "c_range"]
+           "check_data", "check_items", "check_mapping", "c_range"]
 
 
 def invalid(message):
@@ -58,6 +58,13 @@ def check_real(value, what):
         raise invalid("%s=%d is out of range" % (what, value)) from None
 
 
+def _utf8(text, what):
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        raise invalid("%s is not valid Unicode: %r" % (what, text)) from None
+
+
 def check_text(text, what):
     """A str for a NUL-terminated C string, as UTF-8 bytes; a NUL inside
     would silently cut the text C reads."""
@@ -65,7 +72,17 @@ def check_text(text, what):
         raise invalid("%s must be a str, not %r" % (what, text))
     if "\0" in text:
         raise invalid("%s must not hold a NUL character: %r" % (what, text))
-    return text.encode("utf-8")
+    return _utf8(text, what)
+
+
+def check_data(text, what):
+    """A str (as UTF-8) or bytes for a C buffer passed with its length."""
+    if isinstance(text, str):
+        return _utf8(text, what)
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise invalid("%s must be str or bytes, not %s"
+                  % (what, type(text).__name__))
 
 
 def check_items(value, what, length=None):

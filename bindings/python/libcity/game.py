@@ -5,8 +5,8 @@ import re
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint, c_void_p
 
 from . import _ffi
-from ._check import (c_range, check_c, check_int, check_items, check_mapping,
-                     check_text, invalid)
+from ._check import (c_range, check_c, check_data, check_int, check_items,
+                     check_mapping, check_text, invalid)
 from .errors import (CITY_EINVAL, CITY_ENOTFOUND, CITY_EPARSE, CITY_ERANGE,
                      CITY_OK, InvalidArgument, ParseError, error_for)
 from .structs import (SIDES, Event, Move, end_number, part_byte,
@@ -35,15 +35,6 @@ _EXPANSION_BITS = {name: bit for bit, name in EXPANSIONS}
 END_REASONS = ((1, "supply"), (2, "tiles"), (4, "gap"))
 
 _LOAD_ERR_CAP = 512  # room for "line N: move M: <reason>"
-
-
-def _text_bytes(text, what):
-    if isinstance(text, str):
-        return text.encode("utf-8")
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        return bytes(text)
-    raise invalid("%s must be str or bytes, not %s"
-                  % (what, type(text).__name__))
 
 
 def _rule_text(name, value):
@@ -117,7 +108,7 @@ class _Options:
             raise error_for(rc, message)
 
     def set_tileset(self, text):
-        data = _text_bytes(text, "tileset")
+        data = check_data(text, "tileset")
         ts = c_void_p()
         err = ctypes.create_string_buffer(256)
         rc = _lib.city_tileset_parse(byref(ts), data, len(data), err,
@@ -186,7 +177,7 @@ class Game:
             stacks = [check_int(v, 0, 255, "stack size")
                       for v in check_items(stacks, "stacks", 3)]
         if tileset is not None:
-            tileset = _text_bytes(tileset, "tileset")
+            tileset = check_data(tileset, "tileset")
         rules = [_rule_text(name, value)
                  for name, value in check_mapping(rules or {}, "rules")]
         with _Options() as o:
@@ -241,7 +232,7 @@ class Game:
         """A game from a ``.city`` record (record.md), replayed through
         the same checks as live play. Raises ParseError, IllegalMove, ...
         with the loader's reason (``line N: ...``)."""
-        data = _text_bytes(text, "record")
+        data = check_data(text, "record")
         h = c_void_p()
         err = ctypes.create_string_buffer(_LOAD_ERR_CAP)
         rc = _lib.city_game_load(byref(h), data, len(data), err, len(err))

@@ -8,7 +8,7 @@ offsets are asserted when this module is imported.
 import ctypes
 from ctypes import Structure, c_char, c_int32, c_uint8, c_uint32
 
-from ._check import c_range, check_int, invalid
+from ._check import c_range, check_int, check_text, invalid
 from .errors import CITY_EPARSE, CITY_ERANGE, CITY_OK, ParseError, error_for
 
 __all__ = ["Move", "Event", "SIDES", "ENDS"]
@@ -91,7 +91,7 @@ class Move(Structure):
         """A move from record syntax; raises ParseError."""
         from ._ffi import lib
         if isinstance(text, str):
-            text = text.encode()
+            text = check_text(text, "move")
         if not isinstance(text, bytes) or b"\0" in text:
             raise invalid("a move is text, not %r" % (text,))
         m = cls()

@@ -110,13 +110,15 @@ class TestGameArguments(ArgumentCase):
         self.assertAllInvalid(lambda v: new(rules={"end_gap": v}),
                               (1.5, None, [3], "3\0junk"))
         self.assertAllInvalid(lambda v: new(rules={v: 3}),
-                              (5, None, b"end_gap", "end_gap\0"))
+                              (5, None, b"end_gap", "end_gap\0", "\udc80"))
         self.assertAllInvalid(
             lambda v: new(game="carcassonne", expansions=v),
             (5, [["tower"]], [None], ("river",)))
         self.assertAllInvalid(lambda v: new(game=v),
                               (None, 0, b"the-city", ["the-city"]))
-        self.assertAllInvalid(lambda v: new(tileset=v), (5, ["x"]))
+        self.assertAllInvalid(lambda v: new(tileset=v),
+                              (5, ["x"], "tileset \udc80"))
+        self.assertAllInvalid(libcity.Game.load, (None, 5, "citygame\udc80"))
         # The same values, well formed, are accepted.
         with new(players=3, seed=2 ** 64 - 1, rules={"end_gap": 3}) as g:
             self.assertEqual(g.players, 3)
@@ -158,7 +160,8 @@ class TestGameArguments(ArgumentCase):
                 self.assertAllInvalid(fn, (2, -1, True, 0.0, "up", None),
                                       game=g)
             self.assertAllInvalid(g.apply, (None, 3, "pass\0place 0 0 0",
-                                            b"pass\0"), game=g)
+                                            b"pass\0", "pass\udc80"),
+                                  game=g)
             self.assertEqual(g.move_count, 0)
 
     def test_closed_game(self):
