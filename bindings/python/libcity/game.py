@@ -145,6 +145,11 @@ class Game:
       record names (R-OPT, C-OPT, T-OPT: ``{"capture_top": False,
       "tower_range": "short"}``; True/False stand for yes/no).
 
+    Every argument is checked before the C library sees it: a wrong type
+    or a value beyond its C type raises InvalidArgument. Options the
+    library refuses raise InvalidArgument with its reason, e.g. ``rule
+    farmers is not a rule of the-city``.
+
     The handle is freed by :meth:`close`, at the end of a ``with`` block,
     or when the object is garbage-collected. Every failed call raises a
     :class:`libcity.CityError` subclass and leaves the game unchanged.
@@ -179,7 +184,8 @@ class Game:
         if tileset is not None:
             tileset = check_data(tileset, "tileset")
         rules = [_rule_text(name, value)
-                 for name, value in check_mapping(rules or {}, "rules")]
+                 for name, value in check_mapping(
+                     {} if rules is None else rules, "rules")]
         with _Options() as o:
             o.check(_lib.city_options_parse_game(o.h, game.encode()),
                     "bad game %r" % game)

@@ -106,7 +106,7 @@ class TestGameArguments(ArgumentCase):
         self.assertAllInvalid(lambda v: new(stacks=v),
                               (5, "abc", (25, 25), (25, 25, 20, 5)))
         self.assertAllInvalid(lambda v: new(rules=v),
-                              (5, "end_gap=3", [("end_gap", 3)]))
+                              (5, 0, "", "end_gap=3", [("end_gap", 3)]))
         self.assertAllInvalid(lambda v: new(rules={"end_gap": v}),
                               (1.5, None, [3], "3\0junk"))
         self.assertAllInvalid(lambda v: new(rules={v: 3}),
