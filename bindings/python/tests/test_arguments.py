@@ -148,6 +148,7 @@ class TestGameArguments(ArgumentCase):
                 lambda v: g.supply(v),
                 lambda v: g.tower(v, 0),
                 lambda v: g.tower(0, v),
+                g.tiles_remaining,
             )
             for fn in calls:
                 self.assertAllInvalid(fn, int32, game=g)
