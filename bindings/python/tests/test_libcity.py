@@ -320,6 +320,44 @@ class TestErrors(unittest.TestCase):
         self.assertRaisesStatus(libcity.ParseError, -6,
                                 lambda: libcity.Game(tileset="garbage"))
 
+    def test_refused_options_give_the_librarys_reason(self):
+        """city_game_new's CITY_EINVAL carries the library's own reason
+        (options.h; R-SET-4, C-SET-4), not one fixed message for all
+        (issue 25, item 5)."""
+        carc = ("tileset t game=carcassonne\n"
+                "1 2 a-a a1b b-b b1a a=F b=F start\n")
+        cases = (
+            (dict(rules={"farmers": True}),
+             "rule farmers is not a rule of the-city"),
+            (dict(game="carcassonne", rules={"capture_own": False}),
+             "rule capture_own needs expansion tower"),
+            (dict(game="carcassonne", expansions=("tower",),
+                  rules={"end_gap": 3}),
+             "rule end_gap is not a rule of carcassonne"),
+            (dict(tileset=carc),
+             "tile set t is a set of carcassonne, the game is the-city"),
+            (dict(stacks=(10, 10, 10)),
+             "R-SET-4: stacks sum to 30, the tile set holds 75 tiles"),
+            (dict(game="carcassonne", stacks=(10, 10, 10)),
+             "C-SET-4: stacks is not a header line of carcassonne"),
+            (dict(order=[1, 2, 3]),
+             "R-SET-4: order lists design 2 1 times, the tile set holds 4"),
+            (dict(game="carcassonne", order=[1, 1, 1]),
+             "C-SET-4: order lists design 1 3 times, the tile set holds 2"),
+            (dict(game="carcassonne", tileset=carc, order=[1, 1]),
+             "C-SET-4: order lists design 1 2 times, the tile set holds 1"
+             " besides the start tile"),
+            (dict(game="carcassonne", tileset=carc, order=[7]),
+             "C-SET-4: order names design 7, which the tile set does not "
+             "hold"),
+        )
+        for kwargs, reason in cases:
+            with self.subTest(**kwargs):
+                e = self.assertRaisesStatus(libcity.InvalidArgument, -1,
+                                            lambda: libcity.Game(**kwargs))
+                self.assertEqual(e.message, reason)
+                self.assertEqual(str(e), "CITY_EINVAL: " + reason)
+
     def test_bad_move_text(self):
         with libcity.Game() as g:
             self.assertRaisesStatus(libcity.ParseError, -6,
