@@ -313,59 +313,26 @@ static void print_scores_detail(const cli_session *s)
 	putchar('\n');
 }
 
-/* The tiles left to draw (the current tile not counted): (design, count)
- * pairs in ascending design id; returns the number of designs. Counted
- * here from the set, the placed tiles, the discards and the tile in hand.
- * TODO(main): city_game_tiles_remaining() once it lands. */
-static int tiles_remaining(const city_game *g, int *designs, int *counts,
-                           size_t cap)
-{
-	const city_tileset *ts = city_game_tileset(g);
-	unsigned nd = city_tileset_design_count(ts), i;
-	int left[100], nt = city_game_tile_count(g), ne, k, design = 0, n = 0;
-	memset(left, 0, sizeof left);
-	for (i = 0; i < nd; i++) {
-		int id = city_tileset_design_id(ts, i);
-		if (id > 0 && id < 100)
-			left[id] = city_tileset_design_count_of(ts, i);
-	}
-	for (k = 0; k < nt; k++)
-		if (city_game_placed_tile(g, (size_t)k, NULL, NULL, &design,
-		                          NULL) == CITY_OK &&
-		    design > 0 && design < 100)
-			left[design]--;
-	ne = city_game_event_count(g);
-	for (k = 0; k < ne; k++) {
-		city_event e;
-		if (city_game_event(g, (size_t)k, &e) == CITY_OK &&
-		    e.kind == CITY_EVENT_DISCARD && e.design > 0 && e.design < 100)
-			left[e.design]--;
-	}
-	if (city_game_decision(g) == CITY_DECISION_TILE &&
-	    city_game_current_tile(g, &design, NULL) == CITY_OK &&
-	    design > 0 && design < 100)
-		left[design]--;
-	for (k = 1; k < 100; k++)
-		if (left[k] > 0) {
-			if ((size_t)n < cap) {
-				designs[n] = k;
-				counts[n] = left[k];
-			}
-			n++;
-		}
-	return n;
-}
-
 /* `tiles`: every design left with its count, drawn, eight to a row. */
 static void print_tiles_left(const cli_session *s)
 {
-	int designs[100], counts[100], n, i, total = 0;
-	n = tiles_remaining(s->game, designs, counts, 100);
+	int designs[100], counts[100], n, i, total = 0, stack;
+	/* design ids are 1..99 (tileset.md), so 100 pairs hold them all */
+	n = city_game_tiles_remaining(s->game, 0, designs, counts, 100);
+	if (n < 0 || n > 100) {
+		printf("cannot count the tiles: %s\n", city_status_str(n));
+		return;
+	}
 	for (i = 0; i < n; i++)
 		total += counts[i];
 	printf("tiles left to draw: %d, of %d designs (the tile in hand not "
-	       "counted)\n",
+	       "counted)",
 	       total, n);
+	if (city_game_kind(s->game) != CITY_GAME_CARCASSONNE)
+		for (stack = 1; stack <= 3; stack++)
+			printf("%s stack %d: %d", stack == 1 ? ";" : ",", stack,
+			       city_game_tiles_left(s->game, stack));
+	putchar('\n');
 	for (i = 0; i < n; i += 8) {
 		int k, m = n - i < 8 ? n - i : 8;
 		char labels[8][16];
