@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <city/city.h>
@@ -127,12 +128,27 @@ static void print_score_line(const cli_session *s)
 	putchar('\n');
 }
 
-static void print_board(cli_session *s, const options *o, int legend)
+/* The terminal's width in characters, 0 when not a terminal or unknown. */
+static int terminal_width(void)
+{
+#ifdef TIOCGWINSZ
+	struct winsize ws;
+	if (isatty(fileno(stdout)) && ioctl(fileno(stdout), TIOCGWINSZ, &ws) == 0)
+		return ws.ws_col;
+#endif
+	return 0;
+}
+
+/* The board (all of it, or as wide as the terminal), with the cells where
+ * the tile in hand fits; its legend the first time or when asked. */
+static void print_board(cli_session *s, const options *o, int legend,
+                        int all)
 {
 	size_t nfits = 0;
 	if (o && o->n && o->moves[0].kind == CITY_MOVE_PLACE)
 		nfits = o->n;
-	cli_print_board(s->game, s->color, nfits ? o->moves : NULL, nfits);
+	cli_print_board(s->game, s->color, nfits ? o->moves : NULL, nfits,
+	                all ? 0 : terminal_width());
 	if (legend || !s->legend_shown) {
 		cli_print_board_legend(s->game);
 		s->legend_shown = 1;
@@ -214,7 +230,7 @@ static void show_decision(cli_session *s, const options *o)
 	printf("\n== p%d, move %d: %s ==\n", p,
 	       city_game_move_count(s->game) + 1, decision_title(d));
 	if (d == CITY_DECISION_TILE) {
-		print_board(s, o, 0);
+		print_board(s, o, 0, 0);
 		print_score_line(s);
 		print_tile_options(s, o);
 	} else {
@@ -261,11 +277,12 @@ static void print_help(const cli_session *s)
 	       "continues it\n"
 	       "  board [--legend]  the board again (and what its letters "
 	       "mean)\n"
+	       "  board --all       all of it, when wider than the terminal\n"
 	       "  scores            the scores by category, followers and "
 	       "supplies\n"
 	       "  tiles             the tiles left to draw\n"
 	       "  moves             every legal move in record syntax\n"
-	       "  quit              leave the game%s\n",
+	       "  quit (q)          leave the game%s\n",
 	       HINT_DEFAULT_TOP, s->hint_spec,
 	       s->record ? " (saved to --record FILE)" : "");
 }
@@ -593,9 +610,11 @@ int cli_human_turn(cli_session *s, city_move *out)
 			save(s, arg);
 		} else if (strcmp(line, "board") == 0 ||
 		           strcmp(line, "show") == 0) {
-			print_board(s, &o, 0);
+			print_board(s, &o, 0, 0);
 		} else if (strcmp(line, "board --legend") == 0) {
-			print_board(s, &o, 1);
+			print_board(s, &o, 1, 0);
+		} else if (strcmp(line, "board --all") == 0) {
+			print_board(s, &o, 0, 1);
 		} else if (strcmp(line, "scores") == 0) {
 			print_scores_detail(s);
 		} else if (strcmp(line, "tiles") == 0) {
@@ -604,7 +623,8 @@ int cli_human_turn(cli_session *s, city_move *out)
 			print_moves(&o);
 		} else if (strcmp(line, "options") == 0) {
 			show_decision(s, &o);
-		} else if (strcmp(line, "quit") == 0) {
+		} else if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0 ||
+		           strcmp(line, "exit") == 0) {
 			if (confirm_quit(s)) {
 				s->left = 1;
 				break;

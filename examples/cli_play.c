@@ -534,7 +534,7 @@ static int finish(cli_session *s, const play_args *pa, int quit, int rc)
 		/* score first, so that the city shows the closed ring */
 		rc = city_score_final(s->game);
 		if (rc == CITY_OK)
-			rc = s->head[0] ? cli_print_board(s->game, s->color, NULL, 0)
+			rc = s->head[0] ? cli_print_board(s->game, s->color, NULL, 0, 0)
 			                : cli_print_city(s->game);
 		if (rc == CITY_OK)
 			rc = cli_print_final(s->game);

@@ -817,13 +817,44 @@ static void print_board_header(const city_game *g, int32_t min_x,
 	       (long)min_x, (long)max_x, (long)min_y, (long)max_y);
 }
 
-int cli_print_board(const city_game *g, int color, const city_move *fits,
-                    size_t nfits)
+/* The columns of cells that fit in `width` characters: the window of x
+ * with the most cells of `fits` (the middle one on a tie). 1 when the
+ * board had to be narrowed. */
+static int board_window(int32_t *min_x, int32_t *max_x,
+                        const city_move *fits, size_t nfits, int width)
 {
-	int32_t min_x = 0, min_y = 0, max_x = 0, max_y = 0, x, y;
+	int64_t k = (width - 8) / (PLAY_W + 1), n = (int64_t)*max_x - *min_x + 1;
+	int64_t start, best_start;
+	size_t best = 0, i;
+	if (width <= 0 || n <= k)
+		return 0;
+	if (k < 1)
+		k = 1;
+	best_start = *min_x + (n - k) / 2;
+	for (i = 0; i < nfits; i++)
+		best += fits[i].x >= best_start && fits[i].x < best_start + k;
+	for (start = *min_x; start + k - 1 <= *max_x; start++) {
+		size_t inside = 0;
+		for (i = 0; i < nfits; i++)
+			inside += fits[i].x >= start && fits[i].x < start + k;
+		if (inside > best) {
+			best = inside;
+			best_start = start;
+		}
+	}
+	*min_x = (int32_t)best_start;
+	*max_x = (int32_t)(best_start + k - 1);
+	return 1;
+}
+
+int cli_print_board(const city_game *g, int color, const city_move *fits,
+                    size_t nfits, int width)
+{
+	int32_t min_x = 0, min_y = 0, max_x = 0, max_y = 0, x, y, all_x0,
+	        all_x1;
 	canvas cv;
 	size_t i, r, c;
-	int tower = (city_game_expansions(g) & CITY_EXPANSION_TOWER) != 0;
+	int narrowed;
 	int rc = city_game_bounds(g, &min_x, &min_y, &max_x, &max_y);
 	if (rc == CITY_ENOTFOUND && nfits == 0) {
 		puts(city_game_kind(g) == CITY_GAME_CARCASSONNE
@@ -844,6 +875,10 @@ int cli_print_board(const city_game *g, int color, const city_move *fits,
 		min_y = fits[i].y < min_y ? fits[i].y : min_y;
 		max_y = fits[i].y > max_y ? fits[i].y : max_y;
 	}
+	all_x0 = min_x;
+	all_x1 = max_x;
+	narrowed = board_window(&min_x, &max_x, fits, nfits, width);
+	/* pieces of the picture outside the window fall off the canvas */
 	rc = canvas_init(&cv, min_x, min_y, max_x, max_y, PLAY_W, PLAY_H, 1);
 	if (rc != CITY_OK)
 		return rc;
@@ -871,15 +906,19 @@ int cli_print_board(const city_game *g, int color, const city_move *fits,
 			draw_tower_label(&cv, g, x, y, top, left);
 		}
 	for (i = 0; i < nfits; i++)
-		draw_fit_cell(&cv, fits[i].x, fits[i].y);
+		if (fits[i].x >= min_x && fits[i].x <= max_x)
+			draw_fit_cell(&cv, fits[i].x, fits[i].y);
 	if (city_game_kind(g) != CITY_GAME_CARCASSONNE) {
 		draw_wall(&cv, g);
 		for (i = 0; i < cv.rows * cv.cols; i++)
 			if (cv.wall[i])
 				cv.attr[i] = ATTR_WALL;
 	}
-	(void)tower;
 	print_board_header(g, min_x, min_y, max_x, max_y);
+	if (narrowed)
+		printf("(wider than the terminal: x %ld..%ld of %ld..%ld shown; "
+		       "`board --all` shows it all)\n",
+		       (long)min_x, (long)max_x, (long)all_x0, (long)all_x1);
 	print_canvas(&cv, max_x, 3, color);
 	canvas_free(&cv);
 	if (city_game_expansions(g) & CITY_EXPANSION_TOWER)

@@ -18,10 +18,12 @@ int cli_print_city(const city_game *g);
 
 /* The play board (7x3 blocks, followers at their part's place), headed by
  * the game and its expansion, with the cells of `fits` (placements of the
- * tile in hand, may repeat) marked; in colour when `color`. With The
- * Tower, the towers, floors and prisoners follow. A libcity status. */
+ * tile in hand, may repeat) marked; in colour when `color`; at most
+ * `width` characters wide (0: no limit), the columns with the most cells
+ * of `fits` kept. With The Tower, the towers, floors and prisoners
+ * follow. A libcity status. */
 int cli_print_board(const city_game *g, int color, const city_move *fits,
-                    size_t nfits);
+                    size_t nfits, int width);
 
 /* The play board's legend for the game. */
 void cli_print_board_legend(const city_game *g);
