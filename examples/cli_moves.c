@@ -95,12 +95,6 @@ static const char *market_kinds(int kinds)
 	return kinds >= 0 && kinds < 8 ? names[kinds] : "";
 }
 
-/* The regions of a design: letters 'a'..'h' it has. */
-static int has_region(const city_tileset *ts, unsigned di, char letter)
-{
-	return city_tileset_region_kind(ts, di, letter, NULL) >= 0;
-}
-
 /* A field's cities (C-END-3): the distinct cities adjacent to a part of
  * the field on any of its tiles, and how many of them are complete. */
 static void field_cities(const city_game *g, int32_t fx, int32_t fy,
@@ -121,15 +115,13 @@ static void field_cities(const city_game *g, int32_t fx, int32_t fy,
 		    (idx = city_tileset_find_design(ts, design)) < 0)
 			continue;
 		for (a = 'a'; a <= 'h'; a++) {
-			if (!has_region(ts, (unsigned)idx, a) ||
-			    city_tileset_region_kind(ts, (unsigned)idx, a, NULL) !=
+			if (city_tileset_region_kind(ts, (unsigned)idx, a, NULL) !=
 			        CITY_REGION_FIELD ||
 			    city_feature_same(g, fx, fy, fpart, x, y, a) != 1)
 				continue;
 			for (c = 'a'; c <= 'h'; c++) {
 				int seen = 0;
-				if (!has_region(ts, (unsigned)idx, c) ||
-				    city_tileset_region_kind(ts, (unsigned)idx, c,
+				if (city_tileset_region_kind(ts, (unsigned)idx, c,
 				                             NULL) != CITY_REGION_CITY ||
 				    city_tileset_adjacent(ts, (unsigned)idx, a, c) != 1)
 					continue;

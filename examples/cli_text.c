@@ -128,6 +128,22 @@ static void print_towers(const city_game *g)
 	putchar('\n');
 }
 
+/* A tile's centre from the street or road middles of its sides (`-` for
+ * none): `|` or `-` when one passes straight through, `+` when they meet
+ * or end, `none` without any. */
+static char road_centre(const char m[4], int roads, char none)
+{
+	if (roads == 0)
+		return none;
+	if (roads == 2 && m[CITY_SIDE_N] != '-' &&
+	    m[CITY_SIDE_N] == m[CITY_SIDE_S])
+		return '|';
+	if (roads == 2 && m[CITY_SIDE_E] != '-' &&
+	    m[CITY_SIDE_E] == m[CITY_SIDE_W])
+		return '-';
+	return '+';
+}
+
 /* The interior of a tile's block, from what its four board sides show. */
 static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
                       size_t top, size_t left)
@@ -173,16 +189,7 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 	    m[CITY_SIDE_W] != '-' ? '-' : reg_l[CITY_SIDE_W]);
 	put(cv, top + 1, left + 4,
 	    m[CITY_SIDE_E] != '-' ? '-' : reg_l[CITY_SIDE_E]);
-	if (streets == 0)
-		centre = reg_l[CITY_SIDE_N];
-	else if (streets == 2 && m[CITY_SIDE_N] != '-' &&
-	         m[CITY_SIDE_N] == m[CITY_SIDE_S])
-		centre = '|';
-	else if (streets == 2 && m[CITY_SIDE_E] != '-' &&
-	         m[CITY_SIDE_E] == m[CITY_SIDE_W])
-		centre = '-';
-	else
-		centre = '+';
+	centre = road_centre(m, streets, reg_l[CITY_SIDE_N]);
 	put(cv, top + 1, left + 2, centre);
 	put(cv, top + 1, left + 1, ' ');
 	{
@@ -680,18 +687,9 @@ static void draw_design(canvas *cv, const city_tileset *ts, unsigned di,
 		if (m[CITY_SIDE_E] != '-')
 			put_attr(cv, top + 1, left + 4 + k, '-', ATTR_ROAD);
 	}
-	if (city_tileset_monastery(ts, di) == 1)
-		centre = 'M';
-	else if (roads == 0)
-		centre = 0;
-	else if (roads == 2 && m[CITY_SIDE_N] != '-' &&
-	         m[CITY_SIDE_N] == m[CITY_SIDE_S])
-		centre = '|';
-	else if (roads == 2 && m[CITY_SIDE_E] != '-' &&
-	         m[CITY_SIDE_E] == m[CITY_SIDE_W])
-		centre = '-';
-	else
-		centre = '+';
+	centre = city_tileset_monastery(ts, di) == 1
+	                 ? 'M'
+	                 : road_centre(m, roads, 0);
 	if (centre)
 		put_attr(cv, top + 1, left + 3, centre,
 		         centre == 'M' ? ATTR_NONE : ATTR_ROAD);
