@@ -333,8 +333,8 @@ void cli_describe_move(const city_game *g, const city_move *m, int you,
 	default:
 		break;
 	}
-	if (m->kind == CITY_MOVE_PLACE)
-		return;
+	if (m->kind == CITY_MOVE_PLACE || m->kind == CITY_MOVE_RANSOM)
+		return; /* a ransom says its price */
 	pts = move_points(g, m);
 	if (pts && you)
 		add(&t, "; you score %+d now", pts);
