@@ -533,9 +533,12 @@ static void hint(cli_session *s, const options *o, const char *arg)
 		char mt[TEXT_MAX], what[256];
 		city_move_to_string(&stats[i].move, mt, sizeof mt, NULL);
 		cli_describe_move(s->game, &stats[i].move, 1, what, sizeof what);
-		printf("  %zu. option %zu) %-16s %s", i + 1,
-		       option_number(o, &stats[i].move), mt,
-		       stats[i].move.kind == CITY_MOVE_PLACE ? "" : what);
+		/* a placement is said by its move alone */
+		if (stats[i].move.kind == CITY_MOVE_PLACE)
+			what[0] = '\0';
+		printf("  %zu. option %zu) %-16s%s%s", i + 1,
+		       option_number(o, &stats[i].move), mt, what[0] ? " " : "",
+		       what);
 		/* what the value means depends on the AI (city_ai_stat) */
 		if (kind == CITY_AI_MCTS)
 			printf(" (won %.0f%% of %u playouts)", 100 * stats[i].mean,
