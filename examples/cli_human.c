@@ -234,6 +234,10 @@ static void show_decision(cli_session *s, const options *o)
 		print_score_line(s);
 		print_tile_options(s, o);
 	} else {
+		/* where the wall ends are, or who stands in the tower's range */
+		if (d == CITY_DECISION_GATE || d == CITY_DECISION_WALL ||
+		    d == CITY_DECISION_TOWER || d == CITY_DECISION_CAPTURE)
+			print_board(s, NULL, 0, 0);
 		print_score_line(s);
 		print_move_options(s, o);
 	}
