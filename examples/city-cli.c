@@ -9,7 +9,7 @@
  *   city-cli play --resume FILE [--seat N=SPEC]... [--ai SPEC]
  *                 [--record FILE] [--hint-ai SPEC]
  *   city-cli replay FILE [--trace] [--game NAME]
- *   city-cli show FILE [--svg OUT.svg [--legal]] [--game NAME]
+ *   city-cli show FILE [--svg OUT.svg [--legal] | --board] [--game NAME]
  *   city-cli check-tiles FILE
  *   city-cli hint FILE [--game NAME [--expansion tower]] [--ai SPEC]
  *                 [--seed S] [--top N] [--line N]
@@ -66,7 +66,8 @@ static void usage(FILE *f)
 	      "  city-cli play --resume FILE [--seat N=SPEC]... [--ai SPEC]\n"
 	      "                [--record FILE] [--hint-ai SPEC]\n"
 	      "  city-cli replay FILE [--trace] [--game NAME]\n"
-	      "  city-cli show FILE [--svg OUT.svg [--legal]] [--game NAME]\n"
+	      "  city-cli show FILE [--svg OUT.svg [--legal] | --board] "
+	      "[--game NAME]\n"
 	      "  city-cli check-tiles FILE\n"
 	      "  city-cli hint FILE [--game NAME [--expansion tower]] "
 	      "[--ai SPEC] [--seed S]\n"
@@ -282,10 +283,22 @@ static int cmd_show(int argc, char **argv)
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0;
 	city_game *g = NULL;
-	int rc, status, ended, p, np, want;
+	int rc, status, ended, p, np, want, board = 0, k;
 	status = take_game_arg(&argc, argv, &want);
 	if (status)
 		return status;
+	for (k = 0; k < argc; k++)
+		if (strcmp(argv[k], "--board") == 0) {
+			board = 1;
+			memmove(&argv[k], &argv[k + 1],
+			        (size_t)(argc - k - 1) * sizeof *argv);
+			argc--;
+			break;
+		}
+	if (argc > 1 && board)
+		return usage_error("show: --board is the text picture; it takes "
+		                   "no other option than --game, not",
+		                   argv[argc - 1]);
 	if (argc > 1)
 		return cli_show_svg(argc, argv); /* show FILE --svg: cli_svg.c */
 	status = one_file_arg("show", argc, argv, NULL, NULL, &path);
@@ -328,8 +341,13 @@ static int cmd_show(int argc, char **argv)
 	for (p = 0; p < np; p++)
 		printf(" p%d=%d", p, city_game_score(g, p));
 	putchar('\n');
-	if (cli_print_city(g) != CITY_OK && !status)
+	/* --board: the play board of the human prompt, its legend after */
+	rc = board ? cli_print_board(g, cli_color_wanted(), NULL, 0, 0)
+	           : cli_print_city(g);
+	if (rc != CITY_OK && !status)
 		status = EXIT_RECORD;
+	if (board)
+		cli_print_board_legend(g);
 	if (ended) {
 		if (cli_print_final(g) != CITY_OK && !status)
 			status = EXIT_RECORD;

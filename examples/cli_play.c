@@ -616,9 +616,8 @@ int cli_play(int argc, char **argv)
 	}
 	s->record = pa.record;
 	if (has_human(&pa)) {
-		const char *nc = getenv("NO_COLOR");
 		make_head(&pa, s);
-		s->color = isatty(fileno(stdout)) && !(nc && nc[0]);
+		s->color = cli_color_wanted();
 	}
 	printf("game %splayers=%d seed=%llu ai=%s",
 	       city_game_kind(s->game) == CITY_GAME_CARCASSONNE ? "carcassonne "

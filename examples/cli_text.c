@@ -9,10 +9,13 @@
  * the cells where the tile in hand fits, colour on a terminal), with the
  * tile in hand in each rotation and a placed tile with its parts named.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno */
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <city/city.h>
 
@@ -429,6 +432,12 @@ const char *cli_player_color(int player, int color)
 	if (!color || player < 0 || player > 4)
 		return "";
 	return player_sgr[player];
+}
+
+int cli_color_wanted(void)
+{
+	const char *no = getenv("NO_COLOR");
+	return isatty(fileno(stdout)) && !(no && no[0]);
 }
 
 const char *cli_color_reset(int color)

@@ -52,4 +52,8 @@ char cli_role_letter(int role);
 const char *cli_player_color(int player, int color);
 const char *cli_color_reset(int color);
 
+/* Whether to draw in colour: standard output is a terminal and NO_COLOR
+ * is unset or empty (https://no-color.org). */
+int cli_color_wanted(void);
+
 #endif /* CITY_CLI_TEXT_H */

@@ -12,7 +12,8 @@
 #   - `play --resume` of the mid-game save, fed the same input after the
 #     save, ends exactly as the uninterrupted game (same final lines, same
 #     record bytes);
-#   - `quit` confirmed stops the game: `unfinished`, the record saved.
+#   - `quit` confirmed stops the game: `unfinished`, the record saved;
+#   - `show --board` draws a record as the prompt's board.
 set -euo pipefail
 
 CLI=${1:?usage: cli_play.sh PATH-TO-city-cli}
@@ -134,6 +135,19 @@ has "$TMP/the-city.out" '^ +[0-9]+\) follower [a-h] +residential area \(steward\
 "$CLI" play --seed 7 --ai greedy >"$TMP/ai.out"
 ! grep -qE '^(== |your tile|legend: each tile is a 7x3)' "$TMP/ai.out" ||
 	fail "a game without a human seat prints the prompt's pictures"
+
+# show --board: the play board of a record, its legend after; the classic
+# picture stays the default.
+"$CLI" show "$TMP/tower.city" --board >"$TMP/board" || fail "show --board exited $?"
+has "$TMP/board" '^board of carcassonne \+ the tower: x -?[0-9]+\.\.-?[0-9]+, y '
+has "$TMP/board" '^legend: each tile is a 7x3 block, north up$'
+has "$TMP/board" '^towers: '
+"$CLI" show "$TMP/tower.city" >"$TMP/classic" || fail "show exited $?"
+has "$TMP/classic" '^city: x '
+"$CLI" show "$TMP/tower.city" --board --svg "$TMP/x.svg" >/dev/null 2>"$TMP/err" &&
+	fail "show --board --svg accepted"
+grep -q '^city-cli: show: --board is the text picture' "$TMP/err" ||
+	fail "show --board --svg: '$(head -n 1 "$TMP/err")'"
 
 # Bad use of --resume.
 "$CLI" play --resume "$TMP/the-city.mid.city" --players 3 >/dev/null \
