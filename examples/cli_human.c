@@ -155,11 +155,13 @@ static void print_board(cli_session *s, const options *o, int legend,
 	}
 }
 
+static void print_cells(const options *o, int rotation);
+
 /* The tile in hand in each rotation that fits, and the numbered cells. */
 static void print_tile_options(const cli_session *s, const options *o)
 {
 	int design = 0, stack = 0, fits[4] = {0, 0, 0, 0}, r;
-	size_t i, col;
+	size_t i;
 	city_game_current_tile(s->game, &design, &stack);
 	for (i = 0; i < o->n; i++)
 		if (o->moves[i].rotation < 4)
@@ -174,24 +176,35 @@ static void print_tile_options(const cli_session *s, const options *o)
 		if (!fits[r])
 			continue;
 		printf("  rotation %d:", r);
-		col = 14;
-		for (i = 0; i < o->n; i++) {
-			const city_move *m = &o->moves[o->order[i]];
-			char cell[48];
-			int w;
-			if (m->rotation != r)
-				continue;
-			w = snprintf(cell, sizeof cell, "  %zu) %ld,%ld", i + 1,
-			             (long)m->x, (long)m->y);
-			if (col + (size_t)w > 78) {
-				fputs("\n              ", stdout);
-				col = 14;
-			}
-			fputs(cell, stdout);
-			col += (size_t)w;
-		}
-		putchar('\n');
+		print_cells(o, r);
 	}
+}
+
+/* The options of one rotation (a tile's) or all of them (-1, a gate's),
+ * `N) x,y` (and the gate's side letter), as many as fit on a line. */
+static void print_cells(const options *o, int rotation)
+{
+	static const char sides[] = "NESW";
+	size_t i, col = 14;
+	for (i = 0; i < o->n; i++) {
+		const city_move *m = &o->moves[o->order[i]];
+		char cell[48];
+		int w;
+		if (rotation >= 0 && m->rotation != rotation)
+			continue;
+		w = snprintf(cell, sizeof cell, "  %zu) %ld,%ld", i + 1,
+		             (long)m->x, (long)m->y);
+		if (rotation < 0 && w > 0 && (size_t)w + 3 < sizeof cell)
+			w += snprintf(cell + w, sizeof cell - (size_t)w, " %c",
+			              m->side < 4 ? sides[m->side] : '?');
+		if (col + (size_t)w > 78) {
+			fputs("\n              ", stdout);
+			col = 14;
+		}
+		fputs(cell, stdout);
+		col += (size_t)w;
+	}
+	putchar('\n');
 }
 
 /* The other decisions: each option with its move and its meaning. */
@@ -239,7 +252,15 @@ static void show_decision(cli_session *s, const options *o)
 		    d == CITY_DECISION_TOWER || d == CITY_DECISION_CAPTURE)
 			print_board(s, NULL, 0, 0);
 		print_score_line(s);
-		print_move_options(s, o);
+		if (d == CITY_DECISION_GATE) {
+			/* one option per contour side: a compact list */
+			puts("the gate goes on a side of the city: a number, or "
+			     "gate X Y S (S one of N E S W)");
+			fputs("  sides:      ", stdout);
+			print_cells(o, -1);
+		} else {
+			print_move_options(s, o);
+		}
 	}
 }
 
