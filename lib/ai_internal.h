@@ -59,6 +59,7 @@ typedef struct ai_tree {
 	uint64_t rng;
 	uint32_t target; /* iterations to run (UINT32_MAX: until the deadline) */
 	uint32_t done;
+	uint32_t polls; /* stop tests made (the clock is read on some) */
 	int error; /* CITY_OK or the first failure */
 	uint32_t path[AI_PATH_MAX];
 } ai_tree;

@@ -60,9 +60,10 @@ typedef struct city_ai city_ai;
 #define CITY_AI_ITERATIONS 1
 /** Parameter: time per decision in milliseconds, 0 = no limit. Integer
  *  0..3600000; default 0. A time budget makes the AI non-deterministic.
- *  A search tests the clock before every move it plays, so it returns
- *  within about one move per thread after the budget, whatever the trees,
- *  threads and playout (docs/ai.md, "Time budget and cancelling"). */
+ *  A search tests the clock every 8 moves it plays, so it returns within
+ *  8 moves per thread after the budget (microseconds), whatever the
+ *  trees, threads and playout (docs/ai.md, "Time budget and
+ *  cancelling"). */
 #define CITY_AI_TIME_MS 2
 /** Parameter: threads that run the search trees, 1..64; default 1. The
  *  result does not depend on it. */
@@ -194,8 +195,8 @@ CITY_EXPORT int city_ai_analyse(city_ai *ai, const city_game *game,
 /**
  * @brief Ask the search running on `ai` to stop. The city_ai_choose() or
  *        city_ai_analyse() under way on another thread returns promptly
- *        (as after its time budget: within about one move per search
- *        thread) with CITY_OK and the answer of the playouts finished so
+ *        (each search thread tests the request before every move it
+ *        plays) with CITY_OK and the answer of the playouts finished so
  *        far: the most visited move, or the first legal move if none
  *        finished (its analysis then shows 0 visits). Random and greedy
  *        AIs finish their one ply. The only call that may run on an AI
