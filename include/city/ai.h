@@ -193,14 +193,16 @@ CITY_EXPORT int city_ai_analyse(city_ai *ai, const city_game *game,
                                 size_t *count, city_ai_stat *line,
                                 size_t line_capacity, size_t *line_count);
 /**
- * @brief Ask the search running on `ai` to stop. The city_ai_choose() or
- *        city_ai_analyse() under way on another thread returns promptly
- *        (each search thread tests the request before every move it
- *        plays) with CITY_OK and the answer of the playouts finished so
- *        far: the most visited move, or the first legal move if none
- *        finished (its analysis then shows 0 visits). Random and greedy
- *        AIs finish their one ply. The only call that may run on an AI
- *        while another thread uses it; not while it is freed.
+ * @brief Ask the search running on `ai` to stop; any thread may call it
+ *        (docs/ai.md, "Time budget and cancelling").
+ *
+ * The city_ai_choose() or city_ai_analyse() under way on another thread
+ * returns promptly (each search thread tests the request before every
+ * move it plays) with CITY_OK and the answer of the playouts finished so
+ * far: the most visited move, or the first legal move if none finished
+ * (its analysis then shows 0 visits). Random and greedy AIs finish their
+ * one ply. The only call that may run on an AI while another thread uses
+ * it; never while it is being freed.
  *
  * The request lasts until the choice or analysis under way returns; one
  * made while no search runs stops the next one at its start. A search
