@@ -1,7 +1,6 @@
 """The Pythonic surface: :class:`Game`."""
 
 import ctypes
-import re
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint, c_void_p
 
 from . import _ffi
@@ -35,6 +34,7 @@ _EXPANSION_BITS = {name: bit for bit, name in EXPANSIONS}
 END_REASONS = ((1, "supply"), (2, "tiles"), (4, "gap"))
 
 _LOAD_ERR_CAP = 512  # room for "line N: move M: <reason>"
+_REASON_CAP = 256  # city_options_check's reasons fit in 160
 
 
 def _rule_text(name, value):
@@ -50,41 +50,13 @@ def _rule_text(name, value):
                                  value), "rule")
 
 
-def _options_record(game, expansions, players, seed, order, stacks, tileset,
-                    rules):
-    """The options of Game(...) as the header of an empty record (record.md
-    and carcassonne.md, "Records"): bytes for city_game_load."""
-    lines = [b"citygame 1", b"game " + game.encode()]
-    lines += [b"expansion " + name.encode() for name in expansions]
-    lines += [b"players %d" % players, b"seed %d" % seed]
-    if order:  # [] clears the order, as city_options_set_order(.., 0)
-        lines.append(b"order " + b" ".join(b"%d" % i for i in order))
-    if stacks and any(stacks):  # all zero: the default split
-        lines.append(b"stacks %d %d %d" % tuple(stacks))
-    if tileset is not None:
-        lines += [b"tileset inline", tileset.rstrip(b"\n"), b"end"]
-    lines += [b"rule " + text for text in rules]
-    return b"\n".join(lines + [b"moves", b"end", b""])
-
-
-def _refusal(record):
-    """Why city_game_new refused options. The C call gives only
-    CITY_EINVAL; the loader checks a record's header the same way
-    (options.h: rules of another game or expansion, a tile set of another
-    game; R-SET-4/C-SET-4: order and stacks) and names the rule broken, so
-    the same options are handed to it as a record and its reason, without
-    its line number, is the library's own message."""
-    h = c_void_p()
-    err = ctypes.create_string_buffer(_LOAD_ERR_CAP)
-    rc = _lib.city_game_load(byref(h), record, len(record), err, len(err))
-    if rc == CITY_OK:
-        _lib.city_game_free(h)
-    reason = re.sub(r"^line \d+: ", "",
-                    err.value.decode("utf-8", "replace"))
-    if rc == CITY_OK or reason.startswith("invalid options"):
-        return "city_game_new refused the options (the library gives no " \
-               "reason)"
-    return reason
+def _refusal(options):
+    """Why city_game_new refused options: the library's own reason
+    (city_options_check names the rule broken)."""
+    reason = ctypes.create_string_buffer(_REASON_CAP)
+    _lib.city_options_check(options, reason, len(reason))
+    return reason.value.decode("utf-8", "replace") or \
+        "city_game_new refused the options"
 
 
 class _Options:
@@ -220,9 +192,7 @@ class Game:
             h = c_void_p()
             rc = _lib.city_game_new(byref(h), o.h)
             if rc == CITY_EINVAL:
-                raise InvalidArgument(rc, _refusal(_options_record(
-                    game, expansions, players, seed, order, stacks,
-                    tileset, rules)))
+                raise InvalidArgument(rc, _refusal(o.h))
             o.check(rc, "city_game_new failed")
         self._h = h
 
