@@ -16,8 +16,9 @@ fail() {
 	exit 1
 }
 
-command -v script >/dev/null || {
-	echo "cli_pty.sh: skipped: no script(1) (util-linux)"
+# script(1) of util-linux (-q -e -c); BSD's takes other options
+script --version 2>/dev/null | grep -q util-linux || {
+	echo "cli_pty.sh: skipped: no script(1) of util-linux"
 	exit 77
 }
 
