@@ -9,7 +9,8 @@
  *   city-cli play --resume FILE [--seat N=SPEC]... [--ai SPEC]
  *                 [--record FILE] [--hint-ai SPEC]
  *   city-cli replay FILE [--trace] [--game NAME]
- *   city-cli show FILE [--svg OUT.svg [--legal] | --board] [--game NAME]
+ *   city-cli show FILE [--svg OUT.svg [--legal] | --board] [--tiles]
+ *                 [--game NAME]
  *   city-cli check-tiles FILE
  *   city-cli hint FILE [--game NAME [--expansion tower]] [--ai SPEC]
  *                 [--seed S] [--top N] [--line N]
@@ -67,7 +68,7 @@ static void usage(FILE *f)
 	      "                [--record FILE] [--hint-ai SPEC]\n"
 	      "  city-cli replay FILE [--trace] [--game NAME]\n"
 	      "  city-cli show FILE [--svg OUT.svg [--legal] | --board] "
-	      "[--game NAME]\n"
+	      "[--tiles] [--game NAME]\n"
 	      "  city-cli check-tiles FILE\n"
 	      "  city-cli hint FILE [--game NAME [--expansion tower]] "
 	      "[--ai SPEC] [--seed S]\n"
@@ -277,27 +278,35 @@ static int cmd_replay(int argc, char **argv)
 	return status;
 }
 
+/* Whether argv holds `flag`, which is then taken out of it. */
+static int take_flag(int *argc, char **argv, const char *flag)
+{
+	int k;
+	for (k = 0; k < *argc; k++)
+		if (strcmp(argv[k], flag) == 0) {
+			memmove(&argv[k], &argv[k + 1],
+			        (size_t)(*argc - k - 1) * sizeof *argv);
+			(*argc)--;
+			return 1;
+		}
+	return 0;
+}
+
 static int cmd_show(int argc, char **argv)
 {
 	const char *path = NULL;
 	char *text = NULL, err[512];
 	size_t len = 0, applied = 0;
 	city_game *g = NULL;
-	int rc, status, ended, p, np, want, board = 0, k;
+	int rc, status, ended, p, np, want, board, tiles;
 	status = take_game_arg(&argc, argv, &want);
 	if (status)
 		return status;
-	for (k = 0; k < argc; k++)
-		if (strcmp(argv[k], "--board") == 0) {
-			board = 1;
-			memmove(&argv[k], &argv[k + 1],
-			        (size_t)(argc - k - 1) * sizeof *argv);
-			argc--;
-			break;
-		}
-	if (argc > 1 && board)
-		return usage_error("show: --board is the text picture; it takes "
-		                   "no other option than --game, not",
+	board = take_flag(&argc, argv, "--board");
+	tiles = take_flag(&argc, argv, "--tiles");
+	if (argc > 1 && (board || tiles))
+		return usage_error("show: --board and --tiles take no other "
+		                   "option than --game, not",
 		                   argv[argc - 1]);
 	if (argc > 1)
 		return cli_show_svg(argc, argv); /* show FILE --svg: cli_svg.c */
@@ -348,6 +357,8 @@ static int cmd_show(int argc, char **argv)
 		status = EXIT_RECORD;
 	if (board)
 		cli_print_board_legend(g);
+	if (tiles)
+		cli_print_tiles_left(g, cli_color_wanted());
 	if (ended) {
 		if (cli_print_final(g) != CITY_OK && !status)
 			status = EXIT_RECORD;

@@ -355,40 +355,6 @@ static void print_scores_detail(const cli_session *s)
 	putchar('\n');
 }
 
-/* `tiles`: every design left with its count, drawn, eight to a row. */
-static void print_tiles_left(const cli_session *s)
-{
-	int designs[100], counts[100], n, i, total = 0, stack;
-	/* design ids are 1..99 (tileset.md), so 100 pairs hold them all */
-	n = city_game_tiles_remaining(s->game, 0, designs, counts, 100);
-	if (n < 0 || n > 100) {
-		printf("cannot count the tiles: %s\n", city_status_str(n));
-		return;
-	}
-	for (i = 0; i < n; i++)
-		total += counts[i];
-	printf("tiles left to draw: %d, of %d designs (the tile in hand not "
-	       "counted)",
-	       total, n);
-	if (city_game_kind(s->game) != CITY_GAME_CARCASSONNE)
-		for (stack = 1; stack <= 3; stack++)
-			printf("%s stack %d: %d", stack == 1 ? ";" : ",", stack,
-			       city_game_tiles_left(s->game, stack));
-	putchar('\n');
-	for (i = 0; i < n; i += 8) {
-		int k, m = n - i < 8 ? n - i : 8;
-		char labels[8][16];
-		const char *lp[8];
-		for (k = 0; k < m; k++) {
-			snprintf(labels[k], sizeof labels[k], "#%d x%d",
-			         designs[i + k], counts[i + k]);
-			lp[k] = labels[k];
-		}
-		cli_print_designs(s->game, designs + i, NULL, lp, (size_t)m,
-		                  s->color);
-	}
-}
-
 /* ------------------------------------------------------------------------
  * Reading the human's input
  */
@@ -646,7 +612,7 @@ int cli_human_turn(cli_session *s, city_move *out)
 		} else if (strcmp(line, "scores") == 0) {
 			print_scores_detail(s);
 		} else if (strcmp(line, "tiles") == 0) {
-			print_tiles_left(s);
+			cli_print_tiles_left(s->game, s->color);
 		} else if (strcmp(line, "moves") == 0) {
 			print_moves(&o);
 		} else if (strcmp(line, "options") == 0) {

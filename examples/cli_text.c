@@ -1051,3 +1051,38 @@ int cli_print_parts(const city_game *g, int32_t x, int32_t y,
 	canvas_free(&cv);
 	return CITY_OK;
 }
+
+/* Every design left to draw with its count (city_game_tiles_remaining),
+ * drawn eight to a row: the prompt's `tiles` and `show FILE --tiles`. */
+void cli_print_tiles_left(const city_game *g, int color)
+{
+	int designs[100], counts[100], n, i, total = 0, stack;
+	/* design ids are 1..99 (tileset.md), so 100 pairs hold them all */
+	n = city_game_tiles_remaining(g, 0, designs, counts, 100);
+	if (n < 0 || n > 100) {
+		printf("cannot count the tiles: %s\n", city_status_str(n));
+		return;
+	}
+	for (i = 0; i < n; i++)
+		total += counts[i];
+	printf("tiles left to draw: %d, of %d designs (the tile in hand not "
+	       "counted)",
+	       total, n);
+	if (city_game_kind(g) != CITY_GAME_CARCASSONNE)
+		for (stack = 1; stack <= 3; stack++)
+			printf("%s stack %d: %d", stack == 1 ? ";" : ",", stack,
+			       city_game_tiles_left(g, stack));
+	putchar('\n');
+	for (i = 0; i < n; i += 8) {
+		int k, m = n - i < 8 ? n - i : 8;
+		char labels[8][16];
+		const char *lp[8];
+		for (k = 0; k < m; k++) {
+			snprintf(labels[k], sizeof labels[k], "#%d x%d",
+			         designs[i + k], counts[i + k]);
+			lp[k] = labels[k];
+		}
+		cli_print_designs(g, designs + i, NULL, lp, (size_t)m,
+		                  color);
+	}
+}

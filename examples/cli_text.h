@@ -54,6 +54,8 @@ const char *cli_color_reset(int color);
 
 /* Whether to draw in colour: standard output is a terminal and NO_COLOR
  * is unset or empty (https://no-color.org). */
+/* Every design left to draw and its count, drawn (`tiles`, show --tiles). */
+void cli_print_tiles_left(const city_game *g, int color);
 int cli_color_wanted(void);
 
 #endif /* CITY_CLI_TEXT_H */
