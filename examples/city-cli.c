@@ -305,8 +305,11 @@ static int cmd_show(int argc, char **argv)
 	board = take_flag(&argc, argv, "--board");
 	tiles = take_flag(&argc, argv, "--tiles");
 	if (argc > 1 && (board || tiles))
-		return usage_error("show: --board and --tiles take no other "
-		                   "option than --game, not",
+		return usage_error(board ? "show: --board is the text picture; it "
+		                           "takes no other option than --game, not"
+		                         : "show: --tiles goes with the text "
+		                           "picture; it takes no other option "
+		                           "than --board and --game, not",
 		                   argv[argc - 1]);
 	if (argc > 1)
 		return cli_show_svg(argc, argv); /* show FILE --svg: cli_svg.c */
