@@ -264,6 +264,15 @@ static int a_game_tiles_left(city_game *g, const args *a)
 {
 	return city_game_tiles_left(g, a->i);
 }
+/* tiles_remaining: nullout passes NULL arrays with cap idx. */
+static int a_game_tiles_remaining(city_game *g, const args *a)
+{
+	int designs[4], counts[4];
+	size_t cap = a->idx < 4 ? a->idx : 4;
+	if (a->nullout)
+		return city_game_tiles_remaining(g, a->i, NULL, NULL, a->idx);
+	return city_game_tiles_remaining(g, a->i, designs, counts, cap);
+}
 static int a_game_tile_count(city_game *g, const args *a)
 {
 	(void)a;
@@ -500,6 +509,7 @@ static const row null_handle_rows[] = {
     R(game_rule, CITY_EINVAL, NULLG, .i = CITY_RULE_END_GAP),
     R(game_current_tile, CITY_EINVAL, NULLG),
     R(game_tiles_left, CITY_EINVAL, NULLG, .i = 1),
+    R(game_tiles_remaining, CITY_EINVAL, NULLG, .i = 0, .idx = 4),
     R(game_tile_count, CITY_EINVAL, NULLG),
     R(game_placed_tile, CITY_EINVAL, NULLG),
     R(game_tile_at, CITY_EINVAL, NULLG),
@@ -575,6 +585,12 @@ static const row bad_arg_rows[] = {
     R(game_tiles_left, CITY_EINVAL, .i = -1),
     R(game_tiles_left, CITY_EINVAL, .i = INT_MIN),
     R(game_tiles_left, CITY_EINVAL, .i = INT_MAX),
+    R(game_tiles_remaining, CITY_EINVAL, .i = 4, .idx = 4),
+    R(game_tiles_remaining, CITY_EINVAL, .i = -1, .idx = 4),
+    R(game_tiles_remaining, CITY_EINVAL, .i = INT_MIN, .idx = 4),
+    R(game_tiles_remaining, CITY_EINVAL, .i = INT_MAX, .idx = 0),
+    R(game_tiles_remaining, CITY_EINVAL, NULLOUT, .i = 0, .idx = 1),
+    R(game_tiles_remaining, CITY_EINVAL, NULLOUT, .i = 1, .idx = SIZE_MAX),
     R(game_placed_tile, CITY_EINVAL, .idx = 300),
     R(game_placed_tile, CITY_EINVAL, .idx = SIZE_MAX),
     R(game_placed_tile, CITY_EINVAL, .idx = (size_t)1 << 31),
@@ -1757,6 +1773,13 @@ static int o_set_allocator(city_options *o, const args *a)
 	                                  a->i & 2 ? never_realloc : NULL,
 	                                  a->i & 4 ? never_free : NULL, NULL);
 }
+/* check: nullout passes a NULL reason with capacity idx. */
+static int o_check(city_options *o, const args *a)
+{
+	char reason[8];
+	return city_options_check(o, a->nullout ? NULL : reason,
+	                          a->nullout ? a->idx : sizeof reason);
+}
 static int o_get_rule(city_options *o, const args *a)
 {
 	return city_options_get_rule(o, a->i);
@@ -1885,6 +1908,8 @@ START_TEST(hostile_options)
 	    O(get_rule, CITY_EINVAL, .i = 14),
 	    O(get_rule, CITY_EINVAL, .i = INT_MIN),
 	    O(get_rule, 7, .i = CITY_RULE_END_GAP),
+	    O(check, CITY_EINVAL, NULLOUT, .idx = 1),
+	    O(check, CITY_EINVAL, NULLOUT, .idx = SIZE_MAX),
 	    OP("", CITY_EPARSE),
 	    OP("=", CITY_EPARSE),
 	    OP("end_gap", CITY_EPARSE),
@@ -1925,6 +1950,7 @@ START_TEST(hostile_options)
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_options_get_rule(NULL, CITY_RULE_END_GAP),
 	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_check(NULL, NULL, 0), CITY_EINVAL);
 	city_options_free(NULL);
 
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
@@ -2274,6 +2300,7 @@ START_TEST(hostile_ai)
 	ck_assert_int_eq(city_ai_analyse(NULL, g, st, 2, &count, NULL, 0, NULL),
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_game_reshuffle(NULL, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_cancel(NULL), CITY_EINVAL);
 	city_ai_free(NULL);
 
 	ck_assert_int_eq(city_ai_new_level(&ai, "easy", 0), CITY_OK);
@@ -2790,7 +2817,7 @@ static const char *const covered_by_hand[] = {
     "city_ai_free",            "city_ai_set_param",
     "city_ai_get_param",       "city_ai_kind",
     "city_ai_choose",          "city_ai_analyse",
-    "city_game_reshuffle",
+    "city_game_reshuffle",     "city_ai_cancel",
 };
 
 static int is_covered(const char *name)
@@ -2818,7 +2845,7 @@ static int is_covered(const char *name)
 		    "tower_foundation", "start_design"};
 		static const char *const opt_fns[] = {
 		    "set_players", "set_order", "set_stacks", "set_rule",
-		    "set_allocator", "get_rule"};
+		    "set_allocator", "get_rule", "check"};
 		char full[64];
 		for (i = 0; i < sizeof ts_fns / sizeof *ts_fns; i++) {
 			snprintf(full, sizeof full, "city_tileset_%s", ts_fns[i]);
