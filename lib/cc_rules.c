@@ -516,7 +516,6 @@ const game_rules cc_rules = {
     .list = cc_list,
     .score_final = cc_score_final,
     .check_placement = cc_check_placement,
+    .part_complete = cc_complete,
     .check_state = cc_check_state,
-    .start_tile = 1, /* C-SET-3/4 (game.c deals) */
-    .rule_prefix = 'C',
 };

@@ -42,6 +42,12 @@ static inline size_t game_copy_size(const city_game *g)
 	       g->st.lay.size;
 }
 
+/* The game's facts (facts.h). */
+static inline const game_facts *game_facts_of(const city_game *g)
+{
+	return facts_of(g->rules->game);
+}
+
 /* The game's tile set. */
 static inline const city_tileset *game_ts(const city_game *g)
 {

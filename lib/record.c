@@ -18,6 +18,7 @@
 
 #include "city/city.h"
 #include "city/tileset.h"
+#include "facts.h"
 #include "game.h"
 #include "lex.h"
 #include "options.h"
@@ -172,7 +173,7 @@ CITY_EXPORT int city_game_save(const city_game *game, char *buf,
 	c.len = 0;
 
 	out_fmt(&c, "citygame %d\n", RECORD_VERSION);
-	if (o->game != CITY_GAME_THE_CITY)
+	if (!facts_of(o->game)->record_default)
 		out_fmt(&c, "game %s\n", options_game_name(o->game));
 	if (o->expansions & CITY_EXPANSION_TOWER)
 		out_fmt(&c, "expansion %s\n",
@@ -339,14 +340,18 @@ static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 {
 	lex_token t;
 	uint64_t v = 0;
-	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) || v < 2 ||
-	    v > 5 || lex_next_token(&t, c))
+	/* the range of the record's default game; a wider one is named */
+	const game_facts *dflt = facts_of(CITY_GAME_THE_CITY);
+	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) ||
+	    v < dflt->min_players || v > MAX_PLAYERS || lex_next_token(&t, c))
 		return fail(ld, CITY_EPARSE,
-		            "line %llu: players must be one number, 2 to 4%s",
-		            (lineno)l->no,
-		            v == 5 || ld->game != CITY_GAME_THE_CITY
+		            "line %llu: players must be one number, %d to %d%s",
+		            (lineno)l->no, dflt->min_players, dflt->max_players,
+		            v == MAX_PLAYERS ||
+		                    facts_of(ld->game)->max_players == MAX_PLAYERS
 		                    ? " (2 to 5 in carcassonne)"
 		                    : "");
+
 	ld->players = (int)v;
 	return CITY_OK;
 }
@@ -639,8 +644,7 @@ static void header_fail(header_error *h, uint64_t line, int status,
 static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 {
 	uint64_t no = ld->seen[H_ORDER];
-	const char *id_rule = ts->game == CITY_GAME_THE_CITY ? "R-SET-4"
-	                                                     : "C-SET-4";
+	char rule = facts_of(ts->game)->rule_prefix; /* R-SET-4, C-SET-4 */
 	int count[TS_MAX_DESIGNS + 1] = {0};
 	unsigned tiles = ts->n_tiles - (ts->start >= 0 ? 1u : 0u);
 	size_t i;
@@ -648,9 +652,9 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 		int id = ld->order[i];
 		if (city_tileset_find_design(ts, id) < 0) {
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: %s: order names design %d, which "
+			            "line %llu: %c-SET-4: order names design %d, which "
 			            "the tile set does not hold",
-			            (lineno)no, id_rule, id);
+			            (lineno)no, rule, id);
 			return;
 		}
 		count[id]++;
@@ -660,9 +664,9 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 		int want = ts->designs[i].count - ((int)i == ts->start);
 		if (count[id] != want) {
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: %s: order lists design %d %d "
+			            "line %llu: %c-SET-4: order lists design %d %d "
 			            "times, the tile set holds %d%s",
-			            (lineno)no, id_rule, id, count[id], want,
+			            (lineno)no, rule, id, count[id], want,
 			            (int)i == ts->start ? " besides the start tile"
 			                                : "");
 			return;
@@ -670,9 +674,9 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 	}
 	if (ld->n_order != tiles) /* unreachable when the counts match */
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: %s: order lists %zu tiles, the tile set "
+		            "line %llu: %c-SET-4: order lists %zu tiles, the tile set "
 		            "holds %u",
-		            (lineno)no, id_rule, ld->n_order, tiles);
+		            (lineno)no, rule, ld->n_order, tiles);
 }
 
 /* `stacks`: The City only; they must sum to the set's size (R-SET-4). */
@@ -681,11 +685,12 @@ static void check_stacks(loader *ld, const city_tileset *ts, header_error *h)
 	uint64_t no = ld->seen[H_STACKS];
 	unsigned long sum = (unsigned long)ld->stacks[0] + ld->stacks[1] +
 	                    ld->stacks[2];
-	if (ld->game != CITY_GAME_THE_CITY)
+	const game_facts *f = facts_of(ld->game);
+	if (f->start_tile)
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: C-SET-4: stacks is not a header line of "
+		            "line %llu: %c-SET-4: stacks is not a header line of "
 		            "%s",
-		            (lineno)no, options_game_name(ld->game));
+		            (lineno)no, f->rule_prefix, f->name);
 	else if (sum != ts->n_tiles)
 		header_fail(h, no, CITY_EPARSE,
 		            "line %llu: R-SET-4: stacks sum to %lu, the tile "
@@ -712,7 +717,7 @@ static void check_game(loader *ld, const city_tileset *ts, header_error *h)
 			            (lineno)no, options_rule_name(rule),
 			            options_game_name(ld->game));
 	}
-	if (ld->expansions && ld->game == CITY_GAME_THE_CITY)
+	if (ld->expansions & ~facts_of(ld->game)->expansions)
 		header_fail(h, ld->seen[H_EXPANSION], CITY_EPARSE,
 		            "line %llu: expansion tower needs game carcassonne",
 		            (lineno)ld->seen[H_EXPANSION]);
@@ -759,17 +764,19 @@ static int finish_header(loader *ld, const lex_line *moves)
 	/* carcassonne.md "Records": in a Carcassonne record a missing
 	 * `players` is reported at line 1 (the earliest line, so it wins over
 	 * the checks below); The City's records keep the `moves` line. */
-	if (!ld->seen[H_PLAYERS] && ld->game != CITY_GAME_THE_CITY)
+	if (!ld->seen[H_PLAYERS] && !facts_of(ld->game)->record_default)
 		return fail(ld, CITY_EPARSE, "line 1: missing players line");
 	if (!ld->seen[H_PLAYERS])
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: missing players line before moves",
 		            (lineno)moves->no);
 	check_game(ld, ts, &h);
-	if (ld->players > (ld->game == CITY_GAME_THE_CITY ? 4 : 5))
+	if (ld->players > facts_of(ld->game)->max_players)
 		header_fail(&h, ld->seen[H_PLAYERS], CITY_EPARSE,
-		            "line %llu: players must be one number, 2 to 4",
-		            (lineno)ld->seen[H_PLAYERS]);
+		            "line %llu: players must be one number, %d to %d",
+		            (lineno)ld->seen[H_PLAYERS],
+		            facts_of(ld->game)->min_players,
+		            facts_of(ld->game)->max_players);
 	if (ld->seen[H_ORDER])
 		check_order(ld, ts, &h);
 	if (ld->seen[H_STACKS])
@@ -976,9 +983,9 @@ static int apply_scored(loader *ld, city_game **out, city_game *g)
 		*out = g;
 		return CITY_OK;
 	}
-	fail(ld, rc, "line %llu: %s: scored before the game has ended",
+	fail(ld, rc, "line %llu: %c-END-1: scored before the game has ended",
 	     (lineno)ld->scored_line,
-	     ld->game == CITY_GAME_THE_CITY ? "R-END-1" : "C-END-1");
+	     facts_of(ld->game)->rule_prefix);
 	if (ld->flags & CITY_LOAD_PREFIX)
 		*out = g;
 	else

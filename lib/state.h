@@ -56,12 +56,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "facts.h"
 #include "tileset.h"
 
-#define MAX_PLAYERS 5 /* the base game: 2..5; The City: 2..4 (game.c) */
-#define FOLLOWERS_PER_PLAYER 7
-#define WALL_SUPPLY 70
-#define MAX_TOWERS 12
+/* MAX_PLAYERS, FOLLOWERS_PER_PLAYER, WALL_SUPPLY, MAX_TOWERS: facts.h */
 #define NO_TILE 0xFF
 /* Wall chain storage: pieces grow from the middle in both directions. */
 #define CHAIN_CAP (2 * (WALL_SUPPLY + 1) + 1)
@@ -260,7 +258,7 @@ typedef struct st_players {
 	uint8_t towers_left[MAX_PLAYERS];
 	uint8_t n_fol;
 	follower fol[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
-	int32_t score[MAX_PLAYERS][5];
+	int32_t score[MAX_PLAYERS][CITY_CAT_COUNT]; /* a game's categories */
 } st_players;
 
 /* The City's own part: the wall ring, its rounds and its towers. */

@@ -634,7 +634,7 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 static void tc_start(const rules_ctx *c)
 {
 	state *s = c->s;
-	players_start(s, FOLLOWERS_PER_PLAYER, 12 / s->setup.n_players);
+	players_start(s, FOLLOWERS_PER_PLAYER, MAX_TOWERS / s->setup.n_players);
 	s->city.walls_left = WALL_SUPPLY;
 	s->turn.cur = NO_TILE;
 	s->turn.last_tile = NO_TILE;
@@ -678,7 +678,8 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 	(void)ts;
 	for (p = 0; p < s->setup.n_players; p++)
 		towers += s->pl.towers_left[p];
-	if (towers + s->city.n_towers != 12 / s->setup.n_players * s->setup.n_players) {
+	if (towers + s->city.n_towers !=
+	    MAX_TOWERS / s->setup.n_players * s->setup.n_players) {
 		msg_say(msg, cap, "towers: %d in supply + %d placed", towers,
 		        s->city.n_towers);
 		return 1;
@@ -720,6 +721,24 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 	return 0;
 }
 
+/* Whether part `part` of placed tile t belongs to a complete feature
+ * (R-DONE): every feature of The City can complete. */
+static int tc_part_complete(const city_tileset *ts, const state *s, int t,
+                            int part)
+{
+	(void)ts;
+	return feat_complete(s, feat_root(s, feat_node(s, t, part)));
+}
+
 const game_rules tc_rules = {
-    CITY_GAME_THE_CITY, tc_start, tc_apply, tc_list, tcs_final,
-    tc_check_placement, tc_pieces, tc_piece, tc_check_state, 0, 'R'};
+    .game = CITY_GAME_THE_CITY,
+    .start = tc_start,
+    .apply = tc_apply,
+    .list = tc_list,
+    .score_final = tcs_final,
+    .check_placement = tc_check_placement,
+    .part_complete = tc_part_complete,
+    .pieces = tc_pieces,
+    .piece = tc_piece,
+    .check_state = tc_check_state,
+};

@@ -12,6 +12,7 @@
 
 #include "city/options.h"
 #include "city/tileset.h"
+#include "facts.h"
 
 /* ------------------------------------------------------------------------ */
 /* Reference counting                                                        */
@@ -198,8 +199,10 @@ static void write_set(ts_writer *w, const city_tileset *ts)
 {
 	put(w, "tileset ");
 	put(w, ts->name);
-	if (ts->game == CITY_GAME_CARCASSONNE)
-		put(w, " game=carcassonne");
+	if (!facts_of(ts->game)->record_default) { /* tileset.md game= */
+		put(w, " game=");
+		put(w, facts_of(ts->game)->name);
+	}
 	put_char(w, '\n');
 	for (unsigned k = 0; k < ts->n_designs; k++)
 		write_design(w, &ts->designs[k]);
@@ -349,22 +352,27 @@ CITY_EXPORT int city_tileset_region_kind(const city_tileset *ts, unsigned i,
 /* ------------------------------------------------------------------------ */
 /* Built-in sets and Carcassonne queries                                    */
 
+/* The built-in sets: the set each game plays with which expansions. */
 static const struct {
 	const char *name;
 	const city_tileset *ts;
+	int game;            /* CITY_GAME_* */
+	unsigned expansions; /* CITY_EXPANSION_* bits with tiles of their own */
 } builtin_sets[] = {
-	{"the-city", &city__tileset_default_data},
-	{"carcassonne", &city__tileset_carcassonne_data},
-	{"carcassonne-tower", &city__tileset_carcassonne_tower_data},
+	{"the-city", &city__tileset_default_data, CITY_GAME_THE_CITY, 0},
+	{"carcassonne", &city__tileset_carcassonne_data, CITY_GAME_CARCASSONNE,
+	 0},
+	{"carcassonne-tower", &city__tileset_carcassonne_tower_data,
+	 CITY_GAME_CARCASSONNE, CITY_EXPANSION_TOWER},
 };
 
 const city_tileset *ts_builtin_for(int game, unsigned expansions)
 {
-	if (game != CITY_GAME_CARCASSONNE)
-		return &city__tileset_default_data;
-	return (expansions & CITY_EXPANSION_TOWER)
-	               ? &city__tileset_carcassonne_tower_data
-	               : &city__tileset_carcassonne_data;
+	for (size_t k = 0; k < sizeof builtin_sets / sizeof *builtin_sets; k++)
+		if (builtin_sets[k].game == game &&
+		    builtin_sets[k].expansions == (expansions & CITY_EXPANSION_TOWER))
+			return builtin_sets[k].ts;
+	return &city__tileset_default_data; /* an unknown game: options check */
 }
 
 CITY_EXPORT const city_tileset *city_tileset_builtin(const char *name)

@@ -11,6 +11,13 @@
    body starts with "{" alone on a line at column 0 and ends with "}" at
    column 0, the house style).
 
+3. Which game is played is asked only where the meaning truly differs:
+   outside the games' facts (facts.c) and the rules switch (games.c), a
+   test of a game (`== CITY_GAME_X`, `case CITY_GAME_X`, `is_city(`,
+   `rules->game ==`) is counted, and the count may not exceed
+   MAX_GAME_TESTS (lower it as tests go; each that stays says why in a
+   comment). Everything else reads facts_of(game) (facts.h).
+
 Usage: scripts/check_lib.py [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
 """
@@ -29,6 +36,15 @@ TEMPORARY_ALLOW = set()
 # removes. Empty: every game is behind the rules seam (rules.h), the façade
 # reaches a game only through games.c's table.
 TEMPORARY_ALLOW_EDGES = set()
+
+# The tests of which game is played outside facts.c and games.c, at most:
+# render.c's three (it draws the base game's fields and cities, through
+# the public city_game_kind()).
+MAX_GAME_TESTS = 3
+GAME_TEST_HOME = {"facts.c", "games.c"}
+GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
+                       r'\bcase\s+CITY_GAME_|\bis_city\s*\(|'
+                       r'rules->game\s*(==|!=)')
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 FUNC_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*\(')
@@ -113,6 +129,20 @@ def long_functions(lib):
     return out
 
 
+def game_tests(lib):
+    """(file, line number, text) of every test of which game is played."""
+    out = []
+    for f in sorted(os.listdir(lib)):
+        if not f.endswith((".c", ".h")) or f in GAME_TEST_HOME:
+            continue
+        with open(os.path.join(lib, f), encoding="utf-8") as fh:
+            for no, line in enumerate(fh, 1):
+                code = line.split("/*")[0]
+                if GAME_TEST.search(code):
+                    out.append((f, no, line.strip()))
+    return out
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     lib = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "lib")
@@ -137,10 +167,22 @@ def main():
         print(f"check_lib: note: {f}: {name}() is allowed but no longer "
               "over the limit: remove it from TEMPORARY_ALLOW",
               file=sys.stderr)
+    tests = game_tests(lib)
+    if len(tests) > MAX_GAME_TESTS:
+        ok = False
+        print(f"check_lib: {len(tests)} tests of which game is played "
+              f"outside facts.c and games.c (at most {MAX_GAME_TESTS}); "
+              "read the game's facts (facts.h) instead:", file=sys.stderr)
+        for f, no, text in tests:
+            print(f"  {f}:{no}: {text}", file=sys.stderr)
+    elif len(tests) < MAX_GAME_TESTS:
+        print(f"check_lib: note: {len(tests)} game tests, fewer than "
+              f"MAX_GAME_TESTS ({MAX_GAME_TESTS}): lower it", file=sys.stderr)
     if ok:
         edges = sum(len(v) for v in graph.values())
         print(f"check_lib: {len(graph)} modules, {edges} include edges, "
-              f"no cycle; no function over {MAX_LINES} lines")
+              f"no cycle; no function over {MAX_LINES} lines; "
+              f"{len(tests)} game tests outside facts.c and games.c")
     return 0 if ok else 1
 
 
