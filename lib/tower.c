@@ -27,10 +27,10 @@ int tower_has(const city_tileset *ts, const state *s, int t)
 	return tower_on(s) && bits_at(s->carc.towers, t);
 }
 
-void tower_add_tile(const city_tileset *ts, state *s, int t)
+/* A tile just placed: its tower foundation comes into play. */
+static void tower_add_tile(const city_tileset *ts, state *s, int t)
 {
-	if (tower_on(s) &&
-	    (ts->designs[st_tiles(s)[t].design].features & TS_TOWER))
+	if (ts->designs[st_tiles(s)[t].design].features & TS_TOWER)
 		bits_put(s->carc.towers, t, 1);
 }
 
@@ -138,7 +138,7 @@ static int tower_moves(const state *s, uint64_t *floor, uint64_t *top)
 	return any;
 }
 
-int tower_options(const city_tileset *ts, const state *s)
+static int tower_options(const city_tileset *ts, const state *s)
 {
 	uint64_t floor[TOWER_WORDS], top[TOWER_WORDS];
 	(void)ts;
@@ -339,7 +339,7 @@ static void refresh_followed(state *s, int r)
 	feat_set_followed(s, r, 0);
 }
 
-unsigned tower_ransom_options(const state *s)
+static unsigned tower_ransom_options(const state *s)
 {
 	unsigned m = 0;
 	int q, p = s->turn.player, c, total = 0;
@@ -370,7 +370,7 @@ static int tower_cell(const state *s, int32_t x, int32_t y, const char *rule,
 	return t;
 }
 
-int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
+static int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 {
 	state *s = c->s;
 	int t;
@@ -389,7 +389,7 @@ int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 	return CITY_OK;
 }
 
-int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
+static int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
 {
 	state *s = c->s;
 	follower *f;
@@ -451,7 +451,7 @@ static void take(state *s, int i)
 	}
 }
 
-int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
+static int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 {
 	state *s = c->s;
 	int t, i = 0;
@@ -487,7 +487,7 @@ int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 	return CITY_OK;
 }
 
-int tower_ransom(const rules_ctx *c, int q)
+static int tower_ransom(const rules_ctx *c, int q)
 {
 	state *s = c->s;
 	int p = s->turn.player;
@@ -517,7 +517,7 @@ int tower_ransom(const rules_ctx *c, int q)
 	return CITY_OK;
 }
 
-size_t tower_list_follower(const city_tileset *ts, const state *s,
+static size_t tower_list_follower(const city_tileset *ts, const state *s,
                            city_move *out, size_t cap, size_t n)
 {
 	const ptile *tl = st_tiles(s);
@@ -550,7 +550,7 @@ size_t tower_list_follower(const city_tileset *ts, const state *s,
 	return top;
 }
 
-size_t tower_list_capture(const city_tileset *ts, const state *s,
+static size_t tower_list_capture(const city_tileset *ts, const state *s,
                           city_move *out, size_t cap)
 {
 	size_t n = 0;
@@ -564,7 +564,7 @@ size_t tower_list_capture(const city_tileset *ts, const state *s,
 	return n;
 }
 
-size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
+static size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
 {
 	unsigned m = tower_ransom_options(s);
 	size_t n = 0;
@@ -575,7 +575,7 @@ size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
 	return n;
 }
 
-int tower_check_state(const city_tileset *ts, const state *s, char *msg,
+static int tower_check_state(const city_tileset *ts, const state *s, char *msg,
                       size_t cap)
 {
 	int t, i;
@@ -614,3 +614,96 @@ int tower_check_state(const city_tileset *ts, const state *s, char *msg,
 	}
 	return 0;
 }
+
+/* ---- the hooks on the base game's turn (expansion.h) ------------------- */
+
+static void tw_start(const city_tileset *ts, state *s)
+{
+	static const uint8_t floors[4] = {10, 9, 7, 6}; /* T-SET-1 */
+	(void)ts;
+	for (int p = 0; p < s->setup.n_players; p++)
+		s->carc.floors[p] = floors[s->setup.n_players - 2];
+}
+
+/* T-CAP-5: the ransom decision before the draw, while a tile is left. */
+static int tw_turn_begin(state *s, int tiles_left)
+{
+	s->carc.ransomed = 0;
+	return tiles_left && tower_ransom_options(s) ? CITY_DECISION_RANSOM
+	                                             : -1;
+}
+
+static int tw_decision_of(int kind)
+{
+	return kind == CITY_MOVE_CAPTURE  ? CITY_DECISION_CAPTURE
+	       : kind == CITY_MOVE_RANSOM ? CITY_DECISION_RANSOM
+	                                  : CITY_DECISION_FOLLOWER;
+}
+
+/* A floor or a top ends the follower decision (a floor with somebody in
+ * range asks the capture decision, T-CAP-1), a capture ends the capture
+ * decision, a ransom goes on to the draw. */
+static int tw_apply(const rules_ctx *c, const rules_move *m,
+                    expansion_next *next)
+{
+	int rc, capture = 0;
+	*next = NEXT_END_TURN;
+	switch (m->kind) {
+	case CITY_MOVE_FLOOR:
+		rc = tower_floor(c, m->x, m->y, &capture);
+		if (rc == CITY_OK && capture) {
+			c->s->turn.decision = CITY_DECISION_CAPTURE;
+			*next = NEXT_ASK;
+		}
+		return rc;
+	case CITY_MOVE_TOP:
+		return tower_top_move(c, m->x, m->y);
+	case CITY_MOVE_CAPTURE:
+		return tower_capture(c, m->x, m->y, m->part);
+	default:
+		*next = NEXT_DRAW;
+		return tower_ransom(c, m->x);
+	}
+}
+
+/* A pass: no ransom this turn (then the draw), or no capture. */
+static expansion_next tw_pass(state *s)
+{
+	if (s->turn.decision != CITY_DECISION_RANSOM)
+		return NEXT_END_TURN;
+	s->carc.ransomed = 1;
+	return NEXT_DRAW;
+}
+
+static size_t tw_list(const city_tileset *ts, const state *s,
+                      city_move *out, size_t cap)
+{
+	return s->turn.decision == CITY_DECISION_CAPTURE
+	           ? tower_list_capture(ts, s, out, cap)
+	           : tower_list_ransom(s, out, cap);
+}
+
+static void tw_turn_end(state *s)
+{
+	s->carc.capture = 0; /* the capture decision, if any, is over */
+}
+
+const expansion tw_expansion = {
+    .bit = CITY_EXPANSION_TOWER,
+    .moves = 1u << CITY_MOVE_FLOOR | 1u << CITY_MOVE_TOP |
+             1u << CITY_MOVE_CAPTURE | 1u << CITY_MOVE_RANSOM,
+    .decisions = 1u << CITY_DECISION_CAPTURE | 1u << CITY_DECISION_RANSOM,
+    .not_in_play = "T-ACT-1: the expansion tower is not in play",
+    .start = tw_start,
+    .turn_begin = tw_turn_begin,
+    .placed = tower_add_tile,
+    .follower_moves = tower_options,
+    .list_follower = tower_list_follower,
+    .decision_of = tw_decision_of,
+    .apply = tw_apply,
+    .pass = tw_pass,
+    .list = tw_list,
+    .turn_end = tw_turn_end,
+    .score_final = NULL,
+    .check_state = tower_check_state,
+};
