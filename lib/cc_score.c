@@ -297,17 +297,8 @@ void cc_score_final(const city_tileset *ts, state *s)
 				                    ff[k].counts);
 	/* every follower left goes home */
 	for (i = 0; i < s->pl.n_fol; i++) {
-		follower *f = &s->pl.fol[i];
-		if (f->active == FOL_FREE)
-			continue;
-		if (root[i] >= 0)
-			feat_set_followed(s, root[i], 0);
-		log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile,
-		          f->part);
-		f->active = FOL_FREE;
-		s->pl.supply[f->owner]++;
+		if (s->pl.fol[i].active != FOL_FREE)
+			players_send_home(s, i, root[i]);
 	}
-	/* the tower tops went home too: every tower is open (st_carc) */
-	memset(s->carc.closed, 0, sizeof s->carc.closed);
 	s->turn.final_done = 1;
 }

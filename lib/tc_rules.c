@@ -446,7 +446,7 @@ static int place_guard(const rules_ctx *c)
 	/* The decision is only asked when a guard is allowed. */
 	w = &s->city.chain[s->city.last_piece];
 	wp_set(w, w->tile, wp_side(w), wp_gate(w), s->turn.actor);
-	s->pl.supply[s->turn.actor]--;
+	players_from_supply(s, s->turn.actor);
 	log_move(s, CITY_MOVE_GUARD, 0, 0, 0);
 	finish_piece(c->ts, s);
 	return CITY_OK;
@@ -478,7 +478,7 @@ static int place_tower(const rules_ctx *c, int end)
 	tw->end = (uint8_t)end;
 	tw->chain = end == CITY_END_CW ? s->city.chain_hi : s->city.chain_lo;
 	tw->points = (uint8_t)pts;
-	s->pl.towers_left[t]--;
+	players_use_tower(s, t);
 	s->city.since[end] = 0;
 	players_score(s, t, CITY_CAT_TOWERS, CITY_REASON_TOWER, 1, pts,
 	              s->city.chain[tw->chain].tile,

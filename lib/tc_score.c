@@ -221,16 +221,12 @@ static void return_open(const city_tileset *ts, state *s)
 {
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++) {
-		follower *f = &s->pl.fol[i];
+		const follower *f = &s->pl.fol[i];
 		int node = feat_node(s, f->tile, f->part);
 		if (f->active != FOL_ON ||
 		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
 			continue;
-		f->active = FOL_FREE;
-		feat_set_followed(s, feat_root(s, node), 0);
-		s->pl.supply[f->owner]++;
-		log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile,
-		          f->part);
+		players_send_home(s, i, feat_root(s, node));
 	}
 }
 

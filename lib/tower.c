@@ -326,19 +326,6 @@ static char fol_part_name(const city_tileset *ts, const state *s, int i)
 	                    f->part);
 }
 
-/* Clear the follower flag of root r when no follower is left on it. */
-static void refresh_followed(state *s, int r)
-{
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++) {
-		const follower *f = &s->pl.fol[i];
-		if (f->active == FOL_ON &&
-		    feat_root(s, feat_node(s, f->tile, f->part)) == r)
-			return;
-	}
-	feat_set_followed(s, r, 0);
-}
-
 static unsigned tower_ransom_options(const state *s)
 {
 	unsigned m = 0;
@@ -392,20 +379,14 @@ static int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 static int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
 {
 	state *s = c->s;
-	follower *f;
 	int t;
 	if ((t = tower_cell(s, x, y, "T-ACT-2", c->err)) < 0)
 		return CITY_EILLEGAL;
 	if (top_check(c->ts, s, t, c->err, ERR_CAP))
 		return CITY_EILLEGAL;
 	log_move(s, CITY_MOVE_TOP, 0, (int)x, (int)y);
-	f = players_slot(s);
-	f->tile = (uint8_t)t;
-	f->part = (uint8_t)FOL_PART_TOP;
-	f->owner = s->turn.player;
-	f->active = FOL_TOP;
+	players_place_top(s, s->turn.player, t);
 	bits_put(s->carc.closed, t, 1);
-	s->pl.supply[s->turn.player]--;
 	return CITY_OK;
 }
 
@@ -426,26 +407,24 @@ static const char *capture_refusal(const state *s, int i)
  * becomes a prisoner, and prisoners are exchanged. */
 static void take(state *s, int i)
 {
-	follower *f = &s->pl.fol[i];
+	const follower *f = &s->pl.fol[i];
 	int me = s->turn.player, owner = f->owner, tile = f->tile,
 	    part = f->part, on = f->active == FOL_ON;
-	f->active = FOL_FREE;
-	if (on)
-		refresh_followed(s, feat_root(s, feat_node(s, tile, part)));
-	else
+	players_take(s, i);
+	if (!on)
 		bits_put(s->carc.closed, tile, 0); /* the tower is open again */
 	log_event_other(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, part, owner);
 	if (owner == me) {
-		s->pl.supply[me]++; /* T-CAP-2: back to supply at once */
+		players_to_supply(s, me); /* T-CAP-2: back to supply at once */
 		return;
 	}
 	s->carc.held[me][owner]++; /* T-CAP-3 */
 	if (s->carc.held[owner][me]) {
 		/* T-CAP-4: one prisoner of each goes home */
 		s->carc.held[me][owner]--;
-		s->pl.supply[owner]++;
+		players_to_supply(s, owner);
 		s->carc.held[owner][me]--;
-		s->pl.supply[me]++;
+		players_to_supply(s, me);
 		log_event_other(s, CITY_EVENT_EXCHANGE, 0, me, 0, tile, part,
 		                owner);
 	}
@@ -506,13 +485,8 @@ static int tower_ransom(const rules_ctx *c, int q)
 	}
 	log_move(s, CITY_MOVE_RANSOM, 0, q, 0);
 	s->carc.held[q][p]--;
-	s->pl.supply[p]++;
-	s->pl.score[p][CC_CAT_RANSOM] -= 3;
-	s->pl.score[q][CC_CAT_RANSOM] += 3;
-	log_event_other(s, CITY_EVENT_SCORE, CITY_REASON_RANSOM, q, 3, 0,
-	                EV_NO_PART, p);
-	log_event_other(s, CITY_EVENT_SCORE, CITY_REASON_RANSOM, p, -3, 0,
-	                EV_NO_PART, q);
+	players_to_supply(s, p);
+	players_transfer(s, p, q, CC_CAT_RANSOM, CITY_REASON_RANSOM, 3);
 	s->carc.ransomed = 1;
 	return CITY_OK;
 }
@@ -683,6 +657,13 @@ static size_t tw_list(const city_tileset *ts, const state *s,
 	           : tower_list_ransom(s, out, cap);
 }
 
+/* C-END-3: the tops went home with every follower; the towers open. */
+static void tw_score_final(const city_tileset *ts, state *s)
+{
+	(void)ts;
+	memset(s->carc.closed, 0, sizeof s->carc.closed);
+}
+
 static void tw_turn_end(state *s)
 {
 	s->carc.capture = 0; /* the capture decision, if any, is over */
@@ -704,6 +685,6 @@ const expansion tw_expansion = {
     .pass = tw_pass,
     .list = tw_list,
     .turn_end = tw_turn_end,
-    .score_final = NULL,
+    .score_final = tw_score_final,
     .check_state = tower_check_state,
 };

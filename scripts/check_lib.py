@@ -18,6 +18,13 @@
    MAX_GAME_TESTS (lower it as tests go; each that stays says why in a
    comment). Everything else reads facts_of(game) (facts.h).
 
+4. Each part of the state is written by its owner only (lib/README.md,
+   "Who writes which part of the state"): an assignment, ++/--, a
+   non-const pointer taken (`follower *f = &s->pl.fol[i]`) or a writing
+   call (bits_put, memset, memcpy, wp_set) on `s->pl.`, `s->city.` or
+   `s->carc.` (also `g->st.`) outside the files of WRITERS fails, as an
+   include edge would; ALLOWED_WRITES (file, part.field) is empty.
+
 Usage: scripts/check_lib.py [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
 """
@@ -45,6 +52,21 @@ GAME_TEST_HOME = {"facts.c", "games.c"}
 GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
                        r'\bcase\s+CITY_GAME_|\bis_city\s*\(|'
                        r'rules->game\s*(==|!=)')
+
+# Who may write which part of the state: part -> files, or part.field ->
+# files where a field has an owner of its own (The Tower's fields of
+# st_carc; the base game's are cc_rules.c's and cc_score.c's).
+TOWER_FIELDS = ("tower_tile", "ransomed", "floors", "held", "towers",
+                "closed", "raised", "capture")
+WRITERS = {"pl": {"players.c"}, "city": {"wall.c", "tc_rules.c"},
+           "carc": {"cc_rules.c", "cc_score.c"}}
+WRITERS.update({f"carc.{f}": {"tower.c"} for f in TOWER_FIELDS})
+ALLOWED_WRITES = set()
+STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|carc|city)\.(\w+)')
+ASSIGNED = re.compile(r'^(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)')
+WRITING_CALL = re.compile(r'\b(?:bits_put|memset|memcpy|memmove|wp_set)'
+                          r'\(\s*&?\s*$')
+POINTER_TAKEN = re.compile(r'(\w+)\s*=\s*&\s*$')
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 FUNC_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*\(')
@@ -143,6 +165,51 @@ def game_tests(lib):
     return out
 
 
+def write_kind(code, m, consts):
+    """How the state reference m in a line of code writes, or None."""
+    before, after = code[:m.start()], code[m.end():]
+    if ASSIGNED.match(after):
+        return "assigns"
+    if re.search(r'(\+\+|--)\s*$', before):
+        return "assigns"
+    if WRITING_CALL.search(before):
+        return "writes through a call to"
+    taken = POINTER_TAKEN.search(before)
+    if not taken or re.match(r'\s*const\b', code):
+        return None
+    # a declaration on this line says const or not; a bare assignment
+    # goes by the variable's declaration in the file
+    declared = re.search(r'\w\s*\*\s*' + taken.group(1) + r'\s*=\s*&\s*$',
+                         before)
+    if declared or taken.group(1) not in consts:
+        return "takes a writable pointer to"
+    return None
+
+
+def state_writes(lib):
+    """(file, line number, part.field, how) of each write outside its
+    owners."""
+    out = []
+    for f in sorted(os.listdir(lib)):
+        if not f.endswith((".c", ".h")):
+            continue
+        with open(os.path.join(lib, f), encoding="utf-8") as fh:
+            text = fh.read()
+        consts = set(re.findall(r'\bconst\s+\w+\s*\*\s*(\w+)', text))
+        for no, line in enumerate(text.split("\n"), 1):
+            code = line.split("/*")[0]
+            for m in STATE_REF.finditer(code):
+                how = write_kind(code, m, consts)
+                if not how:
+                    continue
+                part, field = m.group(1), m.group(2)
+                owners = WRITERS.get(f"{part}.{field}", WRITERS[part])
+                if f in owners or (f, f"{part}.{field}") in ALLOWED_WRITES:
+                    continue
+                out.append((f, no, f"{part}.{field}", how))
+    return out
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     lib = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "lib")
@@ -167,6 +234,12 @@ def main():
         print(f"check_lib: note: {f}: {name}() is allowed but no longer "
               "over the limit: remove it from TEMPORARY_ALLOW",
               file=sys.stderr)
+    for f, no, what, how in state_writes(lib):
+        ok = False
+        part = what.split(".")[0]
+        owners = WRITERS.get(what, WRITERS[part])
+        print(f"check_lib: {f}:{no} {how} s->{what}, which only "
+              f"{', '.join(sorted(owners))} may write", file=sys.stderr)
     tests = game_tests(lib)
     if len(tests) > MAX_GAME_TESTS:
         ok = False
@@ -182,7 +255,8 @@ def main():
         edges = sum(len(v) for v in graph.values())
         print(f"check_lib: {len(graph)} modules, {edges} include edges, "
               f"no cycle; no function over {MAX_LINES} lines; "
-              f"{len(tests)} game tests outside facts.c and games.c")
+              f"{len(tests)} game tests outside facts.c and games.c; "
+              "the state written by its owners only")
     return 0 if ok else 1
 
 
