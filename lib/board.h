@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "city/city.h"
+#include "compiler.h"
 #include "state.h"
 
 /* A side of a cell: (x, y, s). Used for contour sides and wall pieces. */
@@ -235,9 +236,7 @@ static inline unsigned board_sig_rotations(const fcell *f, uint32_t sig4)
  * 4c..4c+3 are cell c's rotations. With SSE2 the four cells are one
  * vector (a zero byte of (sig ^ streets) & present is a fitting rotation,
  * and pcmpeqb finds them all); elsewhere four calls. */
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) &&                         \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <emmintrin.h>
+#if defined(CITY_SSE2)
 _Static_assert(offsetof(fcell, present) == 4 &&
                    offsetof(fcell, streets) == 5 && sizeof(fcell) == 8,
                "fcell layout");

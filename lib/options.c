@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "city/city.h"
+#include "compiler.h"
 #include "facts.h"
 #include "options.h"
 
@@ -350,10 +351,7 @@ int options_rule_applies(int rule, int game, unsigned expansions)
 }
 
 static int say(char *why, size_t cap, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+	CITY_PRINTF(3, 4);
 
 static int say(char *why, size_t cap, const char *fmt, ...)
 {

@@ -18,6 +18,7 @@
 
 #include "city/city.h"
 #include "city/tileset.h"
+#include "compiler.h"
 #include "facts.h"
 #include "game.h"
 #include "lex.h"
@@ -61,10 +62,7 @@ static void out_str(out_cursor *c, const char *s)
 }
 
 static void out_fmt(out_cursor *c, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+	CITY_PRINTF(2, 3);
 
 static void out_fmt(out_cursor *c, const char *fmt, ...)
 {
@@ -289,10 +287,7 @@ typedef struct loader {
 } loader;
 
 static int fail(loader *ld, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+	CITY_PRINTF(3, 4);
 
 /* Record the reason of a failure in the caller's buffer; returns status. */
 static int fail(loader *ld, int status, const char *fmt, ...)
@@ -621,10 +616,7 @@ typedef struct header_error {
 
 static void header_fail(header_error *h, uint64_t line, int status,
                         const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 4, 5)))
-#endif
-	;
+	CITY_PRINTF(4, 5);
 
 static void header_fail(header_error *h, uint64_t line, int status,
                         const char *fmt, ...)

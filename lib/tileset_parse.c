@@ -20,6 +20,7 @@
 
 #include "city/options.h"
 #include "city/tileset.h"
+#include "compiler.h"
 #include "facts.h"
 #include "lex.h"
 #include "tileset.h"
@@ -27,11 +28,6 @@
 /* Longest error reason kept while a line is checked. */
 #define TS_REASON_MAX 160
 
-#if defined(__GNUC__) || defined(__clang__)
-#define TS_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define TS_PRINTF(f, a)
-#endif
 
 static const char *const side_names[4] = {"NORTH", "EAST", "SOUTH", "WEST"};
 
@@ -43,7 +39,7 @@ typedef struct ts_line_error {
 	char reason[TS_REASON_MAX];
 } ts_line_error;
 
-TS_PRINTF(3, 4)
+CITY_PRINTF(3, 4)
 static void line_error(ts_line_error *e, size_t col, const char *fmt, ...)
 {
 	va_list ap;
@@ -56,7 +52,7 @@ static void line_error(ts_line_error *e, size_t col, const char *fmt, ...)
 	va_end(ap);
 }
 
-TS_PRINTF(5, 6)
+CITY_PRINTF(5, 6)
 static void report(char *err, size_t errcap, uint64_t line, size_t col,
                    const char *fmt, ...)
 {

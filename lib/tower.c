@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "bits.h"
 #include "board.h"
 #include "cc_score.h"
@@ -228,9 +229,7 @@ static unsigned capture_slot_ok(const state *s, const ptile *a, int r,
 	       (diag | (unsigned)(dx == 0) | (unsigned)(dy == 0));
 }
 
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) &&                         \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <emmintrin.h>
+#if defined(CITY_SSE2)
 _Static_assert(sizeof(follower) == 4 && offsetof(follower, owner) == 2 &&
                    offsetof(follower, active) == 3 &&
                    offsetof(ptile, y) == 2,

@@ -25,6 +25,10 @@
    `s->carc.` (also `g->st.`) outside the files of WRITERS fails, as an
    include edge would; ALLOWED_WRITES (file, part.field) is empty.
 
+5. CMakeLists.txt's CITY_TILEGEN_SOURCES (the host tool that embeds the
+   built-in tile sets) holds the .c file of every module that tileset.c
+   and tileset_parse.c reach through includes, and only files that exist.
+
 Usage: scripts/check_lib.py [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
 """
@@ -210,6 +214,34 @@ def state_writes(lib):
     return out
 
 
+def tilegen_problems(lib, graph):
+    """What CITY_TILEGEN_SOURCES (CMakeLists.txt next to lib/) lacks."""
+    cmake = os.path.join(lib, "..", "CMakeLists.txt")
+    if not os.path.exists(cmake):
+        return []
+    with open(cmake, encoding="utf-8") as fh:
+        m = re.search(r'set\(CITY_TILEGEN_SOURCES([^)]*)\)', fh.read())
+    if not m:
+        return ["CMakeLists.txt sets no CITY_TILEGEN_SOURCES"]
+    listed = {os.path.basename(f) for f in m.group(1).split()}
+    out = [f"CITY_TILEGEN_SOURCES names {f}, which lib/ lacks"
+           for f in sorted(listed)
+           if not os.path.exists(os.path.join(lib, f))]
+    seen, todo = set(), ["tileset", "tileset_parse"]
+    while todo:
+        mod = todo.pop()
+        if mod in seen:
+            continue
+        seen.add(mod)
+        todo.extend(graph.get(mod, ()))
+    for mod in sorted(seen):
+        if os.path.exists(os.path.join(lib, mod + ".c")) and \
+                mod + ".c" not in listed:
+            out.append(f"CITY_TILEGEN_SOURCES lacks {mod}.c (the tile-set "
+                       "layer includes it)")
+    return out
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     lib = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "lib")
@@ -240,6 +272,9 @@ def main():
         owners = WRITERS.get(what, WRITERS[part])
         print(f"check_lib: {f}:{no} {how} s->{what}, which only "
               f"{', '.join(sorted(owners))} may write", file=sys.stderr)
+    for problem in tilegen_problems(lib, graph):
+        ok = False
+        print(f"check_lib: {problem}", file=sys.stderr)
     tests = game_tests(lib)
     if len(tests) > MAX_GAME_TESTS:
         ok = False
