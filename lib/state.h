@@ -4,7 +4,7 @@
  * its parts by owner and gives typed accessors to its arrays; state.c
  * computes the offsets once per tile set (state_layout).
  *
- *   city_game (game_internal.h)
+ *   city_game (handle.h)
  *   +----------------------------------+
  *   | mem, rules, err                  |  the handle's own: never copied
  *   +----------------------------------+  from another game
