@@ -282,7 +282,7 @@ int board_check_streets(const city_tileset *ts, const state *s, int x, int y,
 /* The next side of the outer contour from a tile side given as (tile
  * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
  * the tiles' neighbour links and corner bits: a cell look-up only where a
- * tile touches the corner alone (contour_next looks up every step). */
+ * tile touches the corner alone (board_contour_next looks up every step). */
 void board_step(const state *s, int *t, int *side, int turn);
 
 /* The one contour iterator: the sides of the outer contour clockwise from
@@ -310,16 +310,16 @@ static inline void contour_advance(const state *s, contour_it *it)
 /* The slow twin of the contour walk, by cell look-ups (R-GEO-8): the next
  * contour side clockwise from contour side b, with e.on the extra cell
  * counted as a tile. */
-bside contour_next(const state *s, bside b, bextra e);
+bside board_contour_next(const state *s, bside b, bextra e);
 /* The first side of the outer contour walk: the north side of the
  * north-most, then west-most tile. */
-bside contour_start(const state *s, bextra e);
+bside board_contour_start(const state *s, bextra e);
 /* Length of the outer contour; with e.on the extra cell counts as a tile.
  * When `walled` is not NULL it receives how many walk sides hold a wall
  * piece or the gate. */
-int contour_length(const state *s, bextra e, int *walled);
+int board_contour_length(const state *s, bextra e, int *walled);
 /* Whether side b of a tile lies on the outer contour. */
-int contour_contains(const state *s, bside b);
+int board_contour_contains(const state *s, bside b);
 /* CITY_CELL_TILE / CITY_CELL_EXTERIOR / CITY_CELL_HOLE. */
 int board_cell_kind(const state *s, int x, int y);
 

@@ -22,7 +22,7 @@
    "Who writes which part of the state"): an assignment, ++/--, a
    non-const pointer taken (`follower *f = &s->pl.fol[i]`) or a writing
    call (bits_put, memset, memcpy, wp_set) on `s->pl.`, `s->city.` or
-   `s->carc.` (also `g->st.`) outside the files of WRITERS fails, as an
+   `s->cc.` (also `g->st.`) outside the files of WRITERS fails, as an
    include edge would; ALLOWED_WRITES (file, part.field) is empty.
 
 5. CMakeLists.txt's CITY_TILEGEN_SOURCES (the host tool that embeds the
@@ -59,14 +59,14 @@ GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
 
 # Who may write which part of the state: part -> files, or part.field ->
 # files where a field has an owner of its own (The Tower's fields of
-# st_carc; the base game's are cc_rules.c's and cc_score.c's).
+# st_cc; the base game's are cc_rules.c's and cc_score.c's).
 TOWER_FIELDS = ("tower_tile", "ransomed", "floors", "held", "towers",
                 "closed", "raised", "capture")
 WRITERS = {"pl": {"players.c"}, "city": {"wall.c", "tc_rules.c"},
-           "carc": {"cc_rules.c", "cc_score.c"}}
-WRITERS.update({f"carc.{f}": {"tower.c"} for f in TOWER_FIELDS})
+           "cc": {"cc_rules.c", "cc_score.c"}}
+WRITERS.update({f"cc.{f}": {"tower.c"} for f in TOWER_FIELDS})
 ALLOWED_WRITES = set()
-STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|carc|city)\.(\w+)')
+STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|cc|city)\.(\w+)')
 ASSIGNED = re.compile(r'^(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)')
 WRITING_CALL = re.compile(r'\b(?:bits_put|memset|memcpy|memmove|wp_set)'
                           r'\(\s*&?\s*$')
