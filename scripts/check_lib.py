@@ -29,6 +29,13 @@
    built-in tile sets) holds the .c file of every module that tileset.c
    and tileset_parse.c reach through includes, and only files that exist.
 
+6. A prefix is a file: every function or object with external linkage
+   that lib/X.c defines, other than the public `city_` ones, starts with
+   X.c's prefix in PREFIXES (docs/conventions.md's table), and the longest
+   prefix a name starts with is its own file's (so `ai_mcts_` names live
+   in ai_mcts.c, not ai.c). A .c file missing from PREFIXES defines public
+   names only.
+
 Usage: scripts/check_lib.py [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
 """
@@ -71,6 +78,23 @@ ASSIGNED = re.compile(r'^(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)')
 WRITING_CALL = re.compile(r'\b(?:bits_put|memset|memcpy|memmove|wp_set)'
                           r'\(\s*&?\s*$')
 POINTER_TAKEN = re.compile(r'(\w+)\s*=\s*&\s*$')
+
+# Each file's prefix (docs/conventions.md): the names with external linkage
+# it defines start with it. Files not listed define public names only.
+PREFIXES = {
+    "ai.c": "ai_", "ai_mcts.c": "ai_mcts_", "board.c": "board_",
+    "cc_rules.c": "cc_", "cc_score.c": "ccs_", "expansions.c": "expansions_",
+    "facts.c": "facts_", "feature.c": "feat_", "game.c": "game_",
+    "games.c": "games_", "lex.c": "lex_", "listing.c": "list_",
+    "log.c": "log_", "msg.c": "msg_", "options.c": "options_",
+    "players.c": "players_", "state.c": "state_",
+    "state_check.c": "state_check", "tc_rules.c": "tc_",
+    "tc_score.c": "tcs_", "tileset.c": "ts_", "tileset_parse.c": "ts_parse",
+    "tower.c": "tw_", "wall.c": "wall_",
+}
+EXTERN_OBJECT = re.compile(r'^(?!static\b|typedef\b|extern\b)(?:const\s+)?'
+                           r'\w+(?:\s+\w+)*?(?:\s+|\s*\*\s*)(?:const\s+)?'
+                           r'(\w+)\s*(?:\[[^\]]*\])*\s*=')
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 FUNC_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*\(')
@@ -242,6 +266,53 @@ def tilegen_problems(lib, graph):
     return out
 
 
+def external_names(lib):
+    """(file, name) of every function and object with external linkage
+    that lib/*.c defines."""
+    out = []
+    for f in sorted(os.listdir(lib)):
+        if not f.endswith(".c"):
+            continue
+        with open(os.path.join(lib, f), encoding="utf-8") as fh:
+            lines = fh.read().split("\n")
+        for i, line in enumerate(lines):
+            m = EXTERN_OBJECT.match(line)
+            if m and not line.startswith((" ", "\t", "#", "/", "*")):
+                out.append((f, m.group(1)))
+            if line != "{":
+                continue
+            # the function's header: the lines above up to a blank line,
+            # a comment's end, a directive or the previous definition
+            j = i - 1
+            while j > 0 and lines[j - 1].strip() and \
+                    not lines[j - 1].startswith(("}", "#", "/*", " *")) and \
+                    not lines[j - 1].rstrip().endswith((";", "*/")):
+                j -= 1
+            header = re.sub(r'^\s*CITY_PRINTF\([^)]*\)\s*', "",
+                            " ".join(lines[j:i]))
+            if re.match(r'\s*(static|typedef|struct|enum|union)\b', header):
+                continue
+            m = FUNC_NAME.search(header.split("(")[0] + "(")
+            if m:
+                out.append((f, m.group(1)))
+    return out
+
+
+def prefix_problems(lib):
+    """Names defined outside the file their prefix names."""
+    out = []
+    for f, name in external_names(lib):
+        if name.startswith("city_"):
+            continue
+        owners = [(len(p), g) for g, p in PREFIXES.items()
+                  if name.startswith(p)]
+        owner = max(owners)[1] if owners else None
+        if owner != f:
+            where = f"the prefix of {owner}" if owner else "no file's prefix"
+            out.append(f"{f}: {name} carries {where} (docs/conventions.md)")
+    return out
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     lib = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "lib")
@@ -272,7 +343,7 @@ def main():
         owners = WRITERS.get(what, WRITERS[part])
         print(f"check_lib: {f}:{no} {how} s->{what}, which only "
               f"{', '.join(sorted(owners))} may write", file=sys.stderr)
-    for problem in tilegen_problems(lib, graph):
+    for problem in prefix_problems(lib) + tilegen_problems(lib, graph):
         ok = False
         print(f"check_lib: {problem}", file=sys.stderr)
     tests = game_tests(lib)
@@ -291,7 +362,7 @@ def main():
         print(f"check_lib: {len(graph)} modules, {edges} include edges, "
               f"no cycle; no function over {MAX_LINES} lines; "
               f"{len(tests)} game tests outside facts.c and games.c; "
-              "the state written by its owners only")
+              "the state written by its owners only; a prefix per file")
     return 0 if ok else 1
 
 
