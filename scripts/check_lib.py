@@ -36,7 +36,11 @@
    in ai_mcts.c, not ai.c). A .c file missing from PREFIXES defines public
    names only.
 
-Usage: scripts/check_lib.py [LIB_DIR]   (default: lib/ next to scripts/)
+7. lib/README.md's include table (between the markers TABLE_BEGIN and
+   TABLE_END) is the graph of 1., as `scripts/check_lib.py --table`
+   prints it: one row per module, lowest layer first.
+
+Usage: scripts/check_lib.py [--table] [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
 """
 import os
@@ -95,6 +99,9 @@ PREFIXES = {
 EXTERN_OBJECT = re.compile(r'^(?!static\b|typedef\b|extern\b)(?:const\s+)?'
                            r'\w+(?:\s+\w+)*?(?:\s+|\s*\*\s*)(?:const\s+)?'
                            r'(\w+)\s*(?:\[[^\]]*\])*\s*=')
+
+TABLE_BEGIN = "<!-- include table: scripts/check_lib.py --table -->"
+TABLE_END = "<!-- end of the include table -->"
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 FUNC_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*\(')
@@ -313,11 +320,48 @@ def prefix_problems(lib):
     return out
 
 
+def include_table(graph):
+    """The include table as lib/README.md holds it (markdown lines)."""
+    level = {}
+
+    def depth(mod):
+        if mod not in level:
+            level[mod] = 0
+            level[mod] = 1 + max((depth(d) for d in graph[mod]), default=-1)
+        return level[mod]
+
+    rows = ["| module | includes a header of |", "|---|---|"]
+    for mod in sorted(graph, key=lambda m: (depth(m), m)):
+        deps = ", ".join(sorted(graph[mod])) or "—"
+        rows.append(f"| `{mod}` | {deps} |")
+    return rows
+
+
+def table_problems(lib, graph):
+    """Whether lib/README.md's include table is the graph's."""
+    readme = os.path.join(lib, "README.md")
+    if not os.path.exists(readme):
+        return []
+    with open(readme, encoding="utf-8") as fh:
+        text = fh.read()
+    if TABLE_BEGIN not in text or TABLE_END not in text:
+        return ["lib/README.md has no include table between the markers"]
+    held = text.split(TABLE_BEGIN)[1].split(TABLE_END)[0].strip().split("\n")
+    if held != include_table(graph):
+        return ["lib/README.md's include table differs from lib/'s includes "
+                "(paste `scripts/check_lib.py --table`)"]
+    return []
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    lib = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "lib")
+    args = [a for a in sys.argv[1:] if a != "--table"]
+    lib = args[0] if args else os.path.join(here, "..", "lib")
     ok = True
     graph = include_graph(lib)
+    if "--table" in sys.argv[1:]:
+        print("\n".join(include_table(graph)))
+        return 0
     cycle = find_cycle(graph)
     if cycle:
         ok = False
@@ -343,7 +387,8 @@ def main():
         owners = WRITERS.get(what, WRITERS[part])
         print(f"check_lib: {f}:{no} {how} s->{what}, which only "
               f"{', '.join(sorted(owners))} may write", file=sys.stderr)
-    for problem in prefix_problems(lib) + tilegen_problems(lib, graph):
+    for problem in (prefix_problems(lib) + tilegen_problems(lib, graph) +
+                    table_problems(lib, graph)):
         ok = False
         print(f"check_lib: {problem}", file=sys.stderr)
     tests = game_tests(lib)
