@@ -549,7 +549,7 @@ int board_contour_contains(const state *s, bside target)
 	contour_it it;
 	if (want < 0)
 		return 0;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		if (it.t == want && it.side == target.s)
 			return 1;
 	return 0;
@@ -634,7 +634,7 @@ void board_index_contour(state *s)
 	unsigned gap;
 	contour_it it;
 	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		seq[n++] = (uint16_t)(it.t * 4 + it.side);
 	s->board.labelled = 1;
 	if (!n)
