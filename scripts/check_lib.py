@@ -107,6 +107,14 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 FUNC_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*\(')
 
 
+def lib_files(lib, exts=(".c", ".h")):
+    """(name, text) of each file of lib/ ending in one of exts, by name."""
+    for f in sorted(os.listdir(lib)):
+        if f.endswith(exts):
+            with open(os.path.join(lib, f), encoding="utf-8") as fh:
+                yield f, fh.read()
+
+
 def module_of(filename):
     base = os.path.splitext(os.path.basename(filename))[0]
     if base.endswith("_internal"):
@@ -117,19 +125,16 @@ def module_of(filename):
 def include_graph(lib):
     headers = {f for f in os.listdir(lib) if f.endswith(".h")}
     graph = {}
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")):
-            continue
+    for f, text in lib_files(lib):
         mod = module_of(f)
         graph.setdefault(mod, set())
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            for line in fh:
-                m = INCLUDE.match(line)
-                if not m or "/" in m.group(1) or m.group(1) not in headers:
-                    continue
-                dep = module_of(m.group(1))
-                if dep != mod and (mod, dep) not in TEMPORARY_ALLOW_EDGES:
-                    graph[mod].add(dep)
+        for line in text.split("\n"):
+            m = INCLUDE.match(line)
+            if not m or "/" in m.group(1) or m.group(1) not in headers:
+                continue
+            dep = module_of(m.group(1))
+            if dep != mod and (mod, dep) not in TEMPORARY_ALLOW_EDGES:
+                graph[mod].add(dep)
     return graph
 
 
@@ -163,11 +168,8 @@ def find_cycle(graph):
 def long_functions(lib):
     """(file, function, lines) for every function body in lib/*.c."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith(".c"):
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            lines = fh.read().split("\n")
+    for f, text in lib_files(lib, ".c"):
+        lines = text.split("\n")
         start = None
         for i, line in enumerate(lines):
             if line == "{" and start is None:
@@ -189,11 +191,9 @@ def long_functions(lib):
 def game_tests(lib):
     """(file, line number, text) of every test of which game is played."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")) or f in GAME_TEST_HOME:
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            for no, line in enumerate(fh, 1):
+    for f, text in lib_files(lib):
+        if f not in GAME_TEST_HOME:
+            for no, line in enumerate(text.split("\n"), 1):
                 code = line.split("/*")[0]
                 if GAME_TEST.search(code):
                     out.append((f, no, line.strip()))
@@ -225,11 +225,7 @@ def state_writes(lib):
     """(file, line number, part.field, how) of each write outside its
     owners."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")):
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            text = fh.read()
+    for f, text in lib_files(lib):
         consts = set(re.findall(r'\bconst\s+\w+\s*\*\s*(\w+)', text))
         for no, line in enumerate(text.split("\n"), 1):
             code = line.split("/*")[0]
@@ -277,11 +273,8 @@ def external_names(lib):
     """(file, name) of every function and object with external linkage
     that lib/*.c defines."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith(".c"):
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            lines = fh.read().split("\n")
+    for f, text in lib_files(lib, ".c"):
+        lines = text.split("\n")
         for i, line in enumerate(lines):
             m = EXTERN_OBJECT.match(line)
             if m and not line.startswith((" ", "\t", "#", "/", "*")):
