@@ -308,9 +308,11 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	const ptile *tp = &st_tiles(s)[t];
 	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
-	/* the city sides (none in The City's sets: no TS_CITY part);
-	 * streets in bits 0-3, cities in 4-7, turned */
-	unsigned cm = board_city_mask(&ts->designs[tp->design]);
+	/* the city sides: only sets with city regions have them (not The
+	 * City's); streets in bits 0-3, cities in 4-7, turned */
+	unsigned cm = facts_table[ts->game].regions == FACTS_CITY_FIELD
+	                  ? board_city_mask(&ts->designs[tp->design])
+	                  : 0u;
 	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
 	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;
 	fcell fresh[4], was;
