@@ -333,7 +333,7 @@ static unsigned tower_ransom_options(const state *s)
 	m &= ~(1u << p); /* nobody holds their own followers (T-CAP-2) */
 	if (!m) /* asked at every turn: most turns nobody holds one */
 		return 0;
-	for (c = 0; c < 5; c++)
+	for (c = 0; c < CITY_CAT_COUNT; c++)
 		total += s->pl.score[p][c];
 	if (opt(s, CITY_RULE_RANSOM_MIN) && total < 3)
 		return 0;
