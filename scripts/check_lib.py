@@ -39,6 +39,8 @@
 7. lib/README.md's include table (between the markers TABLE_BEGIN and
    TABLE_END) is the graph of 1., as `scripts/check_lib.py --table`
    prints it: one row per module, lowest layer first.
+8. No private header shares a public header's name (include/city/X.h's
+   private view is lib/X_internal.h).
 
 Usage: scripts/check_lib.py [--table] [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
@@ -330,6 +332,17 @@ def include_table(graph):
     return rows
 
 
+def header_name_problems(lib):
+    """Private headers named like public ones."""
+    public = os.path.join(lib, "..", "include", "city")
+    if not os.path.isdir(public):
+        return []
+    shared = {f for f in os.listdir(lib) if f.endswith(".h")} & \
+        set(os.listdir(public))
+    return [f"lib/{f} shares its name with include/city/{f} (call it "
+            f"{f[:-2]}_internal.h)" for f in sorted(shared)]
+
+
 def table_problems(lib, graph):
     """Whether lib/README.md's include table is the graph's."""
     readme = os.path.join(lib, "README.md")
@@ -381,7 +394,7 @@ def main():
         print(f"check_lib: {f}:{no} {how} s->{what}, which only "
               f"{', '.join(sorted(owners))} may write", file=sys.stderr)
     for problem in (prefix_problems(lib) + tilegen_problems(lib, graph) +
-                    table_problems(lib, graph)):
+                    header_name_problems(lib) + table_problems(lib, graph)):
         ok = False
         print(f"check_lib: {problem}", file=sys.stderr)
     tests = game_tests(lib)
