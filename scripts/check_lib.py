@@ -70,14 +70,11 @@ GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
                        r'\bcase\s+CITY_GAME_|\bis_city\s*\(|'
                        r'rules->game\s*(==|!=)')
 
-# Who may write which part of the state: part -> files, or part.field ->
-# files where a field has an owner of its own (The Tower's fields of
-# st_cc; the base game's are cc_rules.c's and cc_score.c's).
-TOWER_FIELDS = ("tower_tile", "ransomed", "floors", "held", "towers",
-                "closed", "raised", "capture")
+# Who may write which part of the state: part -> files, or part.member ->
+# files where a member has an owner of its own (The Tower's st_tw, cc.tw;
+# the rest of st_cc is cc_rules.c's and cc_score.c's).
 WRITERS = {"pl": {"players.c"}, "city": {"wall.c", "tc_rules.c"},
-           "cc": {"cc_rules.c", "cc_score.c"}}
-WRITERS.update({f"cc.{f}": {"tower.c"} for f in TOWER_FIELDS})
+           "cc": {"cc_rules.c", "cc_score.c"}, "cc.tw": {"tower.c"}}
 ALLOWED_WRITES = set()
 STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|cc|city)\.(\w+)')
 ASSIGNED = re.compile(r'^(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)')
