@@ -179,7 +179,7 @@ static int deal(const game_rules *rules, const city_options *o,
                 uint8_t *order, uint8_t ends[3], char *err, size_t cap)
 {
 	int skip = -1;
-	if (rules->start_tile) {
+	if (facts_of(rules->game)->start_tile) {
 		skip = o->ts->start; /* C-SET-3: placed, not drawn */
 		if (skip < 0) {
 			snprintf(err, cap, "C-SET-3: the tile set has no start "
@@ -436,7 +436,7 @@ int city_score_final(city_game *g)
 	g->err[0] = '\0';
 	if (g->st.turn.decision != CITY_DECISION_END) {
 		game_set_error(g, "%c-END-1: the game has not ended",
-		               g->rules->rule_prefix);
+		               game_facts_of(g)->rule_prefix);
 		return CITY_ENOTENDED;
 	}
 	if (!g->st.turn.final_done)

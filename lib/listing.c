@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "compiler.h"
 #include "board.h"
 #include "listing.h"
 
@@ -38,14 +39,13 @@ static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
 /* Bytes 0-7 of a place move of rotation r (kind, rotation, zeros) as one
  * word in the platform's byte order, where that order is known at compile
  * time (else write4 goes through the struct). */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(CITY_LITTLE_ENDIAN)
 #define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE | (uint64_t)(r) << 8)
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#elif defined(CITY_BIG_ENDIAN)
 #define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE << 56 | (uint64_t)(r) << 48)
 #endif
 
-#if defined(PLACE_HEAD) && defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(PLACE_HEAD) && defined(CITY_SSE2)
 /* A cell's four moves are 96 bytes: (head0, xy) (0, head1) (xy, 0)
  * (head2, xy) (0, head3) (xy, 0), six 16-byte stores. The heads as they
  * are stored, per set of rotations: (head0, 0) (0, head1) (head2, 0)
@@ -63,7 +63,7 @@ static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(ROW4, PLACE_HEAD)};
  * words, without a branch on which rotations fit. */
 static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
 {
-#if defined(PLACE_HEAD) && defined(__SSE2__)
+#if defined(PLACE_HEAD) && defined(CITY_SSE2)
 	const __m128i *hv = (const __m128i *)(const void *)HEAD_VEC[rots];
 	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, its top bit
 	 * flipped, is the coordinate as an int16 (fc_x, fc_y), widened with

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "city/city.h"
-#include "options.h"
+#include "compiler.h"
+#include "facts.h"
+#include "options_internal.h"
 
 /* The one table of rule options (R-OPT, C-OPT, T-OPT): record names, the
  * game (and expansion) each belongs to, defaults, values. The record
@@ -60,9 +62,6 @@ static const opt_rule rule_table[OPT_RULE_COUNT] = {
 #undef CITY
 #undef CARC
 #undef TOWER
-
-static const char *const game_names[] = {"the-city", "carcassonne"};
-#define N_GAMES 2
 
 static int rule_valid(int rule)
 {
@@ -215,8 +214,8 @@ void city_options_free(city_options *opts)
 
 int city_options_set_players(city_options *opts, int players)
 {
-	if (!opts || players < 2 ||
-	    players > (opts->game == CITY_GAME_CARCASSONNE ? 5 : 4))
+	if (!opts || players < facts_of(opts->game)->min_players ||
+	    players > facts_of(opts->game)->max_players)
 		return CITY_EINVAL;
 	opts->players = players;
 	return CITY_OK;
@@ -286,10 +285,10 @@ static void follow_builtin_set(city_options *opts)
 
 int city_options_set_game(city_options *opts, int game)
 {
-	if (!opts || game < 0 || game >= N_GAMES)
+	const game_facts *f = facts_of(game);
+	if (!opts || !f)
 		return CITY_EINVAL;
-	if (game == CITY_GAME_THE_CITY &&
-	    (opts->players > 4 || opts->expansions != 0))
+	if (opts->players > f->max_players || (opts->expansions & ~f->expansions))
 		return CITY_EINVAL;
 	opts->game = game;
 	follow_builtin_set(opts);
@@ -310,7 +309,7 @@ int city_options_parse_game(city_options *opts, const char *name)
 int city_options_set_expansion(city_options *opts, int expansion, int on)
 {
 	if (!opts || expansion != CITY_EXPANSION_TOWER || on < 0 || on > 1 ||
-	    (on && opts->game != CITY_GAME_CARCASSONNE))
+	    (on && !(facts_of(opts->game)->expansions & (unsigned)expansion)))
 		return CITY_EINVAL;
 	if (on)
 		opts->expansions |= (unsigned)expansion;
@@ -322,16 +321,12 @@ int city_options_set_expansion(city_options *opts, int expansion, int on)
 
 const char *options_game_name(int game)
 {
-	return game >= 0 && game < N_GAMES ? game_names[game] : NULL;
+	return facts_of(game) ? facts_of(game)->name : NULL;
 }
 
 int options_game_find(const char *name, size_t len)
 {
-	for (int game = 0; game < N_GAMES; game++)
-		if (strlen(game_names[game]) == len &&
-		    memcmp(game_names[game], name, len) == 0)
-			return game;
-	return -1;
+	return facts_find(name, len);
 }
 
 const char *options_expansion_name(unsigned expansion_bit)
@@ -356,10 +351,7 @@ int options_rule_applies(int rule, int game, unsigned expansions)
 }
 
 static int say(char *why, size_t cap, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+	CITY_PRINTF(3, 4);
 
 static int say(char *why, size_t cap, const char *fmt, ...)
 {
@@ -374,6 +366,7 @@ static int say(char *why, size_t cap, const char *fmt, ...)
 
 int options_check(const city_options *o, char *why, size_t cap)
 {
+	const game_facts *f = facts_of(o->game);
 	if (why && cap)
 		why[0] = '\0';
 	for (int rule = 1; rule < OPT_RULE_COUNT; rule++) {
@@ -383,24 +376,22 @@ int options_check(const city_options *o, char *why, size_t cap)
 			continue;
 		if (r->game != o->game)
 			return say(why, cap, "%s: rule %s is not a rule of %s",
-			           r->id, r->name, game_names[o->game]);
+			           r->id, r->name, f->name);
 		return say(why, cap, "%s: rule %s needs the expansion %s",
 		           r->id, r->name, options_expansion_name(r->expansion));
 	}
 	/* R-SET-4's stacks are The City's: a base game has one stack (C-SET-4),
 	 * and its record has no stacks line to save them in */
-	if (o->game != CITY_GAME_THE_CITY &&
-	    (o->stacks[0] || o->stacks[1] || o->stacks[2]))
-		return say(why, cap, "C-SET-4: stacks are a rule of %s, not of %s",
-		           game_names[CITY_GAME_THE_CITY], game_names[o->game]);
+	if (f->start_tile && (o->stacks[0] || o->stacks[1] || o->stacks[2]))
+		return say(why, cap, "%c-SET-4: stacks are a rule of %s, not of %s",
+		           f->rule_prefix, facts_of(CITY_GAME_THE_CITY)->name,
+		           f->name);
 	if (o->ts->game != o->game)
 		return say(why, cap,
 		           "tile set %s is a set of %s, the game is %s",
-		           o->ts->name, game_names[o->ts->game],
-		           game_names[o->game]);
-	if (o->players < 2 || o->players > (o->game == CITY_GAME_THE_CITY ? 4 : 5))
-		return say(why, cap, "%s: %d players",
-		           o->game == CITY_GAME_THE_CITY ? "R-SET-1" : "C-SET-1",
+		           o->ts->name, facts_of(o->ts->game)->name, f->name);
+	if (o->players < f->min_players || o->players > f->max_players)
+		return say(why, cap, "%c-SET-1: %d players", f->rule_prefix,
 		           o->players);
 	return CITY_OK;
 }

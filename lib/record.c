@@ -18,10 +18,12 @@
 
 #include "city/city.h"
 #include "city/tileset.h"
-#include "game.h"
+#include "compiler.h"
+#include "facts.h"
+#include "game_internal.h"
 #include "lex.h"
-#include "options.h"
-#include "tileset.h"
+#include "options_internal.h"
+#include "tileset_internal.h"
 
 /* Resource limits of a record (docs/record.md); CITY_ELIMIT beyond them. */
 #define RECORD_MAX_BYTES (4u * 1024u * 1024u) /* whole record, in bytes */
@@ -60,10 +62,7 @@ static void out_str(out_cursor *c, const char *s)
 }
 
 static void out_fmt(out_cursor *c, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+	CITY_PRINTF(2, 3);
 
 static void out_fmt(out_cursor *c, const char *fmt, ...)
 {
@@ -172,7 +171,7 @@ CITY_EXPORT int city_game_save(const city_game *game, char *buf,
 	c.len = 0;
 
 	out_fmt(&c, "citygame %d\n", RECORD_VERSION);
-	if (o->game != CITY_GAME_THE_CITY)
+	if (!facts_of(o->game)->record_default)
 		out_fmt(&c, "game %s\n", options_game_name(o->game));
 	if (o->expansions & CITY_EXPANSION_TOWER)
 		out_fmt(&c, "expansion %s\n",
@@ -288,10 +287,7 @@ typedef struct loader {
 } loader;
 
 static int fail(loader *ld, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+	CITY_PRINTF(3, 4);
 
 /* Record the reason of a failure in the caller's buffer; returns status. */
 static int fail(loader *ld, int status, const char *fmt, ...)
@@ -339,16 +335,25 @@ static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 {
 	lex_token t;
 	uint64_t v = 0;
-	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) || v < 2 ||
-	    v > 5 || lex_next_token(&t, c))
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: players must be one number, 2 to 4%s",
-		            (lineno)l->no,
-		            v == 5 || ld->game != CITY_GAME_THE_CITY
-		                    ? " (2 to 5 in carcassonne)"
-		                    : "");
-	ld->players = (int)v;
-	return CITY_OK;
+	/* the range of the record's default game; a game with more seats is
+	 * named when it is played or its most seats were asked */
+	const game_facts *dflt = facts_of(CITY_GAME_THE_CITY);
+	char wider[48] = "";
+	if (lex_next_token(&t, c) && lex_token_u64(&v, &t, 9) &&
+	    v >= dflt->min_players && v <= MAX_PLAYERS && !lex_next_token(&t, c)) {
+		ld->players = (int)v;
+		return CITY_OK;
+	}
+	for (int g = 0; g < FACTS_GAMES; g++)
+		if ((v == MAX_PLAYERS ||
+		     facts_of(ld->game)->max_players == MAX_PLAYERS) &&
+		    facts_table[g].max_players > dflt->max_players)
+			snprintf(wider, sizeof wider, " (%d to %d in %s)",
+			         facts_table[g].min_players,
+			         facts_table[g].max_players, facts_table[g].name);
+	return fail(ld, CITY_EPARSE,
+	            "line %llu: players must be one number, %d to %d%s",
+	            (lineno)l->no, dflt->min_players, dflt->max_players, wider);
 }
 
 /* `seed S`, 0 .. 2^64-1 (R-RNG). */
@@ -414,15 +419,22 @@ static int read_stacks(loader *ld, const lex_line *l, lex_cursor *c)
 	return CITY_OK;
 }
 
+/* The one token after a header line's keyword into *t: 0 when there is
+ * none or more than one. */
+static int one_token(lex_token *t, lex_cursor *c)
+{
+	lex_token extra;
+	return lex_next_token(t, c) && !lex_next_token(&extra, c);
+}
+
 /* `rule name=value` (R-OPT); each rule at most once. */
 static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
+	lex_token t;
 	const char *eq;
 	size_t name_len;
 	int rule, value;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
-	    !(eq = memchr(t.s, '=', t.n)))
+	if (!one_token(&t, c) || !(eq = memchr(t.s, '=', t.n)))
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected rule name=value",
 		            (lineno)l->no);
@@ -451,8 +463,8 @@ static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 /* `game NAME` (carcassonne.md, "Records"). */
 static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	lex_token t;
+	if (!one_token(&t, c) ||
 	    (ld->game = options_game_find(t.s, t.n)) < 0)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected game the-city or game "
@@ -464,9 +476,9 @@ static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 /* `expansion NAME`. */
 static int read_expansion(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
+	lex_token t;
 	int bit;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	if (!one_token(&t, c) ||
 	    (bit = options_expansion_find(t.s, t.n)) < 0)
 		return fail(ld, CITY_EPARSE, "line %llu: expected expansion tower",
 		            (lineno)l->no);
@@ -616,10 +628,7 @@ typedef struct header_error {
 
 static void header_fail(header_error *h, uint64_t line, int status,
                         const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 4, 5)))
-#endif
-	;
+	CITY_PRINTF(4, 5);
 
 static void header_fail(header_error *h, uint64_t line, int status,
                         const char *fmt, ...)
@@ -639,8 +648,7 @@ static void header_fail(header_error *h, uint64_t line, int status,
 static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 {
 	uint64_t no = ld->seen[H_ORDER];
-	const char *id_rule = ts->game == CITY_GAME_THE_CITY ? "R-SET-4"
-	                                                     : "C-SET-4";
+	char rule = facts_of(ts->game)->rule_prefix; /* R-SET-4, C-SET-4 */
 	int count[TS_MAX_DESIGNS + 1] = {0};
 	unsigned tiles = ts->n_tiles - (ts->start >= 0 ? 1u : 0u);
 	size_t i;
@@ -648,9 +656,9 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 		int id = ld->order[i];
 		if (city_tileset_find_design(ts, id) < 0) {
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: %s: order names design %d, which "
+			            "line %llu: %c-SET-4: order names design %d, which "
 			            "the tile set does not hold",
-			            (lineno)no, id_rule, id);
+			            (lineno)no, rule, id);
 			return;
 		}
 		count[id]++;
@@ -660,9 +668,9 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 		int want = ts->designs[i].count - ((int)i == ts->start);
 		if (count[id] != want) {
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: %s: order lists design %d %d "
+			            "line %llu: %c-SET-4: order lists design %d %d "
 			            "times, the tile set holds %d%s",
-			            (lineno)no, id_rule, id, count[id], want,
+			            (lineno)no, rule, id, count[id], want,
 			            (int)i == ts->start ? " besides the start tile"
 			                                : "");
 			return;
@@ -670,9 +678,9 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 	}
 	if (ld->n_order != tiles) /* unreachable when the counts match */
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: %s: order lists %zu tiles, the tile set "
+		            "line %llu: %c-SET-4: order lists %zu tiles, the tile set "
 		            "holds %u",
-		            (lineno)no, id_rule, ld->n_order, tiles);
+		            (lineno)no, rule, ld->n_order, tiles);
 }
 
 /* `stacks`: The City only; they must sum to the set's size (R-SET-4). */
@@ -681,11 +689,12 @@ static void check_stacks(loader *ld, const city_tileset *ts, header_error *h)
 	uint64_t no = ld->seen[H_STACKS];
 	unsigned long sum = (unsigned long)ld->stacks[0] + ld->stacks[1] +
 	                    ld->stacks[2];
-	if (ld->game != CITY_GAME_THE_CITY)
+	const game_facts *f = facts_of(ld->game);
+	if (f->start_tile)
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: C-SET-4: stacks is not a header line of "
+		            "line %llu: %c-SET-4: stacks is not a header line of "
 		            "%s",
-		            (lineno)no, options_game_name(ld->game));
+		            (lineno)no, f->rule_prefix, f->name);
 	else if (sum != ts->n_tiles)
 		header_fail(h, no, CITY_EPARSE,
 		            "line %llu: R-SET-4: stacks sum to %lu, the tile "
@@ -712,7 +721,7 @@ static void check_game(loader *ld, const city_tileset *ts, header_error *h)
 			            (lineno)no, options_rule_name(rule),
 			            options_game_name(ld->game));
 	}
-	if (ld->expansions && ld->game == CITY_GAME_THE_CITY)
+	if (ld->expansions & ~facts_of(ld->game)->expansions)
 		header_fail(h, ld->seen[H_EXPANSION], CITY_EPARSE,
 		            "line %llu: expansion tower needs game carcassonne",
 		            (lineno)ld->seen[H_EXPANSION]);
@@ -759,17 +768,19 @@ static int finish_header(loader *ld, const lex_line *moves)
 	/* carcassonne.md "Records": in a Carcassonne record a missing
 	 * `players` is reported at line 1 (the earliest line, so it wins over
 	 * the checks below); The City's records keep the `moves` line. */
-	if (!ld->seen[H_PLAYERS] && ld->game != CITY_GAME_THE_CITY)
+	if (!ld->seen[H_PLAYERS] && !facts_of(ld->game)->record_default)
 		return fail(ld, CITY_EPARSE, "line 1: missing players line");
 	if (!ld->seen[H_PLAYERS])
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: missing players line before moves",
 		            (lineno)moves->no);
 	check_game(ld, ts, &h);
-	if (ld->players > (ld->game == CITY_GAME_THE_CITY ? 4 : 5))
+	if (ld->players > facts_of(ld->game)->max_players)
 		header_fail(&h, ld->seen[H_PLAYERS], CITY_EPARSE,
-		            "line %llu: players must be one number, 2 to 4",
-		            (lineno)ld->seen[H_PLAYERS]);
+		            "line %llu: players must be one number, %d to %d",
+		            (lineno)ld->seen[H_PLAYERS],
+		            facts_of(ld->game)->min_players,
+		            facts_of(ld->game)->max_players);
 	if (ld->seen[H_ORDER])
 		check_order(ld, ts, &h);
 	if (ld->seen[H_STACKS])
@@ -976,9 +987,9 @@ static int apply_scored(loader *ld, city_game **out, city_game *g)
 		*out = g;
 		return CITY_OK;
 	}
-	fail(ld, rc, "line %llu: %s: scored before the game has ended",
+	fail(ld, rc, "line %llu: %c-END-1: scored before the game has ended",
 	     (lineno)ld->scored_line,
-	     ld->game == CITY_GAME_THE_CITY ? "R-END-1" : "C-END-1");
+	     facts_of(ld->game)->rule_prefix);
 	if (ld->flags & CITY_LOAD_PREFIX)
 		*out = g;
 	else

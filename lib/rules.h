@@ -12,9 +12,11 @@
  * set-up.
  *
  * The games: The City (tc_rules.c: tc_rules) and the base game of
- * Carcassonne with The Tower (cc_rules.c: cc_rules). A query that only
- * makes sense for one game checks `rules->game` (query.c, tc_query.c,
- * carc_public.c); everything else reads the shared state.
+ * Carcassonne with its expansions (cc_rules.c: cc_rules). This table is
+ * behaviour only; a game's data (name, players, decisions, categories,
+ * what its tile sets hold, its layout) is its row of facts (facts.h,
+ * facts_of(game)), which the façade, the options, the records and the
+ * layout read instead of asking which game is played.
  */
 #ifndef CITY_LIB_RULES_H
 #define CITY_LIB_RULES_H
@@ -54,7 +56,7 @@ typedef struct rules_piece {
 } rules_piece;
 
 typedef struct game_rules {
-	int game; /* CITY_GAME_* */
+	int game; /* CITY_GAME_*: its data, facts_of(game) (facts.h) */
 	/* The game's part of a fresh state (after the shared set-up has laid
 	 * it out, zeroed it and filled the draw order, players and rules):
 	 * supplies, its own pieces, and the first decision. */
@@ -78,6 +80,10 @@ typedef struct game_rules {
 	int (*check_placement)(const city_tileset *ts, const state *s, int x,
 	                       int y, int design, int rot, char *msg,
 	                       size_t cap);
+	/* Whether part `part` of placed tile t is on a complete feature (a
+	 * field never is in the base game; a monastery is when surrounded). */
+	int (*part_complete)(const city_tileset *ts, const state *s, int t,
+	                     int part);
 	/* Pieces standing off features (see rules_piece): how many, and the
 	 * k-th. NULL when the game has none. */
 	int (*pieces)(const state *s);
@@ -86,14 +92,6 @@ typedef struct game_rules {
 	 * NULL or a reason written into msg, returns 1 when inconsistent. */
 	int (*check_state)(const city_tileset *ts, const state *s, char *msg,
 	                   size_t cap);
-	/* Data. The set-up (game.c): 1 when the game places its tile set's
-	 * start design at (0, 0) before the first turn and deals the other
-	 * tiles as one stack (the base game, C-SET-3/4), 0 when every tile is
-	 * drawn, in three stacks (R-SET-4). */
-	int start_tile;
-	/* The letter of the game's rule ids in the façade's messages: 'R'
-	 * (The City), 'C' (the base game). */
-	char rule_prefix;
 } game_rules;
 
 #endif /* CITY_LIB_RULES_H */

@@ -10,7 +10,7 @@
 #include "log.h"
 #include "players.h"
 #include "tc_score.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 /* The category (CITY_CAT_*) of a score reason (CITY_REASON_*). */
 static int tcs_category(int reason)
@@ -210,7 +210,7 @@ static void score_stewards(const city_tileset *ts, state *s)
 static void close_contour(const city_tileset *ts, state *s)
 {
 	contour_it it;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		if (!pt_sealed(&st_tiles(s)[it.t], it.side))
 			tcs_close_side(ts, s, it.t, it.side,
 			               CITY_REASON_FINAL_STREET, 0);
@@ -221,16 +221,12 @@ static void return_open(const city_tileset *ts, state *s)
 {
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++) {
-		follower *f = &s->pl.fol[i];
+		const follower *f = &s->pl.fol[i];
 		int node = feat_node(s, f->tile, f->part);
 		if (f->active != FOL_ON ||
 		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
 			continue;
-		f->active = FOL_FREE;
-		feat_set_followed(s, feat_root(s, node), 0);
-		s->pl.supply[f->owner]++;
-		log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile,
-		          f->part);
+		players_send_home(s, i, feat_root(s, node));
 	}
 }
 

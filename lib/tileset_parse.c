@@ -20,18 +20,14 @@
 
 #include "city/options.h"
 #include "city/tileset.h"
+#include "compiler.h"
+#include "facts.h"
 #include "lex.h"
-#include "options.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
 /* Longest error reason kept while a line is checked. */
 #define TS_REASON_MAX 160
 
-#if defined(__GNUC__) || defined(__clang__)
-#define TS_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define TS_PRINTF(f, a)
-#endif
 
 static const char *const side_names[4] = {"NORTH", "EAST", "SOUTH", "WEST"};
 
@@ -43,7 +39,7 @@ typedef struct ts_line_error {
 	char reason[TS_REASON_MAX];
 } ts_line_error;
 
-TS_PRINTF(3, 4)
+CITY_PRINTF(3, 4)
 static void line_error(ts_line_error *e, size_t col, const char *fmt, ...)
 {
 	va_list ap;
@@ -56,7 +52,7 @@ static void line_error(ts_line_error *e, size_t col, const char *fmt, ...)
 	va_end(ap);
 }
 
-TS_PRINTF(5, 6)
+CITY_PRINTF(5, 6)
 static void report(char *err, size_t errcap, uint64_t line, size_t col,
                    const char *fmt, ...)
 {
@@ -139,7 +135,7 @@ typedef struct ts_line_design {
 	const char *hist;
 	size_t hist_n;
 	/* Carcassonne sets */
-	int game;                /* CITY_GAME_* of the set */
+	const game_facts *f;     /* the facts of the set's game */
 	size_t side_col[4];      /* column of each side token */
 	size_t decl_col[8];      /* column of each x=T token */
 	uint8_t on_sides;        /* bit k: 'a'+k is a half of some side */
@@ -176,12 +172,12 @@ static int parse_side_middle(ts_line_design *ld, char c, size_t col,
 		           "bad side middle '%c' (expected '-' or a %s digit "
 		           "1-9)",
 		           c,
-		           ld->game == CITY_GAME_CARCASSONNE ? "road" : "street");
+		           ld->f->street_word);
 		return 0;
 	}
 	if (++ld->street_sides[c - '0'] > 2)
 		line_error(e, col, "%s %c on more than two sides",
-		           ld->game == CITY_GAME_CARCASSONNE ? "road" : "street",
+		           ld->f->street_word,
 		           c);
 	return 1;
 }
@@ -277,7 +273,7 @@ static void parse_region(ts_line_design *ld, const lex_token *t,
 	}
 	ld->declared = (uint8_t)(ld->declared | (1u << k));
 	ld->decl_col[k] = t->col;
-	if (ld->game == CITY_GAME_CARCASSONNE) {
+	if (ld->f->regions == FACTS_CITY_FIELD) {
 		parse_carc_region(ld, k, v, n, vcol, e);
 		return;
 	}
@@ -512,7 +508,7 @@ static void parse_keyword(const ts_parser *p, ts_line_design *ld,
 	size_t eq = 0;
 	while (eq < t->n && t->s[eq] != '=')
 		eq++;
-	if (ld->game == CITY_GAME_CARCASSONNE) {
+	if (ld->f->regions == FACTS_CITY_FIELD) {
 		parse_carc_keyword(p, ld, t, eq, e);
 	} else if (eq == t->n) {
 		line_error(e, t->col,
@@ -643,7 +639,7 @@ static void parse_header(ts_parser *p, lex_cursor *c, ts_line_error *e)
 	if (!lex_next_token(&t, c))
 		return;
 	if (t.n > 5 && memcmp(t.s, "game=", 5) == 0) {
-		int game = options_game_find(t.s + 5, t.n - 5);
+		int game = facts_find(t.s + 5, t.n - 5);
 		if (game < 0) {
 			line_error(e, t.col + 5,
 			           "unknown game '%.*s' (expected the-city or "
@@ -761,7 +757,7 @@ static void parse_design(ts_parser *p, lex_cursor *c, uint64_t line,
 	ts_line_design ld;
 	lex_token t;
 	memset(&ld, 0, sizeof ld);
-	ld.game = p->ts->game;
+	ld.f = facts_of(p->ts->game);
 	if (!parse_id_count(p, &ld, c, &t, e))
 		return;
 	for (unsigned d = 0; d < 4; d++) {
@@ -775,7 +771,7 @@ static void parse_design(ts_parser *p, lex_cursor *c, uint64_t line,
 	while (lex_next_token(&t, c))
 		parse_keyword(p, &ld, &t, e);
 	check_declared(&ld, e);
-	if (ld.game == CITY_GAME_CARCASSONNE)
+	if (ld.f->regions == FACTS_CITY_FIELD)
 		check_carcassonne(&ld, e);
 	if (e->col != 0)
 		return;
@@ -871,7 +867,7 @@ static int finish_set(ts_parser *p, uint64_t end_no, size_t end_col,
 		report(err, errcap, end_no, end_col, "tile set has no designs");
 		return CITY_EPARSE;
 	}
-	if (p->ts->game == CITY_GAME_CARCASSONNE && p->start_line == 0) {
+	if (facts_of(p->ts->game)->start_tile && p->start_line == 0) {
 		report(err, errcap, end_no, end_col,
 		       "no design has start (C-SET-3: exactly one)");
 		return CITY_EPARSE;

@@ -16,8 +16,8 @@
 
 #include <city/city.h>
 
-#include "options.h"
-#include "tileset.h"
+#include "options_internal.h"
+#include "tileset_internal.h"
 
 #define HEAD "tileset t game=carcassonne\n"
 #define START "9 1  a-a b1c c-c c1b  a=C b=F c=F start\n"
@@ -379,7 +379,7 @@ START_TEST(options_rules_of_every_game)
 }
 END_TEST
 
-/* A Carcassonne game starts (lib/carc.c); a City game with a rule of
+/* A Carcassonne game starts (lib/cc_rules.c); a City game with a rule of
  * Carcassonne is refused. */
 START_TEST(carcassonne_playable)
 {
@@ -462,7 +462,7 @@ START_TEST(record_carcassonne_header_errors)
 	                  "line 3: players must be one number, 2 to 4 (2 to 5 "
 	                  "in carcassonne)");
 	/* an inline set of the game: the header is valid and the game plays
-	 * (lib/carc.c); its errors map to record lines */
+	 * (lib/cc_rules.c); its errors map to record lines */
 	{
 		static const char text[] = "citygame 1\ngame carcassonne\nplayers "
 		                           "3\ntileset inline\n" HEAD START
@@ -530,7 +530,7 @@ START_TEST(record_carcassonne_order)
 	                  "line 4: C-SET-4: order lists design 4 4 times, the "
 	                  "tile set holds 3 besides the start tile");
 	/* the 71 drawn tiles: a valid header, and the game (the base game's
-	 * rules, lib/carc.c) starts with the start tile and 71 to draw */
+	 * rules, lib/cc_rules.c) starts with the start tile and 71 to draw */
 	char *four = strstr(text, " 4 4 4 4");
 	ck_assert_ptr_nonnull(four);
 	memmove(four, four + 2, strlen(four + 2) + 1);

@@ -1,6 +1,6 @@
 /*
  * glue.c: the thin JS-facing API of the WASM build (scripts/wasm.sh,
- * web/city.js wraps it). A handle holds one game and one text buffer; every
+ * web/worker.js wraps it). A handle holds one game and one text buffer; every
  * call that returns text returns a pointer into that buffer, valid until the
  * next call on the handle. Moves travel as record text (`place 1 0 3`).
  *
