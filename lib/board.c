@@ -306,11 +306,11 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	fcell *f = st_front_w(s);
 	int k, n = s->board.n_front, del = 0;
 	const ptile *tp = &st_tiles(s)[t];
-	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
 	/* the city sides (none in The City's sets: no TS_CITY part);
-	 * streets in bits 0-3, cities in 4-7, turned */
-	unsigned cm = board_city_mask(&ts->designs[tp->design]);
+	 * streets in bits 0-3, cities in 4-7, turned (a river side: both) */
+	unsigned bits = board_side_bits(&ts->designs[tp->design]);
+	unsigned sm = bits & 15u, cm = bits >> 4;
 	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
 	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;
 	fcell fresh[4], was;

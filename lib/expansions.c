@@ -2,12 +2,14 @@
  * expansions.h). */
 #include "expansions.h"
 #include "bits.h"
+#include "river.h"
 #include "tower.h"
 
 /* By bit position: CITY_EXPANSION_* == 1u << index. A new expansion: its
  * row here, its bit in include/city/options.h, its name in options.c. */
 static const expansion *const table[] = {
     &tw_expansion, /* CITY_EXPANSION_TOWER */
+    &rv_expansion, /* CITY_EXPANSION_RIVER */
 };
 #define N_EXPANSIONS (sizeof table / sizeof *table)
 
@@ -33,6 +35,44 @@ const expansion *expansions_of_decision(int decision)
 		    (table[i]->decisions >> decision & 1u))
 			return table[i];
 	return NULL;
+}
+
+void expansions_deal(const city_options *o, deal_plan *plan)
+{
+	for (unsigned m = o->expansions & ((1u << N_EXPANSIONS) - 1u); m;
+	     m &= m - 1)
+		if (table[low_bit(m)]->deal)
+			table[low_bit(m)]->deal(o, plan);
+}
+
+int expansions_start_design(const city_tileset *ts, const state *s)
+{
+	int d = -1;
+	for (unsigned m = in_play(s); m && d < 0; m &= m - 1)
+		if (table[low_bit(m)]->start_design)
+			d = table[low_bit(m)]->start_design(ts);
+	return d >= 0 ? d : ts->start;
+}
+
+int expansions_tile_rule(const city_tileset *ts, const state *s, int design,
+                         tile_rule *r)
+{
+	for (unsigned m = in_play(s); m; m &= m - 1)
+		if (table[low_bit(m)]->tile_rule &&
+		    table[low_bit(m)]->tile_rule(ts, s, design, r))
+			return 1;
+	return 0;
+}
+
+int expansions_check_tile(const city_tileset *ts, const state *s, int x,
+                          int y, int design, int rot, char *msg, size_t cap)
+{
+	for (unsigned m = in_play(s); m; m &= m - 1)
+		if (table[low_bit(m)]->check_tile &&
+		    table[low_bit(m)]->check_tile(ts, s, x, y, design, rot, msg,
+		                                  cap))
+			return 1;
+	return 0;
 }
 
 void expansions_start(const city_tileset *ts, state *s)

@@ -20,7 +20,17 @@ static inline int expansions_on(const state *s, const expansion *x)
 	return (s->setup.expansions & x->bit) != 0;
 }
 
+void expansions_deal(const city_options *o, deal_plan *plan);
 void expansions_start(const city_tileset *ts, state *s);
+/* The start tile's design: an expansion's (start_design), else the set's
+ * (C-SET-3). */
+int expansions_start_design(const city_tileset *ts, const state *s);
+/* 1 and *r when an expansion in play restricts `design` (tile_rule). */
+int expansions_tile_rule(const city_tileset *ts, const state *s, int design,
+                         tile_rule *r);
+/* 0, or 1 and the reason: an expansion in play refuses the placement. */
+int expansions_check_tile(const city_tileset *ts, const state *s, int x,
+                          int y, int design, int rot, char *msg, size_t cap);
 int expansions_turn_begin(state *s, int tiles_left);
 void expansions_placed(const city_tileset *ts, state *s, int t);
 int expansions_follower_moves(const city_tileset *ts, const state *s);

@@ -213,7 +213,7 @@ typedef struct st_layout {
 /* Set-up: fixed for the whole game. */
 typedef struct st_setup {
 	uint8_t n_players;
-	uint8_t rules[14];    /* rules[CITY_RULE_*] (options.h OPT_RULE_COUNT) */
+	uint8_t rules[15];    /* rules[CITY_RULE_*] (options.h OPT_RULE_COUNT) */
 	uint8_t stack_end[3]; /* draw index one past each stack (the base
 	                         game: one stack, the start tile not drawn) */
 	uint8_t expansions;   /* CITY_EXPANSION_* bits */
@@ -275,10 +275,10 @@ typedef struct st_city {
 	wpiece chain[CHAIN_CAP];
 } st_city;
 
-/* The base game's own part (with The Tower): its stack, tower floors,
- * prisoners and the turn's tower bookkeeping. Tower heights and the
- * designs' side signatures are arrays after the header (st_height,
- * st_rsig). */
+/* The base game's own part (with The Tower and The River): its stack,
+ * tower floors, prisoners, the turn's tower bookkeeping, the river's
+ * open end. Tower heights and the designs' side signatures are arrays
+ * after the header (st_height, st_rsig). */
 typedef struct st_carc {
 	uint8_t tower_tile; /* the tower just raised (capture decision) */
 	uint8_t ransomed;   /* a ransom was paid this turn (T-CAP-5) */
@@ -303,7 +303,15 @@ typedef struct st_carc {
 	 * completed (bit i: part i), found with fol_opts for the end of the
 	 * turn to score; zero outside the turn */
 	uint16_t done_parts;
+	/* The River (river.c): the last river tile placed, the board side
+	 * where the river leaves it (RIVER_CLOSED once the lake is down), and
+	 * the way the last curve turned (RIVER_RIGHT, RIVER_LEFT, 0 before
+	 * the first); all 0 without the expansion */
+	uint8_t river_tile, river_out, river_turn;
 } st_carc;
+#define RIVER_CLOSED 4
+#define RIVER_RIGHT 1 /* the heading turns a quarter clockwise */
+#define RIVER_LEFT 3
 
 typedef struct state {
 	st_layout lay;

@@ -59,12 +59,14 @@ GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
 
 # Who may write which part of the state: part -> files, or part.field ->
 # files where a field has an owner of its own (The Tower's fields of
-# st_carc; the base game's are cc_rules.c's and cc_score.c's).
+# st_carc, The River's; the base game's are cc_rules.c's and cc_score.c's).
 TOWER_FIELDS = ("tower_tile", "ransomed", "floors", "held", "towers",
                 "closed", "raised", "capture")
 WRITERS = {"pl": {"players.c"}, "city": {"wall.c", "tc_rules.c"},
            "carc": {"cc_rules.c", "cc_score.c"}}
 WRITERS.update({f"carc.{f}": {"tower.c"} for f in TOWER_FIELDS})
+RIVER_FIELDS = ("river_tile", "river_out", "river_turn")
+WRITERS.update({f"carc.{f}": {"river.c"} for f in RIVER_FIELDS})
 ALLOWED_WRITES = set()
 STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|carc|city)\.(\w+)')
 ASSIGNED = re.compile(r'^(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)')
