@@ -442,7 +442,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 
 /* ---- contour (R-GEO-8) ---------------------------------------------- */
 
-/* contour_next / its mirror on (tile index, side), following the tiles'
+/* board_contour_next / its mirror on (tile index, side), following the tiles'
  * neighbour links; only a corner-only contact needs a cell look-up. `turn`
  * is 1 (clockwise) or 3 (counter-clockwise), the direction of travel.
  * Static inline so that the label updates of every placement inline it;
@@ -482,7 +482,7 @@ void board_step(const state *s, int *t, int *side, int turn)
  * corner-only contact keeps the exterior cell on the left and the other
  * free cell becomes a hole), goes straight along a tile ahead, or turns
  * right around the corner of its own tile. */
-bside contour_next(const state *s, bside b, bextra e)
+bside board_contour_next(const state *s, bside b, bextra e)
 {
 	int d = (b.s + 1) & 3;
 	int ox = b.x + DX[b.s], oy = b.y + DY[b.s]; /* the outside cell */
@@ -502,7 +502,7 @@ bside contour_next(const state *s, bside b, bextra e)
 	return n;
 }
 
-bside contour_start(const state *s, bextra e)
+bside board_contour_start(const state *s, bextra e)
 {
 	bside b = {0, 0, CITY_SIDE_N};
 	if (s->board.n_tiles) {
@@ -522,7 +522,7 @@ static int side_walled(const state *s, bside b)
 	return t >= 0 && pt_sealed(&st_tiles(s)[t], b.s);
 }
 
-int contour_length(const state *s, bextra e, int *walled)
+int board_contour_length(const state *s, bextra e, int *walled)
 {
 	bside start, b;
 	int n = 0, w = 0, limit = 4 * (s->board.n_tiles + 1) + 4;
@@ -531,11 +531,11 @@ int contour_length(const state *s, bextra e, int *walled)
 			*walled = 0;
 		return 0;
 	}
-	start = b = contour_start(s, e);
+	start = b = board_contour_start(s, e);
 	do {
 		if (walled && side_walled(s, b))
 			w++;
-		b = contour_next(s, b, e);
+		b = board_contour_next(s, b, e);
 		n++;
 	} while (!bside_eq(b, start) && n < limit);
 	if (walled)
@@ -543,13 +543,13 @@ int contour_length(const state *s, bextra e, int *walled)
 	return n;
 }
 
-int contour_contains(const state *s, bside target)
+int board_contour_contains(const state *s, bside target)
 {
 	int want = board_tile_at(s, target.x, target.y);
 	contour_it it;
 	if (want < 0)
 		return 0;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		if (it.t == want && it.side == target.s)
 			return 1;
 	return 0;
@@ -573,7 +573,7 @@ int board_cell_kind(const state *s, int x, int y)
 			b.x = (int16_t)cx;
 			b.y = (int16_t)y;
 			b.s = CITY_SIDE_E;
-			return contour_contains(s, b) ? CITY_CELL_EXTERIOR
+			return board_contour_contains(s, b) ? CITY_CELL_EXTERIOR
 			                              : CITY_CELL_HOLE;
 		}
 	}
@@ -634,7 +634,7 @@ void board_index_contour(state *s)
 	unsigned gap;
 	contour_it it;
 	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		seq[n++] = (uint16_t)(it.t * 4 + it.side);
 	s->board.labelled = 1;
 	if (!n)

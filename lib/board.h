@@ -290,25 +290,25 @@ int board_check_streets(const city_tileset *ts, const state *s, int x, int y,
 /* The next side of the outer contour from a tile side given as (tile
  * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
  * the tiles' neighbour links and corner bits: a cell look-up only where a
- * tile touches the corner alone (contour_next looks up every step). */
+ * tile touches the corner alone (board_contour_next looks up every step). */
 void board_step(const state *s, int *t, int *side, int turn);
 
 /* The one contour iterator: the sides of the outer contour clockwise from
  * the north side of the top tile, by neighbour links (board_step).
  *   contour_it it;
- *   for (contour_first(s, &it); it.left; contour_advance(s, &it))
+ *   for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
  *           ... it.t, it.side ...                                       */
 typedef struct contour_it {
 	int t, side; /* the current side: tile index, side */
 	int left;    /* 0 once the walk is back at its start (or no tile) */
 } contour_it;
-static inline void contour_first(const state *s, contour_it *it)
+static inline void board_contour_first(const state *s, contour_it *it)
 {
 	it->t = s->board.top;
 	it->side = CITY_SIDE_N;
 	it->left = s->board.n_tiles ? 4 * s->board.n_tiles + 4 : 0;
 }
-static inline void contour_advance(const state *s, contour_it *it)
+static inline void board_contour_advance(const state *s, contour_it *it)
 {
 	board_step(s, &it->t, &it->side, 1);
 	if ((it->t == s->board.top && it->side == CITY_SIDE_N) || --it->left == 0)
@@ -318,16 +318,16 @@ static inline void contour_advance(const state *s, contour_it *it)
 /* The slow twin of the contour walk, by cell look-ups (R-GEO-8): the next
  * contour side clockwise from contour side b, with e.on the extra cell
  * counted as a tile. */
-bside contour_next(const state *s, bside b, bextra e);
+bside board_contour_next(const state *s, bside b, bextra e);
 /* The first side of the outer contour walk: the north side of the
  * north-most, then west-most tile. */
-bside contour_start(const state *s, bextra e);
+bside board_contour_start(const state *s, bextra e);
 /* Length of the outer contour; with e.on the extra cell counts as a tile.
  * When `walled` is not NULL it receives how many walk sides hold a wall
  * piece or the gate. */
-int contour_length(const state *s, bextra e, int *walled);
+int board_contour_length(const state *s, bextra e, int *walled);
 /* Whether side b of a tile lies on the outer contour. */
-int contour_contains(const state *s, bside b);
+int board_contour_contains(const state *s, bside b);
 /* CITY_CELL_TILE / CITY_CELL_EXTERIOR / CITY_CELL_HOLE. */
 int board_cell_kind(const state *s, int x, int y);
 

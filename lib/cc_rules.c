@@ -10,6 +10,7 @@
 #include "feature.h"
 #include "listing.h"
 #include "log.h"
+#include "msg.h"
 #include "players.h"
 
 #define ERR_CAP RULES_ERR_CAP
@@ -70,9 +71,8 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 	const ts_design *d = &ts->designs[design];
 	int side, any = 0;
 	if (coord_in_range(x, y) && board_tile_at(s, x, y) >= 0) {
-		if (msg)
-			snprintf(msg, cap, "C-TILE-1: cell (%d,%d) already holds a "
-			                   "tile", x, y);
+		msg_say(msg, cap, "C-TILE-1: cell (%d,%d) already holds a "
+		                  "tile", x, y);
 		return 1;
 	}
 	if (coord_in_range(x, y) &&
@@ -99,19 +99,17 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 				ma = sname[a];
 				mb = sname[b];
 			}
-			if (msg)
-				snprintf(msg, cap,
-				         "C-TILE-2: %s facing a %s of tile (%d,%d)",
-				         ma, mb, o->x, o->y);
+			msg_say(msg, cap,
+			        "C-TILE-2: %s facing a %s of tile (%d,%d)",
+			        ma, mb, o->x, o->y);
 			return 1;
 		}
 	}
 	if (!any) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-TILE-1: cell (%d,%d) shares no side with a "
-			         "placed tile",
-			         x, y);
+		msg_say(msg, cap,
+		        "C-TILE-1: cell (%d,%d) shares no side with a "
+		        "placed tile",
+		        x, y);
 		return 1;
 	}
 	return 0;
@@ -161,9 +159,9 @@ static void draw(const city_tileset *ts, state *s)
 static void finish_turn(const city_tileset *ts, state *s)
 {
 	expansions_turn_end(s);
-	s->carc.fol_opts = 0;
-	cc_score_completed(ts, s, s->turn.last_tile);
-	s->carc.done_parts = 0;
+	s->cc.fol_opts = 0;
+	ccs_completed(ts, s, s->turn.last_tile);
+	s->cc.done_parts = 0;
 	/* the next seat, without a division */
 	start_turn(ts, s, s->turn.player + 1 < s->setup.n_players
 	                  ? s->turn.player + 1
@@ -178,28 +176,25 @@ static int follower_check(const city_tileset *ts, const state *s, int part,
 	int t = s->turn.last_tile;
 	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
-	int kind = cc_part_kind(d, part);
-	char name = cc_part_name(d, part);
+	int kind = ccs_part_kind(d, part);
+	char name = ccs_part_name(d, part);
 	if (s->pl.supply[s->turn.player] == 0) {
-		if (msg)
-			snprintf(msg, cap, "C-FOL-4: player %d has no follower in "
-			                   "supply", s->turn.player);
+		msg_say(msg, cap, "C-FOL-4: player %d has no follower in "
+		                  "supply", s->turn.player);
 		return 1;
 	}
-	if (kind == CK_FIELD && !s->setup.rules[CITY_RULE_FARMERS]) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-FOL-1: part %c of tile (%d,%d) is a field and "
-			         "the game is played without farmers (C-OPT-1)",
-			         name, p->x, p->y);
+	if (kind == CC_KIND_FIELD && !s->setup.rules[CITY_RULE_FARMERS]) {
+		msg_say(msg, cap,
+		        "C-FOL-1: part %c of tile (%d,%d) is a field and "
+		        "the game is played without farmers (C-OPT-1)",
+		        name, p->x, p->y);
 		return 1;
 	}
 	if (feat_followed(s, feat_root(s, feat_node(s, t, part)))) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-FOL-2: part %c of tile (%d,%d) belongs to a "
-			         "feature that already holds a follower",
-			         name, p->x, p->y);
+		msg_say(msg, cap,
+		        "C-FOL-2: part %c of tile (%d,%d) belongs to a "
+		        "feature that already holds a follower",
+		        name, p->x, p->y);
 		return 1;
 	}
 	return 0;
@@ -219,11 +214,11 @@ static unsigned follower_options(const city_tileset *ts, const state *s,
 	unsigned m = 0, c = 0, farmers = s->setup.rules[CITY_RULE_FARMERS] != 0;
 	int i;
 	for (i = 0; i < feat_tile_nodes(d); i++) {
-		int kind = cc_part_kind(d, i), r = feat_root(s, p->node0 + i);
-		unsigned field = kind == CK_FIELD; /* C-FOL-1 */
+		int kind = ccs_part_kind(d, i), r = feat_root(s, p->node0 + i);
+		unsigned field = kind == CC_KIND_FIELD; /* C-FOL-1 */
 		unsigned free = !feat_followed(s, r); /* C-FOL-2 */
 		m |= (free & (farmers | !field)) << i;
-		c |= ((unsigned)(kind == CK_ROAD || kind == CK_CITY) &
+		c |= ((unsigned)(kind == CC_KIND_ROAD || kind == CC_KIND_CITY) &
 		      (unsigned)feat_complete(s, r))
 		     << i;
 	}
@@ -263,7 +258,7 @@ static int insert_tile(const city_tileset *ts, state *s, int front, int x,
 	feat_add_tile(ts, s, t);
 	expansions_placed(ts, s, t);
 	if (ts->designs[design].features & TS_MONASTERY)
-		bits_put(s->carc.monasteries, t, 1); /* for C-DONE-3 */
+		bits_put(s->cc.monasteries, t, 1); /* for C-DONE-3 */
 	return t;
 }
 
@@ -299,9 +294,9 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	log_move(s, CITY_MOVE_PLACE, rot, (int)x, (int)y);
 	s->turn.last_tile =
 	    (uint8_t)insert_tile(c->ts, s, fi, (int)x, (int)y, design, rot);
-	s->carc.fol_opts = (uint16_t)follower_options(c->ts, s, &done);
-	s->carc.done_parts = (uint16_t)done;
-	if (s->carc.fol_opts || expansions_follower_moves(c->ts, s))
+	s->cc.fol_opts = (uint16_t)follower_options(c->ts, s, &done);
+	s->cc.done_parts = (uint16_t)done;
+	if (s->cc.fol_opts || expansions_follower_moves(c->ts, s))
 		s->turn.decision = CITY_DECISION_FOLLOWER;
 	else
 		finish_turn(c->ts, s);
@@ -341,7 +336,7 @@ static void go_on(const city_tileset *ts, state *s, expansion_next next)
 	else if (next == NEXT_DRAW)
 		draw(ts, s);
 	else
-		s->carc.fol_opts = 0; /* the follower decision is over */
+		s->cc.fol_opts = 0; /* the follower decision is over */
 }
 
 static int pass(const rules_ctx *c)
@@ -477,9 +472,9 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 		const ts_design *d =
 		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
 		/* follower_options, by the placement: the parts allowed */
-		for (m = s->carc.fol_opts; m; m &= m - 1)
+		for (m = s->cc.fol_opts; m; m &= m - 1)
 			list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0, 0,
-			          cc_part_name(d, low_bit(m)));
+			          ccs_part_name(d, low_bit(m)));
 		n = expansions_list_follower(ts, s, out, cap, n);
 		break;
 	}
@@ -496,7 +491,7 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 /* C-END-2/3, then what the expansions in play add. */
 static void cc_final(const city_tileset *ts, state *s)
 {
-	cc_score_final(ts, s);
+	ccs_final(ts, s);
 	expansions_score_final(ts, s);
 }
 
@@ -511,17 +506,17 @@ static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
 	if (d == CITY_DECISION_FOLLOWER || d == CITY_DECISION_CAPTURE)
 		opts = follower_options(ts, s, &done);
 	want = d == CITY_DECISION_FOLLOWER ? opts : 0;
-	if (s->carc.fol_opts != want) {
+	if (s->cc.fol_opts != want) {
 		snprintf(msg, cap, "follower options %#x, not %#x",
-		         (unsigned)s->carc.fol_opts, want);
+		         (unsigned)s->cc.fol_opts, want);
 		return 1;
 	}
-	if (s->carc.done_parts != done) {
+	if (s->cc.done_parts != done) {
 		snprintf(msg, cap, "completed parts %#x, not %#x",
-		         (unsigned)s->carc.done_parts, done);
+		         (unsigned)s->cc.done_parts, done);
 		return 1;
 	}
-	return cc_score_check_state(ts, s, msg, cap) ||
+	return ccs_check_state(ts, s, msg, cap) ||
 	       expansions_check_state(ts, s, msg, cap);
 }
 
@@ -533,6 +528,6 @@ const game_rules cc_rules = {
     .list = cc_list,
     .score_final = cc_final,
     .check_placement = cc_check_placement,
-    .part_complete = cc_complete,
+    .part_complete = ccs_complete,
     .check_state = cc_check_state,
 };

@@ -29,7 +29,7 @@ const game_facts facts_table[FACTS_GAMES] = {
          * a discarded tile is one event and is a tile nobody placed a
          * follower on; then at most 28 guard and 12 tower events. */
         .events_per_tile = 1,
-        .events_more = 4 * FOLLOWERS_PER_PLAYER + MAX_TOWERS,
+        .events_more = 4 * FOLLOWERS_PER_PLAYER + MAX_WALL_TOWERS,
         /* place + follower per tile; the gate, the wall pieces and their
          * guard decisions; a tower decision per round, and every round
          * builds at least one piece. */

@@ -21,7 +21,7 @@
 #define MAX_PLAYERS 5 /* the most seats of any game (facts.max_players) */
 #define FOLLOWERS_PER_PLAYER 7
 #define WALL_SUPPLY 70 /* The City's wall pieces */
-#define MAX_TOWERS 12  /* The City's wall towers shared out (R-SET-2) */
+#define MAX_WALL_TOWERS 12  /* The City's wall towers shared out (R-SET-2) */
 #define FACTS_GAMES 2  /* CITY_GAME_THE_CITY, CITY_GAME_CARCASSONNE */
 #define FACTS_KINDS 5  /* part kinds (ts_kind, tileset.h) */
 

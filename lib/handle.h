@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "city/city.h"
-#include "options.h"
+#include "options_internal.h"
 #include "rules.h"
 #include "state.h"
 

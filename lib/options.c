@@ -7,7 +7,7 @@
 #include "city/city.h"
 #include "compiler.h"
 #include "facts.h"
-#include "options.h"
+#include "options_internal.h"
 
 /* The one table of rule options (R-OPT, C-OPT, T-OPT): record names, the
  * game (and expansion) each belongs to, defaults, values. The record

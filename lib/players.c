@@ -8,7 +8,7 @@ void players_start(state *s, int followers, int towers)
 	int p;
 	for (p = 0; p < s->setup.n_players; p++) {
 		s->pl.supply[p] = (uint8_t)followers;
-		s->pl.towers_left[p] = (uint8_t)towers;
+		s->pl.wall_towers_left[p] = (uint8_t)towers;
 	}
 }
 
@@ -54,9 +54,9 @@ void players_to_supply(state *s, int player)
 	s->pl.supply[player]++;
 }
 
-void players_use_tower(state *s, int player)
+void players_use_wall_tower(state *s, int player)
 {
-	s->pl.towers_left[player]--;
+	s->pl.wall_towers_left[player]--;
 }
 
 void players_send_home(state *s, int slot, int root)

@@ -51,7 +51,7 @@ void players_from_supply(state *s, int player);
  * exchanged, T-CAP-4/5; one's own follower taken, T-CAP-2). */
 void players_to_supply(state *s, int player);
 /* One of `player`'s towers is built (The City, R-WALL-7). */
-void players_use_tower(state *s, int player);
+void players_use_wall_tower(state *s, int player);
 /* Follower slot i goes home: freed, back to its owner's supply, a RETURN
  * event; `root` >= 0: the feature it stood on is no longer followed
  * (every follower on it goes home, the caller says so). */

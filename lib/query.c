@@ -308,7 +308,7 @@ static int follower_at(const city_game *g, size_t index, rules_piece *pc)
 		pc->role = role_of(g, f, d);
 		pc->x = t->x;
 		pc->y = t->y;
-		pc->part = f->active == FOL_TOP ? 't' : cc_part_name(d, f->part);
+		pc->part = f->active == FOL_TOP ? 't' : ccs_part_name(d, f->part);
 		return 1;
 	}
 	if (!g->rules->pieces || index - k >= (size_t)g->rules->pieces(s))
@@ -344,7 +344,7 @@ int city_game_supply(const city_game *g, int player, int *followers,
 	if (followers)
 		*followers = g->st.pl.supply[player];
 	if (towers)
-		*towers = g->st.pl.towers_left[player];
+		*towers = g->st.pl.wall_towers_left[player];
 	return CITY_OK;
 }
 
@@ -470,5 +470,5 @@ int city_contour_length(const city_game *g)
 		return CITY_EINVAL;
 	if (!game_facts_of(g)->wall) /* no wall: no contour labels kept */
 		return CITY_ENOTFOUND;
-	return contour_length(&g->st, none, NULL);
+	return board_contour_length(&g->st, none, NULL);
 }

@@ -20,10 +20,10 @@
 #include "city/tileset.h"
 #include "compiler.h"
 #include "facts.h"
-#include "game.h"
+#include "game_internal.h"
 #include "lex.h"
-#include "options.h"
-#include "tileset.h"
+#include "options_internal.h"
+#include "tileset_internal.h"
 
 /* Resource limits of a record (docs/record.md); CITY_ELIMIT beyond them. */
 #define RECORD_MAX_BYTES (4u * 1024u * 1024u) /* whole record, in bytes */

@@ -22,7 +22,7 @@
 #include <stddef.h>
 
 #include "city/city.h"
-#include "options.h"
+#include "options_internal.h"
 #include "state.h"
 
 

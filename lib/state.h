@@ -57,9 +57,9 @@
 #include <stdint.h>
 
 #include "facts.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
-/* MAX_PLAYERS, FOLLOWERS_PER_PLAYER, WALL_SUPPLY, MAX_TOWERS: facts.h */
+/* MAX_PLAYERS, FOLLOWERS_PER_PLAYER, WALL_SUPPLY, MAX_WALL_TOWERS: facts.h */
 #define NO_TILE 0xFF
 /* Wall chain storage: pieces grow from the middle in both directions. */
 #define CHAIN_CAP (2 * (WALL_SUPPLY + 1) + 1)
@@ -170,10 +170,10 @@ static inline void wp_set(wpiece *w, int tile, int side, int gate, int guard)
 	w->info = (uint8_t)(side | gate << 2 | (guard + 1) << 3);
 }
 
-typedef struct tower {
+typedef struct wall_tower {
 	uint8_t owner, end, chain; /* chain: absolute index into city.chain */
 	uint8_t points;
-} tower;
+} wall_tower;
 
 /* A move as stored in the history, lay.move_bytes bytes each (see log.c):
  * kind (bits 0-3); a move on a cell (place, gate, floor, top, capture):
@@ -255,7 +255,7 @@ typedef struct st_log {
 /* Players: supplies, followers on the board, scores by category. */
 typedef struct st_players {
 	uint8_t supply[MAX_PLAYERS];
-	uint8_t towers_left[MAX_PLAYERS];
+	uint8_t wall_towers_left[MAX_PLAYERS];
 	uint8_t n_fol;
 	follower fol[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
 	int32_t score[MAX_PLAYERS][CITY_CAT_COUNT]; /* a game's categories */
@@ -270,8 +270,8 @@ typedef struct st_city {
 	uint8_t round_trigger, round_total, round_k, round_first;
 	uint8_t round_stack;
 	uint8_t last_piece; /* chain index of the piece just built */
-	uint8_t n_towers;
-	tower towers[MAX_TOWERS];
+	uint8_t n_wall_towers;
+	wall_tower wall_towers[MAX_WALL_TOWERS];
 	wpiece chain[CHAIN_CAP];
 } st_city;
 
@@ -279,7 +279,7 @@ typedef struct st_city {
  * tower floors, prisoners, the turn's tower bookkeeping, the river's
  * open end. Tower heights and the designs' side signatures are arrays
  * after the header (st_height, st_rsig). */
-typedef struct st_carc {
+typedef struct st_cc {
 	uint8_t tower_tile; /* the tower just raised (capture decision) */
 	uint8_t ransomed;   /* a ransom was paid this turn (T-CAP-5) */
 	uint8_t floors[MAX_PLAYERS];            /* T-SET-1 supply */
@@ -308,7 +308,7 @@ typedef struct st_carc {
 	 * the way the last curve turned (RIVER_RIGHT, RIVER_LEFT, 0 before
 	 * the first); all 0 without the expansion */
 	uint8_t river_tile, river_out, river_turn;
-} st_carc;
+} st_cc;
 #define RIVER_CLOSED 4
 #define RIVER_RIGHT 1 /* the heading turns a quarter clockwise */
 #define RIVER_LEFT 3
@@ -323,7 +323,7 @@ typedef struct state {
 	st_players pl;
 	union {
 		st_city city; /* CITY_GAME_THE_CITY */
-		st_carc carc; /* CITY_GAME_CARCASSONNE */
+		st_cc cc; /* CITY_GAME_CARCASSONNE */
 	};
 	/* variable arrays follow at the offsets of `lay` */
 } state;

@@ -79,7 +79,7 @@ int city_tower_count(const city_game *g)
 {
 	if (g && no_wall(g))
 		return 0;
-	return g ? g->st.city.n_towers : CITY_EINVAL;
+	return g ? g->st.city.n_wall_towers : CITY_EINVAL;
 }
 
 int city_tower(const city_game *g, size_t index, int *player, int *end,
@@ -87,10 +87,10 @@ int city_tower(const city_game *g, size_t index, int *player, int *end,
 {
 	if (g && no_wall(g))
 		return CITY_EINVAL;
-	const tower *t;
-	if (!g || index >= g->st.city.n_towers)
+	const wall_tower *t;
+	if (!g || index >= g->st.city.n_wall_towers)
 		return CITY_EINVAL;
-	t = &g->st.city.towers[index];
+	t = &g->st.city.wall_towers[index];
 	if (player)
 		*player = t->owner;
 	if (end)

@@ -88,18 +88,18 @@ static void end_turn(const city_tileset *ts, state *s)
 
 /* ---- wall rounds (R-WALL) ---------------------------------------------- */
 
-static int tower_eligible(const state *s, int end)
+static int wall_tower_eligible(const state *s, int end)
 {
 	int t = s->city.round_trigger;
-	return s->pl.towers_left[t] > 0 && s->city.since[end] >= 1 &&
+	return s->pl.wall_towers_left[t] > 0 && s->city.since[end] >= 1 &&
 	       (s->setup.rules[CITY_RULE_CLOSING_TOWER] || !wall_ring_closed(s));
 }
 
 /* R-WALL-7: after the pieces of the round, the trigger player may place a
  * tower; the decision is skipped when no end is eligible. */
-static void tower_step(const city_tileset *ts, state *s)
+static void wall_tower_step(const city_tileset *ts, state *s)
 {
-	if (tower_eligible(s, CITY_END_CW) || tower_eligible(s, CITY_END_CCW)) {
+	if (wall_tower_eligible(s, CITY_END_CW) || wall_tower_eligible(s, CITY_END_CCW)) {
 		s->turn.decision = CITY_DECISION_TOWER;
 		s->turn.actor = s->city.round_trigger;
 		return;
@@ -119,7 +119,7 @@ static void continue_round(const city_tileset *ts, state *s)
 		                          s->setup.n_players);
 		return;
 	}
-	tower_step(ts, s);
+	wall_tower_step(ts, s);
 }
 
 static void finish_piece(const city_tileset *ts, state *s)
@@ -389,7 +389,7 @@ static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
 	b.x = (int16_t)x;
 	b.y = (int16_t)y;
 	b.s = (uint8_t)side;
-	if (!contour_contains(s, b)) {
+	if (!board_contour_contains(s, b)) {
 		SAY(c,
 		    "R-WALL-3: the %s side of tile (%ld,%ld) is not on the "
 		    "contour (%s)",
@@ -452,18 +452,18 @@ static int place_guard(const rules_ctx *c)
 	return CITY_OK;
 }
 
-static int place_tower(const rules_ctx *c, int end)
+static int place_wall_tower(const rules_ctx *c, int end)
 {
 	state *s = c->s;
 	int rc, pts, t;
-	tower *tw;
+	wall_tower *tw;
 	if ((rc = expect(c, CITY_DECISION_TOWER)) != CITY_OK)
 		return rc;
 	if (end != CITY_END_CW && end != CITY_END_CCW) {
 		SAY(c, "R-WALL-7: end %d is neither cw (0) nor ccw (1)", end);
 		return CITY_EINVAL;
 	}
-	if (!tower_eligible(s, end)) {
+	if (!wall_tower_eligible(s, end)) {
 		SAY(c,
 		    "R-WALL-7: no wall piece was built at the %s end since its "
 		    "last tower or the gate",
@@ -473,12 +473,12 @@ static int place_tower(const rules_ctx *c, int end)
 	t = s->city.round_trigger;
 	pts = s->city.since[end];
 	log_move(s, CITY_MOVE_TOWER, end, 0, 0);
-	tw = &s->city.towers[s->city.n_towers++];
+	tw = &s->city.wall_towers[s->city.n_wall_towers++];
 	tw->owner = (uint8_t)t;
 	tw->end = (uint8_t)end;
 	tw->chain = end == CITY_END_CW ? s->city.chain_hi : s->city.chain_lo;
 	tw->points = (uint8_t)pts;
-	players_use_tower(s, t);
+	players_use_wall_tower(s, t);
 	s->city.since[end] = 0;
 	players_score(s, t, CITY_CAT_TOWERS, CITY_REASON_TOWER, 1, pts,
 	              s->city.chain[tw->chain].tile,
@@ -513,7 +513,7 @@ static int pass(const rules_ctx *c)
 
 /* The Tower's moves in The City: a decision The City never asks (after
  * the end, CITY_EENDED like every move). */
-static int no_tower_decision(const rules_ctx *c, int kind)
+static int no_wall_tower_decision(const rules_ctx *c, int kind)
 {
 	static const char *const names[4] = {"floor", "top", "capture",
 	                                     "ransom"};
@@ -540,14 +540,14 @@ static int tc_apply(const rules_ctx *c, const rules_move *m)
 	case CITY_MOVE_GUARD:
 		return place_guard(c);
 	case CITY_MOVE_TOWER:
-		return place_tower(c, m->arg);
+		return place_wall_tower(c, m->arg);
 	case CITY_MOVE_PASS:
 		return pass(c);
 	case CITY_MOVE_FLOOR:
 	case CITY_MOVE_TOP:
 	case CITY_MOVE_CAPTURE:
 	case CITY_MOVE_RANSOM:
-		return no_tower_decision(c, m->kind);
+		return no_wall_tower_decision(c, m->kind);
 	default:
 		c->err[0] = '\0';
 		SAY(c, "R-ERR-1: unknown move kind %u", (unsigned)m->kind);
@@ -577,7 +577,7 @@ static size_t list_gates(const state *s, city_move *out, size_t cap)
 {
 	size_t n = 0;
 	contour_it it;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it)) {
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it)) {
 		const ptile *p = &st_tiles(s)[it.t];
 		list_emit(out, cap, &n, CITY_MOVE_GATE, p->x, p->y, 0, it.side, 0,
 		          0);
@@ -586,12 +586,12 @@ static size_t list_gates(const state *s, city_move *out, size_t cap)
 }
 
 /* The tower moves: each eligible end, then the pass. */
-static size_t list_towers(const state *s, city_move *out, size_t cap)
+static size_t list_wall_towers(const state *s, city_move *out, size_t cap)
 {
 	size_t n = 0;
 	int end;
 	for (end = CITY_END_CW; end <= CITY_END_CCW; end++)
-		if (tower_eligible(s, end))
+		if (wall_tower_eligible(s, end))
 			list_emit(out, cap, &n, CITY_MOVE_TOWER, 0, 0, 0, 0, end, 0);
 	list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
 	return n;
@@ -621,7 +621,7 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 		list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
 		return n;
 	case CITY_DECISION_TOWER:
-		return list_towers(s, out, cap);
+		return list_wall_towers(s, out, cap);
 	default:
 		return 0;
 	}
@@ -634,7 +634,7 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 static void tc_start(const rules_ctx *c)
 {
 	state *s = c->s;
-	players_start(s, FOLLOWERS_PER_PLAYER, MAX_TOWERS / s->setup.n_players);
+	players_start(s, FOLLOWERS_PER_PLAYER, MAX_WALL_TOWERS / s->setup.n_players);
 	s->city.walls_left = WALL_SUPPLY;
 	s->turn.cur = NO_TILE;
 	s->turn.last_tile = NO_TILE;
@@ -677,11 +677,11 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 	int i, p, towers = 0;
 	(void)ts;
 	for (p = 0; p < s->setup.n_players; p++)
-		towers += s->pl.towers_left[p];
-	if (towers + s->city.n_towers !=
-	    MAX_TOWERS / s->setup.n_players * s->setup.n_players) {
+		towers += s->pl.wall_towers_left[p];
+	if (towers + s->city.n_wall_towers !=
+	    MAX_WALL_TOWERS / s->setup.n_players * s->setup.n_players) {
 		msg_say(msg, cap, "towers: %d in supply + %d placed", towers,
-		        s->city.n_towers);
+		        s->city.n_wall_towers);
 		return 1;
 	}
 	if (!s->city.gate_placed) {

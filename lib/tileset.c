@@ -3,7 +3,7 @@
  * reference counting, and the public city_tileset_* queries. The parser is
  * tileset_parse.c.
  */
-#include "tileset.h"
+#include "tileset_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -23,7 +23,7 @@
 #include "compiler.h"
 #include "facts.h"
 #include "lex.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
 /* Longest error reason kept while a line is checked. */
 #define TS_REASON_MAX 160

@@ -17,15 +17,15 @@
 #include "expansion.h"
 
 /* Whether The Tower is in play. */
-static inline int tower_on(const state *s)
+static inline int tw_on(const state *s)
 {
 	return (s->setup.expansions & CITY_EXPANSION_TOWER) != 0;
 }
 /* The follower slot on top of placed tile t's tower, or -1. */
-int tower_top(const state *s, int t);
+int tw_top(const state *s, int t);
 /* Whether placed tile t shows a tower foundation in a game with The
  * Tower. */
-int tower_has(const city_tileset *ts, const state *s, int t);
+int tw_has(const city_tileset *ts, const state *s, int t);
 /* The Tower's hooks on the base game's turn (expansion.h): its set-up
  * (floors, T-SET-1), foundations as tiles are placed, the ransom before
  * the draw (T-CAP-5), floors and tops in the follower decision (T-ACT),

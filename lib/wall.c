@@ -202,7 +202,7 @@ int wall_check_surround(const state *s, int x, int y, char *msg, size_t cap)
 	e.x = (int16_t)x;
 	e.y = (int16_t)y;
 	e.on = 1;
-	contour_length(s, e, &walled);
+	board_contour_length(s, e, &walled);
 	if (walled != pieces) {
 		msg_say(msg, cap,
 		        "R-TILE-4: a tile at (%d,%d) would surround the wall "

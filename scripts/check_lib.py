@@ -22,14 +22,25 @@
    "Who writes which part of the state"): an assignment, ++/--, a
    non-const pointer taken (`follower *f = &s->pl.fol[i]`) or a writing
    call (bits_put, memset, memcpy, wp_set) on `s->pl.`, `s->city.` or
-   `s->carc.` (also `g->st.`) outside the files of WRITERS fails, as an
+   `s->cc.` (also `g->st.`) outside the files of WRITERS fails, as an
    include edge would; ALLOWED_WRITES (file, part.field) is empty.
 
 5. CMakeLists.txt's CITY_TILEGEN_SOURCES (the host tool that embeds the
    built-in tile sets) holds the .c file of every module that tileset.c
    and tileset_parse.c reach through includes, and only files that exist.
 
-Usage: scripts/check_lib.py [LIB_DIR]   (default: lib/ next to scripts/)
+6. A prefix is a file: every function or object with external linkage
+   that lib/X.c defines, other than the public `city_` ones, starts with
+   X.c's prefix in PREFIXES (docs/conventions.md's table), and the longest
+   prefix a name starts with is its own file's (so `ai_mcts_` names live
+   in ai_mcts.c, not ai.c). A .c file missing from PREFIXES defines public
+   names only.
+
+7. lib/README.md's include table (between the markers TABLE_BEGIN and
+   TABLE_END) is the graph of 1., as `scripts/check_lib.py --table`
+   prints it: one row per module, lowest layer first.
+
+Usage: scripts/check_lib.py [--table] [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
 """
 import os
@@ -59,23 +70,51 @@ GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
 
 # Who may write which part of the state: part -> files, or part.field ->
 # files where a field has an owner of its own (The Tower's fields of
-# st_carc, The River's; the base game's are cc_rules.c's and cc_score.c's).
+# st_cc, The River's; the base game's are cc_rules.c's and cc_score.c's).
 TOWER_FIELDS = ("tower_tile", "ransomed", "floors", "held", "towers",
                 "closed", "raised", "capture")
 WRITERS = {"pl": {"players.c"}, "city": {"wall.c", "tc_rules.c"},
-           "carc": {"cc_rules.c", "cc_score.c"}}
-WRITERS.update({f"carc.{f}": {"tower.c"} for f in TOWER_FIELDS})
+           "cc": {"cc_rules.c", "cc_score.c"}}
+WRITERS.update({f"cc.{f}": {"tower.c"} for f in TOWER_FIELDS})
 RIVER_FIELDS = ("river_tile", "river_out", "river_turn")
-WRITERS.update({f"carc.{f}": {"river.c"} for f in RIVER_FIELDS})
+WRITERS.update({f"cc.{f}": {"river.c"} for f in RIVER_FIELDS})
 ALLOWED_WRITES = set()
-STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|carc|city)\.(\w+)')
+STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|cc|city)\.(\w+)')
 ASSIGNED = re.compile(r'^(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)')
 WRITING_CALL = re.compile(r'\b(?:bits_put|memset|memcpy|memmove|wp_set)'
                           r'\(\s*&?\s*$')
 POINTER_TAKEN = re.compile(r'(\w+)\s*=\s*&\s*$')
 
+# Each file's prefix (docs/conventions.md): the names with external linkage
+# it defines start with it. Files not listed define public names only.
+PREFIXES = {
+    "ai.c": "ai_", "ai_mcts.c": "ai_mcts_", "board.c": "board_",
+    "cc_rules.c": "cc_", "cc_score.c": "ccs_", "expansions.c": "expansions_",
+    "facts.c": "facts_", "feature.c": "feat_", "game.c": "game_",
+    "games.c": "games_", "lex.c": "lex_", "listing.c": "list_",
+    "log.c": "log_", "msg.c": "msg_", "options.c": "options_",
+    "players.c": "players_", "state.c": "state_",
+    "state_check.c": "state_check", "tc_rules.c": "tc_",
+    "tc_score.c": "tcs_", "tileset.c": "ts_", "tileset_parse.c": "ts_parse",
+    "tower.c": "tw_", "river.c": "rv_", "wall.c": "wall_",
+}
+EXTERN_OBJECT = re.compile(r'^(?!static\b|typedef\b|extern\b)(?:const\s+)?'
+                           r'\w+(?:\s+\w+)*?(?:\s+|\s*\*\s*)(?:const\s+)?'
+                           r'(\w+)\s*(?:\[[^\]]*\])*\s*=')
+
+TABLE_BEGIN = "<!-- include table: scripts/check_lib.py --table -->"
+TABLE_END = "<!-- end of the include table -->"
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 FUNC_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*\(')
+
+
+def lib_files(lib, exts=(".c", ".h")):
+    """(name, text) of each file of lib/ ending in one of exts, by name."""
+    for f in sorted(os.listdir(lib)):
+        if f.endswith(exts):
+            with open(os.path.join(lib, f), encoding="utf-8") as fh:
+                yield f, fh.read()
 
 
 def module_of(filename):
@@ -88,19 +127,16 @@ def module_of(filename):
 def include_graph(lib):
     headers = {f for f in os.listdir(lib) if f.endswith(".h")}
     graph = {}
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")):
-            continue
+    for f, text in lib_files(lib):
         mod = module_of(f)
         graph.setdefault(mod, set())
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            for line in fh:
-                m = INCLUDE.match(line)
-                if not m or "/" in m.group(1) or m.group(1) not in headers:
-                    continue
-                dep = module_of(m.group(1))
-                if dep != mod and (mod, dep) not in TEMPORARY_ALLOW_EDGES:
-                    graph[mod].add(dep)
+        for line in text.split("\n"):
+            m = INCLUDE.match(line)
+            if not m or "/" in m.group(1) or m.group(1) not in headers:
+                continue
+            dep = module_of(m.group(1))
+            if dep != mod and (mod, dep) not in TEMPORARY_ALLOW_EDGES:
+                graph[mod].add(dep)
     return graph
 
 
@@ -134,11 +170,8 @@ def find_cycle(graph):
 def long_functions(lib):
     """(file, function, lines) for every function body in lib/*.c."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith(".c"):
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            lines = fh.read().split("\n")
+    for f, text in lib_files(lib, ".c"):
+        lines = text.split("\n")
         start = None
         for i, line in enumerate(lines):
             if line == "{" and start is None:
@@ -160,11 +193,9 @@ def long_functions(lib):
 def game_tests(lib):
     """(file, line number, text) of every test of which game is played."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")) or f in GAME_TEST_HOME:
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            for no, line in enumerate(fh, 1):
+    for f, text in lib_files(lib):
+        if f not in GAME_TEST_HOME:
+            for no, line in enumerate(text.split("\n"), 1):
                 code = line.split("/*")[0]
                 if GAME_TEST.search(code):
                     out.append((f, no, line.strip()))
@@ -196,11 +227,7 @@ def state_writes(lib):
     """(file, line number, part.field, how) of each write outside its
     owners."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")):
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            text = fh.read()
+    for f, text in lib_files(lib):
         consts = set(re.findall(r'\bconst\s+\w+\s*\*\s*(\w+)', text))
         for no, line in enumerate(text.split("\n"), 1):
             code = line.split("/*")[0]
@@ -244,11 +271,92 @@ def tilegen_problems(lib, graph):
     return out
 
 
+def external_names(lib):
+    """(file, name) of every function and object with external linkage
+    that lib/*.c defines."""
+    out = []
+    for f, text in lib_files(lib, ".c"):
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            m = EXTERN_OBJECT.match(line)
+            if m and not line.startswith((" ", "\t", "#", "/", "*")):
+                out.append((f, m.group(1)))
+            if line != "{":
+                continue
+            # the function's header: the lines above up to a blank line,
+            # a comment's end, a directive or the previous definition
+            j = i - 1
+            while j > 0 and lines[j - 1].strip() and \
+                    not lines[j - 1].startswith(("}", "#", "/*", " *")) and \
+                    not lines[j - 1].rstrip().endswith((";", "*/")):
+                j -= 1
+            header = re.sub(r'^\s*CITY_PRINTF\([^)]*\)\s*', "",
+                            " ".join(lines[j:i]))
+            if re.match(r'\s*(static|typedef|struct|enum|union)\b', header):
+                continue
+            m = FUNC_NAME.search(header.split("(")[0] + "(")
+            if m:
+                out.append((f, m.group(1)))
+    return out
+
+
+def prefix_problems(lib):
+    """Names defined outside the file their prefix names."""
+    out = []
+    for f, name in external_names(lib):
+        if name.startswith("city_"):
+            continue
+        owners = [(len(p), g) for g, p in PREFIXES.items()
+                  if name.startswith(p)]
+        owner = max(owners)[1] if owners else None
+        if owner != f:
+            where = f"the prefix of {owner}" if owner else "no file's prefix"
+            out.append(f"{f}: {name} carries {where} (docs/conventions.md)")
+    return out
+
+
+def include_table(graph):
+    """The include table as lib/README.md holds it (markdown lines)."""
+    level = {}
+
+    def depth(mod):
+        if mod not in level:
+            level[mod] = 0
+            level[mod] = 1 + max((depth(d) for d in graph[mod]), default=-1)
+        return level[mod]
+
+    rows = ["| module | includes a header of |", "|---|---|"]
+    for mod in sorted(graph, key=lambda m: (depth(m), m)):
+        deps = ", ".join(sorted(graph[mod])) or "—"
+        rows.append(f"| `{mod}` | {deps} |")
+    return rows
+
+
+def table_problems(lib, graph):
+    """Whether lib/README.md's include table is the graph's."""
+    readme = os.path.join(lib, "README.md")
+    if not os.path.exists(readme):
+        return []
+    with open(readme, encoding="utf-8") as fh:
+        text = fh.read()
+    if TABLE_BEGIN not in text or TABLE_END not in text:
+        return ["lib/README.md has no include table between the markers"]
+    held = text.split(TABLE_BEGIN)[1].split(TABLE_END)[0].strip().split("\n")
+    if held != include_table(graph):
+        return ["lib/README.md's include table differs from lib/'s includes "
+                "(paste `scripts/check_lib.py --table`)"]
+    return []
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    lib = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "lib")
+    args = [a for a in sys.argv[1:] if a != "--table"]
+    lib = args[0] if args else os.path.join(here, "..", "lib")
     ok = True
     graph = include_graph(lib)
+    if "--table" in sys.argv[1:]:
+        print("\n".join(include_table(graph)))
+        return 0
     cycle = find_cycle(graph)
     if cycle:
         ok = False
@@ -274,7 +382,8 @@ def main():
         owners = WRITERS.get(what, WRITERS[part])
         print(f"check_lib: {f}:{no} {how} s->{what}, which only "
               f"{', '.join(sorted(owners))} may write", file=sys.stderr)
-    for problem in tilegen_problems(lib, graph):
+    for problem in (prefix_problems(lib) + tilegen_problems(lib, graph) +
+                    table_problems(lib, graph)):
         ok = False
         print(f"check_lib: {problem}", file=sys.stderr)
     tests = game_tests(lib)
@@ -293,7 +402,7 @@ def main():
         print(f"check_lib: {len(graph)} modules, {edges} include edges, "
               f"no cycle; no function over {MAX_LINES} lines; "
               f"{len(tests)} game tests outside facts.c and games.c; "
-              "the state written by its owners only")
+              "the state written by its owners only; a prefix per file")
     return 0 if ok else 1
 
 

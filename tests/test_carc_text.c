@@ -16,8 +16,8 @@
 
 #include <city/city.h>
 
-#include "options.h"
-#include "tileset.h"
+#include "options_internal.h"
+#include "tileset_internal.h"
 
 #define HEAD "tileset t game=carcassonne\n"
 #define START "9 1  a-a b1c c-c c1b  a=C b=F c=F start\n"

@@ -100,12 +100,12 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 			bside b = wall_piece_side(s, i);
 			/* every piece on the outer contour, its outside cell
 			 * exterior (R-TILE-3/4) */
-			ck_assert(contour_contains(s, b));
+			ck_assert(board_contour_contains(s, b));
 			ck_assert_int_eq(city_game_cell(g, b.x + DX[b.s],
 			                                b.y + DY[b.s]),
 			                 CITY_CELL_EXTERIOR);
 			if (i < s->city.chain_hi)
-				ck_assert(bside_eq(contour_next(s, b, none),
+				ck_assert(bside_eq(board_contour_next(s, b, none),
 				                   wall_piece_side(s, i + 1)));
 		}
 	}

@@ -15,7 +15,7 @@
 #include <city/city.h>
 
 #include "lex.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */

@@ -11,7 +11,7 @@
 
 #include <city/city.h>
 
-#include "tileset.h"
+#include "tileset_internal.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */

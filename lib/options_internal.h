@@ -2,14 +2,14 @@
  * Internal view of the options builder. The game keeps a copy of the options
  * it was made from, so that records can be written and games reset.
  */
-#ifndef CITY_LIB_OPTIONS_H
-#define CITY_LIB_OPTIONS_H
+#ifndef CITY_LIB_OPTIONS_INTERNAL_H
+#define CITY_LIB_OPTIONS_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "city/common.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
 /* rules[1..14] = CITY_RULE_* of every game; index 0 unused. */
 #define OPT_RULE_COUNT 15
@@ -74,4 +74,4 @@ int options_rule_value(int *out, int rule, const char *text, size_t len);
 /* A rule's value as record text: a table string, or buf for a number. */
 const char *options_rule_value_text(char buf[12], int rule, int value);
 
-#endif /* CITY_LIB_OPTIONS_H */
+#endif /* CITY_LIB_OPTIONS_INTERNAL_H */

@@ -45,7 +45,7 @@ int city_feature_coats(const city_game *g, int32_t x, int32_t y, char part)
 		return k < 0 ? k : 0; /* only a city region has coats */
 	t = board_tile_at(&g->st, (int)x, (int)y);
 	d = &game_ts(g)->designs[st_tiles(&g->st)[t].design];
-	cc_measure(game_ts(g), &g->st,
+	ccs_measure(game_ts(g), &g->st,
 	           feat_root(&g->st, feat_node(&g->st, t, ts_part_index(d, part))),
 	           &coats);
 	return coats;
@@ -62,12 +62,12 @@ int city_game_tower(const city_game *g, int32_t x, int32_t y, int *height,
 	t = towers_in_play(g) && coord_in_range(x, y)
 	        ? board_tile_at(s, (int)x, (int)y)
 	        : -1;
-	if (t < 0 || !tower_has(game_ts(g), s, t))
+	if (t < 0 || !tw_has(game_ts(g), s, t))
 		return CITY_ENOTFOUND;
 	if (height)
 		*height = st_height(s)[t];
 	if (top) {
-		slot = tower_top(s, t);
+		slot = tw_top(s, t);
 		*top = slot < 0 ? -1 : s->pl.fol[slot].owner;
 	}
 	return CITY_OK;
@@ -81,7 +81,7 @@ int city_game_prisoners(const city_game *g, int holder, int owner)
 	n = g->st.setup.n_players;
 	if (holder < 0 || holder >= n || owner < 0 || owner >= n)
 		return CITY_EINVAL;
-	return towers_in_play(g) ? g->st.carc.held[holder][owner] : 0;
+	return towers_in_play(g) ? g->st.cc.held[holder][owner] : 0;
 }
 
 int city_game_floors(const city_game *g, int player)
@@ -90,7 +90,7 @@ int city_game_floors(const city_game *g, int player)
 		return CITY_EINVAL;
 	if (player < 0 || player >= g->st.setup.n_players)
 		return CITY_EINVAL;
-	return towers_in_play(g) ? g->st.carc.floors[player] : 0;
+	return towers_in_play(g) ? g->st.cc.floors[player] : 0;
 }
 
 /* The named calls of The Tower's decisions: city_apply_move() with the

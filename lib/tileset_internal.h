@@ -2,8 +2,8 @@
  * Internal view of a tile set: what the parser produces and what the board,
  * features and record modules read. Immutable once built.
  */
-#ifndef CITY_LIB_TILESET_H
-#define CITY_LIB_TILESET_H
+#ifndef CITY_LIB_TILESET_INTERNAL_H
+#define CITY_LIB_TILESET_INTERNAL_H
 
 #include <stdatomic.h>
 #include <stddef.h>
@@ -136,4 +136,4 @@ void ts_adj_link(uint16_t adj[TS_MAX_PARTS], unsigned p, unsigned q);
 int ts_parse(city_tileset **out, const char *text, size_t len,
              uint64_t first_line, char *err, size_t errcap);
 
-#endif /* CITY_LIB_TILESET_H */
+#endif /* CITY_LIB_TILESET_INTERNAL_H */
