@@ -313,6 +313,11 @@ static int place_follower(const rules_ctx *c, char part)
 	d = &c->ts->designs[st_tiles(s)[s->turn.last_tile].design];
 	idx = part == 'm' ? ((d->features & TS_MONASTERY) ? d->n_parts : -1)
 	                  : ts_part_index(d, part);
+	if (idx < 0 && expansions_no_part(s, part)) {
+		/* a piece of an expansion's that is no part (The River) */
+		snprintf(c->err, ERR_CAP, "%s", expansions_no_part(s, part));
+		return CITY_EILLEGAL;
+	}
 	if (idx < 0) {
 		snprintf(c->err, ERR_CAP,
 		         "C-FOL-1: design %u has no part '%c' (a region letter, "

@@ -68,6 +68,11 @@ typedef struct expansion {
 	unsigned decisions;    /* bit d: CITY_DECISION_d is its own */
 	/* the reason a move of its kinds is refused when it is not in play */
 	const char *not_in_play;
+	/* A character a follower move may name that is no part of a tile
+	 * but a piece of this expansion's (The River: '~'), and why no
+	 * follower goes there; 0 and NULL for none. */
+	char no_part;
+	const char *no_part_reason;
 	/* Its part of the deal (rules.h deal_plan), after the base game's. */
 	void (*deal)(const city_options *o, deal_plan *plan);
 	void (*start)(const city_tileset *ts, state *s);

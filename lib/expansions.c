@@ -45,6 +45,14 @@ void expansions_deal(const city_options *o, deal_plan *plan)
 			table[low_bit(m)]->deal(o, plan);
 }
 
+const char *expansions_no_part(const state *s, char part)
+{
+	for (unsigned m = in_play(s); m; m &= m - 1)
+		if (part && table[low_bit(m)]->no_part == part)
+			return table[low_bit(m)]->no_part_reason;
+	return NULL;
+}
+
 int expansions_start_design(const city_tileset *ts, const state *s)
 {
 	int d = -1;

@@ -21,6 +21,9 @@ static inline int expansions_on(const state *s, const expansion *x)
 }
 
 void expansions_deal(const city_options *o, deal_plan *plan);
+/* Why a follower cannot go on `part`, a piece of an expansion in play
+ * that is no part of a tile (expansion.h no_part), or NULL. */
+const char *expansions_no_part(const state *s, char part);
 void expansions_start(const city_tileset *ts, state *s);
 /* The start tile's design: an expansion's (start_design), else the set's
  * (C-SET-3). */

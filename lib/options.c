@@ -356,6 +356,11 @@ int options_expansion_find(const char *name, size_t len)
 	return -1;
 }
 
+unsigned options_rule_expansion(int rule)
+{
+	return rule_valid(rule) ? rule_table[rule].expansion : 0;
+}
+
 int options_rule_applies(int rule, int game, unsigned expansions)
 {
 	const opt_rule *r;

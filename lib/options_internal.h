@@ -56,6 +56,8 @@ void options_release(city_options *o);
 int options_check(const city_options *o, char *why, size_t cap);
 /* Whether rule r is a rule of the game with these expansions. */
 int options_rule_applies(int rule, int game, unsigned expansions);
+/* The CITY_EXPANSION_* bit rule r needs, 0 for none. */
+unsigned options_rule_expansion(int rule);
 /* The record names of games and expansions ("the-city", "carcassonne";
  * "tower", "river"), NULL for none; and back (-1 for an unknown name). */
 const char *options_game_name(int game);

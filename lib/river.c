@@ -246,6 +246,9 @@ static int rv_check_state(const city_tileset *ts, const state *s, char *msg,
 const expansion rv_expansion = {
     .bit = CITY_EXPANSION_RIVER,
     .not_in_play = "V-SET-1: the expansion river is not in play",
+    .no_part = '~',
+    .no_part_reason = "V-FOL-1: the river is no feature; no follower goes "
+                      "on it",
     .deal = rv_deal,
     .start_design = rv_start_design,
     .placed = rv_placed,

@@ -425,7 +425,7 @@ START_TEST(record_carcassonne_header_errors)
 	                  "line 2: expected game the-city or game carcassonne");
 	expect_load_error("citygame 1\ngame carcassonne\nexpansion bridges\n"
 	                  "players 2\nmoves\nend\n",
-	                  CITY_EPARSE, "line 3: expected expansion tower");
+	                  CITY_EPARSE, "line 3: expected expansion tower or river");
 	expect_load_error("citygame 1\ngame carcassonne\nplayers 2\n"
 	                  "stacks 30 20 21\nmoves\nend\n",
 	                  CITY_EPARSE,
