@@ -307,9 +307,12 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	int k, n = s->board.n_front, del = 0;
 	const ptile *tp = &st_tiles(s)[t];
 	unsigned rot = (unsigned)pt_rot(tp), has;
-	/* the city sides (none in The City's sets: no TS_CITY part);
-	 * streets in bits 0-3, cities in 4-7, turned (a river side: both) */
-	unsigned bits = board_side_bits(&ts->designs[tp->design]);
+	/* the city sides: only sets with city regions have them (not The
+	 * City's); streets in bits 0-3, cities in 4-7, turned; a river side
+	 * both (board_side_bits) */
+	unsigned bits = facts_table[ts->game].regions == FACTS_CITY_FIELD
+	                    ? board_side_bits(&ts->designs[tp->design])
+	                    : ts->designs[tp->design].street_mask;
 	unsigned sm = bits & 15u, cm = bits >> 4;
 	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
 	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;

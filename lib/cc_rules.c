@@ -387,6 +387,7 @@ static int expansion_move(const rules_ctx *c, const rules_move *m,
 
 static int cc_apply(const rules_ctx *c, const rules_move *m)
 {
+	const expansion *x;
 	c->err[0] = '\0';
 	switch (m->kind) {
 	case CITY_MOVE_PLACE:
@@ -412,8 +413,8 @@ static int cc_apply(const rules_ctx *c, const rules_move *m)
 		                                      : "tower");
 		return CITY_EDECISION;
 	default:
-		if (expansions_of_move(m->kind))
-			return expansion_move(c, m, expansions_of_move(m->kind));
+		if ((x = expansions_of_move(m->kind)) != NULL)
+			return expansion_move(c, m, x);
 		snprintf(c->err, ERR_CAP, "R-ERR-1: unknown move kind %d", m->kind);
 		return CITY_EINVAL;
 	}
