@@ -720,6 +720,63 @@ START_TEST(test_V_SET_records)
 }
 END_TEST
 
+/* Hostile input on the new tokens: refused, the game unchanged byte for
+ * byte (R-ERR-1); tile-set text with river tokens in odd places. */
+START_TEST(test_V_hostile_river_input)
+{
+	static const struct {
+		const char *text;
+		const char *err;
+	} sets[] = {
+	    {HEAD ENDS "5 1  ~~~ a-a a-a a-a  a=F\n",
+	     "5:6: bad region letter '~' (expected a-h)"},
+	    {HEAD ENDS "5 1  a~ a-a a-a a-a  a=F\n",
+	     "5:6: NORTH side must be 3 characters (left, middle, right)"},
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=F spring=1\n",
+	     "5:27: unknown keyword 'spring='"},
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a~F\n",
+	     "5:6: region 'a' used but not declared"}, /* the first column */
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=~\n",
+	     "5:25: bad region type '~' (expected C or F)"},
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=F pen=~\n",
+	     "5:31: bad region letter '~' in pen= (expected a-h)"},
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=F adj=a~\n",
+	     "5:32: bad region letter '~' in adj= (expected a-h)"},
+	};
+	city_game *g = river_game(river_a), *before = NULL;
+	static const char parts[] = {'~', '\0', (char)0xFF, '-', 'z', 'm'};
+	size_t k;
+	for (k = 0; k < sizeof sets / sizeof *sets; k++)
+		parse_error(sets[k].text, CITY_EPARSE, sets[k].err);
+	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
+	/* the tile decision: far, occupied, the spring's own cell */
+	ck_assert_int_ne(city_place_tile(g, INT32_MAX, 0, 0), CITY_OK);
+	ck_assert_int_ne(city_place_tile(g, 0, 0, 0), CITY_OK);
+	ck_assert_int_ne(city_place_tile(g, 1, 0, 4), CITY_OK);
+	ck_assert_int_ne(city_place_tile(g, 2, 0, 0), CITY_OK);
+	ck_assert_int_ne(city_place_follower(g, '~'), CITY_OK);
+	ck_assert(same_state(g, before));
+	/* the follower decision of a monastery on the river (55) */
+	{
+		static const int river[10] = {55, 57, 53, 54, 56, 57, 58, 59, 60,
+		                              60};
+		city_game_free(g);
+		g = river_game(river);
+		ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
+		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_FOLLOWER);
+		ck_assert_int_eq(city_game_copy(before, g), CITY_OK);
+		for (k = 0; k < sizeof parts; k++)
+			if (parts[k] != 'm')
+				ck_assert_int_ne(city_place_follower(g, parts[k]),
+				                 CITY_OK);
+		ck_assert(same_state(g, before));
+		ck_assert_int_eq(city_place_follower(g, 'm'), CITY_OK);
+	}
+	city_game_free(before);
+	city_game_free(g);
+}
+END_TEST
+
 /* ---- whole games ------------------------------------------------------------ */
 
 static uint64_t rng_next(uint64_t *s)
@@ -840,6 +897,7 @@ int main(void)
 	tcase_add_test(tc, test_V_GEO_1_fields_across_the_banks);
 	tcase_add_test(tc, test_V_FOL_1_no_follower_on_the_river);
 	tcase_add_test(tc, test_V_SET_records);
+	tcase_add_test(tc, test_V_hostile_river_input);
 	tcase_add_loop_test(tc, test_V_SET_random_and_greedy_games_replay, 0, 16);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
