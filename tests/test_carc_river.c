@@ -44,14 +44,11 @@ static city_options *river_options(unsigned exp, int players)
 	return o;
 }
 
-/* A river game whose river comes in the order `river` (the ten river
- * tiles), then the lake, then the land tiles in design order. */
-static city_game *river_game(const int river[10])
+/* The draw order of a river game: the ten river tiles `river`, the lake,
+ * the land tiles in design order (V-SET-2). */
+static void river_order(int order[83], const int river[10])
 {
-	int order[83], k = 0, d, c;
-	city_options *o = river_options(0, 2);
-	city_game *g = NULL;
-	char why[160];
+	int k, d, c;
 	for (k = 0; k < 10; k++)
 		order[k] = river[k];
 	order[k++] = 52;
@@ -59,6 +56,16 @@ static city_game *river_game(const int river[10])
 		for (c = 0; c < base_counts[d]; c++)
 			order[k++] = d + 1;
 	ck_assert_int_eq(k, 83);
+}
+
+/* A river game whose river comes in the order `river`. */
+static city_game *river_game(const int river[10])
+{
+	int order[83];
+	city_options *o = river_options(0, 2);
+	city_game *g = NULL;
+	char why[160];
+	river_order(order, river);
 	ck_assert_int_eq(city_options_set_order(o, order, 83), CITY_OK);
 	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
@@ -366,54 +373,55 @@ START_TEST(test_V_SET_2_seeded_order)
 }
 END_TEST
 
+/* The order's first n tiles as an explicit order: accepted (want NULL) or
+ * refused with the reason want. */
+static void order_check(city_options *o, const int *order, size_t n,
+                        const char *want)
+{
+	char why[160];
+	ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
+	ck_assert_int_eq(city_options_check(o, why, sizeof why),
+	                 want ? CITY_EINVAL : CITY_OK);
+	if (want)
+		ck_assert_str_eq(why, want);
+}
+
 /* V-SET-2: an explicit order lists river tiles first, the lake twelfth. */
 START_TEST(test_V_SET_2_explicit_order)
 {
-	int order[83], k = 0, d, c;
+	int order[83];
 	city_options *o = river_options(0, 2);
-	char why[160];
-	for (k = 0; k < 10; k++)
-		order[k] = river_a[k];
-	order[k++] = 52;
-	for (d = 0; d < 24; d++)
-		for (c = 0; c < base_counts[d]; c++)
-			order[k++] = d + 1;
-	ck_assert_int_eq(city_options_set_order(o, order, 83), CITY_OK);
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_OK);
+	river_order(order, river_a);
+	order_check(o, order, 83, NULL);
 	/* the lake eleventh drawn, before the last river tile */
 	order[9] = 52;
 	order[10] = river_a[9];
-	ck_assert_int_eq(city_options_set_order(o, order, 83), CITY_OK);
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
-	ck_assert_str_eq(why, "V-SET-2: tile 11 of the order is design 59 (a "
-	                      "river tile) after the lake");
+	order_check(o, order, 83,
+	            "V-SET-2: tile 11 of the order is design 59 (a river tile) "
+	            "after the lake");
 	/* a land tile among the river tiles */
 	order[9] = river_a[9];
 	order[10] = 52;
 	order[3] = 1;
 	order[11] = river_a[3];
-	ck_assert_int_eq(city_options_set_order(o, order, 83), CITY_OK);
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
-	ck_assert_str_eq(why, "V-SET-2: tile 5 of the order is design 53 (a "
-	                      "river tile) after a land tile");
+	order_check(o, order, 83,
+	            "V-SET-2: tile 5 of the order is design 53 (a river tile) "
+	            "after a land tile");
 	/* the spring is not drawn */
 	order[3] = river_a[3];
 	order[11] = 1;
-	ck_assert_int_eq(city_options_set_order(o, order, 82), CITY_OK);
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
-	ck_assert_str_eq(why, "V-SET-2: the order lists 82 tiles, the stack has "
-	                      "83 (the spring is not drawn)");
+	order_check(o, order, 82,
+	            "V-SET-2: the order lists 82 tiles, the stack has 83 (the "
+	            "spring is not drawn)");
 	/* V-OPT-1 remove: one D fewer */
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
 	                                       CITY_RIVER_REMOVE),
 	                 CITY_OK);
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
-	ck_assert_str_eq(why, "V-SET-2: the order has more than 3 of design 4");
-	ck_assert_int_eq(city_options_set_order(o, order, 81), CITY_OK);
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
-	ck_assert_str_eq(why, "V-SET-2: the order lists 81 tiles, the stack has "
-	                      "82 (the spring, nor one start tile (V-OPT-1), is "
-	                      "not drawn)");
+	order_check(o, order, 82,
+	            "V-SET-2: the order has more than 3 of design 4");
+	order_check(o, order, 81,
+	            "V-SET-2: the order lists 81 tiles, the stack has 82 (the "
+	            "spring, nor one start tile (V-OPT-1), is not drawn)");
 	city_options_free(o);
 }
 END_TEST
@@ -602,15 +610,10 @@ END_TEST
 START_TEST(test_V_FOL_1_no_follower_on_the_river)
 {
 	static const int river[10] = {57, 57, 60, 60, 53, 54, 55, 56, 58, 59};
-	int order[83], k, d, c;
+	int order[83];
 	city_options *o = river_options(0, 2);
 	city_game *g = NULL;
-	for (k = 0; k < 10; k++)
-		order[k] = river[k];
-	order[k++] = 52;
-	for (d = 0; d < 24; d++)
-		for (c = 0; c < base_counts[d]; c++)
-			order[k++] = d + 1;
+	river_order(order, river);
 	ck_assert_int_eq(city_options_set_order(o, order, 83), CITY_OK);
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
 	                 CITY_OK);
