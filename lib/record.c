@@ -420,15 +420,22 @@ static int read_stacks(loader *ld, const lex_line *l, lex_cursor *c)
 	return CITY_OK;
 }
 
+/* The one token after a header line's keyword into *t: 0 when there is
+ * none or more than one. */
+static int one_token(lex_token *t, lex_cursor *c)
+{
+	lex_token extra;
+	return lex_next_token(t, c) && !lex_next_token(&extra, c);
+}
+
 /* `rule name=value` (R-OPT); each rule at most once. */
 static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
+	lex_token t;
 	const char *eq;
 	size_t name_len;
 	int rule, value;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
-	    !(eq = memchr(t.s, '=', t.n)))
+	if (!one_token(&t, c) || !(eq = memchr(t.s, '=', t.n)))
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected rule name=value",
 		            (lineno)l->no);
@@ -457,8 +464,8 @@ static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 /* `game NAME` (carcassonne.md, "Records"). */
 static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	lex_token t;
+	if (!one_token(&t, c) ||
 	    (ld->game = options_game_find(t.s, t.n)) < 0)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected game the-city or game "
@@ -470,9 +477,9 @@ static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 /* `expansion NAME`. */
 static int read_expansion(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
+	lex_token t;
 	int bit;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	if (!one_token(&t, c) ||
 	    (bit = options_expansion_find(t.s, t.n)) < 0)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected expansion tower or river",

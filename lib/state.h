@@ -19,12 +19,12 @@
  *   |   board    extent, counts        |  board.c
  *   |   feat     node count            |  feature.c
  *   |   log      event / move counts   |  log.c
- *   |   pl       supplies, followers,  |  players.c; the rules place and
- *   |            scores                |  return followers
+ *   |   pl       supplies, followers,  |  players.c only (the rules ask
+ *   |            scores                |  it)
  *   |   city     wall ring, rounds,    |  The City only: wall.c, tc_rules.c
- *   |            towers                |  (a union with:)
- *   |   carc     stack, floors,        |  the base game only: cc_rules.c,
- *   |            prisoners             |  tower.c
+ *   |            wall towers           |  (a union with:)
+ *   |   cc       monasteries, floors,  |  the base game only: cc_rules.c,
+ *   |            prisoners             |  cc_score.c; tower.c its fields
  *   +----------------------------------+  lay.off_order
  *   | order   u8     [n_total]         |  draw order (set-up)
  *   +----------------------------------+  lay.off_tiles

@@ -78,6 +78,7 @@ void ts_side_adjacency(uint16_t adj[TS_MAX_PARTS], const ts_design *d)
 /* ------------------------------------------------------------------------ */
 /* Writing text                                                              */
 
+
 /* Appends while there is room and counts everything (the size is known
  * even when the buffer is too small). */
 typedef struct ts_writer {
@@ -109,6 +110,29 @@ static void put_number(ts_writer *w, unsigned v, int two_digits)
 static void put_part_name(ts_writer *w, const ts_design *d, uint8_t index)
 {
 	put_char(w, index == TS_NONE ? '-' : d->parts[index].name);
+}
+
+/* The texts of bits, in the order a design line writes them. */
+typedef struct flag_text {
+	unsigned bit;
+	const char *text;
+} flag_text;
+
+static const flag_text market_letters[] = {
+    {TS_FISH, "F"}, {TS_GRAIN, "G"}, {TS_LIVESTOCK, "L"}, {0, NULL}};
+static const flag_text feature_words[] = {{TS_MONASTERY, "  mon"},
+                                          {TS_TOWER, "  tow"},
+                                          {TS_START, "  start"},
+                                          {TS_SPRING, "  spring"},
+                                          {TS_LAKE, "  lake"},
+                                          {0, NULL}};
+
+/* The text of each bit of `bits` the table names. */
+static void put_flags(ts_writer *w, unsigned bits, const flag_text *t)
+{
+	for (; t->text; t++)
+		if (bits & t->bit)
+			put(w, t->text);
 }
 
 static void write_carc_tokens(ts_writer *w, const ts_design *d);
@@ -143,12 +167,7 @@ static void write_design(ts_writer *w, const ts_design *d)
 			                                         : 'F');
 			continue;
 		}
-		if (part->markets & TS_FISH)
-			put_char(w, 'F');
-		if (part->markets & TS_GRAIN)
-			put_char(w, 'G');
-		if (part->markets & TS_LIVESTOCK)
-			put_char(w, 'L');
+		put_flags(w, part->markets, market_letters);
 	}
 	if (d->pub > 0) {
 		put(w, "  pub=");
@@ -172,16 +191,7 @@ static void write_carc_tokens(ts_writer *w, const ts_design *d)
 			if (d->arms & (1u << k))
 				put_char(w, d->parts[k].name);
 	}
-	if (d->features & TS_MONASTERY)
-		put(w, "  mon");
-	if (d->features & TS_TOWER)
-		put(w, "  tow");
-	if (d->features & TS_START)
-		put(w, "  start");
-	if (d->features & TS_SPRING)
-		put(w, "  spring");
-	if (d->features & TS_LAKE)
-		put(w, "  lake");
+	put_flags(w, d->features, feature_words);
 }
 
 /* adj=: only the pairs the sides do not show already. */
