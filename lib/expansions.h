@@ -71,12 +71,17 @@ static inline void expansions_turn_end(state *s)
 	if (s->setup.expansions)
 		expansions_turn_end_each(s);
 }
+/* The expansions with a tile_rule hook (CITY_EXPANSION_* bits): the draw,
+ * the listing and the placement test these before any call, so that The
+ * Tower pays nothing for The River's rule (expansions_check_state holds
+ * the mask equal to the table). */
+#define EXPANSIONS_TILE_RULES CITY_EXPANSION_RIVER
 /* 1 and *r when an expansion in play restricts `design` (tile_rule). */
 static inline int expansions_tile_rule(const city_tileset *ts,
                                        const state *s, int design,
                                        tile_rule *r)
 {
-	return s->setup.expansions &&
+	return (s->setup.expansions & EXPANSIONS_TILE_RULES) &&
 	       expansions_tile_rule_each(ts, s, design, r);
 }
 void expansions_score_final(const city_tileset *ts, state *s);
