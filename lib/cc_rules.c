@@ -125,7 +125,7 @@ static void start_turn(const city_tileset *ts, state *s, int player)
 {
 	int d;
 	s->turn.player = s->turn.actor = (uint8_t)player;
-	d = expansions_turn_begin(s, s->turn.draw_pos < s->setup.stack_end[2]);
+	d = expansions_turn_begin(s, s->turn.draw_pos < s->setup.stack_end[0]);
 	if (d >= 0) {
 		s->turn.cur = NO_TILE;
 		s->turn.decision = (uint8_t)d;
@@ -134,13 +134,11 @@ static void start_turn(const city_tileset *ts, state *s, int player)
 	draw(ts, s);
 }
 
-/* C-TURN-2: draw until a tile has a placement (the others discarded).
- * The stack is every segment of the deal (rules.h deal_plan), drawn
- * in order: its end is the last stack's. */
+/* C-TURN-2: draw until a tile has a placement (the others discarded). */
 static void draw(const city_tileset *ts, state *s)
 {
 	const uint8_t *order = st_order(s);
-	while (s->turn.draw_pos < s->setup.stack_end[2]) {
+	while (s->turn.draw_pos < s->setup.stack_end[0]) {
 		int i = s->turn.draw_pos++;
 		int d = order[i];
 		if (has_placement(ts, s, d)) {

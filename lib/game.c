@@ -181,6 +181,7 @@ static void state_start(city_game *g)
 	       s->lay.off_moves - offsetof(state, setup));
 	memcpy(st_order_w(s), order, s->lay.n_total);
 	memcpy(s->setup.stack_end, setup.stack_end, sizeof setup.stack_end);
+	memcpy(s->setup.seg_end, setup.seg_end, sizeof setup.seg_end);
 	s->setup.n_players = (uint8_t)o->players;
 	s->setup.expansions = (uint8_t)o->expansions;
 	for (r = 1; r < OPT_RULE_COUNT && r < (int)sizeof s->setup.rules; r++)
@@ -188,11 +189,12 @@ static void state_start(city_game *g)
 	g->rules->start(&c);
 }
 
-/* The draw order and the stacks' ends: R-SET-4 / R-RNG, or the game's
- * own plan (the base game: one stack without the start tile, C-SET-3/4;
- * The River: river tiles, lake, land tiles, V-SET-2). */
+/* The draw order, the stacks' ends (ends[0..2]) and the segments' ends
+ * (ends[3..5]): R-SET-4 / R-RNG, or the game's own plan (the base game:
+ * one stack without the start tile, C-SET-3/4; The River: that stack in
+ * three segments, river tiles, lake, land tiles, V-SET-2). */
 static int deal(const game_rules *rules, const city_options *o,
-                uint8_t *order, uint8_t ends[3], char *err, size_t cap)
+                uint8_t *order, uint8_t ends[6], char *err, size_t cap)
 {
 	deal_plan p;
 	unsigned d, k, size[3] = {0, 0, 0};
@@ -207,13 +209,18 @@ static int deal(const game_rules *rules, const city_options *o,
 		rules->deal(o, &p);
 	if (make_order(o, &p, order, err, cap))
 		return CITY_EINVAL;
-	if (!rules->deal)
-		return make_stacks(o, o->ts->n_tiles, ends, err, cap) ? CITY_EINVAL
-		                                                      : CITY_OK;
+	if (!rules->deal) { /* The City: its stacks are its segments */
+		if (make_stacks(o, o->ts->n_tiles, ends, err, cap))
+			return CITY_EINVAL;
+		memcpy(ends + 3, ends, 3);
+		return CITY_OK;
+	}
+	/* one stack (C-SET-4), drawn segment after segment */
 	for (d = 0; d < o->ts->n_designs; d++)
 		size[p.seg[d]] += o->ts->designs[d].count - p.aside[d];
 	for (k = 0; k < 3; k++)
-		ends[k] = (uint8_t)((k ? ends[k - 1] : 0) + size[k]);
+		ends[3 + k] = (uint8_t)((k ? ends[2 + k] : 0) + size[k]);
+	memset(ends, ends[5], 3);
 	return CITY_OK;
 }
 
@@ -221,7 +228,7 @@ static int deal(const game_rules *rules, const city_options *o,
  * game (options_check) and the order and stacks can be dealt. The reason
  * of a refusal goes to why (city_options_check() shows it). */
 static int check_new(const city_options *o, const game_rules **rules,
-                     uint8_t *order, uint8_t ends[3], char *why, size_t cap)
+                     uint8_t *order, uint8_t ends[6], char *why, size_t cap)
 {
 	if (options_check(o, why, cap) != CITY_OK)
 		return CITY_EINVAL;
@@ -239,7 +246,7 @@ static int check_new(const city_options *o, const game_rules **rules,
 int city_options_check(const city_options *opts, char *reason, size_t cap)
 {
 	const game_rules *rules;
-	uint8_t order[TS_MAX_TILES], ends[3];
+	uint8_t order[TS_MAX_TILES], ends[6];
 	char scratch[1];
 	if (!opts || (!reason && cap))
 		return CITY_EINVAL;
@@ -259,7 +266,7 @@ int city_game_new(city_game **out, const city_options *opts)
 	city_game *g;
 	state hdr;
 	size_t size;
-	uint8_t order[TS_MAX_TILES], ends[3];
+	uint8_t order[TS_MAX_TILES], ends[6];
 	char err[160];
 	if (!out)
 		return CITY_EINVAL;
@@ -283,6 +290,7 @@ int city_game_new(city_game **out, const city_options *opts)
 	options_copy(&g->opts, o);
 	g->st = hdr;
 	memcpy(g->st.setup.stack_end, ends, 3);
+	memcpy(g->st.setup.seg_end, ends + 3, 3);
 	memcpy(st_order_w(&g->st), order, hdr.lay.n_total);
 	state_start(g);
 	*out = g;

@@ -216,6 +216,10 @@ typedef struct st_setup {
 	uint8_t rules[15];    /* rules[CITY_RULE_*] (options.h OPT_RULE_COUNT) */
 	uint8_t stack_end[3]; /* draw index one past each stack (the base
 	                         game: one stack, the start tile not drawn) */
+	uint8_t seg_end[3];   /* draw index one past each segment of the deal
+	                         (rules.h deal_plan): The City's stacks; The
+	                         River's river tiles, lake and land tiles; what
+	                         a reshuffle keeps apart */
 	uint8_t expansions;   /* CITY_EXPANSION_* bits */
 } st_setup;
 

@@ -327,9 +327,12 @@ static void check_seeded(unsigned exp, int remove, uint64_t seed)
 		                 CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	s = &g->st;
-	ck_assert_uint_eq(s->setup.stack_end[0], 10);
-	ck_assert_uint_eq(s->setup.stack_end[1], 11);
-	ck_assert_uint_eq(s->setup.stack_end[2], (unsigned)(11 + nl));
+	/* one stack (C-SET-4) in three segments */
+	ck_assert_uint_eq(s->setup.seg_end[0], 10);
+	ck_assert_uint_eq(s->setup.seg_end[1], 11);
+	ck_assert_uint_eq(s->setup.seg_end[2], (unsigned)(11 + nl));
+	for (k = 0; k < 3; k++)
+		ck_assert_uint_eq(s->setup.stack_end[k], (unsigned)(11 + nl));
 	for (k = 0; k < 11 + nl; k++)
 		ck_assert_int_eq(g->opts.ts->designs[st_order(s)[k]].id, want[k]);
 	/* the spring at (0,0), rotation 0; the first tile drawn a river tile */
@@ -363,6 +366,15 @@ START_TEST(test_V_SET_2_seeded_order)
 		ck_assert_str_eq(got, "60 54 57 60 53 57 56 55 58 59");
 	}
 	ck_assert_int_eq(g->opts.ts->designs[st_order(&g->st)[10]].id, 52);
+	/* the AI's reshuffle keeps the river first and the lake twelfth */
+	for (uint64_t r = 1; r < 20; r++) {
+		ck_assert_int_eq(city_game_reshuffle(g, r), CITY_OK);
+		for (int k = 1; k < 83; k++) {
+			const ts_design *d = &g->opts.ts->designs[st_order(&g->st)[k]];
+			ck_assert_int_eq(d->river != 0, k <= 10);
+			ck_assert_int_eq(d->id == 52, k == 10);
+		}
+	}
 	city_game_free(g);
 	city_options_free(o);
 	for (uint64_t seed = 0; seed < 20; seed++) {
@@ -434,9 +446,9 @@ START_TEST(test_V_OPT_1_river_start)
 	city_game *g = NULL;
 	int rule = -1;
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	ck_assert_int_eq(city_game_tiles_left(g, 3), 72);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 9); /* one in hand */
-	ck_assert_int_eq(city_game_tiles_left(g, 2), 1);
+	/* one stack (C-SET-4): 10 river tiles, the lake, 72 land tiles */
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 82); /* one in hand */
+	ck_assert_int_eq(city_game_tiles_left(g, 2), 0);
 	ck_assert_int_eq(city_game_rule(g, CITY_RULE_RIVER_START),
 	                 CITY_RIVER_SHUFFLE);
 	city_game_free(g);
@@ -445,7 +457,7 @@ START_TEST(test_V_OPT_1_river_start)
 	rule = city_options_get_rule(o, CITY_RULE_RIVER_START);
 	ck_assert_int_eq(rule, CITY_RIVER_REMOVE);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	ck_assert_int_eq(city_game_tiles_left(g, 3), 71);
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 81);
 	city_game_free(g);
 	/* a rule of the expansion: refused without it */
 	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 0),

@@ -229,10 +229,7 @@ CITY_EXPORT int city_game_rule(const city_game *game, int rule);
  *        log).
  * @param[in] game the game.
  * @param[out] design receives its design id.
- * @param[out] stack receives its stack, 1..3 (may be NULL): The City's
- *             stacks (R-SET-4); 1 in the base game; with The River 1 for
- *             the river tiles, 2 for the lake, 3 for the land tiles
- *             (V-SET-2).
+ * @param[out] stack receives its stack, 1..3 (may be NULL).
  * @return CITY_OK, CITY_EINVAL, or CITY_ENOTFOUND when the turn has no
  *         tile: during The Tower's ransom decision (CITY_DECISION_RANSOM,
  *         T-CAP-5: it comes before the turn's draw), once the base game or
@@ -246,8 +243,7 @@ CITY_EXPORT int city_game_current_tile(const city_game *game, int *design,
 /**
  * @brief Tiles left to draw in a stack (the current tile not counted).
  * @param[in] game the game.
- * @param[in] stack 1..3 (the stacks as city_game_current_tile() numbers
- *            them; a stack a game does not use has 0).
+ * @param[in] stack 1..3.
  * @return the count or CITY_EINVAL.
  */
 CITY_EXPORT int city_game_tiles_left(const city_game *game, int stack);
@@ -265,8 +261,7 @@ CITY_EXPORT int city_game_tiles_left(const city_game *game, int stack);
  * (city_tileset_design_count()).
  *
  * @param[in] game the game (borrowed).
- * @param[in] stack 0 for every stack, or 1..3 (the base game has stack 1;
- *            The River's river tiles, lake and land tiles are 1, 2, 3).
+ * @param[in] stack 0 for every stack, or 1..3 (the base game has stack 1).
  * @param[out] designs receives design ids in ascending order; caller-owned,
  *             room for @p cap entries (may be NULL when @p cap is 0).
  * @param[out] counts receives the count of each design in @p designs;
