@@ -341,20 +341,25 @@ static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 {
 	lex_token t;
 	uint64_t v = 0;
-	/* the range of the record's default game; a wider one is named */
+	/* the range of the record's default game; a game with more seats is
+	 * named when it is played or its most seats were asked */
 	const game_facts *dflt = facts_of(CITY_GAME_THE_CITY);
-	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) ||
-	    v < dflt->min_players || v > MAX_PLAYERS || lex_next_token(&t, c))
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: players must be one number, %d to %d%s",
-		            (lineno)l->no, dflt->min_players, dflt->max_players,
-		            v == MAX_PLAYERS ||
-		                    facts_of(ld->game)->max_players == MAX_PLAYERS
-		                    ? " (2 to 5 in carcassonne)"
-		                    : "");
-
-	ld->players = (int)v;
-	return CITY_OK;
+	char wider[48] = "";
+	if (lex_next_token(&t, c) && lex_token_u64(&v, &t, 9) &&
+	    v >= dflt->min_players && v <= MAX_PLAYERS && !lex_next_token(&t, c)) {
+		ld->players = (int)v;
+		return CITY_OK;
+	}
+	for (int g = 0; g < FACTS_GAMES; g++)
+		if ((v == MAX_PLAYERS ||
+		     facts_of(ld->game)->max_players == MAX_PLAYERS) &&
+		    facts_table[g].max_players > dflt->max_players)
+			snprintf(wider, sizeof wider, " (%d to %d in %s)",
+			         facts_table[g].min_players,
+			         facts_table[g].max_players, facts_table[g].name);
+	return fail(ld, CITY_EPARSE,
+	            "line %llu: players must be one number, %d to %d%s",
+	            (lineno)l->no, dflt->min_players, dflt->max_players, wider);
 }
 
 /* `seed S`, 0 .. 2^64-1 (R-RNG). */

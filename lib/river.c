@@ -96,16 +96,16 @@ static void rv_placed(const city_tileset *ts, state *s, int t)
 {
 	const ptile *p = &st_tiles(s)[t];
 	unsigned m = tile_river(ts, p);
-	int out = s->cc.river_out, next;
+	int out = s->cc.rv.out, next;
 	if (!m)
 		return; /* a land tile */
 	if (!(ts->designs[p->design].features & TS_SPRING))
 		m &= ~(1u << side_back(out));
 	next = m ? low_bit(m) : RIVER_CLOSED;
 	if (m && t && next != out)
-		s->cc.river_turn = (uint8_t)((next - out) & 3);
-	s->cc.river_tile = (uint8_t)t;
-	s->cc.river_out = (uint8_t)next;
+		s->cc.rv.turn = (uint8_t)((next - out) & 3);
+	s->cc.rv.tile = (uint8_t)t;
+	s->cc.rv.out = (uint8_t)next;
 }
 
 /* V-TILE-1/2 on the fast path: the cell at the open end, the rotations
@@ -114,8 +114,8 @@ static int rv_tile_rule(const city_tileset *ts, const state *s, int design,
                         tile_rule *r)
 {
 	const ts_design *d = &ts->designs[design];
-	const ptile *p = &st_tiles(s)[s->cc.river_tile];
-	int out = s->cc.river_out, x, y, rot;
+	const ptile *p = &st_tiles(s)[s->cc.rv.tile];
+	int out = s->cc.rv.out, x, y, rot;
 	const fcell *f;
 	if (!d->river)
 		return 0;
@@ -130,7 +130,7 @@ static int rv_tile_rule(const city_tileset *ts, const state *s, int design,
 		return 1;
 	r->cell = (int)(f - st_front(s));
 	for (rot = 0; rot < 4; rot++)
-		if (!river_refuses(s, d, x, y, out, rot, s->cc.river_turn, NULL,
+		if (!river_refuses(s, d, x, y, out, rot, s->cc.rv.turn, NULL,
 		                   0))
 			r->rots |= 1u << rot;
 	return 1;
@@ -138,7 +138,7 @@ static int rv_tile_rule(const city_tileset *ts, const state *s, int design,
 
 /* The river followed from the spring (placed tile 0) by cell look-ups:
  * its last tile, the side it leaves by (RIVER_CLOSED), the last curve's
- * turn. The slow twin of river_tile, river_out and river_turn. */
+ * turn. The slow twin of st_rv (tile, out, turn). */
 static void river_walk(const city_tileset *ts, const state *s, int *tile,
                        int *out, int *turn)
 {
@@ -232,12 +232,12 @@ static int rv_check_state(const city_tileset *ts, const state *s, char *msg,
 	int t = 0, out = 0, turn = 0;
 	if ((s->setup.expansions & CITY_EXPANSION_RIVER) && s->board.n_tiles)
 		river_walk(ts, s, &t, &out, &turn);
-	if (s->cc.river_tile != t || s->cc.river_out != out ||
-	    s->cc.river_turn != turn) {
+	if (s->cc.rv.tile != t || s->cc.rv.out != out ||
+	    s->cc.rv.turn != turn) {
 		snprintf(msg, cap,
 		         "river end tile %u side %u turn %u, not %d %d %d",
-		         (unsigned)s->cc.river_tile, (unsigned)s->cc.river_out,
-		         (unsigned)s->cc.river_turn, t, out, turn);
+		         (unsigned)s->cc.rv.tile, (unsigned)s->cc.rv.out,
+		         (unsigned)s->cc.rv.turn, t, out, turn);
 		return 1;
 	}
 	return 0;

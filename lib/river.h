@@ -9,7 +9,7 @@
  * no part of a tile, so no follower can stand on it (V-FOL-1), and its
  * banks are fields like any other.
  *
- * Writes: state.carc's river fields (river_tile, river_out, river_turn).
+ * Writes: state.cc.rv (st_rv: the river's last tile, open side, last turn).
  * Reads: the board, the tile set, the set-up (expansions, V-OPT-1).
  */
 #ifndef CITY_LIB_RIVER_H

@@ -279,11 +279,12 @@ typedef struct st_city {
 	wpiece chain[CHAIN_CAP];
 } st_city;
 
-/* The base game's own part (with The Tower and The River): its stack,
- * tower floors, prisoners, the turn's tower bookkeeping, the river's
- * open end. Tower heights and the designs' side signatures are arrays
- * after the header (st_height, st_rsig). */
-typedef struct st_cc {
+/* The base game's own part (with The Tower): its stack, tower floors,
+ * prisoners and the turn's tower bookkeeping. Tower heights and the
+ * designs' side signatures are arrays after the header (st_height,
+ * st_rsig). */
+/* The Tower's part of the base game's state (tower.c only). */
+typedef struct st_tw {
 	uint8_t tower_tile; /* the tower just raised (capture decision) */
 	uint8_t ransomed;   /* a ransom was paid this turn (T-CAP-5) */
 	uint8_t floors[MAX_PLAYERS];            /* T-SET-1 supply */
@@ -294,12 +295,28 @@ typedef struct st_cc {
 	uint64_t towers[(TS_MAX_TILES + 63) / 64];
 	uint64_t closed[(TS_MAX_TILES + 63) / 64];
 	uint64_t raised[(TS_MAX_TILES + 63) / 64];
-	/* bit t: placed tile t is a monastery with an empty cell around it
-	 * (C-DONE-3 is tested for these only) */
-	uint64_t monasteries[(TS_MAX_TILES + 63) / 64];
 	/* bit i: follower slot i may be taken in the capture decision now
 	 * (T-CAP-1; set by the floor, zero outside that decision) */
 	uint64_t capture;
+} st_tw;
+
+/* The River's part of the base game's state (river.c only): the last
+ * river tile placed, the board side where the river leaves it
+ * (RIVER_CLOSED once the lake is down), and the way the last curve turned
+ * (RIVER_RIGHT, RIVER_LEFT, 0 before the first); all 0 without the
+ * expansion. */
+typedef struct st_rv {
+	uint8_t tile, out, turn;
+} st_rv;
+#define RIVER_CLOSED 4
+#define RIVER_RIGHT 1 /* the heading turns a quarter clockwise */
+#define RIVER_LEFT 3
+
+typedef struct st_cc {
+	st_tw tw; /* The Tower's (an expansion: its own part) */
+	/* bit t: placed tile t is a monastery with an empty cell around it
+	 * (C-DONE-3 is tested for these only) */
+	uint64_t monasteries[(TS_MAX_TILES + 63) / 64];
 	/* the follower options of this turn's tile (bit i: part i), found by
 	 * the placement for the follower decision, zero outside it */
 	uint16_t fol_opts;
@@ -307,15 +324,8 @@ typedef struct st_cc {
 	 * completed (bit i: part i), found with fol_opts for the end of the
 	 * turn to score; zero outside the turn */
 	uint16_t done_parts;
-	/* The River (river.c): the last river tile placed, the board side
-	 * where the river leaves it (RIVER_CLOSED once the lake is down), and
-	 * the way the last curve turned (RIVER_RIGHT, RIVER_LEFT, 0 before
-	 * the first); all 0 without the expansion */
-	uint8_t river_tile, river_out, river_turn;
+	st_rv rv; /* The River's (an expansion: its own part) */
 } st_cc;
-#define RIVER_CLOSED 4
-#define RIVER_RIGHT 1 /* the heading turns a quarter clockwise */
-#define RIVER_LEFT 3
 
 typedef struct state {
 	st_layout lay;

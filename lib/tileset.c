@@ -262,6 +262,19 @@ static int region_index(const ts_design *d, char letter)
 	return ts_part_index(d, letter);
 }
 
+/* Region `letter` of design index i: its part index into *k and the
+ * design into *d, CITY_OK; CITY_EINVAL without design i, CITY_ENOTFOUND
+ * without the region. */
+static int region_at(const city_tileset *ts, unsigned i, char letter,
+                     const ts_design **d, int *k)
+{
+	*d = design_at(ts, i);
+	if (*d == NULL)
+		return CITY_EINVAL;
+	*k = region_index(*d, letter);
+	return *k < 0 ? CITY_ENOTFOUND : CITY_OK;
+}
+
 CITY_EXPORT void city_tileset_free(city_tileset *ts)
 {
 	ts_release(ts);
@@ -347,12 +360,10 @@ CITY_EXPORT int city_tileset_side(const city_tileset *ts, unsigned i,
 CITY_EXPORT int city_tileset_region_kind(const city_tileset *ts, unsigned i,
                                          char region, unsigned *out_markets)
 {
-	const ts_design *d = design_at(ts, i);
-	if (d == NULL)
-		return CITY_EINVAL;
-	int k = region_index(d, region);
-	if (k < 0)
-		return CITY_ENOTFOUND;
+	const ts_design *d;
+	int k, rc = region_at(ts, i, region, &d, &k);
+	if (rc != CITY_OK)
+		return rc;
 	const ts_part *part = &d->parts[k];
 	if (out_markets)
 		*out_markets = part->markets;
@@ -417,12 +428,10 @@ CITY_EXPORT int city_tileset_game(const city_tileset *ts)
 CITY_EXPORT int city_tileset_coat_of_arms(const city_tileset *ts,
                                           unsigned i, char region)
 {
-	const ts_design *d = design_at(ts, i);
-	if (d == NULL)
-		return CITY_EINVAL;
-	int k = region_index(d, region);
-	if (k < 0)
-		return CITY_ENOTFOUND;
+	const ts_design *d;
+	int k, rc = region_at(ts, i, region, &d, &k);
+	if (rc != CITY_OK)
+		return rc;
 	return (int)((d->arms >> k) & 1u);
 }
 

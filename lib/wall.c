@@ -1,7 +1,7 @@
 /* The wall ring of The City: chain, ends, gap, guards, R-TILE-3/4. */
 #include "city/city.h"
 #include "msg.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 bside wall_piece_side(const state *s, int idx)
 {

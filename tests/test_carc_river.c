@@ -506,7 +506,7 @@ START_TEST(test_V_TILE_2_no_u_turn_after_right)
 	city_game *g = river_game(river);
 	listing_is(g, "1,0,0 1,0,1");
 	place(g, 1, 0, 0); /* east, then south: a right turn */
-	ck_assert_uint_eq(g->st.cc.river_turn, RIVER_RIGHT);
+	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_RIGHT);
 	listing_is(g, "1,1,1 1,1,3");
 	place(g, 1, 1, 1); /* the straight, north-south */
 	listing_is(g, "1,2,2");
@@ -516,7 +516,7 @@ START_TEST(test_V_TILE_2_no_u_turn_after_right)
 	refused(g, 1, 2, 0,
 	        "V-GEO-1: field side facing a river side of tile (1,1)");
 	place(g, 1, 2, 2); /* south, then east: left */
-	ck_assert_uint_eq(g->st.cc.river_turn, RIVER_LEFT);
+	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_LEFT);
 	city_game_free(g);
 }
 END_TEST
@@ -527,7 +527,7 @@ START_TEST(test_V_TILE_2_no_u_turn_after_left)
 	static const int river[10] = {60, 60, 57, 57, 53, 54, 55, 56, 58, 59};
 	city_game *g = river_game(river);
 	place(g, 1, 0, 1); /* east, then north: a left turn */
-	ck_assert_uint_eq(g->st.cc.river_turn, RIVER_LEFT);
+	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_LEFT);
 	listing_is(g, "1,-1,3");
 	refused(g, 1, -1, 0,
 	        "V-TILE-2: the river turned left at the last curve; this "
@@ -590,7 +590,7 @@ static city_game *whole_river(void)
 	place(g, 6, 4, 2);
 	listing_is(g, "7,4,0"); /* the lake, its river west */
 	place(g, 7, 4, 0);
-	ck_assert_uint_eq(g->st.cc.river_out, RIVER_CLOSED);
+	ck_assert_uint_eq(g->st.cc.rv.out, RIVER_CLOSED);
 	return g;
 }
 
