@@ -14,7 +14,8 @@
  *   city-cli check-tiles FILE
  *   city-cli hint FILE [--game NAME [--expansion tower|river]] [--ai SPEC]
  *                 [--seed S] [--top N] [--line N]
- *   city-cli hint [--game NAME [--expansion tower|river]] [--rule name=value]...
+ *   city-cli hint [--game NAME [--expansion tower|river]]
+ *                 [--rule name=value]...
  *                 [--players P] [--game-seed G] [--ai SPEC] [--seed S] ...
  *   city-cli arena [--game NAME [--expansion tower|river]] [--games N]
  *                  [--players P] [--seed S] [--rule name=value]...
@@ -59,7 +60,8 @@
 static void usage(FILE *f)
 {
 	fputs("usage:\n"
-	      "  city-cli play [--game NAME [--expansion tower|river]] [--players N]\n"
+	      "  city-cli play [--game NAME [--expansion tower|river]] "
+	      "[--players N]\n"
 	      "                [--seed S] [--ai SPEC]\n"
 	      "                [--seat N=SPEC]... [--record FILE]\n"
 	      "                [--tileset FILE] [--rule name=value]...\n"
