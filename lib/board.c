@@ -306,13 +306,14 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	fcell *f = st_front_w(s);
 	int k, n = s->board.n_front, del = 0;
 	const ptile *tp = &st_tiles(s)[t];
-	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
 	/* the city sides: only sets with city regions have them (not The
-	 * City's); streets in bits 0-3, cities in 4-7, turned */
-	unsigned cm = facts_table[ts->game].regions == FACTS_CITY_FIELD
-	                  ? board_city_mask(&ts->designs[tp->design])
-	                  : 0u;
+	 * City's); streets in bits 0-3, cities in 4-7, turned; a river side
+	 * both (board_side_bits) */
+	unsigned bits = facts_table[ts->game].regions == FACTS_CITY_FIELD
+	                    ? board_side_bits(&ts->designs[tp->design])
+	                    : ts->designs[tp->design].street_mask;
+	unsigned sm = bits & 15u, cm = bits >> 4;
 	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
 	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;
 	fcell fresh[4], was;

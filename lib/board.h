@@ -76,6 +76,14 @@ static inline unsigned board_city_mask(const ts_design *d)
 	       (unsigned)(d->parts[d->side[2].left].kind == TS_CITY) << 2 |
 	       (unsigned)(d->parts[d->side[3].left].kind == TS_CITY) << 3;
 }
+/* The base game's edge signature of design d as written: bit s a road end
+ * on design side s, bit 4 + s a city side; a river side (The River) has
+ * both, which only another river side matches (V-GEO-1). */
+static inline unsigned board_side_bits(const ts_design *d)
+{
+	unsigned r = d->river;
+	return ((unsigned)d->street_mask | r) | (board_city_mask(d) | r) << 4;
+}
 /* The tiles on the 8 cells around placed tile t (side neighbours and
  * corner bits: no look-up when none). */
 static inline int board_around(const state *s, int t)

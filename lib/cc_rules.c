@@ -23,18 +23,22 @@
  * kept per design in st_rsig. */
 static unsigned rot_sig(const ts_design *d, int r)
 {
-	unsigned sm = d->street_mask, cm = board_city_mask(d);
+	unsigned bits = board_side_bits(d), sm = bits & 15u, cm = bits >> 4;
 	unsigned ur = (unsigned)r;
 	sm = ((sm << ur) | (sm >> ((4u - ur) & 3u))) & 15u;
 	cm = ((cm << ur) | (cm >> ((4u - ur) & 3u))) & 15u;
 	return sm | cm << 4;
 }
 
-static int has_placement(const state *s, int d)
+static int has_placement(const city_tileset *ts, const state *s, int d)
 {
 	const fcell *f = st_front(s);
 	uint32_t sig4 = st_rsig(s)[d];
 	int i, n = s->board.n_front;
+	tile_rule r;
+	if (expansions_tile_rule(ts, s, d, &r)) /* one cell at most */
+		return r.cell >= 0 &&
+		       (board_sig_rotations(&f[r.cell], sig4) & r.rots) != 0;
 	/* four cells a test: about half of the cells fit, so the first
 	 * four nearly always decide */
 	for (i = 0; i + 4 <= n; i += 4)
@@ -71,6 +75,9 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 		                  "tile", x, y);
 		return 1;
 	}
+	if (coord_in_range(x, y) &&
+	    expansions_check_tile(ts, s, x, y, design, rot, msg, cap))
+		return 1;
 	for (side = 0; side < 4; side++) {
 		/* in 64 bits: a cell at INT32_MIN has a neighbour beyond it */
 		int64_t nx = (int64_t)x + DX[side], ny = (int64_t)y + DY[side];
@@ -110,11 +117,11 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 
 /* ---- the turn ------------------------------------------------------------ */
 
-static void draw(state *s);
+static void draw(const city_tileset *ts, state *s);
 
 /* The start of a player's turn: an expansion's decision before the draw
  * (The Tower's ransom, T-CAP-5), then the draw. */
-static void start_turn(state *s, int player)
+static void start_turn(const city_tileset *ts, state *s, int player)
 {
 	int d;
 	s->turn.player = s->turn.actor = (uint8_t)player;
@@ -124,17 +131,17 @@ static void start_turn(state *s, int player)
 		s->turn.decision = (uint8_t)d;
 		return;
 	}
-	draw(s);
+	draw(ts, s);
 }
 
 /* C-TURN-2: draw until a tile has a placement (the others discarded). */
-static void draw(state *s)
+static void draw(const city_tileset *ts, state *s)
 {
 	const uint8_t *order = st_order(s);
 	while (s->turn.draw_pos < s->setup.stack_end[0]) {
 		int i = s->turn.draw_pos++;
 		int d = order[i];
-		if (has_placement(s, d)) {
+		if (has_placement(ts, s, d)) {
 			s->turn.cur = (uint8_t)i;
 			s->turn.decision = CITY_DECISION_TILE;
 			return;
@@ -154,7 +161,7 @@ static void finish_turn(const city_tileset *ts, state *s)
 	ccs_completed(ts, s, s->turn.last_tile);
 	s->cc.done_parts = 0;
 	/* the next seat, without a division */
-	start_turn(s, s->turn.player + 1 < s->setup.n_players
+	start_turn(ts, s, s->turn.player + 1 < s->setup.n_players
 	                  ? s->turn.player + 1
 	                  : 0);
 }
@@ -259,6 +266,8 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	int rc, design, fi = -1;
 	unsigned done;
 	const fcell *f;
+	unsigned rots = 0;
+	tile_rule r;
 	if ((rc = expect(s, CITY_DECISION_TILE, c->err)) != CITY_OK)
 		return rc;
 	if (rot < 0 || rot > 3) {
@@ -267,9 +276,13 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	}
 	design = st_order(s)[s->turn.cur];
 	f = coord_in_range(x, y) ? board_front_at(s, (int)x, (int)y) : NULL;
-	if (f)
+	if (f) {
 		fi = (int)(f - st_front(s));
-	if (!f || !(board_sig_rotations(f, st_rsig(s)[design]) >> rot & 1u)) {
+		rots = board_sig_rotations(f, st_rsig(s)[design]);
+		if (expansions_tile_rule(c->ts, s, design, &r))
+			rots = r.cell == fi ? rots & r.rots : 0;
+	}
+	if (!(rots >> rot & 1u)) {
 		if (!cc_check_placement(c->ts, s, (int)x, (int)y, design, rot,
 		                        c->err, ERR_CAP))
 			snprintf(c->err, ERR_CAP, "C-TILE-1: cell (%d,%d) cannot take "
@@ -298,6 +311,11 @@ static int place_follower(const rules_ctx *c, char part)
 	d = &c->ts->designs[st_tiles(s)[s->turn.last_tile].design];
 	idx = part == 'm' ? ((d->features & TS_MONASTERY) ? d->n_parts : -1)
 	                  : ts_part_index(d, part);
+	if (idx < 0 && expansions_no_part(s, part)) {
+		/* a piece of an expansion's that is no part (The River) */
+		snprintf(c->err, ERR_CAP, "%s", expansions_no_part(s, part));
+		return CITY_EILLEGAL;
+	}
 	if (idx < 0) {
 		snprintf(c->err, ERR_CAP,
 		         "C-FOL-1: design %u has no part '%c' (a region letter, "
@@ -319,7 +337,7 @@ static void go_on(const city_tileset *ts, state *s, expansion_next next)
 	if (next == NEXT_END_TURN)
 		finish_turn(ts, s);
 	else if (next == NEXT_DRAW)
-		draw(s);
+		draw(ts, s);
 	else
 		s->cc.fol_opts = 0; /* the follower decision is over */
 }
@@ -414,10 +432,21 @@ static void cc_start(const rules_ctx *c)
 	players_start(s, FOLLOWERS, 0);
 	expansions_start(c->ts, s);
 	s->turn.cur = NO_TILE;
-	/* C-SET-3: the start tile, before the first turn, not a move */
-	insert_tile(c->ts, s, -1, 0, 0, c->ts->start, 0);
+	/* C-SET-3: the start tile, before the first turn, not a move (an
+	 * expansion's: The River's spring, V-SET-1) */
+	insert_tile(c->ts, s, -1, 0, 0, expansions_start_design(c->ts, s), 0);
 	s->turn.last_tile = NO_TILE;
-	start_turn(s, 0);
+	start_turn(c->ts, s, 0);
+}
+
+/* C-SET-3/4: one instance of the start design placed, the rest one stack;
+ * then what the expansions in play change. */
+static void cc_deal(const city_options *o, deal_plan *p)
+{
+	p->aside[o->ts->start] = 1;
+	snprintf(p->rule, sizeof p->rule, "C-SET-4");
+	p->not_drawn = "the start tile";
+	expansions_deal(o, p);
 }
 
 /* ---- listing ------------------------------------------------------------- */
@@ -429,9 +458,20 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 	size_t n = 0;
 	unsigned m;
 	switch (s->turn.decision) {
-	case CITY_DECISION_TILE:
-		return list_placements_sig(
-		    s, st_rsig(s)[st_order(s)[s->turn.cur]], out, cap);
+	case CITY_DECISION_TILE: {
+		int d = st_order(s)[s->turn.cur];
+		uint32_t sig4 = st_rsig(s)[d];
+		tile_rule r;
+		if (!expansions_tile_rule(ts, s, d, &r))
+			return list_placements_sig(s, sig4, out, cap);
+		if (r.cell >= 0) { /* an expansion's one cell */
+			const fcell *f = &st_front(s)[r.cell];
+			for (m = board_sig_rotations(f, sig4) & r.rots; m; m &= m - 1)
+				list_emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(f),
+				          fc_y(f), low_bit(m), 0, 0, 0);
+		}
+		return n;
+	}
 	case CITY_DECISION_FOLLOWER: {
 		const ts_design *d =
 		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
@@ -487,6 +527,7 @@ static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
 const game_rules cc_rules = {
     .game = CITY_GAME_CARCASSONNE,
     .start = cc_start,
+    .deal = cc_deal,
     .apply = cc_apply,
     .list = cc_list,
     .score_final = cc_final,

@@ -29,6 +29,7 @@ typedef struct opt_rule {
 #define CITY CITY_GAME_THE_CITY
 #define CARC CITY_GAME_CARCASSONNE
 #define TOWER CITY_EXPANSION_TOWER
+#define RIVER CITY_EXPANSION_RIVER
 
 static const opt_rule rule_table[OPT_RULE_COUNT] = {
 	[CITY_RULE_WALL_TRIGGER] = {"wall_trigger", "R-OPT-1", CITY, 0,
@@ -56,12 +57,15 @@ static const opt_rule rule_table[OPT_RULE_COUNT] = {
 	[CITY_RULE_CAPTURE_DIAGONAL] = {"capture_diagonal", "T-OPT-6", CARC,
 	                                TOWER, 0, 1, YES_NO},
 	[CITY_RULE_RANSOM] = {"ransom", "T-OPT-7", CARC, TOWER, 1, 1, YES_NO},
+	[CITY_RULE_RIVER_START] = {"river_start", "V-OPT-1", CARC, RIVER,
+	                           CITY_RIVER_SHUFFLE, 1, {"shuffle", "remove"}},
 };
 
 #undef YES_NO
 #undef CITY
 #undef CARC
 #undef TOWER
+#undef RIVER
 
 static int rule_valid(int rule)
 {
@@ -306,9 +310,15 @@ int city_options_parse_game(city_options *opts, const char *name)
 	return city_options_set_game(opts, game);
 }
 
+/* The expansions by bit position (CITY_EXPANSION_* == 1u << index): their
+ * record names. */
+static const char *const expansion_names[] = {"tower", "river"};
+#define N_EXPANSION_NAMES (sizeof expansion_names / sizeof *expansion_names)
+
 int city_options_set_expansion(city_options *opts, int expansion, int on)
 {
-	if (!opts || expansion != CITY_EXPANSION_TOWER || on < 0 || on > 1 ||
+	if (!opts || !options_expansion_name((unsigned)expansion) || on < 0 ||
+	    on > 1 ||
 	    (on && !(facts_of(opts->game)->expansions & (unsigned)expansion)))
 		return CITY_EINVAL;
 	if (on)
@@ -331,13 +341,24 @@ int options_game_find(const char *name, size_t len)
 
 const char *options_expansion_name(unsigned expansion_bit)
 {
-	return expansion_bit == CITY_EXPANSION_TOWER ? "tower" : NULL;
+	for (unsigned k = 0; k < N_EXPANSION_NAMES; k++)
+		if (expansion_bit == 1u << k)
+			return expansion_names[k];
+	return NULL;
 }
 
 int options_expansion_find(const char *name, size_t len)
 {
-	return len == 5 && memcmp(name, "tower", 5) == 0 ? CITY_EXPANSION_TOWER
-	                                                 : -1;
+	for (unsigned k = 0; k < N_EXPANSION_NAMES; k++)
+		if (strlen(expansion_names[k]) == len &&
+		    memcmp(expansion_names[k], name, len) == 0)
+			return (int)(1u << k);
+	return -1;
+}
+
+unsigned options_rule_expansion(int rule)
+{
+	return rule_valid(rule) ? rule_table[rule].expansion : 0;
 }
 
 int options_rule_applies(int rule, int game, unsigned expansions)
@@ -393,6 +414,15 @@ int options_check(const city_options *o, char *why, size_t cap)
 	if (o->players < f->min_players || o->players > f->max_players)
 		return say(why, cap, "%c-SET-1: %d players", f->rule_prefix,
 		           o->players);
+	/* V-SET-1: the river's tiles and the expansion go together */
+	if ((o->ts->spring >= 0) != ((o->expansions & CITY_EXPANSION_RIVER) != 0))
+		return say(why, cap,
+		           o->ts->spring >= 0
+		               ? "V-SET-1: tile set %s has river tiles, the game "
+		                 "is played without the expansion river"
+		               : "V-SET-1: tile set %s has no spring and lake, "
+		                 "the expansion river needs them",
+		           o->ts->name);
 	return CITY_OK;
 }
 

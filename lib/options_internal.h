@@ -11,8 +11,8 @@
 #include "city/common.h"
 #include "tileset_internal.h"
 
-/* rules[1..13] = CITY_RULE_* of every game; index 0 unused. */
-#define OPT_RULE_COUNT 14
+/* rules[1..14] = CITY_RULE_* of every game; index 0 unused. */
+#define OPT_RULE_COUNT 15
 /* The City's rules are 1..OPT_RULES-1 (R-OPT-1..5): the City's game state
  * keeps a copy of these only. */
 #define OPT_RULES 6
@@ -56,8 +56,10 @@ void options_release(city_options *o);
 int options_check(const city_options *o, char *why, size_t cap);
 /* Whether rule r is a rule of the game with these expansions. */
 int options_rule_applies(int rule, int game, unsigned expansions);
+/* The CITY_EXPANSION_* bit rule r needs, 0 for none. */
+unsigned options_rule_expansion(int rule);
 /* The record names of games and expansions ("the-city", "carcassonne";
- * "tower"), NULL for none; and back (-1 for an unknown name). */
+ * "tower", "river"), NULL for none; and back (-1 for an unknown name). */
 const char *options_game_name(int game);
 int options_game_find(const char *name, size_t len);
 const char *options_expansion_name(unsigned expansion_bit);

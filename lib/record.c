@@ -18,6 +18,7 @@
 
 #include "city/city.h"
 #include "city/tileset.h"
+#include "bits.h"
 #include "compiler.h"
 #include "facts.h"
 #include "game_internal.h"
@@ -173,6 +174,10 @@ CITY_EXPORT int city_game_save(const city_game *game, char *buf,
 	out_fmt(&c, "citygame %d\n", RECORD_VERSION);
 	if (!facts_of(o->game)->record_default)
 		out_fmt(&c, "game %s\n", options_game_name(o->game));
+	/* carcassonne.md: river, then tower */
+	if (o->expansions & CITY_EXPANSION_RIVER)
+		out_fmt(&c, "expansion %s\n",
+		        options_expansion_name(CITY_EXPANSION_RIVER));
 	if (o->expansions & CITY_EXPANSION_TOWER)
 		out_fmt(&c, "expansion %s\n",
 		        options_expansion_name(CITY_EXPANSION_TOWER));
@@ -272,6 +277,7 @@ typedef struct loader {
 	int players;
 	int game;            /* CITY_GAME_* of the `game` line */
 	unsigned expansions; /* of the `expansion` lines */
+	uint64_t expansion_line[8]; /* line of `expansion` bit k, 0: none */
 	const city_tileset *ts; /* of the `tileset` line, NULL: none */
 	uint64_t seed;
 	int order[TS_MAX_TILES];
@@ -480,9 +486,17 @@ static int read_expansion(loader *ld, const lex_line *l, lex_cursor *c)
 	int bit;
 	if (!one_token(&t, c) ||
 	    (bit = options_expansion_find(t.s, t.n)) < 0)
-		return fail(ld, CITY_EPARSE, "line %llu: expected expansion tower",
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: expected expansion tower or river",
 		            (lineno)l->no);
+	if (ld->expansions & (unsigned)bit)
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: duplicate expansion %.*s line (first on "
+		            "line %llu)",
+		            (lineno)l->no, quote_len(t.n), t.s,
+		            (lineno)ld->expansion_line[low_bit((unsigned)bit)]);
 	ld->expansions |= (unsigned)bit;
+	ld->expansion_line[low_bit((unsigned)bit)] = l->no;
 	return CITY_OK;
 }
 
@@ -593,11 +607,13 @@ static int read_header_line(loader *ld, const lex_line *l, lex_reader *r)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: unknown header keyword \"%.*s\"",
 		            (lineno)l->no, quote_len(t.n), t.s);
-	if (ld->seen[h])
+	/* one `expansion` line per expansion (read_expansion) */
+	if (ld->seen[h] && h != H_EXPANSION)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: duplicate %s line (first on line %llu)",
 		            (lineno)l->no, header_names[h], (lineno)ld->seen[h]);
-	ld->seen[h] = l->no;
+	if (!ld->seen[h])
+		ld->seen[h] = l->no;
 	switch (h) {
 	case H_PLAYERS:
 		return read_players(ld, l, &c);
@@ -643,15 +659,32 @@ static void header_fail(header_error *h, uint64_t line, int status,
 	va_end(ap);
 }
 
+/* The instances of design i the deal sets aside: the start tile (C-SET-3),
+ * with The River the spring instead (V-SET-1) and one start tile with
+ * river_start=remove (V-OPT-1). The River's order of segments (V-SET-2)
+ * is city_game_new's to check. */
+static int order_aside(const loader *ld, const city_tileset *ts, int i)
+{
+	if (ts->start < 0)
+		return 0;
+	if (!(ld->expansions & CITY_EXPANSION_RIVER) || ts->spring < 0)
+		return i == ts->start;
+	return (i == ts->spring) +
+	       (i == ts->start && ld->rule_seen[CITY_RULE_RIVER_START] &&
+	        ld->rule_value[CITY_RULE_RIVER_START] == CITY_RIVER_REMOVE);
+}
+
 /* The order must be a permutation of the set's drawn instances: all of
- * them (R-SET-4), or all but one instance of the start design (C-SET-4). */
+ * them (R-SET-4), or all but those set aside (C-SET-4, V-SET-1). */
 static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 {
 	uint64_t no = ld->seen[H_ORDER];
 	char rule = facts_of(ts->game)->rule_prefix; /* R-SET-4, C-SET-4 */
 	int count[TS_MAX_DESIGNS + 1] = {0};
-	unsigned tiles = ts->n_tiles - (ts->start >= 0 ? 1u : 0u);
+	unsigned tiles = ts->n_tiles;
 	size_t i;
+	for (i = 0; i < ts->n_designs; i++)
+		tiles -= (unsigned)order_aside(ld, ts, (int)i);
 	for (i = 0; i < ld->n_order; i++) {
 		int id = ld->order[i];
 		if (city_tileset_find_design(ts, id) < 0) {
@@ -665,14 +698,16 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 	}
 	for (i = 0; i < ts->n_designs; i++) {
 		int id = ts->designs[i].id;
-		int want = ts->designs[i].count - ((int)i == ts->start);
+		int aside = order_aside(ld, ts, (int)i);
+		int want = ts->designs[i].count - aside;
 		if (count[id] != want) {
 			header_fail(h, no, CITY_EPARSE,
 			            "line %llu: %c-SET-4: order lists design %d %d "
 			            "times, the tile set holds %d%s",
 			            (lineno)no, rule, id, count[id], want,
-			            (int)i == ts->start ? " besides the start tile"
-			                                : "");
+			            !aside                ? ""
+			            : (int)i == ts->start ? " besides the start tile"
+			                                  : " besides the spring");
 			return;
 		}
 	}
@@ -714,7 +749,8 @@ static void check_game(loader *ld, const city_tileset *ts, header_error *h)
 			header_fail(h, no, CITY_EPARSE,
 			            "line %llu: rule %s needs expansion %s",
 			            (lineno)no, options_rule_name(rule),
-			            options_expansion_name(CITY_EXPANSION_TOWER));
+			            options_expansion_name(
+			                options_rule_expansion(rule)));
 		else
 			header_fail(h, no, CITY_EPARSE,
 			            "line %llu: rule %s is not a rule of %s",
@@ -723,8 +759,11 @@ static void check_game(loader *ld, const city_tileset *ts, header_error *h)
 	}
 	if (ld->expansions & ~facts_of(ld->game)->expansions)
 		header_fail(h, ld->seen[H_EXPANSION], CITY_EPARSE,
-		            "line %llu: expansion tower needs game carcassonne",
-		            (lineno)ld->seen[H_EXPANSION]);
+		            "line %llu: expansion %s needs game carcassonne",
+		            (lineno)ld->seen[H_EXPANSION],
+		            options_expansion_name(
+		                1u << low_bit(ld->expansions &
+		                              ~facts_of(ld->game)->expansions)));
 	if (ts->game != ld->game)
 		header_fail(h, ld->seen[H_TILESET], CITY_EPARSE,
 		            "line %llu: tile set %s is a set of %s, the game is "
@@ -738,8 +777,9 @@ static void check_game(loader *ld, const city_tileset *ts, header_error *h)
 static int apply_header(loader *ld, const city_tileset *ts)
 {
 	int rc = city_options_set_game(ld->opts, ld->game);
-	if (rc == CITY_OK && ld->expansions)
-		rc = city_options_set_expansion(ld->opts, CITY_EXPANSION_TOWER, 1);
+	for (unsigned m = ld->expansions; rc == CITY_OK && m; m &= m - 1)
+		rc = city_options_set_expansion(ld->opts, (int)(1u << low_bit(m)),
+		                                1);
 	if (rc == CITY_OK && ld->seen[H_TILESET])
 		rc = city_options_set_tileset(ld->opts, ts);
 	for (int rule = 1; rc == CITY_OK && rule < OPT_RULE_COUNT; rule++)
@@ -1006,8 +1046,16 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 	size_t n = 0;
 	int rc = city_game_new(&g, ld->opts);
 	if (rc != CITY_OK) {
+		char why[160];
 		if (rc == CITY_ENOMEM)
 			return fail(ld, rc, "out of memory");
+		/* The River's order of segments: the order line's fault */
+		if (city_options_check(ld->opts, why, sizeof why) != CITY_OK &&
+		    strncmp(why, "V-SET-", 6) == 0)
+			return fail(ld, CITY_EPARSE, "line %llu: %s",
+			            (lineno)(ld->seen[H_ORDER] ? ld->seen[H_ORDER]
+			                                       : ld->moves_line),
+			            why);
 		return fail(ld, rc, "line %llu: invalid options (%s)",
 		            (lineno)ld->moves_line, city_status_str(rc));
 	}

@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 #include "city/city.h"
+#include "options_internal.h"
 #include "state.h"
 
 
@@ -55,12 +56,36 @@ typedef struct rules_piece {
 	char part;
 } rules_piece;
 
+/* How a game deals its tiles (game.c): per design, how many instances are
+ * set aside (not drawn: a start tile placed before the first turn, a tile
+ * removed) and the segment the others are drawn in. Segments follow one
+ * another in the draw order; R-RNG shuffles each on its own, in segment
+ * order, with one generator seeded once; an explicit order must list
+ * them in that order. One segment: The City cuts it into R-SET-4's
+ * stacks; else segment k ends stack k + 1 (st_setup.stack_end). */
+typedef struct deal_plan {
+	uint8_t aside[TS_MAX_DESIGNS];
+	uint8_t seg[TS_MAX_DESIGNS];
+	uint8_t n_segs;       /* 1..3 */
+	char rule[8];         /* the rule an explicit order's count breaks
+	                         ("R-SET-4", "C-SET-4") */
+	const char *not_drawn; /* what is set aside, for that message, or
+	                          NULL */
+	/* the rule an explicit order breaks by mixing segments, and what
+	 * each segment holds (for its message) */
+	const char *seg_rule;
+	const char *seg_name[3];
+} deal_plan;
+
 typedef struct game_rules {
 	int game; /* CITY_GAME_*: its data, facts_of(game) (facts.h) */
 	/* The game's part of a fresh state (after the shared set-up has laid
 	 * it out, zeroed it and filled the draw order, players and rules):
 	 * supplies, its own pieces, and the first decision. */
 	void (*start)(const rules_ctx *c);
+	/* The game's deal (NULL: every tile drawn, one segment): fills plan,
+	 * which comes zeroed, for the options o. */
+	void (*deal)(const city_options *o, deal_plan *plan);
 	/* Apply move m. The façade has checked the handle and, for a
 	 * city_move, its reserved fields; the game may have ended. Returns
 	 * CITY_OK or a status with the reason in c->err, the state unchanged

@@ -213,9 +213,13 @@ typedef struct st_layout {
 /* Set-up: fixed for the whole game. */
 typedef struct st_setup {
 	uint8_t n_players;
-	uint8_t rules[14];    /* rules[CITY_RULE_*] (options.h OPT_RULE_COUNT) */
+	uint8_t rules[15];    /* rules[CITY_RULE_*] (options.h OPT_RULE_COUNT) */
 	uint8_t stack_end[3]; /* draw index one past each stack (the base
 	                         game: one stack, the start tile not drawn) */
+	uint8_t seg_end[3];   /* draw index one past each segment of the deal
+	                         (rules.h deal_plan): The City's stacks; The
+	                         River's river tiles, lake and land tiles; what
+	                         a reshuffle keeps apart */
 	uint8_t expansions;   /* CITY_EXPANSION_* bits */
 } st_setup;
 
@@ -296,6 +300,18 @@ typedef struct st_tw {
 	uint64_t capture;
 } st_tw;
 
+/* The River's part of the base game's state (river.c only): the last
+ * river tile placed, the board side where the river leaves it
+ * (RIVER_CLOSED once the lake is down), and the way the last curve turned
+ * (RIVER_RIGHT, RIVER_LEFT, 0 before the first); all 0 without the
+ * expansion. */
+typedef struct st_rv {
+	uint8_t tile, out, turn;
+} st_rv;
+#define RIVER_CLOSED 4
+#define RIVER_RIGHT 1 /* the heading turns a quarter clockwise */
+#define RIVER_LEFT 3
+
 typedef struct st_cc {
 	st_tw tw; /* The Tower's (an expansion: its own part) */
 	/* bit t: placed tile t is a monastery with an empty cell around it
@@ -308,6 +324,7 @@ typedef struct st_cc {
 	 * completed (bit i: part i), found with fol_opts for the end of the
 	 * turn to score; zero outside the turn */
 	uint16_t done_parts;
+	st_rv rv; /* The River's (an expansion: its own part) */
 } st_cc;
 
 typedef struct state {

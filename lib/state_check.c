@@ -87,6 +87,10 @@ static int check_front_cell(const city_tileset *ts, const state *s,
 		        .parts[board_tile_side(ts, s, t, side_back(k))->left]
 		        .kind == TS_CITY)
 			streets |= 1u << (k + 4); /* the base game's city side */
+		if ((unsigned)ts->designs[st_tiles(s)[t].design].river >>
+		        ((unsigned)(side_back(k) - pt_rot(&st_tiles(s)[t])) & 3u) &
+		    1u)
+			streets |= 0x11u << (unsigned)k; /* a river side (V-GEO-1) */
 		if (pt_sealed(&st_tiles(s)[t], side_back(k)))
 			blocked = FC_BLOCKED;
 	}

@@ -123,6 +123,8 @@ static const flag_text market_letters[] = {
 static const flag_text feature_words[] = {{TS_MONASTERY, "  mon"},
                                           {TS_TOWER, "  tow"},
                                           {TS_START, "  start"},
+                                          {TS_SPRING, "  spring"},
+                                          {TS_LAKE, "  lake"},
                                           {0, NULL}};
 
 /* The text of each bit of `bits` the table names. */
@@ -145,7 +147,10 @@ static void write_design(ts_writer *w, const ts_design *d)
 	for (unsigned s = 0; s < 4; s++) {
 		put_char(w, ' ');
 		put_part_name(w, d, d->side[s].left);
-		put_part_name(w, d, d->side[s].mid);
+		if (d->river >> s & 1u)
+			put_char(w, '~'); /* a river side (V-GEO-1) */
+		else
+			put_part_name(w, d, d->side[s].mid);
 		put_part_name(w, d, d->side[s].right);
 	}
 	put(w, " ");
@@ -177,7 +182,7 @@ static void write_design(ts_writer *w, const ts_design *d)
 	put_char(w, '\n');
 }
 
-/* pen=, mon, tow, start of a Carcassonne design. */
+/* pen=, mon, tow, start, spring, lake of a Carcassonne design. */
 static void write_carc_tokens(ts_writer *w, const ts_design *d)
 {
 	if (d->arms) {
@@ -344,7 +349,9 @@ CITY_EXPORT int city_tileset_side(const city_tileset *ts, unsigned i,
 	if (out_left)
 		*out_left = d->parts[s->left].name;
 	if (out_street)
-		*out_street = s->mid == TS_NONE ? '-' : d->parts[s->mid].name;
+		*out_street = (d->river >> ((side - rotation + 4) & 3) & 1u) ? '~'
+		              : s->mid == TS_NONE ? '-'
+		                                  : d->parts[s->mid].name;
 	if (out_right)
 		*out_right = d->parts[s->right].name;
 	return CITY_OK;
@@ -387,13 +394,18 @@ static const struct {
 	 0},
 	{"carcassonne-tower", &city__tileset_carcassonne_tower_data,
 	 CITY_GAME_CARCASSONNE, CITY_EXPANSION_TOWER},
+	{"carcassonne-river", &city__tileset_carcassonne_river_data,
+	 CITY_GAME_CARCASSONNE, CITY_EXPANSION_RIVER},
+	{"carcassonne-river-tower", &city__tileset_carcassonne_river_tower_data,
+	 CITY_GAME_CARCASSONNE, CITY_EXPANSION_RIVER | CITY_EXPANSION_TOWER},
 };
 
 const city_tileset *ts_builtin_for(int game, unsigned expansions)
 {
 	for (size_t k = 0; k < sizeof builtin_sets / sizeof *builtin_sets; k++)
 		if (builtin_sets[k].game == game &&
-		    builtin_sets[k].expansions == (expansions & CITY_EXPANSION_TOWER))
+		    builtin_sets[k].expansions ==
+		        (expansions & (CITY_EXPANSION_TOWER | CITY_EXPANSION_RIVER)))
 			return builtin_sets[k].ts;
 	return &city__tileset_default_data; /* an unknown game: options check */
 }

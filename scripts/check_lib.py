@@ -72,9 +72,11 @@ GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
 
 # Who may write which part of the state: part -> files, or part.member ->
 # files where a member has an owner of its own (The Tower's st_tw, cc.tw;
-# the rest of st_cc is cc_rules.c's and cc_score.c's).
+# The River's st_rv, cc.rv; the rest of st_cc is cc_rules.c's and
+# cc_score.c's).
 WRITERS = {"pl": {"players.c"}, "city": {"wall.c", "tc_rules.c"},
-           "cc": {"cc_rules.c", "cc_score.c"}, "cc.tw": {"tower.c"}}
+           "cc": {"cc_rules.c", "cc_score.c"}, "cc.tw": {"tower.c"},
+           "cc.rv": {"river.c"}}
 ALLOWED_WRITES = set()
 STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|cc|city)\.(\w+)')
 ASSIGNED = re.compile(r'^(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)')
@@ -93,7 +95,7 @@ PREFIXES = {
     "players.c": "players_", "state.c": "state_",
     "state_check.c": "state_check", "tc_rules.c": "tc_",
     "tc_score.c": "tcs_", "tileset.c": "ts_", "tileset_parse.c": "ts_parse",
-    "tower.c": "tw_", "wall.c": "wall_",
+    "tower.c": "tw_", "river.c": "rv_", "wall.c": "wall_",
 }
 EXTERN_OBJECT = re.compile(r'^(?!static\b|typedef\b|extern\b)(?:const\s+)?'
                            r'\w+(?:\s+\w+)*?(?:\s+|\s*\*\s*)(?:const\s+)?'

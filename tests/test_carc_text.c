@@ -60,7 +60,7 @@ START_TEST(carc_tileset_errors)
 	    {"1 1  a-a a-a a-a a-a  a=F hist=Tower",
 	     "2:27: hist= is a keyword of the-city sets, not of carcassonne sets"},
 	    {"1 1  a-a a-a a-a a-a  a=F monastery",
-	     "2:27: unknown keyword 'monastery' (expected x=C, x=F, pen=, mon, tow, start or adj=)"},
+	     "2:27: unknown keyword 'monastery' (expected x=C, x=F, pen=, mon, tow, start, spring, lake or adj=)"},
 	    {"1 1  a-a a-a a-a a-a  a=F mon=1", "2:27: unknown keyword 'mon='"},
 	    /* sides: a city side is x-x, anything else has field halves */
 	    {"1 1  a-b b-b b-b b-b  a=C b=F",
@@ -71,7 +71,7 @@ START_TEST(carc_tileset_errors)
 	     "2:8: NORTH side has two city regions (a city side is x-x)"},
 	    {"1 1  a1a b-b b-b b-b  a=C b=F", "2:7: NORTH side: a city side has no road"},
 	    {"1 1  a-a axa a-a a-a  a=F",
-	     "2:11: bad side middle 'x' (expected '-' or a road digit 1-9)"},
+	     "2:11: bad side middle 'x' (expected '-', a road digit 1-9 or ~ for a river)"},
 	    {"1 1  a1a a1a a1a a-a  a=F", "2:15: road 1 on more than two sides"},
 	    /* an interior city */
 	    {"1 1  a-a a-a a-a a-a  a=F b=C adj=ab", "2:27: city region 'b' touches no side"},
@@ -425,7 +425,7 @@ START_TEST(record_carcassonne_header_errors)
 	                  "line 2: expected game the-city or game carcassonne");
 	expect_load_error("citygame 1\ngame carcassonne\nexpansion bridges\n"
 	                  "players 2\nmoves\nend\n",
-	                  CITY_EPARSE, "line 3: expected expansion tower");
+	                  CITY_EPARSE, "line 3: expected expansion tower or river");
 	expect_load_error("citygame 1\ngame carcassonne\nplayers 2\n"
 	                  "stacks 30 20 21\nmoves\nend\n",
 	                  CITY_EPARSE,

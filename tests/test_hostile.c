@@ -1838,7 +1838,11 @@ START_TEST(hostile_games_and_builtin_sets)
 	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_options_set_expansion(o, 0, 1), CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_expansion(o, 2, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, 4, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, 3, 0), CITY_EINVAL);
+	/* The River too (V-SET-1: an expansion of the base game) */
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1),
+	                 CITY_EINVAL);
 	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 2),
 	                 CITY_EINVAL);
 	ck_assert_int_eq(
@@ -1889,7 +1893,8 @@ START_TEST(hostile_options)
 	    O(set_stacks, CITY_EINVAL, .x = -1, .y = 0, .i = 0), /* UINT_MAX */
 	    O(set_stacks, CITY_EINVAL, .x = 1, .y = -1, .i = -1),
 	    O(set_rule, CITY_EINVAL, .i = 0, .j = 0),
-	    O(set_rule, CITY_EINVAL, .i = 14, .j = 0), /* past CITY_RULE_RANSOM */
+	    O(set_rule, CITY_EINVAL, .i = 15, .j = 0), /* past CITY_RULE_RIVER_START */
+	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_RIVER_START, .j = 2),
 	    O(set_rule, CITY_EINVAL, .i = -1, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = INT_MIN, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_WALL_TRIGGER, .j = 2),
@@ -1905,7 +1910,7 @@ START_TEST(hostile_options)
 	    O(set_allocator, CITY_EINVAL, .i = 6),
 	    O(set_allocator, CITY_EINVAL, .i = 4),
 	    O(get_rule, CITY_EINVAL, .i = 0),
-	    O(get_rule, CITY_EINVAL, .i = 14),
+	    O(get_rule, CITY_EINVAL, .i = 15),
 	    O(get_rule, CITY_EINVAL, .i = INT_MIN),
 	    O(get_rule, 7, .i = CITY_RULE_END_GAP),
 	    O(check, CITY_EINVAL, NULLOUT, .idx = 1),

@@ -22,6 +22,9 @@
 const city_tileset city__tileset_default_data = {.is_static = 1};
 const city_tileset city__tileset_carcassonne_data = {.is_static = 1};
 const city_tileset city__tileset_carcassonne_tower_data = {.is_static = 1};
+const city_tileset city__tileset_carcassonne_river_data = {.is_static = 1};
+const city_tileset city__tileset_carcassonne_river_tower_data = {
+    .is_static = 1};
 
 /* Larger inputs cannot be valid: 99 design lines of at most 4096 chars. */
 #define TILEGEN_MAX_INPUT (1024L * 1024L)
@@ -105,6 +108,7 @@ static void write_design(FILE *f, const ts_design *d)
 	fprintf(f, "\t\t\t.hist = \"%s\",\n", d->hist);
 	fprintf(f, "\t\t\t.arms = 0x%03Xu,\n", (unsigned)d->arms);
 	fprintf(f, "\t\t\t.features = 0x%Xu,\n", (unsigned)d->features);
+	fprintf(f, "\t\t\t.river = 0x%Xu,\n", (unsigned)d->river);
 	fprintf(f, "\t\t},\n");
 }
 
@@ -122,6 +126,8 @@ static void write_source(FILE *f, const char *in, const char *symbol,
 	fprintf(f, "\t.refs = 0,\n\t.is_static = 1,\n");
 	fprintf(f, "\t.game = %u,\n\t.start = %d,\n", (unsigned)ts->game,
 	        (int)ts->start);
+	fprintf(f, "\t.spring = %d,\n\t.lake = %d,\n", (int)ts->spring,
+	        (int)ts->lake);
 	fprintf(f, "\t.name = \"%s\",\n", ts->name);
 	fprintf(f, "\t.n_designs = %u,\n\t.n_tiles = %u,\n", ts->n_designs,
 	        ts->n_tiles);

@@ -96,7 +96,9 @@ function newGame() {
   seedBase = Number(BigInt.asUintN(32, BigInt($('seed').value || '0')));
   const [lo, hi] = splitSeed($('seed').value);
   const g = $('game').value;
-  const h = api.create(g + (g !== 'the-city' && $('farmers').checked ? '+farmers' : ''), n, lo, hi);
+  const carc = g !== 'the-city';
+  const h = api.create(g + (carc && $('river').checked ? '+river' : '') +
+    (carc && $('farmers').checked ? '+farmers' : ''), n, lo, hi);
   if (!api.ok(h)) {
     showMessage(api.error(h));
     api.free(h);
@@ -411,6 +413,8 @@ $('load').onchange = async (e) => {
   $('game').value = s0.game === 0 ? 'the-city' : (s0.tower ? 'carcassonne-tower' : 'carcassonne');
   $('five').disabled = s0.game === 0;
   $('farmers').disabled = s0.game === 0;
+  $('river').disabled = s0.game === 0;
+  $('river').checked = !!s0.river;
   $('players').value = String(n);
   seatsUI();
   seats = [];
@@ -419,11 +423,13 @@ $('load').onchange = async (e) => {
 };
 
 $('players').onchange = seatsUI;
-// five players and farmers are the base game's (C-SET-1, C-OPT-1)
+// five players, farmers and The River are the base game's (C-SET-1,
+// C-OPT-1, V-SET-1)
 function gameUI() {
   const city = $('game').value === 'the-city';
   $('five').disabled = city;
   $('farmers').disabled = city;
+  $('river').disabled = city;
   if (city && $('players').value === '5') $('players').value = '4';
   seatsUI();
 }

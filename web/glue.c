@@ -79,8 +79,9 @@ static const char *begin(wc *h)
 /* ---- handles --------------------------------------------------------- */
 
 /* A new game: `game` is "the-city", "carcassonne" or "carcassonne-tower"
- * (the base game with The Tower), optionally followed by "+farmers" (the
- * farmers of Carcassonne, C-OPT-1); players 2..4 (2..5 in Carcassonne),
+ * (the base game with The Tower), optionally followed by "+river" (The
+ * River) and "+farmers" (the farmers of Carcassonne, C-OPT-1), in that
+ * order, for the last two; players 2..4 (2..5 in Carcassonne),
  * the 64-bit seed as two halves. On failure the handle has no game and
  * wc_error() tells why. */
 WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
@@ -91,7 +92,7 @@ WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
 	char name[32];
 	const char *plus;
 	size_t len;
-	int rc, kind = -1, tower = 0, farmers = 0;
+	int rc, kind = -1, tower = 0, farmers = 0, river = 0;
 	if (!h)
 		return NULL;
 	plus = game ? strchr(game, '+') : NULL;
@@ -105,6 +106,11 @@ WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
 			kind = CITY_GAME_CARCASSONNE;
 		else if (strcmp(name, "carcassonne-tower") == 0)
 			kind = CITY_GAME_CARCASSONNE, tower = 1;
+		if (plus && strncmp(plus, "+river", 6) == 0 &&
+		    kind == CITY_GAME_CARCASSONNE) {
+			river = 1;
+			plus = plus[6] ? plus + 6 : NULL;
+		}
 		if (plus && strcmp(plus, "+farmers") == 0 &&
 		    kind == CITY_GAME_CARCASSONNE)
 			farmers = 1;
@@ -114,7 +120,8 @@ WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
 	if (kind < 0) {
 		snprintf(h->err, sizeof h->err,
 		         "game \"%s\" is unknown (the-city, carcassonne, "
-		         "carcassonne-tower; +farmers for the last two)",
+		         "carcassonne-tower; +river, +farmers for the last "
+		         "two)",
 		         game ? game : "");
 		return h;
 	}
@@ -123,6 +130,8 @@ WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
 		rc = city_options_set_game(o, kind);
 	if (rc == CITY_OK && tower)
 		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK && river)
+		rc = city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1);
 	if (rc == CITY_OK && farmers)
 		rc = city_options_set_rule(o, CITY_RULE_FARMERS, 1);
 	if (rc == CITY_OK)
@@ -286,14 +295,15 @@ WC_API const char *wc_state(wc *h)
 	    "{\"decision\":\"%s\",\"player\":%d,\"players\":%d,\"moves\":%d,"
 	    "\"tiles\":%d,\"walls\":%d,\"left\":[%d,%d,%d],\"tile\":%d,"
 	    "\"final\":%d,\"ended\":%d,\"gap\":%d,\"game\":%d,"
-	    "\"tower\":%d,\"scores\":[",
+	    "\"tower\":%d,\"river\":%d,\"scores\":[",
 	    d >= 0 && d <= 8 ? decisions[d] : "?", city_game_player(h->g), np,
 	    city_game_move_count(h->g), city_game_tile_count(h->g),
 	    city_game_walls_left(h->g), city_game_tiles_left(h->g, 1),
 	    city_game_tiles_left(h->g, 2), city_game_tiles_left(h->g, 3),
 	    design, city_game_final_scored(h->g), city_game_end_reasons(h->g),
 	    city_wall_gap(h->g), city_game_kind(h->g),
-	    (city_game_expansions(h->g) & CITY_EXPANSION_TOWER) != 0);
+	    (city_game_expansions(h->g) & CITY_EXPANSION_TOWER) != 0,
+	    (city_game_expansions(h->g) & CITY_EXPANSION_RIVER) != 0);
 	for (p = 0; p < np; p++) {
 		int f = 0, t = 0, o;
 		city_game_supply(h->g, p, &f, &t);

@@ -86,9 +86,10 @@ try {
 
   // One whole game, seat 0 human (clicking), the others AI. `extras`:
   // try rotate, undo and hint on the way (The City's game).
-  async function playGame({ tag, game, players, ai, farmers, extras }) {
+  async function playGame({ tag, game, players, ai, farmers, extras, river }) {
     await page.selectOption('#game', game);
     if (game !== 'the-city') await page.setChecked('#farmers', !!farmers);
+    if (game !== 'the-city') await page.setChecked('#river', !!river);
     await page.selectOption('#players', String(players));
     await page.selectOption('#seat0', 'human');
     for (let p = 1; p < players; p++) await page.selectOption('#seat' + p, ai);
@@ -96,8 +97,9 @@ try {
     await page.click('#new');
     await page.waitForFunction((g) => {
       const s = window.cityPage.state();
-      return s.moves === 0 && (g === 'the-city' ? s.game === 0 : s.game === 1 && s.tower === (g === 'carcassonne-tower' ? 1 : 0));
-    }, game, { timeout: 30000 });
+      return s.moves === 0 && (g[0] === 'the-city' ? s.game === 0 : s.game === 1 && s.tower === (g[0] === 'carcassonne-tower' ? 1 : 0) &&
+        s.river === (g[1] ? 1 : 0));
+    }, [game, !!river], { timeout: 30000 });
     await page.waitForSelector('body[data-ready="human"]');
     await page.screenshot({ path: join(out, `${tag}start.png`) });
 
@@ -205,7 +207,7 @@ try {
     if (rec2 !== readFileSync(recordPath, 'utf8')) fail('the loaded record differs from the saved one');
     if (errors.length) fail(errors.join('\n'));
     const what = Object.keys(seen).sort().map((k) => k.startsWith('board') ? k : `${k} ${seen[k]}`).join(', ');
-    console.log(`browser test: ok: ${game}${farmers ? ' (farmers)' : ''}, ${players} players: ${clicks} human decisions (${what}` +
+    console.log(`browser test: ok: ${game}${river ? ' + river' : ''}${farmers ? ' (farmers)' : ''}, ${players} players: ${clicks} human decisions (${what}` +
       (extras ? `; rotate ${rotated}, undo ${undone}, hint ${hinted}` : '') + `), final ${shown} = city-cli replay`);
     return seen;
   }
@@ -218,7 +220,11 @@ try {
   const tower = await playGame({ tag: 'tower-', game: 'carcassonne-tower', players: 2, ai: 'easy' });
   const t3 = Date.now();
   if (!tower['board floor']) fail('the Tower game never raised a tower by a click on the board');
-  console.log(`browser test: seconds per game: the-city ${(t1 - t0) / 1000}, carcassonne ${(t2 - t1) / 1000}, tower ${(t3 - t2) / 1000}; screenshots in ${out}`);
+  // The River with The Tower (V-SET, V-TILE: the river tiles first)
+  await playGame({ tag: 'river-', game: 'carcassonne-tower', players: 2, ai: 'easy', river: true });
+  const t4 = Date.now();
+  console.log(`browser test: seconds per game: the-city ${(t1 - t0) / 1000}, carcassonne ${(t2 - t1) / 1000}, tower ${(t3 - t2) / 1000}, ` +
+    `river + tower ${(t4 - t3) / 1000}; screenshots in ${out}`);
 
   let bench = null;
   if (benchGames > 0) {
