@@ -173,15 +173,18 @@ static int placed_nodes(const city_tileset *ts, const state *s,
 		nodes[n++] = p->node0 + i;
 	}
 	for (side = 0; side < 4; side++) {
-		bfacing fc;
-		if (!board_facing(ts, s, p, d, side, &fc))
-			continue;
+		/* without a neighbour, the tile itself stands in (nothing is
+		 * kept) */
+		unsigned nb = p->nb[side], linked = nb != NO_TILE;
+		const ptile *q = linked ? &st_tiles(s)[nb] : p;
+		const ts_design *od = &ts->designs[q->design];
+		const ts_side *theirs = &od->side[(side + 2 - pt_rot(q)) & 3];
 		kinds[n] = TS_MARKET;
-		nodes[n] = fc.q->node0 + fc.theirs->left;
-		n += fc.od->market_parts >> fc.theirs->left & 1;
+		nodes[n] = q->node0 + theirs->left;
+		n += (int)(linked & (od->market_parts >> theirs->left & 1u));
 		kinds[n] = TS_MARKET;
-		nodes[n] = fc.q->node0 + fc.theirs->right;
-		n += fc.od->market_parts >> fc.theirs->right & 1;
+		nodes[n] = q->node0 + theirs->right;
+		n += (int)(linked & (od->market_parts >> theirs->right & 1u));
 	}
 	return n;
 }

@@ -73,25 +73,26 @@ int tcs_completed(const city_tileset *ts, state *s, const int *nodes,
                   const uint8_t *kinds, int n, int base, int defer, int *any)
 {
 	int done[TS_MAX_PARTS + 12], n_done = 0, i, j, occupied = 0;
+	uint8_t kind[TS_MAX_PARTS + 12];
 	/* Scoring moves followers, never joins nor opens features: roots and
-	 * completion stay put, so each node can be judged as it comes, the
-	 * cheap tests first. A feature has one kind, that of any of its
-	 * nodes, so residential areas are skipped before finding a root. */
+	 * completion stay put, so the completed features are found first, in
+	 * one pass without branching on the node (residential areas never
+	 * complete), then scored in the order of their first node. */
 	for (i = 0; i < n; i++) {
-		int kind = kinds[i], r, dup = 0;
-		if (kind == TS_RESIDENTIAL)
-			continue;
-		r = feat_root(s, nodes[i]);
-		if (!feat_complete(s, r))
-			continue;
-		for (j = 0; j < n_done; j++)
-			dup |= done[j] == r;
+		int r = feat_root(s, nodes[i]);
+		done[n_done] = r;
+		kind[n_done] = kinds[i];
+		n_done += (kinds[i] != TS_RESIDENTIAL) & feat_complete(s, r);
+	}
+	for (i = 0; i < n_done; i++) {
+		int dup = 0;
+		for (j = 0; j < i; j++)
+			dup |= done[j] == done[i];
 		if (dup)
 			continue;
-		done[n_done++] = r;
 		if (any)
 			*any = 1;
-		occupied |= score_feature(ts, s, r, kind, base, defer);
+		occupied |= score_feature(ts, s, done[i], kind[i], base, defer);
 	}
 	return occupied;
 }
