@@ -450,26 +450,26 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 static inline void step_link(const state *s, int *t, int *side, int turn)
 {
 	const ptile *tl = st_tiles(s);
-	int d = (*side + turn) & 3, a = tl[*t].nb[d], diag;
-	if (a != NO_TILE) {
-		diag = tl[a].nb[*side];
-		if (diag != NO_TILE) {
-			*t = diag;
-			*side = (*side + 4 - turn) & 3;
-		} else {
-			*t = a;
-		}
+	int d = (*side + turn) & 3, a = tl[*t].nb[d];
+	int ahead = a != NO_TILE, diag, turned, mt, ma;
+	/* a tile touching the corner only (rare): a cell look-up */
+	if ((ahead ^ 1) & (st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
+		*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
+		                      tl[*t].y + DY[*side] + DY[d]);
+		*side = (*side + 4 - turn) & 3;
 		return;
 	}
-	/* no tile ahead: around the convex corner, unless a tile touches it
-	 * only there (corner `side` clockwise, `d` counter-clockwise) */
-	if (!(st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
-		*side = d;
-		return;
-	}
-	*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
-	                tl[*t].y + DY[*side] + DY[d]);
-	*side = (*side + 4 - turn) & 3;
+	/* else, selected by masks, not branches (which one is random): left
+	 * around the tile diagonally ahead, straight on along the tile
+	 * ahead, or right around the convex corner (no tile ahead: the
+	 * tile's own link, NO_TILE, stands in for the diagonal) */
+	diag = tl[ahead ? a : *t].nb[*side];
+	turned = ahead & (diag != NO_TILE);
+	mt = -turned;
+	ma = -ahead;
+	*t = (diag & mt) | (~mt & ((a & ma) | (*t & ~ma)));
+	*side = (((*side + 4 - turn) & 3) & mt) |
+	        (~mt & ((*side & ma) | (d & ~ma)));
 }
 
 void board_step(const state *s, int *t, int *side, int turn)
