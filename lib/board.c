@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "bits.h"
 #include "board.h"
 #include "city/city.h"
 #include "msg.h"
@@ -394,27 +395,30 @@ static void link_tile(state *s, int idx, const fcell *was)
 {
 	ptile *tl = st_tiles_w(s), *p = &tl[idx];
 	uint8_t *corner = st_corner_w(s);
-	int side, x = p->x, y = p->y;
-	for (side = 0; side < 4; side++)
-		if (was->present >> side & 1) {
-			int o = board_tile_known(s, x + DX[side], y + DY[side]);
-			p->nb[side] = (uint8_t)o;
-			tl[o].nb[side_back(side)] = (uint8_t)idx;
-		}
-	corner[idx] = 0;
-	for (side = 0; side < 4; side++)
-		if (was->ring >> ring_of_corner(side) & 1) {
-			int b = (side + 1) & 3, o;
-			if (p->nb[side] != NO_TILE)
-				o = tl[p->nb[side]].nb[b];
-			else if (p->nb[b] != NO_TILE)
-				o = tl[p->nb[b]].nb[side];
-			else
-				o = board_tile_known(s, x + DX[side] + DX[b],
-				               y + DY[side] + DY[b]);
-			corner[idx] = (uint8_t)(corner[idx] | 1u << side);
-			corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
-		}
+	int x = p->x, y = p->y;
+	unsigned ring = was->ring, m, c = 0;
+	/* over the set bits: one loop exit to predict, not a test per side */
+	for (m = was->present; m; m &= m - 1) {
+		int side = low_bit(m);
+		int o = board_tile_known(s, x + DX[side], y + DY[side]);
+		p->nb[side] = (uint8_t)o;
+		tl[o].nb[side_back(side)] = (uint8_t)idx;
+	}
+	/* bit k: a tile at corner k (ring bit 2k + 1) */
+	m = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
+	    (ring >> 4 & 8u);
+	for (; m; m &= m - 1) {
+		int side = low_bit(m), b = (side + 1) & 3, o;
+		unsigned na = p->nb[side], nbb = p->nb[b];
+		if ((na & nbb) == NO_TILE) /* neither side: a look-up (rare) */
+			o = board_tile_known(s, x + DX[side] + DX[b],
+			                     y + DY[side] + DY[b]);
+		else /* through the side neighbour there is, no branch */
+			o = tl[na != NO_TILE ? na : nbb].nb[na != NO_TILE ? b : side];
+		c |= 1u << side;
+		corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
+	}
+	corner[idx] = (uint8_t)c;
 }
 
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
