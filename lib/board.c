@@ -309,9 +309,11 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	const ptile *tp = &st_tiles(s)[t];
 	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
-	/* the city sides (none in The City's sets: no TS_CITY part);
-	 * streets in bits 0-3, cities in 4-7, turned */
-	unsigned cm = board_city_mask(&ts->designs[tp->design]);
+	/* the city sides: only sets with city regions have them (not The
+	 * City's); streets in bits 0-3, cities in 4-7, turned */
+	unsigned cm = facts_table[ts->game].regions == FACTS_CITY_FIELD
+	                  ? board_city_mask(&ts->designs[tp->design])
+	                  : 0u;
 	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
 	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;
 	fcell fresh[4], was;
@@ -553,7 +555,7 @@ int board_contour_contains(const state *s, bside target)
 	contour_it it;
 	if (want < 0)
 		return 0;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		if (it.t == want && it.side == target.s)
 			return 1;
 	return 0;
@@ -638,7 +640,7 @@ void board_index_contour(state *s)
 	unsigned gap;
 	contour_it it;
 	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		seq[n++] = (uint16_t)(it.t * 4 + it.side);
 	s->board.labelled = 1;
 	if (!n)

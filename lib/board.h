@@ -288,19 +288,19 @@ void board_step(const state *s, int *t, int *side, int turn);
 /* The one contour iterator: the sides of the outer contour clockwise from
  * the north side of the top tile, by neighbour links (board_step).
  *   contour_it it;
- *   for (contour_first(s, &it); it.left; contour_advance(s, &it))
+ *   for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
  *           ... it.t, it.side ...                                       */
 typedef struct contour_it {
 	int t, side; /* the current side: tile index, side */
 	int left;    /* 0 once the walk is back at its start (or no tile) */
 } contour_it;
-static inline void contour_first(const state *s, contour_it *it)
+static inline void board_contour_first(const state *s, contour_it *it)
 {
 	it->t = s->board.top;
 	it->side = CITY_SIDE_N;
 	it->left = s->board.n_tiles ? 4 * s->board.n_tiles + 4 : 0;
 }
-static inline void contour_advance(const state *s, contour_it *it)
+static inline void board_contour_advance(const state *s, contour_it *it)
 {
 	board_step(s, &it->t, &it->side, 1);
 	if ((it->t == s->board.top && it->side == CITY_SIDE_N) || --it->left == 0)

@@ -10,6 +10,7 @@
 #include "feature.h"
 #include "listing.h"
 #include "log.h"
+#include "msg.h"
 #include "players.h"
 
 #define ERR_CAP RULES_ERR_CAP
@@ -66,9 +67,8 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 	const ts_design *d = &ts->designs[design];
 	int side, any = 0;
 	if (coord_in_range(x, y) && board_tile_at(s, x, y) >= 0) {
-		if (msg)
-			snprintf(msg, cap, "C-TILE-1: cell (%d,%d) already holds a "
-			                   "tile", x, y);
+		msg_say(msg, cap, "C-TILE-1: cell (%d,%d) already holds a "
+		                  "tile", x, y);
 		return 1;
 	}
 	for (side = 0; side < 4; side++) {
@@ -92,19 +92,17 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 				ma = sname[a];
 				mb = sname[b];
 			}
-			if (msg)
-				snprintf(msg, cap,
-				         "C-TILE-2: %s facing a %s of tile (%d,%d)",
-				         ma, mb, o->x, o->y);
+			msg_say(msg, cap,
+			        "C-TILE-2: %s facing a %s of tile (%d,%d)",
+			        ma, mb, o->x, o->y);
 			return 1;
 		}
 	}
 	if (!any) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-TILE-1: cell (%d,%d) shares no side with a "
-			         "placed tile",
-			         x, y);
+		msg_say(msg, cap,
+		        "C-TILE-1: cell (%d,%d) shares no side with a "
+		        "placed tile",
+		        x, y);
 		return 1;
 	}
 	return 0;
@@ -172,25 +170,22 @@ static int follower_check(const city_tileset *ts, const state *s, int part,
 	int kind = ccs_part_kind(d, part);
 	char name = ccs_part_name(d, part);
 	if (s->pl.supply[s->turn.player] == 0) {
-		if (msg)
-			snprintf(msg, cap, "C-FOL-4: player %d has no follower in "
-			                   "supply", s->turn.player);
+		msg_say(msg, cap, "C-FOL-4: player %d has no follower in "
+		                  "supply", s->turn.player);
 		return 1;
 	}
 	if (kind == CC_KIND_FIELD && !s->setup.rules[CITY_RULE_FARMERS]) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-FOL-1: part %c of tile (%d,%d) is a field and "
-			         "the game is played without farmers (C-OPT-1)",
-			         name, p->x, p->y);
+		msg_say(msg, cap,
+		        "C-FOL-1: part %c of tile (%d,%d) is a field and "
+		        "the game is played without farmers (C-OPT-1)",
+		        name, p->x, p->y);
 		return 1;
 	}
 	if (feat_followed(s, feat_root(s, feat_node(s, t, part)))) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-FOL-2: part %c of tile (%d,%d) belongs to a "
-			         "feature that already holds a follower",
-			         name, p->x, p->y);
+		msg_say(msg, cap,
+		        "C-FOL-2: part %c of tile (%d,%d) belongs to a "
+		        "feature that already holds a follower",
+		        name, p->x, p->y);
 		return 1;
 	}
 	return 0;
@@ -372,6 +367,7 @@ static int expansion_move(const rules_ctx *c, const rules_move *m,
 
 static int cc_apply(const rules_ctx *c, const rules_move *m)
 {
+	const expansion *x;
 	c->err[0] = '\0';
 	switch (m->kind) {
 	case CITY_MOVE_PLACE:
@@ -397,8 +393,8 @@ static int cc_apply(const rules_ctx *c, const rules_move *m)
 		                                      : "tower");
 		return CITY_EDECISION;
 	default:
-		if (expansions_of_move(m->kind))
-			return expansion_move(c, m, expansions_of_move(m->kind));
+		if ((x = expansions_of_move(m->kind)) != NULL)
+			return expansion_move(c, m, x);
 		snprintf(c->err, ERR_CAP, "R-ERR-1: unknown move kind %d", m->kind);
 		return CITY_EINVAL;
 	}

@@ -42,7 +42,7 @@ void expansions_start(const city_tileset *ts, state *s)
 			table[low_bit(m)]->start(ts, s);
 }
 
-int expansions_turn_begin(state *s, int tiles_left)
+int expansions_turn_begin_each(state *s, int tiles_left)
 {
 	int d = -1;
 	for (unsigned m = in_play(s); m && d < 0; m &= m - 1)
@@ -51,14 +51,14 @@ int expansions_turn_begin(state *s, int tiles_left)
 	return d;
 }
 
-void expansions_placed(const city_tileset *ts, state *s, int t)
+void expansions_placed_each(const city_tileset *ts, state *s, int t)
 {
 	for (unsigned m = in_play(s); m; m &= m - 1)
 		if (table[low_bit(m)]->placed)
 			table[low_bit(m)]->placed(ts, s, t);
 }
 
-int expansions_follower_moves(const city_tileset *ts, const state *s)
+int expansions_follower_moves_each(const city_tileset *ts, const state *s)
 {
 	for (unsigned m = in_play(s); m; m &= m - 1)
 		if (table[low_bit(m)]->follower_moves &&
@@ -67,8 +67,8 @@ int expansions_follower_moves(const city_tileset *ts, const state *s)
 	return 0;
 }
 
-size_t expansions_list_follower(const city_tileset *ts, const state *s,
-                                city_move *out, size_t cap, size_t n)
+size_t expansions_list_follower_each(const city_tileset *ts, const state *s,
+                                     city_move *out, size_t cap, size_t n)
 {
 	for (unsigned m = in_play(s); m; m &= m - 1)
 		if (table[low_bit(m)]->list_follower)
@@ -76,7 +76,7 @@ size_t expansions_list_follower(const city_tileset *ts, const state *s,
 	return n;
 }
 
-void expansions_turn_end(state *s)
+void expansions_turn_end_each(state *s)
 {
 	for (unsigned m = in_play(s); m; m &= m - 1)
 		if (table[low_bit(m)]->turn_end)

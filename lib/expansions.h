@@ -21,12 +21,44 @@ static inline int expansions_on(const state *s, const expansion *x)
 }
 
 void expansions_start(const city_tileset *ts, state *s);
-int expansions_turn_begin(state *s, int tiles_left);
-void expansions_placed(const city_tileset *ts, state *s, int t);
-int expansions_follower_moves(const city_tileset *ts, const state *s);
-size_t expansions_list_follower(const city_tileset *ts, const state *s,
-                                city_move *out, size_t cap, size_t n);
-void expansions_turn_end(state *s);
+/* The hooks of every turn: a test of setup.expansions here, so that a
+ * game without expansions makes no call (the _each functions call the
+ * hooks of those in play). */
+int expansions_turn_begin_each(state *s, int tiles_left);
+void expansions_placed_each(const city_tileset *ts, state *s, int t);
+int expansions_follower_moves_each(const city_tileset *ts, const state *s);
+size_t expansions_list_follower_each(const city_tileset *ts, const state *s,
+                                     city_move *out, size_t cap, size_t n);
+void expansions_turn_end_each(state *s);
+
+static inline int expansions_turn_begin(state *s, int tiles_left)
+{
+	return s->setup.expansions ? expansions_turn_begin_each(s, tiles_left)
+	                           : -1;
+}
+static inline void expansions_placed(const city_tileset *ts, state *s, int t)
+{
+	if (s->setup.expansions)
+		expansions_placed_each(ts, s, t);
+}
+static inline int expansions_follower_moves(const city_tileset *ts,
+                                            const state *s)
+{
+	return s->setup.expansions && expansions_follower_moves_each(ts, s);
+}
+static inline size_t expansions_list_follower(const city_tileset *ts,
+                                              const state *s, city_move *out,
+                                              size_t cap, size_t n)
+{
+	return s->setup.expansions
+	           ? expansions_list_follower_each(ts, s, out, cap, n)
+	           : n;
+}
+static inline void expansions_turn_end(state *s)
+{
+	if (s->setup.expansions)
+		expansions_turn_end_each(s);
+}
 void expansions_score_final(const city_tileset *ts, state *s);
 /* Every expansion's check, in play or not. */
 int expansions_check_state(const city_tileset *ts, const state *s,

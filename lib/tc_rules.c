@@ -580,7 +580,7 @@ static size_t list_gates(const state *s, city_move *out, size_t cap)
 {
 	size_t n = 0;
 	contour_it it;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it)) {
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it)) {
 		const ptile *p = &st_tiles(s)[it.t];
 		list_emit(out, cap, &n, CITY_MOVE_GATE, p->x, p->y, 0, it.side, 0,
 		          0);

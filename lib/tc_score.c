@@ -211,7 +211,7 @@ static void score_stewards(const city_tileset *ts, state *s)
 static void close_contour(const city_tileset *ts, state *s)
 {
 	contour_it it;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		if (!pt_sealed(&st_tiles(s)[it.t], it.side))
 			tcs_close_side(ts, s, it.t, it.side,
 			               CITY_REASON_FINAL_STREET, 0);

@@ -10,6 +10,7 @@
 #include "feature.h"
 #include "listing.h"
 #include "log.h"
+#include "msg.h"
 #include "players.h"
 #include "tower.h"
 
@@ -51,27 +52,23 @@ static int floor_check(const city_tileset *ts, const state *s, int t,
 {
 	const ptile *p = &st_tiles(s)[t];
 	if (!tw_on(s)) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-1: the expansion tower is not "
-			                   "in play");
+		msg_say(msg, cap, "T-ACT-1: the expansion tower is not "
+		                  "in play");
 		return 1;
 	}
 	if (!tw_has(ts, s, t)) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-1: tile (%d,%d) has no tower "
-			                   "foundation", p->x, p->y);
+		msg_say(msg, cap, "T-ACT-1: tile (%d,%d) has no tower "
+		                  "foundation", p->x, p->y);
 		return 1;
 	}
 	if (bits_at(s->cc.closed, t)) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
-			                   "closed by a follower on top", p->x, p->y);
+		msg_say(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
+		                  "closed by a follower on top", p->x, p->y);
 		return 1;
 	}
 	if (!s->cc.floors[s->turn.player]) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-3: player %d has no tower floor "
-			                   "in supply", s->turn.player);
+		msg_say(msg, cap, "T-ACT-3: player %d has no tower floor "
+		                  "in supply", s->turn.player);
 		return 1;
 	}
 	return 0;
@@ -93,15 +90,13 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 	else if (st_height(s)[t] < 1)
 		why = "the tower has no floor yet";
 	if (why) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-2: tile (%d,%d): %s", p->x, p->y,
-			         why);
+		msg_say(msg, cap, "T-ACT-2: tile (%d,%d): %s", p->x, p->y,
+		        why);
 		return 1;
 	}
 	if (!s->pl.supply[s->turn.player]) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-3: player %d has no follower in "
-			                   "supply", s->turn.player);
+		msg_say(msg, cap, "T-ACT-3: player %d has no follower in "
+		                  "supply", s->turn.player);
 		return 1;
 	}
 	return 0;

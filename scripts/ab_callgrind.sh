@@ -9,19 +9,9 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BASE=${1:-main} GAMES=${2:-100}
 W=${AB_DIR:-/tmp/libcity-abcg}
-rm -rf "$W/base-src"
-mkdir -p "$W/base-src"
-git -C "$ROOT" archive "$BASE" | tar -x -C "$W/base-src"
-for v in base new; do
-	src=$W/base-src
-	[[ $v == new ]] && src=$ROOT
-	cmake -S "$src" -B "$W/$v" -DCMAKE_BUILD_TYPE=Release \
-		-DCITY_BUILD_TESTS=OFF -DCITY_BUILD_EXAMPLES=OFF >/dev/null
-	nice cmake --build "$W/$v" -j"${JOBS:-2}" --target city_static >/dev/null
-	cc -O2 -std=gnu11 -I"$ROOT/include" -I"$W/$v/include" \
-		"$ROOT/bench/carc_play.c" "$W/$v/libcity.a" -lm -lpthread \
-		-o "$W/play-$v"
-done
+# shellcheck source=scripts/ab_build.sh
+source "$ROOT/scripts/ab_build.sh"
+ab_build "$ROOT" "$W" "$BASE" carc_play.c city_static
 instr() { # binary games args... -> total instructions
 	local b=$1 n=$2
 	shift 2

@@ -36,7 +36,11 @@
    in ai_mcts.c, not ai.c). A .c file missing from PREFIXES defines public
    names only.
 
-Usage: scripts/check_lib.py [LIB_DIR]   (default: lib/ next to scripts/)
+7. lib/README.md's include table (between the markers TABLE_BEGIN and
+   TABLE_END) is the graph of 1., as `scripts/check_lib.py --table`
+   prints it: one row per module, lowest layer first.
+
+Usage: scripts/check_lib.py [--table] [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
 """
 import os
@@ -96,8 +100,19 @@ EXTERN_OBJECT = re.compile(r'^(?!static\b|typedef\b|extern\b)(?:const\s+)?'
                            r'\w+(?:\s+\w+)*?(?:\s+|\s*\*\s*)(?:const\s+)?'
                            r'(\w+)\s*(?:\[[^\]]*\])*\s*=')
 
+TABLE_BEGIN = "<!-- include table: scripts/check_lib.py --table -->"
+TABLE_END = "<!-- end of the include table -->"
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 FUNC_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*\(')
+
+
+def lib_files(lib, exts=(".c", ".h")):
+    """(name, text) of each file of lib/ ending in one of exts, by name."""
+    for f in sorted(os.listdir(lib)):
+        if f.endswith(exts):
+            with open(os.path.join(lib, f), encoding="utf-8") as fh:
+                yield f, fh.read()
 
 
 def module_of(filename):
@@ -110,19 +125,16 @@ def module_of(filename):
 def include_graph(lib):
     headers = {f for f in os.listdir(lib) if f.endswith(".h")}
     graph = {}
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")):
-            continue
+    for f, text in lib_files(lib):
         mod = module_of(f)
         graph.setdefault(mod, set())
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            for line in fh:
-                m = INCLUDE.match(line)
-                if not m or "/" in m.group(1) or m.group(1) not in headers:
-                    continue
-                dep = module_of(m.group(1))
-                if dep != mod and (mod, dep) not in TEMPORARY_ALLOW_EDGES:
-                    graph[mod].add(dep)
+        for line in text.split("\n"):
+            m = INCLUDE.match(line)
+            if not m or "/" in m.group(1) or m.group(1) not in headers:
+                continue
+            dep = module_of(m.group(1))
+            if dep != mod and (mod, dep) not in TEMPORARY_ALLOW_EDGES:
+                graph[mod].add(dep)
     return graph
 
 
@@ -156,11 +168,8 @@ def find_cycle(graph):
 def long_functions(lib):
     """(file, function, lines) for every function body in lib/*.c."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith(".c"):
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            lines = fh.read().split("\n")
+    for f, text in lib_files(lib, ".c"):
+        lines = text.split("\n")
         start = None
         for i, line in enumerate(lines):
             if line == "{" and start is None:
@@ -182,11 +191,9 @@ def long_functions(lib):
 def game_tests(lib):
     """(file, line number, text) of every test of which game is played."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")) or f in GAME_TEST_HOME:
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            for no, line in enumerate(fh, 1):
+    for f, text in lib_files(lib):
+        if f not in GAME_TEST_HOME:
+            for no, line in enumerate(text.split("\n"), 1):
                 code = line.split("/*")[0]
                 if GAME_TEST.search(code):
                     out.append((f, no, line.strip()))
@@ -218,11 +225,7 @@ def state_writes(lib):
     """(file, line number, part.field, how) of each write outside its
     owners."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith((".c", ".h")):
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            text = fh.read()
+    for f, text in lib_files(lib):
         consts = set(re.findall(r'\bconst\s+\w+\s*\*\s*(\w+)', text))
         for no, line in enumerate(text.split("\n"), 1):
             code = line.split("/*")[0]
@@ -270,11 +273,8 @@ def external_names(lib):
     """(file, name) of every function and object with external linkage
     that lib/*.c defines."""
     out = []
-    for f in sorted(os.listdir(lib)):
-        if not f.endswith(".c"):
-            continue
-        with open(os.path.join(lib, f), encoding="utf-8") as fh:
-            lines = fh.read().split("\n")
+    for f, text in lib_files(lib, ".c"):
+        lines = text.split("\n")
         for i, line in enumerate(lines):
             m = EXTERN_OBJECT.match(line)
             if m and not line.startswith((" ", "\t", "#", "/", "*")):
@@ -313,11 +313,48 @@ def prefix_problems(lib):
     return out
 
 
+def include_table(graph):
+    """The include table as lib/README.md holds it (markdown lines)."""
+    level = {}
+
+    def depth(mod):
+        if mod not in level:
+            level[mod] = 0
+            level[mod] = 1 + max((depth(d) for d in graph[mod]), default=-1)
+        return level[mod]
+
+    rows = ["| module | includes a header of |", "|---|---|"]
+    for mod in sorted(graph, key=lambda m: (depth(m), m)):
+        deps = ", ".join(sorted(graph[mod])) or "—"
+        rows.append(f"| `{mod}` | {deps} |")
+    return rows
+
+
+def table_problems(lib, graph):
+    """Whether lib/README.md's include table is the graph's."""
+    readme = os.path.join(lib, "README.md")
+    if not os.path.exists(readme):
+        return []
+    with open(readme, encoding="utf-8") as fh:
+        text = fh.read()
+    if TABLE_BEGIN not in text or TABLE_END not in text:
+        return ["lib/README.md has no include table between the markers"]
+    held = text.split(TABLE_BEGIN)[1].split(TABLE_END)[0].strip().split("\n")
+    if held != include_table(graph):
+        return ["lib/README.md's include table differs from lib/'s includes "
+                "(paste `scripts/check_lib.py --table`)"]
+    return []
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    lib = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "lib")
+    args = [a for a in sys.argv[1:] if a != "--table"]
+    lib = args[0] if args else os.path.join(here, "..", "lib")
     ok = True
     graph = include_graph(lib)
+    if "--table" in sys.argv[1:]:
+        print("\n".join(include_table(graph)))
+        return 0
     cycle = find_cycle(graph)
     if cycle:
         ok = False
@@ -343,7 +380,8 @@ def main():
         owners = WRITERS.get(what, WRITERS[part])
         print(f"check_lib: {f}:{no} {how} s->{what}, which only "
               f"{', '.join(sorted(owners))} may write", file=sys.stderr)
-    for problem in prefix_problems(lib) + tilegen_problems(lib, graph):
+    for problem in (prefix_problems(lib) + tilegen_problems(lib, graph) +
+                    table_problems(lib, graph)):
         ok = False
         print(f"check_lib: {problem}", file=sys.stderr)
     tests = game_tests(lib)

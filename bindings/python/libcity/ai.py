@@ -65,6 +65,7 @@ _PROTOTYPES = {
     "city_ai_set_param": (c_int, [c_void_p, c_int, c_double]),
     "city_ai_get_param": (c_int, [c_void_p, c_int, POINTER(c_double)]),
     "city_ai_kind": (c_int, [c_void_p]),
+    "city_ai_cancel": (c_int, [c_void_p]),
     "city_ai_choose": (c_int, [c_void_p, c_void_p, POINTER(Move)]),
     "city_ai_analyse": (c_int, [c_void_p, c_void_p, POINTER(Stat), c_size_t,
                                 POINTER(c_size_t), POINTER(Stat), c_size_t,
@@ -182,6 +183,14 @@ class AI:
         _check(_lib.city_ai_choose(self._handle(), _game(game), byref(m)),
                "city_ai_choose failed")
         return m
+
+    def cancel(self):
+        """Stop a choose() or analyse() running in another thread: it
+        returns soon with the best move found so far (city_ai_cancel; the
+        call releases the GIL, so a second thread may call this). Call it
+        only while a search is pending: a cancel made after the search
+        returned stops the next one at once (docs/ai.md)."""
+        _check(_lib.city_ai_cancel(self._handle()), "city_ai_cancel failed")
 
     def analyse(self, game, line=8):
         """``(moves, line)``: every legal move as a :class:`Stat`, best
