@@ -183,9 +183,9 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 		return n;
 	}
 	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
-	for (i = 0; i < nflag; i++)
-		if (!ok(s, &f[cell[flag[i]]]))
-			rset[flag[i]] = 0; /* listed as no move at all */
+	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
+		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
+		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
 	return write_cell_moves(f, cell, rset, k, out, cap);
 }
 
