@@ -241,24 +241,35 @@ static void potentials(const city_game *g, int players, double per_tile,
 	}
 }
 
+int ai_values(const city_game *g, double per_tile, double *v)
+{
+	int players = city_game_players(g), q;
+	if (players < 1 || players > AI_MAX_PLAYERS)
+		return 0;
+	potentials(g, players, per_tile, v);
+	for (q = 0; q < players; q++)
+		v[q] += city_game_score(g, q);
+	return players;
+}
+
+double ai_value_margin(const double *v, int players, int me)
+{
+	double best = 0;
+	int q, first = 1;
+	for (q = 0; q < players; q++)
+		if (q != me && (first || v[q] > best)) {
+			best = v[q];
+			first = 0;
+		}
+	return v[me] - best;
+}
+
 /* Own score and potential minus the best opponent's. */
 double ai_evaluate(const city_game *g, int me, double per_tile)
 {
-	double pot[AI_MAX_PLAYERS], best = 0, mine = 0;
-	int players = city_game_players(g), q, first = 1;
-	if (players < 1 || players > AI_MAX_PLAYERS)
-		return 0;
-	potentials(g, players, per_tile, pot);
-	for (q = 0; q < players; q++) {
-		double v = city_game_score(g, q) + pot[q];
-		if (q == me)
-			mine = v;
-		else if (first || v > best) {
-			best = v;
-			first = 0;
-		}
-	}
-	return mine - best;
+	double v[AI_MAX_PLAYERS];
+	int players = ai_values(g, per_tile, v);
+	return players ? ai_value_margin(v, players, me) : 0;
 }
 
 /* Evaluate every move into ai->evals on the copies `base` (the game,
