@@ -148,6 +148,14 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 {
 	size_t n = 0;
 	int i, r;
+	if (out && cap / 4 >= (size_t)k) {
+		/* room for four moves of every cell: no test per cell */
+		for (i = 0; i < k; i++) {
+			write4((unsigned char *)&out[n], &f[cell[i]], rset[i]);
+			n += ROT_COUNT[rset[i]];
+		}
+		return n;
+	}
 	for (i = 0; i < k; i++) {
 		const fcell *c = &f[cell[i]];
 		unsigned rots = rset[i];
