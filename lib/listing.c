@@ -126,12 +126,18 @@ static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
                          unsigned flagged, uint16_t *cell, uint8_t *rset,
                          uint16_t *flag, int *nflag)
 {
+	uint8_t fl[MAX_FRONT];
 	int i, k = 0, w = 0;
 	for (i = 0; i < nf; i++) {
-		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
-		flag[w] = (uint16_t)k;
-		w += ((f[i].flags & flagged) != 0) & (rots != 0);
-		k = keep_fit(cell, rset, k, i, rots);
+		fl[k] = f[i].flags;
+		k = keep_fit(cell, rset, k, i,
+		             fit[(unsigned)f[i].present << 4 | f[i].streets]);
+	}
+	/* the flags of the fitting cells only (about two thirds), when a
+	 * flag is asked for at all (The City: from the gate on) */
+	for (i = 0; flagged && i < k; i++) {
+		flag[w] = (uint16_t)i;
+		w += (fl[i] & flagged) != 0;
 	}
 	*nflag = w;
 	return k;
