@@ -81,7 +81,7 @@ int city_game_prisoners(const city_game *g, int holder, int owner)
 	n = g->st.setup.n_players;
 	if (holder < 0 || holder >= n || owner < 0 || owner >= n)
 		return CITY_EINVAL;
-	return towers_in_play(g) ? g->st.cc.held[holder][owner] : 0;
+	return towers_in_play(g) ? g->st.cc.tw.held[holder][owner] : 0;
 }
 
 int city_game_floors(const city_game *g, int player)
@@ -90,7 +90,7 @@ int city_game_floors(const city_game *g, int player)
 		return CITY_EINVAL;
 	if (player < 0 || player >= g->st.setup.n_players)
 		return CITY_EINVAL;
-	return towers_in_play(g) ? g->st.cc.floors[player] : 0;
+	return towers_in_play(g) ? g->st.cc.tw.floors[player] : 0;
 }
 
 /* The named calls of The Tower's decisions: city_apply_move() with the

@@ -3,8 +3,9 @@
  * a placement completed, the final scoring and farms, on the shared
  * features (feature.h) and players (players.h).
  *
- * Writes: state.pl (scores, followers back to supply), the followed flags
- * of roots, the event log. Reads: the board, the features, the set-up.
+ * Writes: through players.c the scores and followers back to supply, the
+ * followed flags of roots, the open monasteries of state.cc, the event
+ * log. Reads: the board, the features, the set-up.
  */
 #ifndef CITY_LIB_CC_SCORE_H
 #define CITY_LIB_CC_SCORE_H

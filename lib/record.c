@@ -335,20 +335,25 @@ static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 {
 	lex_token t;
 	uint64_t v = 0;
-	/* the range of the record's default game; a wider one is named */
+	/* the range of the record's default game; a game with more seats is
+	 * named when it is played or its most seats were asked */
 	const game_facts *dflt = facts_of(CITY_GAME_THE_CITY);
-	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) ||
-	    v < dflt->min_players || v > MAX_PLAYERS || lex_next_token(&t, c))
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: players must be one number, %d to %d%s",
-		            (lineno)l->no, dflt->min_players, dflt->max_players,
-		            v == MAX_PLAYERS ||
-		                    facts_of(ld->game)->max_players == MAX_PLAYERS
-		                    ? " (2 to 5 in carcassonne)"
-		                    : "");
-
-	ld->players = (int)v;
-	return CITY_OK;
+	char wider[48] = "";
+	if (lex_next_token(&t, c) && lex_token_u64(&v, &t, 9) &&
+	    v >= dflt->min_players && v <= MAX_PLAYERS && !lex_next_token(&t, c)) {
+		ld->players = (int)v;
+		return CITY_OK;
+	}
+	for (int g = 0; g < FACTS_GAMES; g++)
+		if ((v == MAX_PLAYERS ||
+		     facts_of(ld->game)->max_players == MAX_PLAYERS) &&
+		    facts_table[g].max_players > dflt->max_players)
+			snprintf(wider, sizeof wider, " (%d to %d in %s)",
+			         facts_table[g].min_players,
+			         facts_table[g].max_players, facts_table[g].name);
+	return fail(ld, CITY_EPARSE,
+	            "line %llu: players must be one number, %d to %d%s",
+	            (lineno)l->no, dflt->min_players, dflt->max_players, wider);
 }
 
 /* `seed S`, 0 .. 2^64-1 (R-RNG). */
@@ -414,15 +419,22 @@ static int read_stacks(loader *ld, const lex_line *l, lex_cursor *c)
 	return CITY_OK;
 }
 
+/* The one token after a header line's keyword into *t: 0 when there is
+ * none or more than one. */
+static int one_token(lex_token *t, lex_cursor *c)
+{
+	lex_token extra;
+	return lex_next_token(t, c) && !lex_next_token(&extra, c);
+}
+
 /* `rule name=value` (R-OPT); each rule at most once. */
 static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
+	lex_token t;
 	const char *eq;
 	size_t name_len;
 	int rule, value;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
-	    !(eq = memchr(t.s, '=', t.n)))
+	if (!one_token(&t, c) || !(eq = memchr(t.s, '=', t.n)))
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected rule name=value",
 		            (lineno)l->no);
@@ -451,8 +463,8 @@ static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 /* `game NAME` (carcassonne.md, "Records"). */
 static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	lex_token t;
+	if (!one_token(&t, c) ||
 	    (ld->game = options_game_find(t.s, t.n)) < 0)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected game the-city or game "
@@ -464,9 +476,9 @@ static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 /* `expansion NAME`. */
 static int read_expansion(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
+	lex_token t;
 	int bit;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	if (!one_token(&t, c) ||
 	    (bit = options_expansion_find(t.s, t.n)) < 0)
 		return fail(ld, CITY_EPARSE, "line %llu: expected expansion tower",
 		            (lineno)l->no);

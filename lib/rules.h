@@ -12,9 +12,11 @@
  * set-up.
  *
  * The games: The City (tc_rules.c: tc_rules) and the base game of
- * Carcassonne with The Tower (cc_rules.c: cc_rules). A query that only
- * makes sense for one game checks `rules->game` (query.c, tc_query.c,
- * carc_public.c); everything else reads the shared state.
+ * Carcassonne with its expansions (cc_rules.c: cc_rules). This table is
+ * behaviour only; a game's data (name, players, decisions, categories,
+ * what its tile sets hold, its layout) is its row of facts (facts.h,
+ * facts_of(game)), which the façade, the options, the records and the
+ * layout read instead of asking which game is played.
  */
 #ifndef CITY_LIB_RULES_H
 #define CITY_LIB_RULES_H

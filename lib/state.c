@@ -5,6 +5,9 @@
 #include "city/city.h"
 #include "state.h"
 
+/* facts.h indexes its part-kind columns by ts_kind (tileset_internal.h). */
+_Static_assert(TS_FIELD + 1 == FACTS_KINDS, "a column per part kind");
+
 /* Reserve `bytes` at *off (8-byte aligned) and return where they start. */
 static uint32_t reserve(size_t *off, size_t bytes)
 {

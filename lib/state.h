@@ -19,12 +19,12 @@
  *   |   board    extent, counts        |  board.c
  *   |   feat     node count            |  feature.c
  *   |   log      event / move counts   |  log.c
- *   |   pl       supplies, followers,  |  players.c; the rules place and
- *   |            scores                |  return followers
+ *   |   pl       supplies, followers,  |  players.c only (the rules ask
+ *   |            scores                |  it)
  *   |   city     wall ring, rounds,    |  The City only: wall.c, tc_rules.c
- *   |            towers                |  (a union with:)
- *   |   carc     stack, floors,        |  the base game only: cc_rules.c,
- *   |            prisoners             |  tower.c
+ *   |            wall towers           |  (a union with:)
+ *   |   cc       monasteries, floors,  |  the base game only: cc_rules.c,
+ *   |            prisoners             |  cc_score.c; tower.c its fields
  *   +----------------------------------+  lay.off_order
  *   | order   u8     [n_total]         |  draw order (set-up)
  *   +----------------------------------+  lay.off_tiles
@@ -279,7 +279,8 @@ typedef struct st_city {
  * prisoners and the turn's tower bookkeeping. Tower heights and the
  * designs' side signatures are arrays after the header (st_height,
  * st_rsig). */
-typedef struct st_cc {
+/* The Tower's part of the base game's state (tower.c only). */
+typedef struct st_tw {
 	uint8_t tower_tile; /* the tower just raised (capture decision) */
 	uint8_t ransomed;   /* a ransom was paid this turn (T-CAP-5) */
 	uint8_t floors[MAX_PLAYERS];            /* T-SET-1 supply */
@@ -290,12 +291,16 @@ typedef struct st_cc {
 	uint64_t towers[(TS_MAX_TILES + 63) / 64];
 	uint64_t closed[(TS_MAX_TILES + 63) / 64];
 	uint64_t raised[(TS_MAX_TILES + 63) / 64];
-	/* bit t: placed tile t is a monastery with an empty cell around it
-	 * (C-DONE-3 is tested for these only) */
-	uint64_t monasteries[(TS_MAX_TILES + 63) / 64];
 	/* bit i: follower slot i may be taken in the capture decision now
 	 * (T-CAP-1; set by the floor, zero outside that decision) */
 	uint64_t capture;
+} st_tw;
+
+typedef struct st_cc {
+	st_tw tw; /* The Tower's (an expansion: its own part) */
+	/* bit t: placed tile t is a monastery with an empty cell around it
+	 * (C-DONE-3 is tested for these only) */
+	uint64_t monasteries[(TS_MAX_TILES + 63) / 64];
 	/* the follower options of this turn's tile (bit i: part i), found by
 	 * the placement for the follower decision, zero outside it */
 	uint16_t fol_opts;

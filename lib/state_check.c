@@ -180,7 +180,7 @@ static int check_players(const city_game *g, char *msg, size_t cap)
 	if (s->setup.expansions & CITY_EXPANSION_TOWER) /* prisoners */
 		for (p = 0; p < s->setup.n_players; p++)
 			for (i = 0; i < s->setup.n_players; i++)
-				held[p] += s->cc.held[i][p];
+				held[p] += s->cc.tw.held[i][p];
 	for (i = 0; g->rules->pieces && i < g->rules->pieces(s); i++) {
 		rules_piece pc;
 		g->rules->piece(s, i, &pc);

@@ -4,7 +4,7 @@
  * the towers. Another game has none of them.
  */
 #include "game_internal.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 /* Whether a game has no wall (st_city is not the union's member in
  * use). */

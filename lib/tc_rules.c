@@ -16,7 +16,7 @@
 #include "players.h"
 #include "tc_rules.h"
 #include "tc_score.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 static const char *const end_name[2] = {"cw", "ccw"};
 static const char *const decision_name[7] = {

@@ -10,7 +10,7 @@
 #include "log.h"
 #include "players.h"
 #include "tc_score.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 /* The category (CITY_CAT_*) of a score reason (CITY_REASON_*). */
 static int tcs_category(int reason)

@@ -78,6 +78,7 @@ void ts_side_adjacency(uint16_t adj[TS_MAX_PARTS], const ts_design *d)
 /* ------------------------------------------------------------------------ */
 /* Writing text                                                              */
 
+
 /* Appends while there is room and counts everything (the size is known
  * even when the buffer is too small). */
 typedef struct ts_writer {
@@ -111,6 +112,27 @@ static void put_part_name(ts_writer *w, const ts_design *d, uint8_t index)
 	put_char(w, index == TS_NONE ? '-' : d->parts[index].name);
 }
 
+/* The texts of bits, in the order a design line writes them. */
+typedef struct flag_text {
+	unsigned bit;
+	const char *text;
+} flag_text;
+
+static const flag_text market_letters[] = {
+    {TS_FISH, "F"}, {TS_GRAIN, "G"}, {TS_LIVESTOCK, "L"}, {0, NULL}};
+static const flag_text feature_words[] = {{TS_MONASTERY, "  mon"},
+                                          {TS_TOWER, "  tow"},
+                                          {TS_START, "  start"},
+                                          {0, NULL}};
+
+/* The text of each bit of `bits` the table names. */
+static void put_flags(ts_writer *w, unsigned bits, const flag_text *t)
+{
+	for (; t->text; t++)
+		if (bits & t->bit)
+			put(w, t->text);
+}
+
 static void write_carc_tokens(ts_writer *w, const ts_design *d);
 static void write_extra_adjacency(ts_writer *w, const ts_design *d);
 
@@ -140,12 +162,7 @@ static void write_design(ts_writer *w, const ts_design *d)
 			                                         : 'F');
 			continue;
 		}
-		if (part->markets & TS_FISH)
-			put_char(w, 'F');
-		if (part->markets & TS_GRAIN)
-			put_char(w, 'G');
-		if (part->markets & TS_LIVESTOCK)
-			put_char(w, 'L');
+		put_flags(w, part->markets, market_letters);
 	}
 	if (d->pub > 0) {
 		put(w, "  pub=");
@@ -169,12 +186,7 @@ static void write_carc_tokens(ts_writer *w, const ts_design *d)
 			if (d->arms & (1u << k))
 				put_char(w, d->parts[k].name);
 	}
-	if (d->features & TS_MONASTERY)
-		put(w, "  mon");
-	if (d->features & TS_TOWER)
-		put(w, "  tow");
-	if (d->features & TS_START)
-		put(w, "  start");
+	put_flags(w, d->features, feature_words);
 }
 
 /* adj=: only the pairs the sides do not show already. */
@@ -243,6 +255,19 @@ static int region_index(const ts_design *d, char letter)
 	if (letter < 'a' || letter > 'h')
 		return -1;
 	return ts_part_index(d, letter);
+}
+
+/* Region `letter` of design index i: its part index into *k and the
+ * design into *d, CITY_OK; CITY_EINVAL without design i, CITY_ENOTFOUND
+ * without the region. */
+static int region_at(const city_tileset *ts, unsigned i, char letter,
+                     const ts_design **d, int *k)
+{
+	*d = design_at(ts, i);
+	if (*d == NULL)
+		return CITY_EINVAL;
+	*k = region_index(*d, letter);
+	return *k < 0 ? CITY_ENOTFOUND : CITY_OK;
 }
 
 CITY_EXPORT void city_tileset_free(city_tileset *ts)
@@ -328,12 +353,10 @@ CITY_EXPORT int city_tileset_side(const city_tileset *ts, unsigned i,
 CITY_EXPORT int city_tileset_region_kind(const city_tileset *ts, unsigned i,
                                          char region, unsigned *out_markets)
 {
-	const ts_design *d = design_at(ts, i);
-	if (d == NULL)
-		return CITY_EINVAL;
-	int k = region_index(d, region);
-	if (k < 0)
-		return CITY_ENOTFOUND;
+	const ts_design *d;
+	int k, rc = region_at(ts, i, region, &d, &k);
+	if (rc != CITY_OK)
+		return rc;
 	const ts_part *part = &d->parts[k];
 	if (out_markets)
 		*out_markets = part->markets;
@@ -393,12 +416,10 @@ CITY_EXPORT int city_tileset_game(const city_tileset *ts)
 CITY_EXPORT int city_tileset_coat_of_arms(const city_tileset *ts,
                                           unsigned i, char region)
 {
-	const ts_design *d = design_at(ts, i);
-	if (d == NULL)
-		return CITY_EINVAL;
-	int k = region_index(d, region);
-	if (k < 0)
-		return CITY_ENOTFOUND;
+	const ts_design *d;
+	int k, rc = region_at(ts, i, region, &d, &k);
+	if (rc != CITY_OK)
+		return rc;
 	return (int)((d->arms >> k) & 1u);
 }
 

@@ -26,14 +26,14 @@ static inline int opt(const state *s, int rule)
 int tw_has(const city_tileset *ts, const state *s, int t)
 {
 	(void)ts;
-	return tw_on(s) && bits_at(s->cc.towers, t);
+	return tw_on(s) && bits_at(s->cc.tw.towers, t);
 }
 
 /* A tile just placed: its tower foundation comes into play. */
 static void tower_add_tile(const city_tileset *ts, state *s, int t)
 {
 	if (ts->designs[st_tiles(s)[t].design].features & TS_TOWER)
-		bits_put(s->cc.towers, t, 1);
+		bits_put(s->cc.tw.towers, t, 1);
 }
 
 int tw_top(const state *s, int t)
@@ -61,12 +61,12 @@ static int floor_check(const city_tileset *ts, const state *s, int t,
 		                  "foundation", p->x, p->y);
 		return 1;
 	}
-	if (bits_at(s->cc.closed, t)) {
+	if (bits_at(s->cc.tw.closed, t)) {
 		msg_say(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
 		                  "closed by a follower on top", p->x, p->y);
 		return 1;
 	}
-	if (!s->cc.floors[s->turn.player]) {
+	if (!s->cc.tw.floors[s->turn.player]) {
 		msg_say(msg, cap, "T-ACT-3: player %d has no tower floor "
 		                  "in supply", s->turn.player);
 		return 1;
@@ -85,7 +85,7 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 		why = "the expansion tower is not in play";
 	else if (!tw_has(ts, s, t))
 		why = "the tile has no tower foundation";
-	else if (bits_at(s->cc.closed, t))
+	else if (bits_at(s->cc.tw.closed, t))
 		why = "the tower is closed by a follower on top";
 	else if (st_height(s)[t] < 1)
 		why = "the tower has no floor yet";
@@ -105,7 +105,7 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 /* Word w of the open towers' bit set (placed, no follower on top). */
 static inline uint64_t open_word(const state *s, int w)
 {
-	return s->cc.towers[w] & ~s->cc.closed[w];
+	return s->cc.tw.towers[w] & ~s->cc.tw.closed[w];
 }
 
 /* The open towers into m[TOWER_WORDS]; whether there is one. */
@@ -127,8 +127,8 @@ static int tower_moves(const state *s, uint64_t *floor, uint64_t *top)
 	if (!tw_on(s) || !open_towers(s, open))
 		return 0;
 	for (w = 0; w < TOWER_WORDS; w++) {
-		floor[w] = s->cc.floors[p] ? open[w] : 0;
-		top[w] = s->pl.supply[p] ? open[w] & s->cc.raised[w] : 0;
+		floor[w] = s->cc.tw.floors[p] ? open[w] : 0;
+		top[w] = s->pl.supply[p] ? open[w] & s->cc.tw.raised[w] : 0;
 		any |= (floor[w] | top[w]) != 0;
 	}
 	return any;
@@ -204,7 +204,7 @@ static int capturable(const state *s, int i)
 		return 0;
 	if (f->owner == s->turn.player && !opt(s, CITY_RULE_CAPTURE_OWN))
 		return 0;
-	return in_range(s, s->cc.tower_tile, f->tile);
+	return in_range(s, s->cc.tw.tower_tile, f->tile);
 }
 
 /* The test of capture_set for one follower slot: taken may be, by kind,
@@ -288,8 +288,8 @@ static unsigned capture_slots4(const state *s, const ptile *a, int r,
  * (T-OPT-5 "no") are the slots in reach walked cell by cell (in_range). */
 static uint64_t capture_set(const state *s)
 {
-	const ptile *a = &st_tiles(s)[s->cc.tower_tile];
-	int h = st_height(s)[s->cc.tower_tile], i;
+	const ptile *a = &st_tiles(s)[s->cc.tw.tower_tile];
+	int h = st_height(s)[s->cc.tw.tower_tile], i;
 	int r = opt(s, CITY_RULE_TOWER_RANGE) ? h - 1 : h;
 	unsigned top = opt(s, CITY_RULE_CAPTURE_TOP) != 0,
 	         own = opt(s, CITY_RULE_CAPTURE_OWN) != 0,
@@ -304,7 +304,7 @@ static uint64_t capture_set(const state *s)
 	if (!opt(s, CITY_RULE_CAPTURE_GAPS))
 		for (b = m; b; b &= b - 1) {
 			i = low_bit64(b);
-			if (!in_range(s, s->cc.tower_tile, s->pl.fol[i].tile))
+			if (!in_range(s, s->cc.tw.tower_tile, s->pl.fol[i].tile))
 				m &= ~((uint64_t)1 << i);
 		}
 	return m;
@@ -324,16 +324,16 @@ static unsigned tower_ransom_options(const state *s)
 {
 	unsigned m = 0;
 	int q, p = s->turn.player, c, total = 0;
-	if (!tw_on(s) || !opt(s, CITY_RULE_RANSOM) || s->cc.ransomed)
+	if (!tw_on(s) || !opt(s, CITY_RULE_RANSOM) || s->cc.tw.ransomed)
 		return 0;
 	/* every seat, a fixed count (no loop exit to predict): a seat
 	 * beyond the players holds nobody */
 	for (q = 0; q < MAX_PLAYERS; q++)
-		m |= (unsigned)(s->cc.held[q][p] != 0) << q;
+		m |= (unsigned)(s->cc.tw.held[q][p] != 0) << q;
 	m &= ~(1u << p); /* nobody holds their own followers (T-CAP-2) */
 	if (!m) /* asked at every turn: most turns nobody holds one */
 		return 0;
-	for (c = 0; c < 5; c++)
+	for (c = 0; c < CITY_CAT_COUNT; c++)
 		total += s->pl.score[p][c];
 	if (opt(s, CITY_RULE_RANSOM_MIN) && total < 3)
 		return 0;
@@ -361,12 +361,12 @@ static int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 		return CITY_EILLEGAL;
 	log_move(s, CITY_MOVE_FLOOR, 0, (int)x, (int)y);
 	st_height_w(s)[t]++;
-	bits_put(s->cc.raised, t, 1);
-	s->cc.floors[s->turn.player]--;
-	s->cc.tower_tile = (uint8_t)t;
+	bits_put(s->cc.tw.raised, t, 1);
+	s->cc.tw.floors[s->turn.player]--;
+	s->cc.tw.tower_tile = (uint8_t)t;
 	/* T-CAP-1: the capture decision, skipped with nobody to take */
-	s->cc.capture = capture_set(s);
-	*capture = s->cc.capture != 0;
+	s->cc.tw.capture = capture_set(s);
+	*capture = s->cc.tw.capture != 0;
 	return CITY_OK;
 }
 
@@ -380,7 +380,7 @@ static int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
 		return CITY_EILLEGAL;
 	log_move(s, CITY_MOVE_TOP, 0, (int)x, (int)y);
 	players_place_top(s, s->turn.player, t);
-	bits_put(s->cc.closed, t, 1);
+	bits_put(s->cc.tw.closed, t, 1);
 	return CITY_OK;
 }
 
@@ -406,18 +406,18 @@ static void take(state *s, int i)
 	    part = f->part, on = f->active == FOL_ON;
 	players_take(s, i);
 	if (!on)
-		bits_put(s->cc.closed, tile, 0); /* the tower is open again */
+		bits_put(s->cc.tw.closed, tile, 0); /* the tower is open again */
 	log_event_other(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, part, owner);
 	if (owner == me) {
 		players_to_supply(s, me); /* T-CAP-2: back to supply at once */
 		return;
 	}
-	s->cc.held[me][owner]++; /* T-CAP-3 */
-	if (s->cc.held[owner][me]) {
+	s->cc.tw.held[me][owner]++; /* T-CAP-3 */
+	if (s->cc.tw.held[owner][me]) {
 		/* T-CAP-4: one prisoner of each goes home */
-		s->cc.held[me][owner]--;
+		s->cc.tw.held[me][owner]--;
 		players_to_supply(s, owner);
-		s->cc.held[owner][me]--;
+		s->cc.tw.held[owner][me]--;
 		players_to_supply(s, me);
 		log_event_other(s, CITY_EVENT_EXCHANGE, 0, me, 0, tile, part,
 		                owner);
@@ -433,7 +433,7 @@ static int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 		return CITY_EILLEGAL;
 	/* the followers that may be taken first (a listed move is one of
 	 * them), then every slot, to say why a move is refused */
-	for (m = s->cc.capture; m; m &= m - 1) {
+	for (m = s->cc.tw.capture; m; m &= m - 1) {
 		i = low_bit64(m);
 		if (s->pl.fol[i].tile == t && fol_part_name(c->ts, s, i) == part)
 			break;
@@ -451,7 +451,7 @@ static int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 		         (long)y);
 		return CITY_EILLEGAL;
 	}
-	if (!(s->cc.capture >> i & 1)) {
+	if (!(s->cc.tw.capture >> i & 1)) {
 		snprintf(c->err, ERR_CAP, "%s", capture_refusal(s, i));
 		return CITY_EILLEGAL;
 	}
@@ -478,10 +478,10 @@ static int tower_ransom(const rules_ctx *c, int q)
 		return CITY_EILLEGAL;
 	}
 	log_move(s, CITY_MOVE_RANSOM, 0, q, 0);
-	s->cc.held[q][p]--;
+	s->cc.tw.held[q][p]--;
 	players_to_supply(s, p);
 	players_transfer(s, p, q, CC_CAT_RANSOM, CITY_REASON_RANSOM, 3);
-	s->cc.ransomed = 1;
+	s->cc.tw.ransomed = 1;
 	return CITY_OK;
 }
 
@@ -490,7 +490,7 @@ static size_t tower_list_follower(const city_tileset *ts, const state *s,
 {
 	const ptile *tl = st_tiles(s);
 	int p = s->turn.player, w, nw = (s->board.n_tiles + 63) >> 6;
-	unsigned floors = s->cc.floors[p] != 0, tops = s->pl.supply[p] != 0;
+	unsigned floors = s->cc.tw.floors[p] != 0, tops = s->pl.supply[p] != 0;
 	size_t nf = 0, top;
 	(void)ts;
 	if (!tw_on(s))
@@ -505,7 +505,7 @@ static size_t tower_list_follower(const city_tileset *ts, const state *s,
 			nf += (size_t)popcount64(open_word(s, w));
 	top = n + nf;
 	for (w = 0; w < nw; w++) {
-		uint64_t b, raised = s->cc.raised[w];
+		uint64_t b, raised = s->cc.tw.raised[w];
 		for (b = open_word(s, w); b; b &= b - 1) {
 			int i = low_bit64(b), t = 64 * w + i;
 			if (floors)
@@ -523,7 +523,7 @@ static size_t tower_list_capture(const city_tileset *ts, const state *s,
 {
 	size_t n = 0;
 	uint64_t m;
-	for (m = s->cc.capture; m; m &= m - 1) {
+	for (m = s->cc.tw.capture; m; m &= m - 1) {
 		int i = low_bit64(m);
 		const ptile *t = &st_tiles(s)[s->pl.fol[i].tile];
 		list_emit(out, cap, &n, CITY_MOVE_CAPTURE, t->x, t->y, 0, 0, 0,
@@ -551,32 +551,32 @@ static int tower_check_state(const city_tileset *ts, const state *s, char *msg,
 	if (s->turn.decision == CITY_DECISION_CAPTURE)
 		for (i = 0; i < s->pl.n_fol; i++)
 			want |= (uint64_t)capturable(s, i) << i;
-	if (s->cc.capture != want) {
+	if (s->cc.tw.capture != want) {
 		snprintf(msg, cap, "tower: the capture set is %#llx, not %#llx",
-		         (unsigned long long)s->cc.capture,
+		         (unsigned long long)s->cc.tw.capture,
 		         (unsigned long long)want);
 		return 1;
 	}
 	for (t = 0; t < s->board.n_tiles; t++) {
 		int has = tw_on(s) &&
 		          (ts->designs[st_tiles(s)[t].design].features & TS_TOWER);
-		if (bits_at(s->cc.towers, t) != has) {
+		if (bits_at(s->cc.tw.towers, t) != has) {
 			snprintf(msg, cap, "tower: tile %d's tower bit is %d", t,
-			         bits_at(s->cc.towers, t));
+			         bits_at(s->cc.tw.towers, t));
 			return 1;
 		}
-		if (bits_at(s->cc.closed, t) != (tw_top(s, t) >= 0)) {
+		if (bits_at(s->cc.tw.closed, t) != (tw_top(s, t) >= 0)) {
 			snprintf(msg, cap, "tower: tile %d's closed bit is %d", t,
-			         bits_at(s->cc.closed, t));
+			         bits_at(s->cc.tw.closed, t));
 			return 1;
 		}
 		if (st_height(s)[t] && !has) {
 			snprintf(msg, cap, "tower: tile %d has floors", t);
 			return 1;
 		}
-		if (bits_at(s->cc.raised, t) != (st_height(s)[t] >= 1)) {
+		if (bits_at(s->cc.tw.raised, t) != (st_height(s)[t] >= 1)) {
 			snprintf(msg, cap, "tower: tile %d's raised bit is %d", t,
-			         bits_at(s->cc.raised, t));
+			         bits_at(s->cc.tw.raised, t));
 			return 1;
 		}
 	}
@@ -590,13 +590,13 @@ static void tw_start(const city_tileset *ts, state *s)
 	static const uint8_t floors[4] = {10, 9, 7, 6}; /* T-SET-1 */
 	(void)ts;
 	for (int p = 0; p < s->setup.n_players; p++)
-		s->cc.floors[p] = floors[s->setup.n_players - 2];
+		s->cc.tw.floors[p] = floors[s->setup.n_players - 2];
 }
 
 /* T-CAP-5: the ransom decision before the draw, while a tile is left. */
 static int tw_turn_begin(state *s, int tiles_left)
 {
-	s->cc.ransomed = 0;
+	s->cc.tw.ransomed = 0;
 	return tiles_left && tower_ransom_options(s) ? CITY_DECISION_RANSOM
 	                                             : -1;
 }
@@ -639,7 +639,7 @@ static expansion_next tw_pass(state *s)
 {
 	if (s->turn.decision != CITY_DECISION_RANSOM)
 		return NEXT_END_TURN;
-	s->cc.ransomed = 1;
+	s->cc.tw.ransomed = 1;
 	return NEXT_DRAW;
 }
 
@@ -655,12 +655,12 @@ static size_t tw_list(const city_tileset *ts, const state *s,
 static void tw_score_final(const city_tileset *ts, state *s)
 {
 	(void)ts;
-	memset(s->cc.closed, 0, sizeof s->cc.closed);
+	memset(s->cc.tw.closed, 0, sizeof s->cc.tw.closed);
 }
 
 static void tw_turn_end(state *s)
 {
-	s->cc.capture = 0; /* the capture decision, if any, is over */
+	s->cc.tw.capture = 0; /* the capture decision, if any, is over */
 }
 
 const expansion tw_expansion = {

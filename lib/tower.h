@@ -1,12 +1,14 @@
 /*
  * The Tower (T-SET, T-ACT, T-CAP, T-OPT) on the base game, like wall.c is
  * The City's: tower floors and tops, the range of a tower, captures, the
- * exchange of prisoners and the ransom. The turn itself (what comes after
- * a tower move) is cc_rules.c's.
+ * exchange of prisoners and the ransom, as an expansion of the base
+ * game's turn (its hooks, tw_expansion: expansion.h).
  *
- * Writes: state.carc (floors, prisoners, the tower just raised, the
- * ransom of the turn), st_height, tower tops in state.pl (FOL_TOP), the
- * event log and the move history. Reads: the board, the features, the
+ * Writes: The Tower's fields of state.cc (floors, prisoners, tower,
+ * closed and raised bits, the capture set, the tower just raised, the
+ * ransom of the turn), st_height, state.turn's decision for its own
+ * decisions, through players.c tops, captures and the ransom's points,
+ * the event log and the move history. Reads: the board, the features, the
  * set-up (expansions, T-OPT values in setup.rules).
  */
 #ifndef CITY_LIB_TOWER_H

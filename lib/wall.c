@@ -2,7 +2,7 @@
 #include "city/city.h"
 #include "bits.h"
 #include "msg.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 bside wall_piece_side(const state *s, int idx)
 {

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # scripts/ab_build.sh (sourced by ab_arch.sh, ab_callgrind.sh): the two
 # Release builds of an A/B run.
 #   ab_build ROOT W BASE PROGRAM [TARGET]

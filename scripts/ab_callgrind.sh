@@ -23,13 +23,15 @@ printf '%-28s %12s %12s %8s\n' "game (4 players, ARGS)" base new new:base
 for cfg in "the-city:4 0 0 0" "base-game+farmers:4 1 0 1" \
 	"tower+farmers:4 1 1 1"; do
 	name=${cfg%%:*} args=${cfg#*:}
+	per=()
 	for v in base new; do
 		# shellcheck disable=SC2086
 		t=$(instr "$W/play-$v" "$GAMES" $args)
 		# shellcheck disable=SC2086
 		z=$(instr "$W/play-$v" 0 $args)
-		eval "per_$v=$(((t - z) / GAMES))"
+		per+=($(((t - z) / GAMES)))
 	done
+	per_base=${per[0]} per_new=${per[1]}
 	printf '%-28s %12d %12d %8.4f\n' "$name ($args)" "$per_base" \
 		"$per_new" "$(echo "$per_new / $per_base" | bc -l)"
 done

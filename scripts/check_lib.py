@@ -39,6 +39,8 @@
 7. lib/README.md's include table (between the markers TABLE_BEGIN and
    TABLE_END) is the graph of 1., as `scripts/check_lib.py --table`
    prints it: one row per module, lowest layer first.
+8. No private header shares a public header's name (include/city/X.h's
+   private view is lib/X_internal.h).
 
 Usage: scripts/check_lib.py [--table] [LIB_DIR]   (default: lib/ next to scripts/)
 Exit status 0 when both hold, 1 otherwise (each problem on stderr).
@@ -68,14 +70,11 @@ GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
                        r'\bcase\s+CITY_GAME_|\bis_city\s*\(|'
                        r'rules->game\s*(==|!=)')
 
-# Who may write which part of the state: part -> files, or part.field ->
-# files where a field has an owner of its own (The Tower's fields of
-# st_cc; the base game's are cc_rules.c's and cc_score.c's).
-TOWER_FIELDS = ("tower_tile", "ransomed", "floors", "held", "towers",
-                "closed", "raised", "capture")
+# Who may write which part of the state: part -> files, or part.member ->
+# files where a member has an owner of its own (The Tower's st_tw, cc.tw;
+# the rest of st_cc is cc_rules.c's and cc_score.c's).
 WRITERS = {"pl": {"players.c"}, "city": {"wall.c", "tc_rules.c"},
-           "cc": {"cc_rules.c", "cc_score.c"}}
-WRITERS.update({f"cc.{f}": {"tower.c"} for f in TOWER_FIELDS})
+           "cc": {"cc_rules.c", "cc_score.c"}, "cc.tw": {"tower.c"}}
 ALLOWED_WRITES = set()
 STATE_REF = re.compile(r'(?:\bs->|\bg->st\.|\bst\.)(pl|cc|city)\.(\w+)')
 ASSIGNED = re.compile(r'^(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)')
@@ -330,6 +329,17 @@ def include_table(graph):
     return rows
 
 
+def header_name_problems(lib):
+    """Private headers named like public ones."""
+    public = os.path.join(lib, "..", "include", "city")
+    if not os.path.isdir(public):
+        return []
+    shared = {f for f in os.listdir(lib) if f.endswith(".h")} & \
+        set(os.listdir(public))
+    return [f"lib/{f} shares its name with include/city/{f} (call it "
+            f"{f[:-2]}_internal.h)" for f in sorted(shared)]
+
+
 def table_problems(lib, graph):
     """Whether lib/README.md's include table is the graph's."""
     readme = os.path.join(lib, "README.md")
@@ -381,7 +391,7 @@ def main():
         print(f"check_lib: {f}:{no} {how} s->{what}, which only "
               f"{', '.join(sorted(owners))} may write", file=sys.stderr)
     for problem in (prefix_problems(lib) + tilegen_problems(lib, graph) +
-                    table_problems(lib, graph)):
+                    header_name_problems(lib) + table_problems(lib, graph)):
         ok = False
         print(f"check_lib: {problem}", file=sys.stderr)
     tests = game_tests(lib)

@@ -17,7 +17,7 @@
 #include "board.h"
 #include "game_internal.h"
 #include "internal_checks.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 #ifndef PROPERTY_GAMES
 #define PROPERTY_GAMES 600 /* per player count */

@@ -8,8 +8,8 @@
  * (board_index_contour). Reads: the board (neighbour links, contour
  * labels, contour walks).
  */
-#ifndef CITY_LIB_WALL_H
-#define CITY_LIB_WALL_H
+#ifndef CITY_LIB_WALL_INTERNAL_H
+#define CITY_LIB_WALL_INTERNAL_H
 
 #include "board.h"
 
@@ -65,4 +65,4 @@ static inline int wall_front_ok(const state *s, const fcell *f)
 int wall_check_outside(const state *s, int x, int y, char *msg, size_t cap);
 int wall_check_surround(const state *s, int x, int y, char *msg, size_t cap);
 
-#endif /* CITY_LIB_WALL_H */
+#endif /* CITY_LIB_WALL_INTERNAL_H */
