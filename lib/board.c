@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "bits.h"
 #include "board.h"
 #include "city/city.h"
 #include "msg.h"
@@ -397,27 +398,30 @@ static void link_tile(state *s, int idx, const fcell *was)
 {
 	ptile *tl = st_tiles_w(s), *p = &tl[idx];
 	uint8_t *corner = st_corner_w(s);
-	int side, x = p->x, y = p->y;
-	for (side = 0; side < 4; side++)
-		if (was->present >> side & 1) {
-			int o = board_tile_known(s, x + DX[side], y + DY[side]);
-			p->nb[side] = (uint8_t)o;
-			tl[o].nb[side_back(side)] = (uint8_t)idx;
-		}
-	corner[idx] = 0;
-	for (side = 0; side < 4; side++)
-		if (was->ring >> ring_of_corner(side) & 1) {
-			int b = (side + 1) & 3, o;
-			if (p->nb[side] != NO_TILE)
-				o = tl[p->nb[side]].nb[b];
-			else if (p->nb[b] != NO_TILE)
-				o = tl[p->nb[b]].nb[side];
-			else
-				o = board_tile_known(s, x + DX[side] + DX[b],
-				               y + DY[side] + DY[b]);
-			corner[idx] = (uint8_t)(corner[idx] | 1u << side);
-			corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
-		}
+	int x = p->x, y = p->y;
+	unsigned ring = was->ring, m, c = 0;
+	/* over the set bits: one loop exit to predict, not a test per side */
+	for (m = was->present; m; m &= m - 1) {
+		int side = low_bit(m);
+		int o = board_tile_known(s, x + DX[side], y + DY[side]);
+		p->nb[side] = (uint8_t)o;
+		tl[o].nb[side_back(side)] = (uint8_t)idx;
+	}
+	/* bit k: a tile at corner k (ring bit 2k + 1) */
+	m = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
+	    (ring >> 4 & 8u);
+	for (; m; m &= m - 1) {
+		int side = low_bit(m), b = (side + 1) & 3, o;
+		unsigned na = p->nb[side], nbb = p->nb[b];
+		if ((na & nbb) == NO_TILE) /* neither side: a look-up (rare) */
+			o = board_tile_known(s, x + DX[side] + DX[b],
+			                     y + DY[side] + DY[b]);
+		else /* through the side neighbour there is, no branch */
+			o = tl[na != NO_TILE ? na : nbb].nb[na != NO_TILE ? b : side];
+		c |= 1u << side;
+		corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
+	}
+	corner[idx] = (uint8_t)c;
 }
 
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
@@ -453,26 +457,26 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 static inline void step_link(const state *s, int *t, int *side, int turn)
 {
 	const ptile *tl = st_tiles(s);
-	int d = (*side + turn) & 3, a = tl[*t].nb[d], diag;
-	if (a != NO_TILE) {
-		diag = tl[a].nb[*side];
-		if (diag != NO_TILE) {
-			*t = diag;
-			*side = (*side + 4 - turn) & 3;
-		} else {
-			*t = a;
-		}
+	int d = (*side + turn) & 3, a = tl[*t].nb[d];
+	int ahead = a != NO_TILE, diag, turned, mt, ma;
+	/* a tile touching the corner only (rare): a cell look-up */
+	if ((ahead ^ 1) & (st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
+		*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
+		                      tl[*t].y + DY[*side] + DY[d]);
+		*side = (*side + 4 - turn) & 3;
 		return;
 	}
-	/* no tile ahead: around the convex corner, unless a tile touches it
-	 * only there (corner `side` clockwise, `d` counter-clockwise) */
-	if (!(st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
-		*side = d;
-		return;
-	}
-	*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
-	                tl[*t].y + DY[*side] + DY[d]);
-	*side = (*side + 4 - turn) & 3;
+	/* else, selected by masks, not branches (which one is random): left
+	 * around the tile diagonally ahead, straight on along the tile
+	 * ahead, or right around the convex corner (no tile ahead: the
+	 * tile's own link, NO_TILE, stands in for the diagonal) */
+	diag = tl[ahead ? a : *t].nb[*side];
+	turned = ahead & (diag != NO_TILE);
+	mt = -turned;
+	ma = -ahead;
+	*t = (diag & mt) | (~mt & ((a & ma) | (*t & ~ma)));
+	*side = (((*side + 4 - turn) & 3) & mt) |
+	        (~mt & ((*side & ma) | (d & ~ma)));
 }
 
 void board_step(const state *s, int *t, int *side, int turn)

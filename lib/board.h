@@ -161,6 +161,25 @@ static inline int board_facing(const city_tileset *ts, const state *s,
 	*f = board_facing_linked(ts, s, p, d, side);
 	return 1;
 }
+/* board_facing without a branch on whether a tile is across the side:
+ * returns 1 when one is, else 0 with the tile itself standing in for the
+ * neighbour (f->q == p), so that the caller masks what it keeps by the
+ * result instead of branching on it. */
+static inline unsigned board_facing_masked(const city_tileset *ts,
+                                           const state *s, const ptile *p,
+                                           const ts_design *d, int side,
+                                           bfacing *f)
+{
+	const ptile *tl = st_tiles(s);
+	unsigned nb = p->nb[side], linked = nb != NO_TILE, m = 0u - linked;
+	/* a mask, not a conditional: compilers turn the latter into a
+	 * branch here */
+	f->q = &tl[(nb & m) | ((unsigned)(p - tl) & ~m)];
+	f->od = &ts->designs[f->q->design];
+	f->mine = &d->side[(side - pt_rot(p)) & 3];
+	f->theirs = &f->od->side[(side + 2 - pt_rot(f->q)) & 3];
+	return linked;
+}
 /* Insert a placed tile (no checks; the caller checked legality) and update
  * the frontier, neighbour links, corner bits and contour labels around it.
  * `front` is the cell's index in the frontier (as found by the legality

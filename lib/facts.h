@@ -64,6 +64,13 @@ typedef struct game_facts {
 	uint8_t move_bytes;      /* a stored move (log.c): 3, 4 with a part */
 	uint8_t own_arrays;      /* 1: side signatures and tower heights
 	                            (state.h st_rsig, st_height) */
+	/* the bounds above without The Tower, for a tile set with no tower
+	 * foundation (no tower move, capture nor ransom can happen; state.c):
+	 * events and moves per tile and beyond, bytes per move */
+	uint8_t plain_events_per_tile;
+	uint16_t plain_events_more;
+	uint8_t plain_moves_per_tile;
+	uint8_t plain_move_bytes;
 } game_facts;
 
 extern const game_facts facts_table[FACTS_GAMES];

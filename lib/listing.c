@@ -126,12 +126,18 @@ static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
                          unsigned flagged, uint16_t *cell, uint8_t *rset,
                          uint16_t *flag, int *nflag)
 {
+	uint8_t fl[MAX_FRONT];
 	int i, k = 0, w = 0;
 	for (i = 0; i < nf; i++) {
-		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
-		flag[w] = (uint16_t)k;
-		w += ((f[i].flags & flagged) != 0) & (rots != 0);
-		k = keep_fit(cell, rset, k, i, rots);
+		fl[k] = f[i].flags;
+		k = keep_fit(cell, rset, k, i,
+		             fit[(unsigned)f[i].present << 4 | f[i].streets]);
+	}
+	/* the flags of the fitting cells only (about two thirds), when a
+	 * flag is asked for at all (The City: from the gate on) */
+	for (i = 0; flagged && i < k; i++) {
+		flag[w] = (uint16_t)i;
+		w += (fl[i] & flagged) != 0;
 	}
 	*nflag = w;
 	return k;
@@ -148,6 +154,14 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 {
 	size_t n = 0;
 	int i, r;
+	if (out && cap / 4 >= (size_t)k) {
+		/* room for four moves of every cell: no test per cell */
+		for (i = 0; i < k; i++) {
+			write4((unsigned char *)&out[n], &f[cell[i]], rset[i]);
+			n += ROT_COUNT[rset[i]];
+		}
+		return n;
+	}
 	for (i = 0; i < k; i++) {
 		const fcell *c = &f[cell[i]];
 		unsigned rots = rset[i];
@@ -183,9 +197,9 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 		return n;
 	}
 	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
-	for (i = 0; i < nflag; i++)
-		if (!ok(s, &f[cell[flag[i]]]))
-			rset[flag[i]] = 0; /* listed as no move at all */
+	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
+		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
+		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
 	return write_cell_moves(f, cell, rset, k, out, cap);
 }
 

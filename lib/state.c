@@ -20,12 +20,14 @@ static uint32_t reserve(size_t *off, size_t bytes)
 static void layout_capacities(st_layout *l, const city_tileset *ts,
                               const game_facts *f)
 {
-	unsigned i, nodes = 0, n = ts->n_tiles, hcap = 8;
+	unsigned i, nodes = 0, n = ts->n_tiles, hcap = 8, towers = 0;
 	/* a node per part, and the base game's monastery its own */
-	for (i = 0; i < ts->n_designs; i++)
+	for (i = 0; i < ts->n_designs; i++) {
 		nodes += (unsigned)(ts->designs[i].n_parts +
 		                    ((ts->designs[i].features & TS_MONASTERY) != 0)) *
 		         ts->designs[i].count;
+		towers |= ts->designs[i].features & TS_TOWER;
+	}
 	while (hcap < 2 * n)
 		hcap <<= 1;
 	l->n_total = (uint16_t)n;
@@ -37,6 +39,16 @@ static void layout_capacities(st_layout *l, const city_tileset *ts,
 	/* a polyomino of n cells has at most 2n + 2 free neighbours */
 	l->cap_front = (uint16_t)(2 * n + 2);
 	l->move_bytes = f->move_bytes;
+	if (f->plain_move_bytes && !towers) {
+		/* a set without a tower foundation: The Tower's events and
+		 * 4-byte moves cannot happen, so the state holds only the base
+		 * game's (issue 27: the state sized for what its game needs) */
+		l->cap_events = (uint16_t)(f->plain_events_per_tile * n +
+		                           f->plain_events_more);
+		l->cap_moves = (uint16_t)(f->plain_moves_per_tile * n +
+		                          f->moves_more);
+		l->move_bytes = f->plain_move_bytes;
+	}
 }
 
 size_t state_layout(state *s, const city_tileset *ts)

@@ -179,7 +179,8 @@ typedef struct wall_tower {
  * kind (bits 0-3); a move on a cell (place, gate, floor, top, capture):
  * rotation or side (bits 4-5), x (6-14) and y (15-23), 9 signed bits each
  * (stored moves are legal, so |x|, |y| <= 255), a capture's part character
- * (24-30, so a game with The Tower keeps 4 bytes a move, The City 3);
+ * (24-30, so a tile set with tower foundations keeps 4 bytes a move, The
+ * City and the base game without them 3: state.c);
  * another move's argument (bits 4-10: end, part character or seat). */
 typedef uint32_t smove;
 

@@ -157,12 +157,13 @@ static void start_round(const city_tileset *ts, state *s, int stack)
 
 /* ---- after the follower: scoring, then perhaps a round ----------------- */
 
-/* The nodes a placement may have completed: the tile's streets and markets
- * (residential areas never complete), and a neighbour's market closed only
- * by facing this tile (R-DONE-2), appended without branching on the kind.
- * Returns their number. */
-static int placed_nodes(const city_tileset *ts, const state *s,
-                        const ptile *p, int *nodes, uint8_t *kinds)
+/* The features a placement completed: of the tile's streets and markets
+ * (residential areas never complete), and of a neighbour's markets closed
+ * only by facing this tile (R-DONE-2), their roots, found without
+ * branching on the kind or the completion. Returns their number (a root
+ * may come twice; tcs_score_done scores it once). */
+static int placed_done(const city_tileset *ts, const state *s,
+                       const ptile *p, int *done, uint8_t *kinds)
 {
 	const ts_design *d = &ts->designs[p->design];
 	int n = 0, i, side;
@@ -170,18 +171,19 @@ static int placed_nodes(const city_tileset *ts, const state *s,
 	for (m = d->market_parts | d->street_parts; m; m &= m - 1) {
 		i = low_bit(m);
 		kinds[n] = d->parts[i].kind;
-		nodes[n++] = p->node0 + i;
+		done[n] = feat_root(s, p->node0 + i);
+		n += feat_complete(s, done[n]);
 	}
 	for (side = 0; side < 4; side++) {
 		bfacing fc;
-		if (!board_facing(ts, s, p, d, side, &fc))
-			continue;
+		unsigned linked = board_facing_masked(ts, s, p, d, side, &fc);
+		unsigned mk = fc.od->market_parts & -linked;
 		kinds[n] = TS_MARKET;
-		nodes[n] = fc.q->node0 + fc.theirs->left;
-		n += fc.od->market_parts >> fc.theirs->left & 1;
+		done[n] = feat_root(s, fc.q->node0 + fc.theirs->left);
+		n += (int)(mk >> fc.theirs->left & 1u) & feat_complete(s, done[n]);
 		kinds[n] = TS_MARKET;
-		nodes[n] = fc.q->node0 + fc.theirs->right;
-		n += fc.od->market_parts >> fc.theirs->right & 1;
+		done[n] = feat_root(s, fc.q->node0 + fc.theirs->right);
+		n += (int)(mk >> fc.theirs->right & 1u) & feat_complete(s, done[n]);
 	}
 	return n;
 }
@@ -190,11 +192,11 @@ static int placed_nodes(const city_tileset *ts, const state *s,
  * round (R-WALL-1, R-OPT-1), then the end of the turn. */
 static void after_follower(const city_tileset *ts, state *s)
 {
-	int nodes[TS_MAX_PARTS + 12], n, any = 0, occupied, stack;
+	int done[TS_MAX_PARTS + 12], n, any = 0, occupied, stack;
 	uint8_t kinds[TS_MAX_PARTS + 12];
-	n = placed_nodes(ts, s, &st_tiles(s)[s->turn.last_tile], nodes, kinds);
-	occupied = tcs_completed(ts, s, nodes, kinds, n, CITY_REASON_STREET, 0,
-	                         &any);
+	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds);
+	occupied = tcs_score_done(ts, s, done, kinds, n, CITY_REASON_STREET,
+	                          0, &any);
 	stack = st_stack_of(s, s->turn.cur);
 	if (stack >= 2 &&
 	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY

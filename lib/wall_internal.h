@@ -51,9 +51,12 @@ static inline int wall_front_simple(const state *s, const fcell *f)
  * the fast form of wall_check_outside + wall_check_surround. */
 static inline int wall_front_ok(const state *s, const fcell *f)
 {
-	if (f->flags & FC_BLOCKED)
-		return 0;
-	return wall_front_simple(s, f) || wall_cell_survives(s, f);
+	/* one test of both flags: only a cell that is not blocked and may
+	 * split asks the contour */
+	if ((f->flags & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS &&
+	    s->city.gate_placed)
+		return wall_cell_survives(s, f);
+	return !(f->flags & FC_BLOCKED);
 }
 /* The explicit forms, which also say why (msg may be NULL): R-TILE-3, not
  * the outside cell of a wall piece; R-TILE-4, walk the contour with the
