@@ -814,19 +814,22 @@ static void legal_gates(svgw *s, const city_game *g, const city_tileset *ts,
 	size_t i;
 	(void)g;
 	(void)ts;
-	static const char side_digit[4] = {'0', '1', '2', '3'};
 	for (i = 0; i < n; i++) {
 		int rx, ry, rw, rh;
-		if (moves[i].kind != CITY_MOVE_GATE || moves[i].side > 3)
+		char text[48];
+		/* the move's own text (record.md: the side as N/E/S/W), so the
+		 * page can apply what it reads */
+		if (moves[i].kind != CITY_MOVE_GATE || moves[i].side > 3 ||
+		    city_move_to_string(&moves[i], text, sizeof text, NULL) !=
+		        CITY_OK)
 			continue;
 		piece_rect(cell_x(f, moves[i].x), cell_y(f, moves[i].y),
 		           moves[i].side, &rx, &ry, &rw, &rh);
-		out(s, "<rect class=\"legal-gate\" data-move=\"gate %d %d %c\" "
+		out(s, "<rect class=\"legal-gate\" data-move=\"%s\" "
 		       "x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 		       "fill=\"#fff176\" fill-opacity=\"0.6\" stroke=\"#f57f17\" "
 		       "stroke-width=\"2\"/>",
-		    (int)moves[i].x, (int)moves[i].y,
-		    side_digit[moves[i].side], rx, ry, rw, rh);
+		    text, rx, ry, rw, rh);
 	}
 }
 

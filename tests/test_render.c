@@ -319,6 +319,96 @@ START_TEST(svg_carcassonne_shows_the_state)
 }
 END_TEST
 
+/* Every data-move the overlay writes parses as move text (record.md) and
+ * applies to a clone of the game (issue 25 item 3: the gate marks once
+ * wrote a digit side, "gate 0 -4 0"). Returns the number of marks seen;
+ * *gates counts the gate marks. */
+static int check_data_moves(const city_game *g, const char *svg, int *gates)
+{
+	static const char key[] = "data-move=\"";
+	const char *p = svg;
+	int marks = 0;
+	while ((p = strstr(p, key)) != NULL) {
+		char text[64];
+		size_t k = 0;
+		city_move mv;
+		city_game *cl = NULL;
+		int rc;
+		p += sizeof key - 1;
+		while (p[k] && p[k] != '"' && k + 1 < sizeof text) {
+			text[k] = p[k];
+			k++;
+		}
+		text[k] = '\0';
+		ck_assert_msg(p[k] == '"', "data-move too long: %s", text);
+		rc = city_move_parse(&mv, text);
+		ck_assert_msg(rc == CITY_OK, "data-move=\"%s\" does not parse (%d)",
+		              text, rc);
+		ck_assert_int_eq(city_game_clone(&cl, g), CITY_OK);
+		rc = city_apply_move(cl, &mv);
+		ck_assert_msg(rc == CITY_OK, "data-move=\"%s\" does not apply (%d)",
+		              text, rc);
+		city_game_free(cl);
+		*gates += mv.kind == CITY_MOVE_GATE;
+		marks++;
+		p += k;
+	}
+	return marks;
+}
+
+/* Random play of The City, the base game (farmers) and The Tower from
+ * several seeds: at every state, every data-move of the overlay is a move
+ * that applies (R-WALL-3 gate sides, R-FOL-1 parts, T-ACT-1..2 floors and
+ * tops, T-CAP-1 captures); the gate decision must have been seen. */
+START_TEST(svg_every_data_move_applies)
+{
+	static city_move mv[4096];
+	int game = _i % 3, marks = 0, gates = 0, states = 0, gate_legal = 0;
+	uint64_t r = 0xD1B54A32D192ED03ULL * (uint64_t)(unsigned)(_i + 1);
+	city_options *o;
+	city_game *g;
+	size_t n;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	if (game > 0)
+		ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+		                 CITY_OK);
+	if (game == 1)
+		ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
+		                 CITY_OK);
+	if (game == 2)
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 2 + _i % 3), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, (uint64_t)(unsigned)_i * 13 + 5),
+	                 CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	for (;;) {
+		char *svg = svg_of(g, CITY_SVG_LEGAL, NULL);
+		int gate_marks = 0;
+		marks += check_data_moves(g, svg, &gate_marks);
+		gates += gate_marks;
+		free(svg);
+		states++;
+		if (city_game_decision(g) == CITY_DECISION_END)
+			break;
+		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+		if (city_game_decision(g) == CITY_DECISION_GATE)
+			gate_legal += (int)n;
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		ck_assert_int_eq(city_apply_move(g, &mv[(r >> 33) % n]), CITY_OK);
+	}
+	ck_assert_int_gt(states, 40);
+	ck_assert_int_gt(marks, states);
+	/* one gate mark per gate side; the first game's seed reaches the
+	 * wall (a game that never did would prove nothing) */
+	ck_assert_int_eq(gates, gate_legal);
+	if (_i == 0)
+		ck_assert_int_gt(gates, 0);
+	city_game_free(g);
+	city_options_free(o);
+}
+END_TEST
+
 START_TEST(svg_buffer_contract)
 {
 	city_game *g;
@@ -391,6 +481,7 @@ static Suite *render_suite(void)
 	tcase_add_test(t, svg_legal_cells_carry_rotations);
 	tcase_add_loop_test(t, svg_is_stable_and_shows_the_state, 0, 6);
 	tcase_add_loop_test(t, svg_carcassonne_shows_the_state, 0, 6);
+	tcase_add_loop_test(t, svg_every_data_move_applies, 0, 9);
 	suite_add_tcase(s, t);
 	return s;
 }
