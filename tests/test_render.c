@@ -122,6 +122,51 @@ static void check_carc_marks(const city_game *g, const char *svg)
 		ck_assert_int_eq(mon + coats + found + stacks + farmers + pris, 0);
 }
 
+/* The overlay's marks for the tile decision's rotations and The City's
+ * wall, guard and tower decisions (R-WALL-4, R-WALL-6, R-WALL-7): one mark
+ * per move that has a place on the board ("pass" has none). */
+static void check_choice_marks(const char *svg, int d, const city_move *mv,
+                               size_t n)
+{
+	int kinds[12] = {0};
+	size_t k;
+	for (k = 0; k < n; k++)
+		if (mv[k].kind < 12)
+			kinds[mv[k].kind]++;
+	ck_assert_int_eq(count(svg, "class=\"legal-rot\""),
+	                 d == CITY_DECISION_TILE ? kinds[CITY_MOVE_PLACE] : 0);
+	ck_assert_int_eq(count(svg, "class=\"legal-wall\""),
+	                 d == CITY_DECISION_WALL ? kinds[CITY_MOVE_WALL] : 0);
+	ck_assert_int_eq(count(svg, "class=\"legal-guard\""),
+	                 d == CITY_DECISION_GUARD ? kinds[CITY_MOVE_GUARD] : 0);
+	ck_assert_int_eq(count(svg, "class=\"legal-tower-end\""),
+	                 d == CITY_DECISION_TOWER ? kinds[CITY_MOVE_TOWER] : 0);
+}
+
+/* The follower spots of the overlay never overlap (issue 23): any two
+ * `legal-spot` circles are at least the sum of their radii apart. */
+static void check_spots_apart(const char *svg)
+{
+	int x[32], y[32], r[32], n = 0, i, j;
+	const char *p = svg;
+	while ((p = strstr(p, "class=\"legal-spot\"")) != NULL && n < 32) {
+		const char *c = strstr(p, " cx=\"");
+		ck_assert_ptr_nonnull(c);
+		ck_assert_int_eq(sscanf(c, " cx=\"%d\" cy=\"%d\" r=\"%d\"", &x[n],
+		                        &y[n], &r[n]),
+		                 3);
+		n++;
+		p = c;
+	}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			int dx = x[i] - x[j], dy = y[i] - y[j], rr = r[i] + r[j];
+			ck_assert_msg(dx * dx + dy * dy >= rr * rr,
+			              "spots at %d,%d and %d,%d overlap", x[i], y[i],
+			              x[j], y[j]);
+		}
+}
+
 /* The counts the picture must agree with. */
 static void check_marks(const city_game *g, const char *svg, unsigned flags)
 {
@@ -155,7 +200,10 @@ static void check_marks(const city_game *g, const char *svg, unsigned flags)
 	ck_assert_int_eq(count(svg, "class=\"last\""),
 	                 city_game_tile_count(g) > 0 ? 1 : 0);
 	check_carc_marks(g, svg);
+	ck_assert_int_eq(count(svg, "<g class=\"legend\""),
+	                 (flags & CITY_SVG_LEGEND) ? 1 : 0);
 	if (flags & CITY_SVG_LEGAL) {
+		check_spots_apart(svg);
 		static city_move mv[4096];
 		size_t n = 0, k, cells = 0;
 		int d = city_game_decision(g);
@@ -187,6 +235,7 @@ static void check_marks(const city_game *g, const char *svg, unsigned flags)
 		}
 		ck_assert_int_eq(count(svg, "class=\"legal-gate\""),
 		                 d == CITY_DECISION_GATE ? (int)n : 0);
+		check_choice_marks(svg, d, mv, n);
 	} else {
 		ck_assert_int_eq(count(svg, "class=\"legal"), 0);
 	}
@@ -249,8 +298,12 @@ START_TEST(svg_is_stable_and_shows_the_state)
 		ck_assert_int_eq(city_apply_move(g, &mv[(r >> 33) % n]), CITY_OK);
 		if (++moves % 23 == 0 ||
 		    city_game_decision(g) == CITY_DECISION_GATE ||
-		    city_game_decision(g) == CITY_DECISION_FOLLOWER)
-			check_stable(g, (moves & 1) ? CITY_SVG_LEGAL : 0);
+		    city_game_decision(g) == CITY_DECISION_FOLLOWER ||
+		    city_game_decision(g) == CITY_DECISION_WALL ||
+		    city_game_decision(g) == CITY_DECISION_GUARD ||
+		    city_game_decision(g) == CITY_DECISION_TOWER)
+			check_stable(g, (moves & 1) ? CITY_SVG_LEGAL
+			                            : (moves & 2) ? CITY_SVG_LEGEND : 0);
 	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	check_stable(g, 0);
@@ -323,7 +376,8 @@ END_TEST
  * applies to a clone of the game (issue 25 item 3: the gate marks once
  * wrote a digit side, "gate 0 -4 0"). Returns the number of marks seen;
  * *gates counts the gate marks. */
-static int check_data_moves(const city_game *g, const char *svg, int *gates)
+static int check_data_moves(const city_game *g, city_game *cl,
+                            const char *svg, int *gates)
 {
 	static const char key[] = "data-move=\"";
 	const char *p = svg;
@@ -332,7 +386,6 @@ static int check_data_moves(const city_game *g, const char *svg, int *gates)
 		char text[64];
 		size_t k = 0;
 		city_move mv;
-		city_game *cl = NULL;
 		int rc;
 		p += sizeof key - 1;
 		while (p[k] && p[k] != '"' && k + 1 < sizeof text) {
@@ -344,11 +397,10 @@ static int check_data_moves(const city_game *g, const char *svg, int *gates)
 		rc = city_move_parse(&mv, text);
 		ck_assert_msg(rc == CITY_OK, "data-move=\"%s\" does not parse (%d)",
 		              text, rc);
-		ck_assert_int_eq(city_game_clone(&cl, g), CITY_OK);
+		ck_assert_int_eq(city_game_copy(cl, g), CITY_OK);
 		rc = city_apply_move(cl, &mv);
 		ck_assert_msg(rc == CITY_OK, "data-move=\"%s\" does not apply (%d)",
 		              text, rc);
-		city_game_free(cl);
 		*gates += mv.kind == CITY_MOVE_GATE;
 		marks++;
 		p += k;
@@ -366,7 +418,7 @@ START_TEST(svg_every_data_move_applies)
 	int game = _i % 3, marks = 0, gates = 0, states = 0, gate_legal = 0;
 	uint64_t r = 0xD1B54A32D192ED03ULL * (uint64_t)(unsigned)(_i + 1);
 	city_options *o;
-	city_game *g;
+	city_game *g, *scratch = NULL;
 	size_t n;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	if (game > 0)
@@ -382,10 +434,11 @@ START_TEST(svg_every_data_move_applies)
 	ck_assert_int_eq(city_options_set_seed(o, (uint64_t)(unsigned)_i * 13 + 5),
 	                 CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
 	for (;;) {
 		char *svg = svg_of(g, CITY_SVG_LEGAL, NULL);
 		int gate_marks = 0;
-		marks += check_data_moves(g, svg, &gate_marks);
+		marks += check_data_moves(g, scratch, svg, &gate_marks);
 		gates += gate_marks;
 		free(svg);
 		states++;
@@ -404,6 +457,7 @@ START_TEST(svg_every_data_move_applies)
 	ck_assert_int_eq(gates, gate_legal);
 	if (_i == 0)
 		ck_assert_int_gt(gates, 0);
+	city_game_free(scratch);
 	city_game_free(g);
 	city_options_free(o);
 }
@@ -416,7 +470,12 @@ START_TEST(svg_buffer_contract)
 	char *buf, small[64];
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
 	ck_assert_int_eq(city_game_svg(NULL, 0, NULL, 0, &needed), CITY_EINVAL);
-	ck_assert_int_eq(city_game_svg(g, 2u, NULL, 0, &needed), CITY_EINVAL);
+	/* an unknown bit (CITY_SVG_LEGAL and CITY_SVG_LEGEND are known) */
+	ck_assert_int_eq(city_game_svg(g, 4u, NULL, 0, &needed), CITY_EINVAL);
+	ck_assert_int_eq(city_game_svg(g, 0x80000000u, NULL, 0, &needed),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_game_svg(g, CITY_SVG_LEGEND, NULL, 0, &needed),
+	                 CITY_ERANGE);
 	ck_assert_int_eq(city_game_svg(g, 0, NULL, 5, &needed), CITY_EINVAL);
 	ck_assert_int_eq(city_game_svg(g, 0, NULL, 0, NULL), CITY_ERANGE);
 	ck_assert_int_eq(city_game_svg(g, 0, NULL, 0, &needed), CITY_ERANGE);
