@@ -181,13 +181,15 @@ static void legal_captures(svgw *s, const city_game *g,
 		svg_out(s, "<circle class=\"legal-capture\"");
 		move_attr(s, &moves[i]);
 		svg_out(s, " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
-		           "fill-opacity=\"0.25\" stroke=\"%s\" stroke-width=\"4\"/>",
+		           "fill-opacity=\"0.1\" stroke=\"%s\" stroke-width=\"4\"/>",
 		        a.x, a.y, T / 5, render_overlay[PAL_CAPTURE].hex,
 		        render_overlay[PAL_CAPTURE].hex);
 	}
 }
 
-/* A mark on a wall piece's place: class cls, the move's text, a title. */
+/* A mark on a wall piece's place: class cls, the move's text, a title;
+ * thicker than the piece but no longer, so that the marks of neighbouring
+ * sides never overlap. */
 static void piece_mark(svgw *s, const char *cls, const city_move *m,
                        int ox, int oy, int side, const char *title)
 {
@@ -198,7 +200,8 @@ static void piece_mark(svgw *s, const char *cls, const city_move *m,
 	svg_out(s, " x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
 	           "fill-opacity=\"0.6\" stroke=\"%s\" stroke-width=\"3\">"
 	           "<title>%s</title></rect>",
-	        rx - 2, ry - 2, rw + 4, rh + 4, render_overlay[PAL_LEGAL].hex,
+	        rw > rh ? rx : rx - 2, rw > rh ? ry - 2 : ry, rw > rh ? rw : rw + 4,
+	        rw > rh ? rh + 4 : rh, render_overlay[PAL_LEGAL].hex,
 	        LEGAL_STROKE, title);
 }
 
