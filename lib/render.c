@@ -37,23 +37,24 @@
 /* A player's group in the strip, left open for the game's own lines: the
  * colour (a thick border on the player to move), the score (any sign: The
  * Tower's ransom) and the followers in supply at height fol_y. */
-static void draw_player_head(svgw *s, const city_game *g, int p, int x,
-                             int y0, int fol_y, int fol)
+static void draw_player_head(svgw *s, const city_game *g, int p, int x, int y0,
+                             int fol_y, int fol)
 {
 	int score = 0;
 	int to_move = city_game_decision(g) != CITY_DECISION_END &&
 	              city_game_player(g) == p;
 	city_game_score_get(g, p, &score);
-	svg_out(s, "<g class=\"player\"><rect x=\"%d\" y=\"%d\" width=\"20\" "
-	       "height=\"20\" fill=\"%s\" stroke=\"#111111\"%s/>"
-	       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-	       "font-size=\"22\" font-weight=\"bold\" fill=\"#222222\">"
-	       "%d</text>"
-	       "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-	       "font-size=\"14\" fill=\"#444444\">%d follower%s</text>",
-	    x, y0 + 16, render_player_hex(p),
-	    to_move ? " stroke-width=\"4\"" : " stroke-width=\"1\"", x + 28,
-	    y0 + 34, score, x, fol_y, fol, fol == 1 ? "" : "s");
+	render_out(s,
+	           "<g class=\"player\"><rect x=\"%d\" y=\"%d\" width=\"20\" "
+	           "height=\"20\" fill=\"%s\" stroke=\"#111111\"%s/>"
+	           "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+	           "font-size=\"22\" font-weight=\"bold\" fill=\"#222222\">"
+	           "%d</text>"
+	           "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+	           "font-size=\"14\" fill=\"#444444\">%d follower%s</text>",
+	           x, y0 + 16, render_player_hex(p),
+	           to_move ? " stroke-width=\"4\"" : " stroke-width=\"1\"",
+	           x + 28, y0 + 34, score, x, fol_y, fol, fol == 1 ? "" : "s");
 }
 
 /* The strip's players in Carcassonne: score, followers, tower floors and
@@ -68,25 +69,35 @@ static void draw_carc_strip(svgw *s, const city_game *g, int y0)
 		city_game_supply(g, p, &fol, NULL);
 		draw_player_head(s, g, p, x, y0, y0 + 56, fol);
 		if (tower) {
-			svg_out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-			       "font-size=\"14\" fill=\"#444444\">%d floors</text>",
-			    x, y0 + 74, city_game_floors(g, p));
-			/* the prisoners this player holds, in their owners' colours */
+			render_out(s,
+			           "<text x=\"%d\" y=\"%d\" "
+			           "font-family=\"sans-serif\" "
+			           "font-size=\"14\" fill=\"#444444\">%d "
+			           "floors</text>",
+			           x, y0 + 74, city_game_floors(g, p));
+			/* the prisoners this player holds, in their owners'
+			 * colours */
 			for (o = 0; o < np; o++) {
 				int c = city_game_prisoners(g, p, o), j;
 				for (j = 0; j < c && k < 10; j++, k++)
-					svg_out(s, "<circle class=\"prisoner\" data-holder=\"%d\" "
-					       "data-owner=\"%d\" cx=\"%d\" cy=\"%d\" r=\"5\" "
-					       "fill=\"%s\" stroke=\"#111111\"/>",
-					    p, o, x + 6 + k * 11, y0 + 86, render_player_hex(o));
+					render_out(
+					    s,
+					    "<circle class=\"prisoner\" "
+					    "data-holder=\"%d\" "
+					    "data-owner=\"%d\" cx=\"%d\" "
+					    "cy=\"%d\" r=\"5\" "
+					    "fill=\"%s\" stroke=\"#111111\"/>",
+					    p, o, x + 6 + k * 11, y0 + 86,
+					    render_player_hex(o));
 			}
 		}
-		svg_out(s, "</g>");
+		render_out(s, "</g>");
 	}
-	svg_out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-	       "font-size=\"13\" fill=\"#444444\">tiles %d%s</text></g>",
-	    T + 24, y0 + 106, city_game_tiles_left(g, 1),
-	    decision == CITY_DECISION_END ? ", ended" : "");
+	render_out(s,
+	           "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+	           "font-size=\"13\" fill=\"#444444\">tiles %d%s</text></g>",
+	           T + 24, y0 + 106, city_game_tiles_left(g, 1),
+	           decision == CITY_DECISION_END ? ", ended" : "");
 }
 
 static void draw_strip(svgw *s, const city_game *g, const city_tileset *ts,
@@ -94,17 +105,20 @@ static void draw_strip(svgw *s, const city_game *g, const city_tileset *ts,
 {
 	int np = city_game_players(g), p, design, stack;
 	int decision = city_game_decision(g);
-	svg_out(s, "<g class=\"strip\"><rect x=\"0\" y=\"%d\" width=\"100%%\" "
-	       "height=\"%d\" fill=\"#f4f1e8\"/>",
-	    y0, STRIP);
+	render_out(s,
+	           "<g class=\"strip\"><rect x=\"0\" y=\"%d\" width=\"100%%\" "
+	           "height=\"%d\" fill=\"#f4f1e8\"/>",
+	           y0, STRIP);
 	if (decision == CITY_DECISION_TILE &&
 	    city_game_current_tile(g, &design, &stack) == CITY_OK) {
 		tileview v;
-		if (tile_view(ts, design, 0, &v) == CITY_OK) {
-			svg_out(s, "<g class=\"current\" transform=\"translate(%d %d)\">",
-			    8, y0 + 8);
-			draw_tile(s, ts, &v, 0, 0);
-			svg_out(s, "</g>");
+		if (render_tile_view(ts, design, 0, &v) == CITY_OK) {
+			render_out(s,
+			           "<g class=\"current\" "
+			           "transform=\"translate(%d %d)\">",
+			           8, y0 + 8);
+			render_draw_tile(s, ts, &v, 0, 0);
+			render_out(s, "</g>");
 		}
 	}
 	if (city_game_kind(g) == CITY_GAME_CARCASSONNE) {
@@ -115,13 +129,17 @@ static void draw_strip(svgw *s, const city_game *g, const city_tileset *ts,
 		int x = T + 24 + p * 116, fol = 0, tow = 0;
 		city_game_supply(g, p, &fol, &tow);
 		draw_player_head(s, g, p, x, y0, y0 + 62, fol);
-		svg_out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-		       "font-size=\"14\" fill=\"#444444\">%d towers</text></g>",
+		render_out(
+		    s,
+		    "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+		    "font-size=\"14\" fill=\"#444444\">%d towers</text></g>",
 		    x, y0 + 82, tow);
 	}
-	svg_out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-	       "font-size=\"13\" fill=\"#444444\">walls %d, tiles %d/%d/%d%s"
-	       "</text></g>",
+	render_out(
+	    s,
+	    "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+	    "font-size=\"13\" fill=\"#444444\">walls %d, tiles %d/%d/%d%s"
+	    "</text></g>",
 	    T + 24, y0 + 104, city_game_walls_left(g),
 	    city_game_tiles_left(g, 1), city_game_tiles_left(g, 2),
 	    city_game_tiles_left(g, 3),
@@ -136,10 +154,12 @@ static void draw_strip(svgw *s, const city_game *g, const city_tileset *ts,
 static void pattern(svgw *s, const char *id, int w, const char *fill,
                     const char *marks)
 {
-	svg_out(s, "<pattern id=\"%s\" patternUnits=\"userSpaceOnUse\" "
-	           "width=\"%d\" height=\"%d\"><rect width=\"%d\" height=\"%d\" "
-	           "fill=\"%s\"/>%s</pattern>",
-	        id, w, w, w, w, fill, marks);
+	render_out(
+	    s,
+	    "<pattern id=\"%s\" patternUnits=\"userSpaceOnUse\" "
+	    "width=\"%d\" height=\"%d\"><rect width=\"%d\" height=\"%d\" "
+	    "fill=\"%s\"/>%s</pattern>",
+	    id, w, w, w, w, fill, marks);
 }
 
 /* Markets with several kinds: diagonal stripes of each kind. */
@@ -153,19 +173,23 @@ static void mixed_markets(svgw *s)
 			continue;
 		for (k = 0; k < 3; k++)
 			n += (int)((m >> (unsigned)k) & 1u);
-		svg_out(s, "<pattern id=\"city-mk%u\" patternUnits=\"userSpaceOnUse\" "
-		           "width=\"24\" height=\"24\" "
-		           "patternTransform=\"rotate(45)\">",
-		        m);
+		render_out(
+		    s,
+		    "<pattern id=\"city-mk%u\" patternUnits=\"userSpaceOnUse\" "
+		    "width=\"24\" height=\"24\" "
+		    "patternTransform=\"rotate(45)\">",
+		    m);
 		for (k = 0; k < 3; k++) {
 			if (!((m >> (unsigned)k) & 1u))
 				continue;
-			svg_out(s, "<rect x=\"%d\" y=\"0\" width=\"%d\" height=\"24\" "
-			           "fill=\"%s\"/>",
-			        x, 24 / n, render_feature[kinds[k]].hex);
+			render_out(
+			    s,
+			    "<rect x=\"%d\" y=\"0\" width=\"%d\" height=\"24\" "
+			    "fill=\"%s\"/>",
+			    x, 24 / n, render_feature[kinds[k]].hex);
 			x += 24 / n;
 		}
-		svg_out(s, "</pattern>");
+		render_out(s, "</pattern>");
 	}
 }
 
@@ -176,13 +200,14 @@ static void defs(svgw *s)
 	         "<path d=\"M4 14h9v-6l-4.5 -4l-4.5 4ZM21 30h9v-6l-4.5 -4l-4.5 "
 	         "4Z\" fill=\"%s\" fill-opacity=\"0.6\"/>",
 	         render_feature[PAL_HOUSE].hex);
-	svg_out(s, "<defs><style>"
+	render_out(s,
+	           "<defs><style>"
 	           ".city-board .hint{stroke:%s;stroke-width:6px;"
 	           "stroke-opacity:1}"
 	           ".city-board circle.hint,.city-board rect.hint,"
 	           ".city-board .legal-rot.hint{fill:%s;fill-opacity:0.85}"
 	           "</style>",
-	        render_overlay[PAL_HINT].hex, render_overlay[PAL_HINT].hex);
+	           render_overlay[PAL_HINT].hex, render_overlay[PAL_HINT].hex);
 	pattern(s, "city-field", 16, render_feature[PAL_FIELD].hex,
 	        "<path d=\"M3 6l1 -3M11 13l1 -3M13 5l-1 -3M6 14l-1 -2\" "
 	        "stroke=\"#7d9c58\" stroke-width=\"1.2\"/>");
@@ -201,11 +226,13 @@ static void defs(svgw *s)
 	        "<path d=\"M2 6h10M2 10h10M4 4v8M10 4v8M14 18h8M16 16v6M20 "
 	        "16v6\" stroke=\"#6f9a70\" stroke-width=\"1.2\"/>");
 	mixed_markets(s);
-	svg_out(s, "<pattern id=\"city-hole\" patternUnits=\"userSpaceOnUse\" "
-	           "width=\"12\" height=\"12\"><rect width=\"12\" height=\"12\" "
-	           "fill=\"%s\"/><path d=\"M0 12L12 0\" stroke=\"#3e4048\" "
-	           "stroke-width=\"3\"/></pattern></defs>",
-	        render_feature[PAL_HOLE].hex);
+	render_out(
+	    s,
+	    "<pattern id=\"city-hole\" patternUnits=\"userSpaceOnUse\" "
+	    "width=\"12\" height=\"12\"><rect width=\"12\" height=\"12\" "
+	    "fill=\"%s\"/><path d=\"M0 12L12 0\" stroke=\"#3e4048\" "
+	    "stroke-width=\"3\"/></pattern></defs>",
+	    render_feature[PAL_HOLE].hex);
 }
 
 /* ------------------------------------------------------------------------
@@ -240,29 +267,38 @@ static void draw_board(svgw *s, const city_game *g, const city_tileset *ts,
 {
 	int32_t min_x = 0, min_y = 0, max_x = 0, max_y = 0, x, y;
 	int n = city_game_tile_count(g), i;
-	svg_out(s, "<rect class=\"ground\" width=\"%d\" height=\"%d\" "
+	render_out(s,
+	           "<rect class=\"ground\" width=\"%d\" height=\"%d\" "
 	           "fill=\"%s\"/>\n",
-	        w, h, render_feature[PAL_GROUND].hex);
+	           w, h, render_feature[PAL_GROUND].hex);
 	if (city_game_bounds(g, &min_x, &min_y, &max_x, &max_y) == CITY_OK)
 		for (y = min_y; y <= max_y; y++)
 			for (x = min_x; x <= max_x; x++)
 				if (city_game_cell(g, x, y) == CITY_CELL_HOLE)
-					svg_out(s, "<rect class=\"hole\" data-x=\"%d\" "
-					           "data-y=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" "
-					           "height=\"%d\" fill=\"url(#city-hole)\"/>\n",
-					        (int)x, (int)y, cell_x(f, x), cell_y(f, y), T, T);
+					render_out(
+					    s,
+					    "<rect class=\"hole\" "
+					    "data-x=\"%d\" "
+					    "data-y=\"%d\" x=\"%d\" y=\"%d\" "
+					    "width=\"%d\" "
+					    "height=\"%d\" "
+					    "fill=\"url(#city-hole)\"/>\n",
+					    (int)x, (int)y, render_cell_x(f, x),
+					    render_cell_y(f, y), T, T);
 	for (i = 0; i < n; i++) {
 		int design, rotation;
 		tileview v;
 		if (city_game_placed_tile(g, (size_t)i, &x, &y, &design,
 		                          &rotation) != CITY_OK ||
-		    tile_view(ts, design, rotation, &v) != CITY_OK)
+		    render_tile_view(ts, design, rotation, &v) != CITY_OK)
 			continue;
-		svg_out(s, "<g class=\"tile\" data-x=\"%d\" data-y=\"%d\" "
+		render_out(s,
+		           "<g class=\"tile\" data-x=\"%d\" data-y=\"%d\" "
 		           "data-design=\"%d\" data-rot=\"%d\">",
-		        (int)x, (int)y, design, rotation);
-		draw_tile(s, ts, &v, cell_x(f, x), cell_y(f, y));
-		svg_out(s, "</g>\n");
+		           (int)x, (int)y, design, rotation);
+		render_draw_tile(s, ts, &v, render_cell_x(f, x),
+		                 render_cell_y(f, y));
+		render_out(s, "</g>\n");
 	}
 }
 
@@ -276,43 +312,46 @@ static int render(svgw *s, const city_game *g, unsigned flags)
 		return CITY_EINVAL;
 	layout(g, &f, &w, &h);
 	if (flags & CITY_SVG_LEGEND)
-		legend = legend_height(g, w);
-	svg_out(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		legend = render_legend_height(g, w);
+	render_out(s,
+	           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	           "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 	           "class=\"city-board\" width=\"%d\" height=\"%d\" "
 	           "viewBox=\"0 0 %d %d\" data-min-x=\"%d\" data-min-y=\"%d\" "
 	           "data-cell=\"%d\">\n",
-	        w, h + STRIP + legend, w, h + STRIP + legend, (int)f.min_x,
-	        (int)f.min_y, T);
+	           w, h + STRIP + legend, w, h + STRIP + legend, (int)f.min_x,
+	           (int)f.min_y, T);
 	defs(s);
 	draw_board(s, g, ts, &f, w, h);
-	draw_wall(s, g, &f);
-	svg_out(s, "\n");
+	render_wall(s, g, &f);
+	render_out(s, "\n");
 	if (city_game_kind(g) == CITY_GAME_CARCASSONNE) {
-		draw_tower_stacks(s, g, &f);
-		svg_out(s, "\n");
+		render_tower_stacks(s, g, &f);
+		render_out(s, "\n");
 	}
-	draw_followers(s, g, ts, &f);
-	svg_out(s, "\n");
+	render_followers(s, g, ts, &f);
+	render_out(s, "\n");
 	n = city_game_tile_count(g);
 	if (n > 0 && city_game_placed_tile(g, (size_t)(n - 1), &x, &y, NULL,
 	                                   NULL) == CITY_OK)
-		svg_out(s, "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"%d\" "
-		           "height=\"%d\" fill=\"none\" stroke=\"#1a1a1a\" "
-		           "stroke-width=\"7\"/><rect x=\"%d\" y=\"%d\" width=\"%d\" "
-		           "height=\"%d\" fill=\"none\" stroke=\"%s\" "
-		           "stroke-width=\"3\"/>\n",
-		        cell_x(&f, x) + 3, cell_y(&f, y) + 3, T - 6, T - 6,
-		        cell_x(&f, x) + 3, cell_y(&f, y) + 3, T - 6, T - 6,
-		        render_overlay[PAL_LAST].hex);
+		render_out(
+		    s,
+		    "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"%d\" "
+		    "height=\"%d\" fill=\"none\" stroke=\"#1a1a1a\" "
+		    "stroke-width=\"7\"/><rect x=\"%d\" y=\"%d\" width=\"%d\" "
+		    "height=\"%d\" fill=\"none\" stroke=\"%s\" "
+		    "stroke-width=\"3\"/>\n",
+		    render_cell_x(&f, x) + 3, render_cell_y(&f, y) + 3, T - 6,
+		    T - 6, render_cell_x(&f, x) + 3, render_cell_y(&f, y) + 3,
+		    T - 6, T - 6, render_overlay[PAL_LAST].hex);
 	if (flags & CITY_SVG_LEGAL) {
-		rc = draw_legal(s, g, ts, &f);
-		svg_out(s, "\n");
+		rc = render_legal(s, g, ts, &f);
+		render_out(s, "\n");
 	}
 	draw_strip(s, g, ts, h);
 	if (legend)
-		draw_legend(s, g, h + STRIP, w);
-	svg_out(s, "\n</svg>\n");
+		render_legend(s, g, h + STRIP, w);
+	render_out(s, "\n</svg>\n");
 	return rc;
 }
 

@@ -10,7 +10,7 @@
 #include "render_tile.h"
 
 #define T RENDER_CELL
-#define ENTRY_W 176
+#define ENTRY_W 200
 #define ENTRY_H 32
 
 enum icon {
@@ -20,9 +20,9 @@ enum icon {
 	ICON_BUILDING, /* a public (0) or historic (1) building */
 	ICON_MONASTERY,
 	ICON_COAT,
-	ICON_WALL,     /* a wall piece (0) or the gate (1) */
-	ICON_TOWER,    /* a tower stone block */
-	ICON_MARK      /* an overlay colour `num` (PAL_*) */
+	ICON_WALL,  /* a wall piece (0) or the gate (1) */
+	ICON_TOWER, /* a tower stone block */
+	ICON_MARK   /* an overlay colour `num` (PAL_*) */
 };
 
 typedef struct entry {
@@ -76,48 +76,56 @@ static void icon(svgw *s, const entry *e, int x, int y)
 {
 	switch (e->icon) {
 	case ICON_FILL:
-		svg_out(s, "<rect x=\"%d\" y=\"%d\" width=\"26\" height=\"22\" "
+		render_out(s,
+		           "<rect x=\"%d\" y=\"%d\" width=\"26\" height=\"22\" "
 		           "fill=\"%s\" stroke=\"#3b3026\"/>",
-		        x, y - 11, e->arg);
+		           x, y - 11, e->arg);
 		break;
 	case ICON_ROAD:
-		svg_out(s, "<path d=\"M%d %dh26\" stroke=\"#6e6253\" "
-		           "stroke-width=\"11\"/><path d=\"M%d %dh26\" stroke=\"%s\" "
-		           "stroke-width=\"7\"/>",
-		        x, y, x, y, render_feature[PAL_ROAD].hex);
+		render_out(
+		    s,
+		    "<path d=\"M%d %dh26\" stroke=\"#6e6253\" "
+		    "stroke-width=\"11\"/><path d=\"M%d %dh26\" stroke=\"%s\" "
+		    "stroke-width=\"7\"/>",
+		    x, y, x, y, render_feature[PAL_ROAD].hex);
 		break;
 	case ICON_MEEPLE:
-		draw_meeple(s, x + 13, y, -1, e->num, "legend-icon");
+		render_meeple(s, x + 13, y, -1, e->num, "legend-icon");
 		break;
 	case ICON_BUILDING:
-		draw_building(s, x + 13, y, e->num, "legend-icon");
+		render_building(s, x + 13, y, e->num, "legend-icon");
 		break;
 	case ICON_MONASTERY:
-		svg_out(s, "<g transform=\"translate(%d %d) scale(0.6)\">", x + 13,
-		        y + 2);
-		draw_monastery(s, 0, 0, "legend-icon");
-		svg_out(s, "</g>");
+		render_out(s, "<g transform=\"translate(%d %d) scale(0.6)\">",
+		           x + 13, y + 2);
+		render_monastery(s, 0, 0, "legend-icon");
+		render_out(s, "</g>");
 		break;
 	case ICON_COAT:
-		draw_coat(s, x + 13, y, "legend-icon");
+		render_coat(s, x + 13, y, "legend-icon");
 		break;
 	case ICON_WALL:
-		svg_out(s, "<rect x=\"%d\" y=\"%d\" width=\"26\" height=\"%d\" "
-		           "fill=\"%s\" stroke=\"#2e2e2e\" stroke-width=\"1.5\"/>",
-		        x, y - RENDER_WALL / 2, RENDER_WALL,
-		        render_feature[e->num ? PAL_GATE : PAL_WALL].hex);
+		render_out(
+		    s,
+		    "<rect x=\"%d\" y=\"%d\" width=\"26\" height=\"%d\" "
+		    "fill=\"%s\" stroke=\"#2e2e2e\" stroke-width=\"1.5\"/>",
+		    x, y - RENDER_WALL / 2, RENDER_WALL,
+		    render_feature[e->num ? PAL_GATE : PAL_WALL].hex);
 		break;
 	case ICON_TOWER:
-		svg_out(s, "<path d=\"M%d %dh5v-5h5v5h5v-5h5v5h5v20h-25Z\" "
-		           "fill=\"%s\" stroke=\"#212121\" stroke-width=\"2\"/>",
-		        x, y - 8, render_feature[PAL_STONE].hex);
+		render_out(
+		    s,
+		    "<path d=\"M%d %dh5v-5h5v5h5v-5h5v5h5v20h-25Z\" "
+		    "fill=\"%s\" stroke=\"#212121\" stroke-width=\"2\"/>",
+		    x, y - 8, render_feature[PAL_STONE].hex);
 		break;
 	default:
-		svg_out(s, "<rect x=\"%d\" y=\"%d\" width=\"26\" height=\"20\" "
+		render_out(s,
+		           "<rect x=\"%d\" y=\"%d\" width=\"26\" height=\"20\" "
 		           "fill=\"%s\" fill-opacity=\"0.7\" stroke=\"%s\" "
 		           "stroke-width=\"3\"/>",
-		        x, y - 10, render_overlay[e->num].hex,
-		        e->num == PAL_SPOT ? "#b0008a" : "#333333");
+		           x, y - 10, render_overlay[e->num].hex,
+		           e->num == PAL_SPOT ? "#b0008a" : "#333333");
 		break;
 	}
 }
@@ -129,7 +137,8 @@ static int entries(const city_game *g, const entry *out[32])
 	size_t i;
 	int carc = city_game_kind(g) == CITY_GAME_CARCASSONNE;
 	int tower = (city_game_expansions(g) & CITY_EXPANSION_TOWER) != 0;
-	for (i = 0; !carc && i < sizeof city_entries / sizeof *city_entries; i++)
+	for (i = 0; !carc && i < sizeof city_entries / sizeof *city_entries;
+	     i++)
 		out[n++] = &city_entries[i];
 	for (i = 0; carc && i < sizeof carc_entries / sizeof *carc_entries; i++)
 		out[n++] = &carc_entries[i];
@@ -141,27 +150,29 @@ static int entries(const city_game *g, const entry *out[32])
 	return n;
 }
 
-int legend_height(const city_game *g, int w)
+int render_legend_height(const city_game *g, int w)
 {
 	const entry *e[32];
 	int n = entries(g, e), cols = w / ENTRY_W > 0 ? w / ENTRY_W : 1;
 	return 16 + (n + cols - 1) / cols * ENTRY_H;
 }
 
-void draw_legend(svgw *s, const city_game *g, int y0, int w)
+void render_legend(svgw *s, const city_game *g, int y0, int w)
 {
 	const entry *e[32];
 	int n = entries(g, e), i, cols = w / ENTRY_W > 0 ? w / ENTRY_W : 1;
-	svg_out(s, "<g class=\"legend\"><rect x=\"0\" y=\"%d\" width=\"%d\" "
+	render_out(s,
+	           "<g class=\"legend\"><rect x=\"0\" y=\"%d\" width=\"%d\" "
 	           "height=\"%d\" fill=\"#fbf8f0\" stroke=\"#d8d0bc\"/>",
-	        y0, w, legend_height(g, w));
+	           y0, w, render_legend_height(g, w));
 	for (i = 0; i < n; i++) {
 		int x = 12 + (i % cols) * ENTRY_W;
 		int y = y0 + 8 + (i / cols) * ENTRY_H + ENTRY_H / 2;
 		icon(s, e[i], x, y);
-		svg_out(s, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
+		render_out(s,
+		           "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
 		           "font-size=\"13\" fill=\"#333333\">%s</text>",
-		        x + 34, y + 5, e[i]->label);
+		           x + 34, y + 5, e[i]->label);
 	}
-	svg_out(s, "</g>");
+	render_out(s, "</g>");
 }

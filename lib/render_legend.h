@@ -9,9 +9,9 @@
 #include "render_svg.h"
 
 /* The legend's height for a picture `w` wide (0 without the flag). */
-int legend_height(const city_game *g, int w);
+int render_legend_height(const city_game *g, int w);
 
 /* The legend as a band from y0 down, `w` wide. */
-void draw_legend(svgw *s, const city_game *g, int y0, int w);
+void render_legend(svgw *s, const city_game *g, int y0, int w);
 
 #endif /* CITY_RENDER_LEGEND_H */

@@ -22,7 +22,7 @@ static void move_attr(svgw *s, const city_move *m)
 {
 	char text[48];
 	if (city_move_to_string(m, text, sizeof text, NULL) == CITY_OK)
-		svg_out(s, " data-move=\"%s\"", text);
+		render_out(s, " data-move=\"%s\"", text);
 }
 
 /* Tile decision: one mark per fitting cell (moves sorted by y, x,
@@ -38,79 +38,90 @@ static void legal_tiles(svgw *s, const frame *f, const city_move *moves,
 	                                     "l-7 -7h14Z", "l7 -7v14Z"};
 	size_t i, j;
 	for (i = 0; i < n; i = j) {
-		int ox = cell_x(f, moves[i].x), oy = cell_y(f, moves[i].y);
-		svg_out(s, "<rect class=\"legal\" data-x=\"%d\" data-y=\"%d\" "
+		int ox = render_cell_x(f, moves[i].x),
+		    oy = render_cell_y(f, moves[i].y);
+		render_out(s,
+		           "<rect class=\"legal\" data-x=\"%d\" data-y=\"%d\" "
 		           "data-rot=\"",
-		        (int)moves[i].x, (int)moves[i].y);
+		           (int)moves[i].x, (int)moves[i].y);
 		for (j = i; j < n && moves[j].x == moves[i].x &&
 		            moves[j].y == moves[i].y;
 		     j++)
-			svg_out(s, "%s%d", j > i ? " " : "", moves[j].rotation);
-		svg_out(s, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+			render_out(s, "%s%d", j > i ? " " : "",
+			           moves[j].rotation);
+		render_out(s,
+		           "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 		           "fill=\"%s\" fill-opacity=\"0.22\" stroke=\"%s\" "
 		           "stroke-width=\"3\" stroke-dasharray=\"8 5\"/>",
-		        ox + 4, oy + 4, T - 8, T - 8, render_overlay[PAL_LEGAL].hex,
-		        LEGAL_STROKE);
+		           ox + 4, oy + 4, T - 8, T - 8,
+		           render_overlay[PAL_LEGAL].hex, LEGAL_STROKE);
 		for (j = i; j < n && moves[j].x == moves[i].x &&
 		            moves[j].y == moves[i].y;
 		     j++) {
 			int r = moves[j].rotation & 3;
-			svg_out(s, "<path class=\"legal-rot\"");
+			render_out(s, "<path class=\"legal-rot\"");
 			move_attr(s, &moves[j]);
-			svg_out(s, " d=\"M%d %d%s\" fill=\"%s\" stroke=\"%s\" "
+			render_out(s,
+			           " d=\"M%d %d%s\" fill=\"%s\" stroke=\"%s\" "
 			           "stroke-width=\"1.5\"/>",
-			        ox + ax[r], oy + ay[r], arrow[r], render_overlay[PAL_LEGAL].hex, LEGAL_STROKE);
+			           ox + ax[r], oy + ay[r], arrow[r],
+			           render_overlay[PAL_LEGAL].hex, LEGAL_STROKE);
 		}
 	}
 }
 
 /* The highlight of one legal part of the tile just placed. */
-static void part_mark(svgw *s, const tileview *v, const city_move *m,
-                      int ox, int oy)
+static void part_mark(svgw *s, const tileview *v, const city_move *m, int ox,
+                      int oy)
 {
 	svgw none = {NULL, 0, 0};
-	int shape = part_path(&none, v, m->part, ox, oy);
+	int shape = render_part_path(&none, v, m->part, ox, oy);
 	if (shape == 0) {
-		pt a = part_anchor(v, m->part, ox, oy);
-		svg_out(s, "<circle class=\"legal-part\"");
+		pt a = render_part_anchor(v, m->part, ox, oy);
+		render_out(s, "<circle class=\"legal-part\"");
 		move_attr(s, m);
-		svg_out(s, " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
-		           "fill-opacity=\"0.3\" stroke=\"%s\" stroke-width=\"2\"/>",
-		        a.x, a.y, T / 5, render_overlay[PAL_LEGAL].hex, LEGAL_STROKE);
+		render_out(
+		    s,
+		    " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+		    "fill-opacity=\"0.3\" stroke=\"%s\" stroke-width=\"2\"/>",
+		    a.x, a.y, T / 5, render_overlay[PAL_LEGAL].hex,
+		    LEGAL_STROKE);
 		return;
 	}
-	svg_out(s, "<path class=\"legal-part\"");
+	render_out(s, "<path class=\"legal-part\"");
 	move_attr(s, m);
 	if (shape == 2)
-		svg_out(s, " fill=\"none\" stroke=\"%s\" stroke-opacity=\"0.6\" "
-		           "stroke-width=\"%d\" d=\"",
-		        render_overlay[PAL_LEGAL].hex, T / 6);
+		render_out(
+		    s,
+		    " fill=\"none\" stroke=\"%s\" stroke-opacity=\"0.6\" "
+		    "stroke-width=\"%d\" d=\"",
+		    render_overlay[PAL_LEGAL].hex, T / 6);
 	else
-		svg_out(s, " fill=\"%s\" fill-opacity=\"0.25\" stroke=\"%s\" "
+		render_out(s,
+		           " fill=\"%s\" fill-opacity=\"0.25\" stroke=\"%s\" "
 		           "stroke-width=\"2\" d=\"",
-		        render_overlay[PAL_LEGAL].hex, LEGAL_STROKE);
-	part_path(s, v, m->part, ox, oy);
-	svg_out(s, "\"/>");
+		           render_overlay[PAL_LEGAL].hex, LEGAL_STROKE);
+	render_part_path(s, v, m->part, ox, oy);
+	render_out(s, "\"/>");
 }
 
 /* Follower decision: each legal part of the tile just placed highlighted,
  * then above them a spot to click where the follower would stand (the
  * spots of a tile are spread apart: render_tile.c). */
-static void legal_followers(svgw *s, const city_game *g,
-                            const city_tileset *ts, const frame *f,
-                            const city_move *moves, size_t n)
+static void legal_followers(svgw *s, const city_game *g, const city_tileset *ts,
+                            const frame *f, const city_move *moves, size_t n)
 {
 	size_t i;
 	int last = city_game_tile_count(g) - 1, design, rotation, ox, oy;
 	int32_t x, y;
 	tileview v;
 	if (last < 0 ||
-	    city_game_placed_tile(g, (size_t)last, &x, &y, &design, &rotation) !=
-	        CITY_OK ||
-	    tile_view(ts, design, rotation, &v) != CITY_OK)
+	    city_game_placed_tile(g, (size_t)last, &x, &y, &design,
+	                          &rotation) != CITY_OK ||
+	    render_tile_view(ts, design, rotation, &v) != CITY_OK)
 		return;
-	ox = cell_x(f, x);
-	oy = cell_y(f, y);
+	ox = render_cell_x(f, x);
+	oy = render_cell_y(f, y);
 	for (i = 0; i < n; i++)
 		if (moves[i].kind == CITY_MOVE_FOLLOWER)
 			part_mark(s, &v, &moves[i], ox, oy);
@@ -118,20 +129,23 @@ static void legal_followers(svgw *s, const city_game *g,
 		pt a;
 		if (moves[i].kind != CITY_MOVE_FOLLOWER)
 			continue;
-		a = part_anchor(&v, moves[i].part, ox, oy);
-		svg_out(s, "<circle class=\"legal-spot\"");
+		a = render_part_anchor(&v, moves[i].part, ox, oy);
+		render_out(s, "<circle class=\"legal-spot\"");
 		move_attr(s, &moves[i]);
-		svg_out(s, " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
-		           "fill-opacity=\"0.9\" stroke=\"%s\" stroke-width=\"3\"/>",
-		        a.x, a.y, RENDER_SPOT_R, render_overlay[PAL_SPOT].hex,
-		        LEGAL_STROKE);
+		render_out(
+		    s,
+		    " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+		    "fill-opacity=\"0.9\" stroke=\"%s\" stroke-width=\"3\"/>",
+		    a.x, a.y, RENDER_SPOT_R, render_overlay[PAL_SPOT].hex,
+		    LEGAL_STROKE);
 	}
 }
 
 /* Follower decision, The Tower: on each open tower, a floor mark (a
  * 12-unit square whose middle is 7 west of the tower's spot) and a top
- * mark (a circle of radius 6, 7 east of it). The tower's spot is pinned and every other spot of the tile is
- * RENDER_SPOT_GAP away, so the marks stay clear of the follower spots. */
+ * mark (a circle of radius 6, 7 east of it). The tower's spot is pinned and
+ * every other spot of the tile is RENDER_SPOT_GAP away, so the marks stay clear
+ * of the follower spots. */
 static void legal_towers(svgw *s, const frame *f, const city_move *moves,
                          size_t n)
 {
@@ -141,28 +155,34 @@ static void legal_towers(svgw *s, const frame *f, const city_move *moves,
 		if (moves[i].kind != CITY_MOVE_FLOOR &&
 		    moves[i].kind != CITY_MOVE_TOP)
 			continue;
-		t = tower_spot(cell_x(f, moves[i].x), cell_y(f, moves[i].y));
-		svg_out(s, "<%s class=\"legal-tower\"",
-		        moves[i].kind == CITY_MOVE_FLOOR ? "rect" : "circle");
+		t = render_tower_spot(render_cell_x(f, moves[i].x),
+		                      render_cell_y(f, moves[i].y));
+		render_out(s, "<%s class=\"legal-tower\"",
+		           moves[i].kind == CITY_MOVE_FLOOR ? "rect"
+		                                            : "circle");
 		move_attr(s, &moves[i]);
 		if (moves[i].kind == CITY_MOVE_FLOOR)
-			svg_out(s, " x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
-			           "fill=\"%s\" fill-opacity=\"0.9\" stroke=\"%s\" "
-			           "stroke-width=\"3\"><title>floor</title></rect>",
-			        t.x - 13, t.y - 6, render_overlay[PAL_LEGAL].hex,
-			        LEGAL_STROKE);
+			render_out(
+			    s,
+			    " x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
+			    "fill=\"%s\" fill-opacity=\"0.9\" stroke=\"%s\" "
+			    "stroke-width=\"3\"><title>floor</title></rect>",
+			    t.x - 13, t.y - 6, render_overlay[PAL_LEGAL].hex,
+			    LEGAL_STROKE);
 		else
-			svg_out(s, " cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" "
-			           "fill-opacity=\"0.9\" stroke=\"%s\" "
-			           "stroke-width=\"3\"><title>top</title></circle>",
-			        t.x + 7, t.y, render_overlay[PAL_SPOT].hex, LEGAL_STROKE);
+			render_out(
+			    s,
+			    " cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" "
+			    "fill-opacity=\"0.9\" stroke=\"%s\" "
+			    "stroke-width=\"3\"><title>top</title></circle>",
+			    t.x + 7, t.y, render_overlay[PAL_SPOT].hex,
+			    LEGAL_STROKE);
 	}
 }
 
 /* Capture decision: a ring round each follower that can be taken. */
-static void legal_captures(svgw *s, const city_game *g,
-                           const city_tileset *ts, const frame *f,
-                           const city_move *moves, size_t n)
+static void legal_captures(svgw *s, const city_game *g, const city_tileset *ts,
+                           const frame *f, const city_move *moves, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++) {
@@ -172,37 +192,41 @@ static void legal_captures(svgw *s, const city_game *g,
 		if (moves[i].kind != CITY_MOVE_CAPTURE ||
 		    city_game_tile_at(g, moves[i].x, moves[i].y, &design,
 		                      &rotation) != CITY_OK ||
-		    tile_view(ts, design, rotation, &v) != CITY_OK)
+		    render_tile_view(ts, design, rotation, &v) != CITY_OK)
 			continue;
-		a = part_anchor(&v, moves[i].part, cell_x(f, moves[i].x),
-		                cell_y(f, moves[i].y));
+		a = render_part_anchor(&v, moves[i].part,
+		                       render_cell_x(f, moves[i].x),
+		                       render_cell_y(f, moves[i].y));
 		if (moves[i].part == 't')
 			a.y -= T / 8;
-		svg_out(s, "<circle class=\"legal-capture\"");
+		render_out(s, "<circle class=\"legal-capture\"");
 		move_attr(s, &moves[i]);
-		svg_out(s, " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
-		           "fill-opacity=\"0.1\" stroke=\"%s\" stroke-width=\"4\"/>",
-		        a.x, a.y, T / 5, render_overlay[PAL_CAPTURE].hex,
-		        render_overlay[PAL_CAPTURE].hex);
+		render_out(
+		    s,
+		    " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+		    "fill-opacity=\"0.1\" stroke=\"%s\" stroke-width=\"4\"/>",
+		    a.x, a.y, T / 5, render_overlay[PAL_CAPTURE].hex,
+		    render_overlay[PAL_CAPTURE].hex);
 	}
 }
 
 /* A mark on a wall piece's place: class cls, the move's text, a title;
  * thicker than the piece but no longer, so that the marks of neighbouring
  * sides never overlap. */
-static void piece_mark(svgw *s, const char *cls, const city_move *m,
-                       int ox, int oy, int side, const char *title)
+static void piece_mark(svgw *s, const char *cls, const city_move *m, int ox,
+                       int oy, int side, const char *title)
 {
 	int rx, ry, rw, rh;
-	piece_rect(ox, oy, side, &rx, &ry, &rw, &rh);
-	svg_out(s, "<rect class=\"%s\"", cls);
+	render_piece_rect(ox, oy, side, &rx, &ry, &rw, &rh);
+	render_out(s, "<rect class=\"%s\"", cls);
 	move_attr(s, m);
-	svg_out(s, " x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+	render_out(s,
+	           " x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
 	           "fill-opacity=\"0.6\" stroke=\"%s\" stroke-width=\"3\">"
 	           "<title>%s</title></rect>",
-	        rw > rh ? rx : rx - 2, rw > rh ? ry - 2 : ry, rw > rh ? rw : rw + 4,
-	        rw > rh ? rh + 4 : rh, render_overlay[PAL_LEGAL].hex,
-	        LEGAL_STROKE, title);
+	           rw > rh ? rx : rx - 2, rw > rh ? ry - 2 : ry,
+	           rw > rh ? rw : rw + 4, rw > rh ? rh + 4 : rh,
+	           render_overlay[PAL_LEGAL].hex, LEGAL_STROKE, title);
 }
 
 /* Gate decision: each contour side that can take the gate. */
@@ -212,8 +236,10 @@ static void legal_gates(svgw *s, const frame *f, const city_move *moves,
 	size_t i;
 	for (i = 0; i < n; i++)
 		if (moves[i].kind == CITY_MOVE_GATE && moves[i].side <= 3)
-			piece_mark(s, "legal-gate", &moves[i], cell_x(f, moves[i].x),
-			           cell_y(f, moves[i].y), moves[i].side, "gate");
+			piece_mark(s, "legal-gate", &moves[i],
+			           render_cell_x(f, moves[i].x),
+			           render_cell_y(f, moves[i].y), moves[i].side,
+			           "gate");
 }
 
 /* The wall piece a move adds, found by playing it on a copy: the piece at
@@ -232,8 +258,10 @@ static int probe_piece(const city_game *g, const city_move *m, int32_t *x,
 		n = city_wall_length(cl);
 		for (i = 0; m->kind == CITY_MOVE_GUARD && i < n; i++) {
 			int before = -1, after = -1;
-			city_wall_piece(cl, (size_t)i, NULL, NULL, NULL, NULL, &after);
-			city_wall_piece(g, (size_t)i, NULL, NULL, NULL, NULL, &before);
+			city_wall_piece(cl, (size_t)i, NULL, NULL, NULL, NULL,
+			                &after);
+			city_wall_piece(g, (size_t)i, NULL, NULL, NULL, NULL,
+			                &before);
 			if (after >= 0 && before < 0)
 				idx = i;
 		}
@@ -254,25 +282,32 @@ static int legal_wall_marks(svgw *s, const city_game *g, const frame *f,
 	size_t i;
 	for (i = 0; i < n; i++) {
 		const city_move *m = &moves[i];
-		const char *end = m->end == CITY_END_CW ? "clockwise end"
-		                                        : "counter-clockwise end";
+		const char *end = m->end == CITY_END_CW
+		                      ? "clockwise end"
+		                      : "counter-clockwise end";
 		char title[48];
 		int32_t x, y;
 		int side, rc;
 		if (m->kind == CITY_MOVE_TOWER) {
 			int idx = city_wall_end(g, m->end);
 			pt t;
-			if (idx < 0 || city_wall_piece(g, (size_t)idx, &x, &y, &side,
-			                               NULL, NULL) != CITY_OK)
+			if (idx < 0 ||
+			    city_wall_piece(g, (size_t)idx, &x, &y, &side, NULL,
+			                    NULL) != CITY_OK)
 				continue;
-			t = wall_tower_spot(cell_x(f, x), cell_y(f, y), side, m->end);
-			svg_out(s, "<rect class=\"legal-tower-end\"");
+			t = render_wall_tower_spot(render_cell_x(f, x),
+			                           render_cell_y(f, y), side,
+			                           m->end);
+			render_out(s, "<rect class=\"legal-tower-end\"");
 			move_attr(s, m);
-			svg_out(s, " x=\"%d\" y=\"%d\" width=\"34\" height=\"30\" "
-			           "fill=\"%s\" fill-opacity=\"0.6\" stroke=\"%s\" "
-			           "stroke-width=\"3\"><title>tower: %s</title></rect>",
-			        t.x - 17, t.y - 16, render_overlay[PAL_LEGAL].hex,
-			        LEGAL_STROKE, end);
+			render_out(
+			    s,
+			    " x=\"%d\" y=\"%d\" width=\"34\" height=\"30\" "
+			    "fill=\"%s\" fill-opacity=\"0.6\" stroke=\"%s\" "
+			    "stroke-width=\"3\"><title>tower: "
+			    "%s</title></rect>",
+			    t.x - 17, t.y - 16, render_overlay[PAL_LEGAL].hex,
+			    LEGAL_STROKE, end);
 			continue;
 		}
 		if (m->kind != CITY_MOVE_WALL && m->kind != CITY_MOVE_GUARD)
@@ -284,25 +319,28 @@ static int legal_wall_marks(svgw *s, const city_game *g, const frame *f,
 			continue;
 		if (m->kind == CITY_MOVE_WALL) {
 			snprintf(title, sizeof title, "wall: %s", end);
-			piece_mark(s, "legal-wall", m, cell_x(f, x), cell_y(f, y), side,
-			           title);
+			piece_mark(s, "legal-wall", m, render_cell_x(f, x),
+			           render_cell_y(f, y), side, title);
 		} else {
-			pt c = piece_mid(cell_x(f, x), cell_y(f, y), side);
-			svg_out(s, "<circle class=\"legal-guard\"");
+			pt c = render_piece_mid(render_cell_x(f, x),
+			                        render_cell_y(f, y), side);
+			render_out(s, "<circle class=\"legal-guard\"");
 			move_attr(s, m);
-			svg_out(s, " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
-			           "fill-opacity=\"0.9\" stroke=\"%s\" "
-			           "stroke-width=\"3\"><title>guard on the new piece"
-			           "</title></circle>",
-			        c.x, c.y, RENDER_SPOT_R + 2, render_overlay[PAL_SPOT].hex,
-			        LEGAL_STROKE);
+			render_out(
+			    s,
+			    " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+			    "fill-opacity=\"0.9\" stroke=\"%s\" "
+			    "stroke-width=\"3\"><title>guard on the new piece"
+			    "</title></circle>",
+			    c.x, c.y, RENDER_SPOT_R + 2,
+			    render_overlay[PAL_SPOT].hex, LEGAL_STROKE);
 		}
 	}
 	return CITY_OK;
 }
 
-int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
-               const frame *f)
+int render_legal(svgw *s, const city_game *g, const city_tileset *ts,
+                 const frame *f)
 {
 	size_t n = 0;
 	city_move *moves;
@@ -316,7 +354,7 @@ int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 		free(moves);
 		return CITY_OK;
 	}
-	svg_out(s, "<g class=\"overlay\">");
+	render_out(s, "<g class=\"overlay\">");
 	if (decision == CITY_DECISION_TILE) {
 		legal_tiles(s, f, moves, n);
 	} else if (decision == CITY_DECISION_FOLLOWER) {
@@ -329,7 +367,7 @@ int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
 	} else {
 		rc = legal_wall_marks(s, g, f, moves, n);
 	}
-	svg_out(s, "</g>");
+	render_out(s, "</g>");
 	free(moves);
 	return rc;
 }

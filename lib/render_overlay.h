@@ -10,7 +10,7 @@
 #include "render_svg.h"
 
 /* Returns CITY_OK or CITY_ENOMEM (the move list or a probe's copy). */
-int draw_legal(svgw *s, const city_game *g, const city_tileset *ts,
-               const frame *f);
+int render_legal(svgw *s, const city_game *g, const city_tileset *ts,
+                 const frame *f);
 
 #endif /* CITY_RENDER_OVERLAY_H */

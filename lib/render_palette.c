@@ -7,9 +7,11 @@
  */
 #include "render_palette.h"
 
-const render_colour render_player[RENDER_PLAYERS] = {
-    {"red", "#d0202a"},   {"blue", "#1d4fd8"}, {"yellow", "#ffdd00"},
-    {"green", "#138a36"}, {"black", "#202020"}};
+const render_colour render_player[RENDER_PLAYERS] = {{"red", "#d0202a"},
+                                                     {"blue", "#1d4fd8"},
+                                                     {"yellow", "#ffdd00"},
+                                                     {"green", "#138a36"},
+                                                     {"black", "#202020"}};
 
 const render_colour render_feature[PAL_FEATURES] = {
     [PAL_GROUND] = {"ground", "#dfe8cc"},
@@ -42,14 +44,16 @@ const render_colour render_overlay[PAL_OVERLAYS] = {
 
 const char *render_player_hex(int player)
 {
-	return player >= 0 && player < RENDER_PLAYERS ? render_player[player].hex
-	                                              : "#ffffff";
+	return player >= 0 && player < RENDER_PLAYERS
+	           ? render_player[player].hex
+	           : "#ffffff";
 }
 
 const char *render_player_name(int player)
 {
-	return player >= 0 && player < RENDER_PLAYERS ? render_player[player].name
-	                                              : "?";
+	return player >= 0 && player < RENDER_PLAYERS
+	           ? render_player[player].name
+	           : "?";
 }
 
 const char *render_player_ink(int player)

@@ -12,20 +12,21 @@
 /* A meeple of `player` standing (lying: a farmer) at (x, y) in the
  * silhouette of its role (CITY_ROLE_*); `cls` is its class attribute
  * (NULL: "guard" for a guard, else "follower"; the legend's own). */
-void draw_meeple(svgw *s, int x, int y, int player, int role,
-                 const char *cls);
+void render_meeple(svgw *s, int x, int y, int player, int role,
+                   const char *cls);
 
 /* The outer rectangle of the wall piece on `side` of the cell at
  * (ox, oy), and its middle. */
-void piece_rect(int ox, int oy, int side, int *x, int *y, int *w, int *h);
-pt piece_mid(int ox, int oy, int side);
+void render_piece_rect(int ox, int oy, int side, int *x, int *y, int *w,
+                       int *h);
+pt render_piece_mid(int ox, int oy, int side);
 
 /* Where The City's tower at `end` of the piece on `side` stands. */
-pt wall_tower_spot(int ox, int oy, int side, int end);
+pt render_wall_tower_spot(int ox, int oy, int side, int end);
 
-void draw_wall(svgw *s, const city_game *g, const frame *f);
-void draw_tower_stacks(svgw *s, const city_game *g, const frame *f);
-void draw_followers(svgw *s, const city_game *g, const city_tileset *ts,
-                    const frame *f);
+void render_wall(svgw *s, const city_game *g, const frame *f);
+void render_tower_stacks(svgw *s, const city_game *g, const frame *f);
+void render_followers(svgw *s, const city_game *g, const city_tileset *ts,
+                      const frame *f);
 
 #endif /* CITY_RENDER_PIECE_H */

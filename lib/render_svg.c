@@ -6,7 +6,7 @@
 
 #include "render_svg.h"
 
-void svg_out(svgw *s, const char *fmt, ...)
+void render_out(svgw *s, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -23,17 +23,17 @@ void svg_out(svgw *s, const char *fmt, ...)
 		s->len += (size_t)n;
 }
 
-int cell_x(const frame *f, int32_t x)
+int render_cell_x(const frame *f, int32_t x)
 {
 	return f->off_x + (int)((int64_t)(x - f->min_x + 1) * RENDER_CELL);
 }
 
-int cell_y(const frame *f, int32_t y)
+int render_cell_y(const frame *f, int32_t y)
 {
 	return (int)((int64_t)(y - f->min_y + 1) * RENDER_CELL);
 }
 
-int isqrt_int(int v)
+int render_isqrt(int v)
 {
 	int r = 0;
 	if (v <= 0)

@@ -36,12 +36,12 @@ typedef struct frame {
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 2, 3)))
 #endif
-void svg_out(svgw *s, const char *fmt, ...);
+void render_out(svgw *s, const char *fmt, ...);
 
-int cell_x(const frame *f, int32_t x);
-int cell_y(const frame *f, int32_t y);
+int render_cell_x(const frame *f, int32_t x);
+int render_cell_y(const frame *f, int32_t y);
 
 /* floor(sqrt(v)) for v >= 0. */
-int isqrt_int(int v);
+int render_isqrt(int v);
 
 #endif /* CITY_RENDER_SVG_H */

@@ -30,8 +30,8 @@
 #define CITY_REGION_FIELD 3
 #endif
 
-static const pt ring[8] = {{0, 0},     {T / 2, 0}, {T, 0},     {T, T / 2},
-                           {T, T},     {T / 2, T}, {0, T},     {0, T / 2}};
+static const pt ring[8] = {{0, 0}, {T / 2, 0}, {T, 0}, {T, T / 2},
+                           {T, T}, {T / 2, T}, {0, T}, {0, T / 2}};
 static const pt centre = {T / 2, T / 2};
 
 /* Follower spots stay this far inside the tile. */
@@ -127,43 +127,45 @@ static void cap_curve(svgw *s, pt p, pt q, int start, int k, int ox, int oy)
 		t = 0; /* a corner quadrant (The City): rounded to the centre */
 	d.x = centre.x + (centre.x - m.x) * t / 8;
 	d.y = centre.y + (centre.y - m.y) * t / 8;
-	svg_out(s, "C%d %d %d %d %d %d", ox + p.x + (d.x - p.x) * a / 8,
-	        oy + p.y + (d.y - p.y) * a / 8, ox + q.x + (d.x - q.x) * a / 8,
-	        oy + q.y + (d.y - q.y) * a / 8, ox + q.x, oy + q.y);
+	render_out(s, "C%d %d %d %d %d %d", ox + p.x + (d.x - p.x) * a / 8,
+	           oy + p.y + (d.y - p.y) * a / 8,
+	           ox + q.x + (d.x - q.x) * a / 8,
+	           oy + q.y + (d.y - q.y) * a / 8, ox + q.x, oy + q.y);
 }
 
 /* A curve from p to q through the middle (joining two runs of a region). */
 static void join_curve(svgw *s, pt p, pt q, int ox, int oy)
 {
-	svg_out(s, "C%d %d %d %d %d %d", ox + p.x + (centre.x - p.x) * 3 / 4,
-	        oy + p.y + (centre.y - p.y) * 3 / 4,
-	        ox + q.x + (centre.x - q.x) * 3 / 4,
-	        oy + q.y + (centre.y - q.y) * 3 / 4, ox + q.x, oy + q.y);
+	render_out(s, "C%d %d %d %d %d %d", ox + p.x + (centre.x - p.x) * 3 / 4,
+	           oy + p.y + (centre.y - p.y) * 3 / 4,
+	           ox + q.x + (centre.x - q.x) * 3 / 4,
+	           oy + q.y + (centre.y - q.y) * 3 / 4, ox + q.x, oy + q.y);
 }
 
 /* The shape of a raised region (rim = 0: the closed outline to fill) or
  * its inner curves only (rim = 1: the wall of a city). */
-static void raised_path(svgw *s, const tileview *v, char letter, int ox,
-                        int oy, int rim)
+static void raised_path(svgw *s, const tileview *v, char letter, int ox, int oy,
+                        int rim)
 {
 	int st[4], ln[4], n = region_runs(v, letter, st, ln), i, j;
 	if (n == 5) {
 		if (!rim)
-			svg_out(s, "M%d %dh%dv%dh%dZ", ox, oy, T, T, -T);
+			render_out(s, "M%d %dh%dv%dh%dZ", ox, oy, T, T, -T);
 		return;
 	}
 	for (i = 0; i < n; i++) {
 		pt end = ring[(st[i] + ln[i]) % 8];
 		pt next = ring[st[(i + 1) % n]];
 		if (rim) {
-			svg_out(s, "M%d %d", ox + end.x, oy + end.y);
+			render_out(s, "M%d %d", ox + end.x, oy + end.y);
 		} else {
 			if (i == 0)
-				svg_out(s, "M%d %d", ox + ring[st[0]].x,
-				        oy + ring[st[0]].y);
+				render_out(s, "M%d %d", ox + ring[st[0]].x,
+				           oy + ring[st[0]].y);
 			for (j = 1; j <= ln[i]; j++)
-				svg_out(s, "L%d %d", ox + ring[(st[i] + j) % 8].x,
-				        oy + ring[(st[i] + j) % 8].y);
+				render_out(s, "L%d %d",
+				           ox + ring[(st[i] + j) % 8].x,
+				           oy + ring[(st[i] + j) % 8].y);
 		}
 		if (n == 1)
 			cap_curve(s, end, next, st[i], ln[i], ox, oy);
@@ -171,7 +173,7 @@ static void raised_path(svgw *s, const tileview *v, char letter, int ox,
 			join_curve(s, end, next, ox, oy);
 	}
 	if (!rim)
-		svg_out(s, "Z");
+		render_out(s, "Z");
 }
 
 /* The fan of a ground region: one polygon per run round the centre. */
@@ -179,16 +181,33 @@ static void fan_path(svgw *s, const tileview *v, char letter, int ox, int oy)
 {
 	int st[4], ln[4], n = region_runs(v, letter, st, ln), i, j;
 	if (n == 5) {
-		svg_out(s, "M%d %dh%dv%dh%dZ", ox, oy, T, T, -T);
+		render_out(s, "M%d %dh%dv%dh%dZ", ox, oy, T, T, -T);
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		svg_out(s, "M%d %d", ox + centre.x, oy + centre.y);
+		render_out(s, "M%d %d", ox + centre.x, oy + centre.y);
 		for (j = 0; j <= ln[i]; j++)
-			svg_out(s, "L%d %d", ox + ring[(st[i] + j) % 8].x,
-			        oy + ring[(st[i] + j) % 8].y);
-		svg_out(s, "Z");
+			render_out(s, "L%d %d", ox + ring[(st[i] + j) % 8].x,
+			           oy + ring[(st[i] + j) % 8].y);
+		render_out(s, "Z");
 	}
+}
+
+/* The number of sides of street `d`; *first and *second receive the first
+ * two (-1 when fewer). */
+static int street_sides(const tileview *v, char d, int *first, int *second)
+{
+	int side, n = 0;
+	*first = *second = -1;
+	for (side = 0; side < 4; side++)
+		if (v->street[side] == d) {
+			if (n == 0)
+				*first = side;
+			else if (n == 1)
+				*second = side;
+			n++;
+		}
+	return n;
 }
 
 /* The street of digit `d`: from the middle of each of its sides to the
@@ -196,30 +215,22 @@ static void fan_path(svgw *s, const tileview *v, char letter, int ox, int oy)
  * the number of its sides. */
 static int street_path(svgw *s, const tileview *v, char d, int ox, int oy)
 {
-	int side, n = 0, first = -1, second = -1;
-	for (side = 0; side < 4; side++)
-		if (v->street[side] == d) {
-			if (n == 0)
-				first = side;
-			else if (n == 1)
-				second = side;
-			n++;
-		}
+	int side, first, second, n = street_sides(v, d, &first, &second);
 	if (n == 2) {
 		const pt *a = &ring[2 * first + 1], *b = &ring[2 * second + 1];
-		svg_out(s, "M%d %dQ%d %d %d %d", ox + a->x, oy + a->y,
-		        ox + centre.x, oy + centre.y, ox + b->x, oy + b->y);
+		render_out(s, "M%d %dQ%d %d %d %d", ox + a->x, oy + a->y,
+		           ox + centre.x, oy + centre.y, ox + b->x, oy + b->y);
 		return n;
 	}
 	for (side = 0; side < 4; side++)
 		if (v->street[side] == d)
-			svg_out(s, "M%d %dL%d %d", ox + ring[2 * side + 1].x,
-			        oy + ring[2 * side + 1].y, ox + centre.x,
-			        oy + centre.y);
+			render_out(s, "M%d %dL%d %d", ox + ring[2 * side + 1].x,
+			           oy + ring[2 * side + 1].y, ox + centre.x,
+			           oy + centre.y);
 	return n;
 }
 
-int part_path(svgw *s, const tileview *v, char part, int ox, int oy)
+int render_part_path(svgw *s, const tileview *v, char part, int ox, int oy)
 {
 	if (part >= '1' && part <= '9')
 		return street_path(s, v, part, ox, oy) > 0 ? 2 : 0;
@@ -235,7 +246,7 @@ int part_path(svgw *s, const tileview *v, char part, int ox, int oy)
 /* ------------------------------------------------------------------------
  * Follower spots. */
 
-pt tower_spot(int ox, int oy)
+pt render_tower_spot(int ox, int oy)
 {
 	pt a;
 	a.x = ox + T * 3 / 4;
@@ -270,16 +281,8 @@ static pt region_spot(const tileview *v, int r)
  * the way in from its first side. */
 static pt street_spot(const tileview *v, char d)
 {
-	int side, n = 0, first = -1, second = -1;
+	int first, second, n = street_sides(v, d, &first, &second);
 	pt a = centre;
-	for (side = 0; side < 4; side++)
-		if (v->street[side] == d) {
-			if (n == 0)
-				first = side;
-			else if (n == 1)
-				second = side;
-			n++;
-		}
 	if (n == 2 && (first + 2) % 4 != second) {
 		const pt *p = &ring[2 * first + 1], *q = &ring[2 * second + 1];
 		a.x = (p->x + 2 * centre.x + q->x) / 4;
@@ -313,7 +316,8 @@ static void relocate(tileview *v, int k)
 	pt at = v->spot[k], p;
 	for (y = SPOT_LO; y <= SPOT_HI; y += 3)
 		for (x = SPOT_LO; x <= SPOT_HI; x += 3) {
-			int d = (x - at.x) * (x - at.x) + (y - at.y) * (y - at.y);
+			int d =
+			    (x - at.x) * (x - at.x) + (y - at.y) * (y - at.y);
 			p.x = x;
 			p.y = y;
 			if ((best < 0 || d < best) && spot_free(v, k, p)) {
@@ -346,12 +350,14 @@ static void spread_spots(tileview *v)
 		for (i = 0; i < RENDER_PARTS; i++)
 			for (j = i + 1; j < RENDER_PARTS; j++) {
 				pt *a = &v->spot[i], *b = &v->spot[j];
-				int dx = b->x - a->x, dy = b->y - a->y, d, push, ux, uy;
+				int dx = b->x - a->x, dy = b->y - a->y, d, push,
+				    ux, uy;
 				int pin_a = i >= 17, pin_b = j >= 17;
-				if (!v->has_spot[i] || !v->has_spot[j] || (pin_a && pin_b) ||
+				if (!v->has_spot[i] || !v->has_spot[j] ||
+				    (pin_a && pin_b) ||
 				    dx * dx + dy * dy >= gap * gap)
 					continue;
-				d = isqrt_int(dx * dx + dy * dy);
+				d = render_isqrt(dx * dx + dy * dy);
 				if (d == 0) {
 					dx = (j % 2) ? 1 : 0;
 					dy = (j % 2) ? 0 : 1;
@@ -392,11 +398,11 @@ static void compute_spots(tileview *v)
 	v->has_spot[17] = v->monastery;
 	v->spot[17] = centre;
 	v->has_spot[18] = v->foundation;
-	v->spot[18] = tower_spot(0, 0);
+	v->spot[18] = render_tower_spot(0, 0);
 	spread_spots(v);
 }
 
-pt part_anchor(const tileview *v, char part, int ox, int oy)
+pt render_part_anchor(const tileview *v, char part, int ox, int oy)
 {
 	int i = part_index(part);
 	pt a = {ox + centre.x, oy + centre.y};
@@ -407,7 +413,7 @@ pt part_anchor(const tileview *v, char part, int ox, int oy)
 	return a;
 }
 
-int tile_view(const city_tileset *ts, int id, int rotation, tileview *v)
+int render_tile_view(const city_tileset *ts, int id, int rotation, tileview *v)
 {
 	int s, r, design = city_tileset_find_design(ts, id);
 	memset(v, 0, sizeof *v);
@@ -434,7 +440,8 @@ int tile_view(const city_tileset *ts, int id, int rotation, tileview *v)
 		                                       (char)('a' + r)) == 1;
 	}
 	v->monastery = city_tileset_monastery(ts, (unsigned)design) == 1;
-	v->foundation = city_tileset_tower_foundation(ts, (unsigned)design) == 1;
+	v->foundation =
+	    city_tileset_tower_foundation(ts, (unsigned)design) == 1;
 	for (r = 0; r < 8; r++) {
 		int c = v->half[r] - 'a';
 		if (c >= 0 && c < 8)
@@ -449,8 +456,9 @@ int tile_view(const city_tileset *ts, int id, int rotation, tileview *v)
 
 /* The ground: the tile's background in the fill of its first ground
  * region, then each ground region as its fan (with data-part; streets,
- * roads and raised regions drawn on top part them). A tile with one ground region gives
- * it the whole square, so a click anywhere off the raised parts hits it. */
+ * roads and raised regions drawn on top part them). A tile with one ground
+ * region gives it the whole square, so a click anywhere off the raised parts
+ * hits it. */
 static void draw_ground(svgw *s, const tileview *v, int ox, int oy)
 {
 	int r, grounds = 0, first = -1;
@@ -463,23 +471,25 @@ static void draw_ground(svgw *s, const tileview *v, int ox, int oy)
 	for (r = 0; r < 8 && first < 0; r++)
 		if (v->kind[r] >= 0)
 			first = r;
-	svg_out(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	render_out(s,
+	           "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	           "fill=\"%s\"/>",
-	        ox, oy, T, T,
-	        first >= 0 ? region_fill(v->kind[first], v->markets[first])
-	                   : "#cccccc");
+	           ox, oy, T, T,
+	           first >= 0 ? region_fill(v->kind[first], v->markets[first])
+	                      : "#cccccc");
 	for (r = 0; r < 8; r++) {
 		if (v->kind[r] < 0 || !v->on_side[r] || raised(v->kind[r]))
 			continue;
-		svg_out(s, "<path data-part=\"%c\" fill=\"%s\"", 'a' + r,
-		        region_fill(v->kind[r], v->markets[r]));
+		render_out(s, "<path data-part=\"%c\" fill=\"%s\"", 'a' + r,
+		           region_fill(v->kind[r], v->markets[r]));
 		if (grounds == 1) {
-			svg_out(s, " d=\"M%d %dh%dv%dh%dZ\"/>", ox, oy, T, T, -T);
+			render_out(s, " d=\"M%d %dh%dv%dh%dZ\"/>", ox, oy, T, T,
+			           -T);
 			continue;
 		}
-		svg_out(s, " d=\"");
+		render_out(s, " d=\"");
 		fan_path(s, v, (char)('a' + r), ox, oy);
-		svg_out(s, "\"/>");
+		render_out(s, "\"/>");
 	}
 }
 
@@ -493,32 +503,38 @@ static void draw_raised(svgw *s, const tileview *v, int ox, int oy)
 		int city = v->kind[r] == CITY_REGION_CITY;
 		if (v->kind[r] < 0 || !v->on_side[r] || !raised(v->kind[r]))
 			continue;
-		svg_out(s, "<path data-part=\"%c\" fill=\"%s\" d=\"", letter,
-		        region_fill(v->kind[r], v->markets[r]));
+		render_out(s, "<path data-part=\"%c\" fill=\"%s\" d=\"", letter,
+		           region_fill(v->kind[r], v->markets[r]));
 		raised_path(s, v, letter, ox, oy, 0);
-		svg_out(s, "\"/><path class=\"rim\" fill=\"none\" "
+		render_out(s,
+		           "\"/><path class=\"rim\" fill=\"none\" "
 		           "stroke-linecap=\"round\" stroke=\"%s\" "
 		           "stroke-width=\"%s\" d=\"",
-		        city ? "#5f5a52" : "#7d6b58", city ? "8" : "3");
+		           city ? "#5f5a52" : "#7d6b58", city ? "8" : "3");
 		raised_path(s, v, letter, ox, oy, 1);
 		if (city) {
-			svg_out(s, "\"/><path fill=\"none\" stroke=\"%s\" "
+			render_out(s,
+			           "\"/><path fill=\"none\" stroke=\"%s\" "
 			           "stroke-width=\"5\" d=\"",
-			        render_feature[PAL_WALL].hex);
+			           render_feature[PAL_WALL].hex);
 			raised_path(s, v, letter, ox, oy, 1);
-			svg_out(s, "\"/><path fill=\"none\" stroke=\"#5f5a52\" "
-			           "stroke-width=\"5\" stroke-dasharray=\"2 4\" d=\"");
+			render_out(
+			    s,
+			    "\"/><path fill=\"none\" stroke=\"#5f5a52\" "
+			    "stroke-width=\"5\" stroke-dasharray=\"2 4\" d=\"");
 			raised_path(s, v, letter, ox, oy, 1);
 		}
-		svg_out(s, "\"/>");
+		render_out(s, "\"/>");
 	}
 	for (r = 0; r < 8; r++) {
 		if (v->kind[r] < 0 || v->on_side[r])
 			continue;
-		svg_out(s, "<circle data-part=\"%c\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
-		           "fill=\"%s\" stroke=\"#5f5a52\" stroke-width=\"3\"/>",
-		        'a' + r, ox + centre.x, oy + centre.y, T / 5,
-		        region_fill(v->kind[r], v->markets[r]));
+		render_out(
+		    s,
+		    "<circle data-part=\"%c\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
+		    "fill=\"%s\" stroke=\"#5f5a52\" stroke-width=\"3\"/>",
+		    'a' + r, ox + centre.x, oy + centre.y, T / 5,
+		    region_fill(v->kind[r], v->markets[r]));
 	}
 }
 
@@ -537,49 +553,55 @@ static void draw_streets(svgw *s, const tileview *v, int ox, int oy)
 		    "stroke=\"#6e6253\" stroke-width=\"13\""};
 		if (n == 0)
 			continue;
-		svg_out(s, "<g data-part=\"%c\" fill=\"none\" "
+		render_out(s,
+		           "<g data-part=\"%c\" fill=\"none\" "
 		           "stroke-linejoin=\"round\">",
-		        d);
+		           d);
 		for (k = 0; k < 3; k++) {
 			if (k < 2)
-				svg_out(s, "<path %s d=\"", pen[k]);
+				render_out(s, "<path %s d=\"", pen[k]);
 			else
-				svg_out(s, "<path stroke=\"%s\" stroke-width=\"8\" d=\"",
-				        render_feature[PAL_ROAD].hex);
+				render_out(s,
+				           "<path stroke=\"%s\" "
+				           "stroke-width=\"8\" d=\"",
+				           render_feature[PAL_ROAD].hex);
 			street_path(s, v, d, ox, oy);
-			svg_out(s, "\"/>");
+			render_out(s, "\"/>");
 		}
-		svg_out(s, "</g>");
+		render_out(s, "</g>");
 		if (n == 1) /* a way that ends on the tile: a small square */
-			svg_out(s, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
-			           "stroke=\"#6e6253\" stroke-width=\"2.5\"/>",
-			        ox + centre.x, oy + centre.y, T / 11,
-			        render_feature[PAL_ROAD].hex);
+			render_out(
+			    s,
+			    "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+			    "stroke=\"#6e6253\" stroke-width=\"2.5\"/>",
+			    ox + centre.x, oy + centre.y, T / 11,
+			    render_feature[PAL_ROAD].hex);
 	}
 }
 
 /* A public building (columns under a pediment) or, larger, a historic
  * one (a hall with a spire), centred on (x, y). */
-void draw_building(svgw *s, int x, int y, int historic, const char *cls)
+void render_building(svgw *s, int x, int y, int historic, const char *cls)
 {
 	if (historic)
-		svg_out(s,
-		        "<path class=\"%s\" d=\"M%d %dh22v14h-22ZM%d %dh8v-12l-4 "
-		        "-8l-4 8Z\" fill=\"%s\" stroke=\"#2e2438\" "
-		        "stroke-width=\"1.5\" stroke-linejoin=\"round\"/>"
-		        "<path d=\"M%d %dv-5a3 3 0 0 1 6 0v5\" fill=\"#2e2438\"/>",
-		        cls ? cls : "hist", x - 11, y - 4, x + 3, y - 4,
-		        render_feature[PAL_HISTORIC].hex,
-		        x - 6, y + 10);
+		render_out(
+		    s,
+		    "<path class=\"%s\" d=\"M%d %dh22v14h-22ZM%d %dh8v-12l-4 "
+		    "-8l-4 8Z\" fill=\"%s\" stroke=\"#2e2438\" "
+		    "stroke-width=\"1.5\" stroke-linejoin=\"round\"/>"
+		    "<path d=\"M%d %dv-5a3 3 0 0 1 6 0v5\" fill=\"#2e2438\"/>",
+		    cls ? cls : "hist", x - 11, y - 4, x + 3, y - 4,
+		    render_feature[PAL_HISTORIC].hex, x - 6, y + 10);
 	else
-		svg_out(s,
-		        "<path class=\"%s\" d=\"M%d %dh16v9h-16ZM%d %dl9 -6l9 6Z\" "
-		        "fill=\"%s\" stroke=\"#3a2f26\" stroke-width=\"1.2\" "
-		        "stroke-linejoin=\"round\"/><path d=\"M%d %dv9M%d %dv9M%d "
-		        "%dv9\" stroke=\"#3a2f26\" stroke-width=\"1.2\"/>",
-		        cls ? cls : "pub", x - 8, y - 3, x - 9, y - 3,
-		        render_feature[PAL_PUBLIC].hex,
-		        x - 4, y - 3, x, y - 3, x + 4, y - 3);
+		render_out(
+		    s,
+		    "<path class=\"%s\" d=\"M%d %dh16v9h-16ZM%d %dl9 -6l9 6Z\" "
+		    "fill=\"%s\" stroke=\"#3a2f26\" stroke-width=\"1.2\" "
+		    "stroke-linejoin=\"round\"/><path d=\"M%d %dv9M%d %dv9M%d "
+		    "%dv9\" stroke=\"#3a2f26\" stroke-width=\"1.2\"/>",
+		    cls ? cls : "pub", x - 8, y - 3, x - 9, y - 3,
+		    render_feature[PAL_PUBLIC].hex, x - 4, y - 3, x, y - 3,
+		    x + 4, y - 3);
 }
 
 /* The City's buildings in residential halves: 4/5 of the way out towards
@@ -601,7 +623,8 @@ static void draw_buildings(svgw *s, const city_tileset *ts, const tileview *v,
 			const pt *mid = (h % 2 == 0) ? b : a;
 			int qx = (3 * corner->x + mid->x) / 4;
 			int qy = (3 * corner->y + mid->y) / 4;
-			if (c < 0 || c >= 8 || v->kind[c] != CITY_REGION_RESIDENTIAL)
+			if (c < 0 || c >= 8 ||
+			    v->kind[c] != CITY_REGION_RESIDENTIAL)
 				continue;
 			x = ox + centre.x + (qx - centre.x) * 4 / 5;
 			y = oy + centre.y + (qy - centre.y) * 4 / 5;
@@ -610,11 +633,12 @@ static void draw_buildings(svgw *s, const city_tileset *ts, const tileview *v,
 			y = oy + centre.y;
 		}
 		if (placed == 0 && has_hist) {
-			svg_out(s, "<g class=\"historic\"><title>%s</title>", hist);
-			draw_building(s, x, y, 1, NULL);
-			svg_out(s, "</g>");
+			render_out(s, "<g class=\"historic\"><title>%s</title>",
+			           hist);
+			render_building(s, x, y, 1, NULL);
+			render_out(s, "</g>");
 		} else {
-			draw_building(s, x, y, 0, NULL);
+			render_building(s, x, y, 0, NULL);
 		}
 		placed++;
 	}
@@ -622,35 +646,36 @@ static void draw_buildings(svgw *s, const city_tileset *ts, const tileview *v,
 
 /* A monastery: a chapel with a bell tower and a cross, the tower on the
  * west so that a tower of The Tower (north-east quarter) stays clear. */
-void draw_monastery(svgw *s, int x, int y, const char *cls)
+void render_monastery(svgw *s, int x, int y, const char *cls)
 {
-	svg_out(s, "<g class=\"%s\"><title>monastery</title>",
-	        cls ? cls : "monastery");
-	svg_out(s,
-	        "<path d=\"M%d %dh30v20h-30Z\" fill=\"%s\" stroke=\"#3a2f26\" "
-	        "stroke-width=\"1.5\"/>"
-	        "<path d=\"M%d %dl17 -12l17 12Z\" fill=\"%s\" stroke=\"#3a2f26\" "
-	        "stroke-width=\"1.5\" stroke-linejoin=\"round\"/>"
-	        "<path d=\"M%d %dh10v-24h-10Z\" fill=\"%s\" stroke=\"#3a2f26\" "
-	        "stroke-width=\"1.5\"/>"
-	        "<path d=\"M%d %dl5 -8l5 8Z\" fill=\"%s\" stroke=\"#3a2f26\" "
-	        "stroke-width=\"1.2\"/>"
-	        "<path d=\"M%d %dv-9M%d %dh6\" stroke=\"#3a2f26\" "
-	        "stroke-width=\"2\"/>"
-	        "<path d=\"M%d %dv-8a4 4 0 0 1 8 0v8Z\" fill=\"#3a2f26\"/>",
-	        x - 13, y - 2, render_feature[PAL_MONASTERY].hex, x - 15, y - 2,
-	        render_feature[PAL_ROOF].hex, x - 20, y - 2,
-	        render_feature[PAL_MONASTERY].hex, x - 20, y - 26,
-	        render_feature[PAL_ROOF].hex, x - 15, y - 34, x - 18, y - 31,
-	        x - 2, y + 18);
-	svg_out(s, "</g>");
+	render_out(s, "<g class=\"%s\"><title>monastery</title>",
+	           cls ? cls : "monastery");
+	render_out(
+	    s,
+	    "<path d=\"M%d %dh30v20h-30Z\" fill=\"%s\" stroke=\"#3a2f26\" "
+	    "stroke-width=\"1.5\"/>"
+	    "<path d=\"M%d %dl17 -12l17 12Z\" fill=\"%s\" stroke=\"#3a2f26\" "
+	    "stroke-width=\"1.5\" stroke-linejoin=\"round\"/>"
+	    "<path d=\"M%d %dh10v-24h-10Z\" fill=\"%s\" stroke=\"#3a2f26\" "
+	    "stroke-width=\"1.5\"/>"
+	    "<path d=\"M%d %dl5 -8l5 8Z\" fill=\"%s\" stroke=\"#3a2f26\" "
+	    "stroke-width=\"1.2\"/>"
+	    "<path d=\"M%d %dv-9M%d %dh6\" stroke=\"#3a2f26\" "
+	    "stroke-width=\"2\"/>"
+	    "<path d=\"M%d %dv-8a4 4 0 0 1 8 0v8Z\" fill=\"#3a2f26\"/>",
+	    x - 13, y - 2, render_feature[PAL_MONASTERY].hex, x - 15, y - 2,
+	    render_feature[PAL_ROOF].hex, x - 20, y - 2,
+	    render_feature[PAL_MONASTERY].hex, x - 20, y - 26,
+	    render_feature[PAL_ROOF].hex, x - 15, y - 34, x - 18, y - 31, x - 2,
+	    y + 18);
+	render_out(s, "</g>");
 }
 
 /* A coat of arms: a white shield with a dark chevron, beside the spot of
  * its city (across the line from the centre), inside the tile. */
 static void coat_of_arms(svgw *s, const tileview *v, int r, int ox, int oy)
 {
-	pt a = part_anchor(v, (char)('a' + r), ox, oy);
+	pt a = render_part_anchor(v, (char)('a' + r), ox, oy);
 	int dx = a.x - (ox + centre.x), dy = a.y - (oy + centre.y);
 	int px = dy > 0 ? -1 : dy < 0 ? 1 : 0;
 	int py = dx > 0 ? 1 : dx < 0 ? -1 : 0;
@@ -661,49 +686,52 @@ static void coat_of_arms(svgw *s, const tileview *v, int r, int ox, int oy)
 	cy = a.y + py * 22;
 	cx = cx < ox + 11 ? ox + 11 : cx > ox + T - 11 ? ox + T - 11 : cx;
 	cy = cy < oy + 12 ? oy + 12 : cy > oy + T - 13 ? oy + T - 13 : cy;
-	draw_coat(s, cx, cy, NULL);
+	render_coat(s, cx, cy, NULL);
 }
 
-void draw_coat(svgw *s, int cx, int cy, const char *cls)
+void render_coat(svgw *s, int cx, int cy, const char *cls)
 {
-	svg_out(s,
-	        "<path class=\"%s\" d=\"M%d %dh16v8Q%d %d %d %dQ%d %d %d %dZ\" "
-	        "fill=\"%s\" stroke=\"#34405a\" stroke-width=\"1.5\"/>"
-	        "<path d=\"M%d %dl7 5l7 -5\" fill=\"none\" stroke=\"#34405a\" "
-	        "stroke-width=\"2.5\"/>",
-	        cls ? cls : "coat", cx - 8, cy - 9, cx + 8, cy + 6, cx, cy + 10,
-	        cx - 8, cy + 6, cx - 8, cy - 1, render_feature[PAL_COAT].hex,
-	        cx - 7, cy - 4);
+	render_out(
+	    s,
+	    "<path class=\"%s\" d=\"M%d %dh16v8Q%d %d %d %dQ%d %d %d %dZ\" "
+	    "fill=\"%s\" stroke=\"#34405a\" stroke-width=\"1.5\"/>"
+	    "<path d=\"M%d %dl7 5l7 -5\" fill=\"none\" stroke=\"#34405a\" "
+	    "stroke-width=\"2.5\"/>",
+	    cls ? cls : "coat", cx - 8, cy - 9, cx + 8, cy + 6, cx, cy + 10,
+	    cx - 8, cy + 6, cx - 8, cy - 1, render_feature[PAL_COAT].hex,
+	    cx - 7, cy - 4);
 }
 
 /* What a design prints besides regions and streets. */
-static void draw_tile_marks(svgw *s, const city_tileset *ts,
-                            const tileview *v, int ox, int oy)
+static void draw_tile_marks(svgw *s, const city_tileset *ts, const tileview *v,
+                            int ox, int oy)
 {
 	int r;
 	draw_buildings(s, ts, v, ox, oy);
 	if (v->monastery)
-		draw_monastery(s, ox + centre.x, oy + centre.y, NULL);
+		render_monastery(s, ox + centre.x, oy + centre.y, NULL);
 	for (r = 0; r < 8; r++)
 		if (v->coat[r])
 			coat_of_arms(s, v, r, ox, oy);
 	if (v->foundation) {
-		pt t = tower_spot(ox, oy);
-		svg_out(s, "<circle class=\"foundation\" cx=\"%d\" cy=\"%d\" "
+		pt t = render_tower_spot(ox, oy);
+		render_out(s,
+		           "<circle class=\"foundation\" cx=\"%d\" cy=\"%d\" "
 		           "r=\"%d\" fill=\"%s\" stroke=\"#4a4640\" "
 		           "stroke-width=\"2\" stroke-dasharray=\"4 3\"/>",
-		        t.x, t.y, T / 7, render_feature[PAL_STONE].hex);
+		           t.x, t.y, T / 7, render_feature[PAL_STONE].hex);
 	}
 }
 
-void draw_tile(svgw *s, const city_tileset *ts, const tileview *v, int ox,
-               int oy)
+void render_draw_tile(svgw *s, const city_tileset *ts, const tileview *v,
+                      int ox, int oy)
 {
 	draw_ground(s, v, ox, oy);
 	draw_raised(s, v, ox, oy);
 	draw_streets(s, v, ox, oy);
 	draw_tile_marks(s, ts, v, ox, oy);
-	svg_out(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	render_out(s,
+	           "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	           "fill=\"none\" stroke=\"#3b3026\" stroke-width=\"1\"/>",
-	        ox, oy, T, T);
+	           ox, oy, T, T);
 }

@@ -16,14 +16,14 @@
 /* What a placed tile shows. */
 typedef struct tileview {
 	int design;
-	char half[8];        /* region letter of each half side, clockwise */
-	char street[4];      /* street digit of each side, '-' none */
-	int kind[8];         /* by letter - 'a'; -1 when not a region */
+	char half[8];   /* region letter of each half side, clockwise */
+	char street[4]; /* street digit of each side, '-' none */
+	int kind[8];    /* by letter - 'a'; -1 when not a region */
 	unsigned markets[8];
-	int on_side[8];      /* the region shows on some side */
-	int coat[8];         /* Carcassonne: the city region has a coat of arms */
-	int monastery;       /* Carcassonne: a monastery (part 'm') */
-	int foundation;      /* The Tower: a tower foundation (part 't') */
+	int on_side[8]; /* the region shows on some side */
+	int coat[8];    /* Carcassonne: the city region has a coat of arms */
+	int monastery;  /* Carcassonne: a monastery (part 'm') */
+	int foundation; /* The Tower: a tower foundation (part 't') */
 	int has_spot[RENDER_PARTS];
 	pt spot[RENDER_PARTS]; /* tile-relative, spread apart (render_tile.c) */
 } tileview;
@@ -36,29 +36,29 @@ typedef struct tileview {
 
 /* Fill `v` for design id `id` (as the game's queries give it) turned by
  * `rotation`. Returns CITY_OK or CITY_EINVAL. */
-int tile_view(const city_tileset *ts, int id, int rotation, tileview *v);
+int render_tile_view(const city_tileset *ts, int id, int rotation, tileview *v);
 
 /* The tile with its corner at (ox, oy). */
-void draw_tile(svgw *s, const city_tileset *ts, const tileview *v, int ox,
-               int oy);
+void render_draw_tile(svgw *s, const city_tileset *ts, const tileview *v,
+                      int ox, int oy);
 
 /* Where a follower on `part` stands; the centre for an unknown part. */
-pt part_anchor(const tileview *v, char part, int ox, int oy);
+pt render_part_anchor(const tileview *v, char part, int ox, int oy);
 
 /* The path data of `part` (a region's shape or a street's line), for the
  * overlay's highlights. Returns 1 for a region (fill it), 2 for a street
  * (stroke it), 0 when the part has no shape on a side (a disc then). */
-int part_path(svgw *s, const tileview *v, char part, int ox, int oy);
+int render_part_path(svgw *s, const tileview *v, char part, int ox, int oy);
 
 /* The prints, centred on (x, y): a public or historic building, a
  * monastery, a coat of arms; `cls` NULL gives the board's class ("pub",
  * "hist", "monastery", "coat"), the legend passes its own so that its
  * icons are not counted as marks of the board. */
-void draw_building(svgw *s, int x, int y, int historic, const char *cls);
-void draw_monastery(svgw *s, int x, int y, const char *cls);
-void draw_coat(svgw *s, int x, int y, const char *cls);
+void render_building(svgw *s, int x, int y, int historic, const char *cls);
+void render_monastery(svgw *s, int x, int y, const char *cls);
+void render_coat(svgw *s, int x, int y, const char *cls);
 
 /* Where a tower foundation stands: the north-east quarter. */
-pt tower_spot(int ox, int oy);
+pt render_tower_spot(int ox, int oy);
 
 #endif /* CITY_RENDER_TILE_H */

@@ -27,7 +27,8 @@ static double lin(double c)
 
 static double lab_f(double t)
 {
-	return t > 216.0 / 24389.0 ? cbrt(t) : (24389.0 / 27.0 * t + 16.0) / 116.0;
+	return t > 216.0 / 24389.0 ? cbrt(t)
+	                           : (24389.0 / 27.0 * t + 16.0) / 116.0;
 }
 
 /* sRGB "#rrggbb" to CIELAB (D65). */
@@ -117,16 +118,17 @@ START_TEST(de2000_is_the_formula)
 	static const struct {
 		lab p, q;
 		double de;
-	} pairs[4] = {
-	    {{50.0, 2.6772, -79.7751}, {50.0, 0.0, -82.7485}, 2.0425},
-	    {{50.0, 0.0, 0.0}, {50.0, -1.0, 2.0}, 2.3669},
-	    {{50.0, 2.5, 0.0}, {73.0, 25.0, -18.0}, 27.1492},
-	    {{60.2574, -34.0099, 36.2677}, {60.4626, -34.1751, 39.4387}, 1.2644}};
+	} pairs[4] = {{{50.0, 2.6772, -79.7751}, {50.0, 0.0, -82.7485}, 2.0425},
+	              {{50.0, 0.0, 0.0}, {50.0, -1.0, 2.0}, 2.3669},
+	              {{50.0, 2.5, 0.0}, {73.0, 25.0, -18.0}, 27.1492},
+	              {{60.2574, -34.0099, 36.2677},
+	               {60.4626, -34.1751, 39.4387},
+	               1.2644}};
 	int k;
 	for (k = 0; k < 4; k++) {
 		double d = de2000_lab(pairs[k].p, pairs[k].q);
-		ck_assert_msg(fabs(d - pairs[k].de) < 5e-5, "pair %d: %.4f, not %.4f",
-		              k, d, pairs[k].de);
+		ck_assert_msg(fabs(d - pairs[k].de) < 5e-5,
+		              "pair %d: %.4f, not %.4f", k, d, pairs[k].de);
 	}
 	ck_assert(fabs(de2000("#000000", "#000000")) < 1e-9);
 	ck_assert(fabs(de2000("#000000", "#ffffff") - 100.0) < 1e-3);
@@ -145,22 +147,25 @@ START_TEST(palette_rule_holds)
 			ck_assert_msg(d >= RENDER_MIN_DE_FEATURE,
 			              "%s player %s is %.1f from %s %s (< %d)",
 			              render_player[p].name, pc, d,
-			              render_feature[k].name, render_feature[k].hex,
+			              render_feature[k].name,
+			              render_feature[k].hex,
 			              RENDER_MIN_DE_FEATURE);
 			worst = d < worst ? d : worst;
 		}
 		for (k = 0; k < PAL_OVERLAYS; k++) {
 			double d = de2000(pc, render_overlay[k].hex);
-			ck_assert_msg(d >= RENDER_MIN_DE_FEATURE,
-			              "%s player is %.1f from overlay %s (< %d)",
-			              render_player[p].name, d, render_overlay[k].name,
-			              RENDER_MIN_DE_FEATURE);
+			ck_assert_msg(
+			    d >= RENDER_MIN_DE_FEATURE,
+			    "%s player is %.1f from overlay %s (< %d)",
+			    render_player[p].name, d, render_overlay[k].name,
+			    RENDER_MIN_DE_FEATURE);
 		}
 		for (q = p + 1; q < players; q++) {
 			double d = de2000(pc, render_player[q].hex);
 			ck_assert_msg(d >= RENDER_MIN_DE_PLAYERS,
 			              "players %s and %s are %.1f apart (< %d)",
-			              render_player[p].name, render_player[q].name, d,
+			              render_player[p].name,
+			              render_player[q].name, d,
 			              RENDER_MIN_DE_PLAYERS);
 		}
 	}
@@ -214,16 +219,20 @@ START_TEST(svg_uses_the_palette)
 		int placed = 0, i;
 		for (i = 0; i < city_game_follower_count(g); i++) {
 			int owner;
-			city_game_follower(g, (size_t)i, &owner, NULL, NULL, NULL, NULL);
+			city_game_follower(g, (size_t)i, &owner, NULL, NULL,
+			                   NULL, NULL);
 			placed += owner == p;
 		}
-		snprintf(want, sizeof want, "fill=\"%s\"", render_player[p].hex);
+		snprintf(want, sizeof want, "fill=\"%s\"",
+		         render_player[p].hex);
 		if (placed)
 			ck_assert_msg(strstr(svg, want) != NULL, "no %s", want);
 	}
-	snprintf(want, sizeof want, "fill=\"%s\"", render_feature[PAL_FIELD].hex);
+	snprintf(want, sizeof want, "fill=\"%s\"",
+	         render_feature[PAL_FIELD].hex);
 	ck_assert_ptr_nonnull(strstr(svg, want));
-	snprintf(want, sizeof want, "fill=\"%s\"", render_feature[PAL_CITY].hex);
+	snprintf(want, sizeof want, "fill=\"%s\"",
+	         render_feature[PAL_CITY].hex);
 	ck_assert_ptr_nonnull(strstr(svg, want));
 	free(svg);
 	city_game_free(g);

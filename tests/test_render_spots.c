@@ -35,26 +35,33 @@ START_TEST(spots_apart_in_every_design)
 		int rot, i, j;
 		for (rot = 0; rot < 4; rot++) {
 			tileview v;
-			ck_assert_int_eq(tile_view(ts, city_tileset_design_id(ts, d), rot,
-			                           &v),
-			                 CITY_OK);
+			ck_assert_int_eq(
+			    render_tile_view(ts, city_tileset_design_id(ts, d),
+			                     rot, &v),
+			    CITY_OK);
 			for (i = 0; i < RENDER_PARTS; i++) {
 				if (!v.has_spot[i])
 					continue;
 				checked++;
 				ck_assert(v.spot[i].x >= RENDER_SPOT_R &&
-				          v.spot[i].x <= RENDER_CELL - RENDER_SPOT_R &&
+				          v.spot[i].x <=
+				              RENDER_CELL - RENDER_SPOT_R &&
 				          v.spot[i].y >= RENDER_SPOT_R &&
-				          v.spot[i].y <= RENDER_CELL - RENDER_SPOT_R);
+				          v.spot[i].y <=
+				              RENDER_CELL - RENDER_SPOT_R);
 				for (j = i + 1; j < RENDER_PARTS; j++)
-					ck_assert_msg(!v.has_spot[j] ||
-					                  dist2(v.spot[i], v.spot[j]) >=
-					                      RENDER_SPOT_GAP * RENDER_SPOT_GAP,
-					              "%s design %d rot %d: spots %d (%d,%d) and "
-					              "%d (%d,%d) too close",
-					              sets[_i], city_tileset_design_id(ts, d), rot,
-					              i, v.spot[i].x, v.spot[i].y, j, v.spot[j].x,
-					              v.spot[j].y);
+					ck_assert_msg(
+					    !v.has_spot[j] ||
+						dist2(v.spot[i], v.spot[j]) >=
+						    RENDER_SPOT_GAP *
+							RENDER_SPOT_GAP,
+					    "%s design %d rot %d: spots %d "
+					    "(%d,%d) and "
+					    "%d (%d,%d) too close",
+					    sets[_i],
+					    city_tileset_design_id(ts, d), rot,
+					    i, v.spot[i].x, v.spot[i].y, j,
+					    v.spot[j].x, v.spot[j].y);
 			}
 		}
 	}
@@ -76,22 +83,26 @@ START_TEST(tower_marks_clear_of_spots)
 		for (rot = 0; rot < 4; rot++) {
 			tileview v;
 			pt t, floor_mark, top_mark;
-			ck_assert_int_eq(tile_view(ts, city_tileset_design_id(ts, d), rot,
-			                           &v),
-			                 CITY_OK);
+			ck_assert_int_eq(
+			    render_tile_view(ts, city_tileset_design_id(ts, d),
+			                     rot, &v),
+			    CITY_OK);
 			if (!v.foundation)
 				continue;
 			towers++;
-			t = tower_spot(0, 0);
+			t = render_tower_spot(0, 0);
 			floor_mark.x = t.x - 7, floor_mark.y = t.y;
 			top_mark.x = t.x + 7, top_mark.y = t.y;
 			for (i = 0; i < RENDER_PARTS - 1; i++) {
-				int r = RENDER_SPOT_R + 9; /* the square's half diagonal */
+				int r = RENDER_SPOT_R +
+				        9; /* the square's half diagonal */
 				if (!v.has_spot[i])
 					continue;
-				ck_assert(dist2(v.spot[i], floor_mark) >= r * r);
+				ck_assert(dist2(v.spot[i], floor_mark) >=
+				          r * r);
 				ck_assert(dist2(v.spot[i], top_mark) >=
-				          (RENDER_SPOT_R + 6) * (RENDER_SPOT_R + 6));
+				          (RENDER_SPOT_R + 6) *
+				              (RENDER_SPOT_R + 6));
 			}
 		}
 	}
