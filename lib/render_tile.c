@@ -120,7 +120,7 @@ static pt run_mid(int start, int k)
  * two adjacent sides touch only at the corner. */
 static void cap_curve(svgw *s, pt p, pt q, int start, int k, int ox, int oy)
 {
-	static const int t8[8] = {0, -3, -1, 0, 3, 3, 0, 0};
+	static const int t8[8] = {0, -3, -1, 0, 5, 3, 0, 0};
 	pt m = run_mid(start, k), d;
 	int t = t8[k & 7], a = k == 4 || k == 5 ? 6 : 7;
 	if (k == 2 && (start % 2) == 1)
@@ -142,8 +142,18 @@ static void join_curve(svgw *s, pt p, pt q, int ox, int oy)
 	           oy + q.y + (centre.y - q.y) * 3 / 4, ox + q.x, oy + q.y);
 }
 
+/* Whether ring point r (mod 8) is the middle of a side with a street:
+ * a region ending there is bounded by the street, which runs to the
+ * centre (The City), so its shape follows the street. */
+static int street_end(const tileview *v, int r)
+{
+	r %= 8;
+	return (r % 2) == 1 && v->street[r / 2] != '-';
+}
+
 /* The shape of a raised region (rim = 0: the closed outline to fill) or
- * its inner curves only (rim = 1: the wall of a city). */
+ * its inner edges only (rim = 1: the wall of a city). A one-run region
+ * that ends at a street goes along it to the centre; otherwise a curve. */
 static void raised_path(svgw *s, const tileview *v, char letter, int ox, int oy,
                         int rim)
 {
@@ -167,7 +177,11 @@ static void raised_path(svgw *s, const tileview *v, char letter, int ox, int oy,
 				           ox + ring[(st[i] + j) % 8].x,
 				           oy + ring[(st[i] + j) % 8].y);
 		}
-		if (n == 1)
+		if (n == 1 && (street_end(v, st[i] + ln[i]) ||
+		               street_end(v, st[i])))
+			render_out(s, "L%d %dL%d %d", ox + centre.x, oy + centre.y,
+			           ox + next.x, oy + next.y);
+		else if (n == 1)
 			cap_curve(s, end, next, st[i], ln[i], ox, oy);
 		else
 			join_curve(s, end, next, ox, oy);
