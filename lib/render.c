@@ -29,7 +29,7 @@
 /* Width the strip needs: the current tile and four players. */
 #define STRIP_MIN_W (6 * T)
 /* The flags city_game_svg knows. */
-#define SVG_FLAGS (CITY_SVG_LEGAL | CITY_SVG_LEGEND)
+#define SVG_FLAGS (CITY_SVG_LEGAL | CITY_SVG_LEGEND | CITY_SVG_NO_STRIP)
 
 /* ------------------------------------------------------------------------
  * The strip: the current tile and each player's score and supply. */
@@ -239,8 +239,8 @@ static void defs(svgw *s)
  * The document. */
 
 /* The board's frame and the picture's size: the placed tiles with one
- * cell of margin, at least as wide as the strip needs. */
-static void layout(const city_game *g, frame *f, int *w, int *h)
+ * cell of margin, at least as wide as the strip needs (when drawn). */
+static void layout(const city_game *g, int strip, frame *f, int *w, int *h)
 {
 	int32_t min_x = 0, min_y = 0, max_x = 0, max_y = 0;
 	int strip_w = STRIP_MIN_W, np = city_game_players(g);
@@ -255,7 +255,7 @@ static void layout(const city_game *g, frame *f, int *w, int *h)
 	if (city_game_kind(g) == CITY_GAME_CARCASSONNE &&
 	    T + 24 + np * 116 > strip_w)
 		strip_w = T + 24 + np * 116;
-	if (*w < strip_w) {
+	if (strip && *w < strip_w) {
 		f->off_x = (strip_w - *w) / 2;
 		*w = strip_w;
 	}
@@ -307,10 +307,11 @@ static int render(svgw *s, const city_game *g, unsigned flags)
 	const city_tileset *ts = city_game_tileset(g);
 	int32_t x, y;
 	int n, w, h, legend = 0, rc = CITY_OK;
+	int strip = (flags & CITY_SVG_NO_STRIP) ? 0 : STRIP;
 	frame f;
 	if (!ts)
 		return CITY_EINVAL;
-	layout(g, &f, &w, &h);
+	layout(g, strip, &f, &w, &h);
 	if (flags & CITY_SVG_LEGEND)
 		legend = render_legend_height(g, w);
 	render_out(s,
@@ -319,7 +320,7 @@ static int render(svgw *s, const city_game *g, unsigned flags)
 	           "class=\"city-board\" width=\"%d\" height=\"%d\" "
 	           "viewBox=\"0 0 %d %d\" data-min-x=\"%d\" data-min-y=\"%d\" "
 	           "data-cell=\"%d\">\n",
-	           w, h + STRIP + legend, w, h + STRIP + legend, (int)f.min_x,
+	           w, h + strip + legend, w, h + strip + legend, (int)f.min_x,
 	           (int)f.min_y, T);
 	defs(s);
 	draw_board(s, g, ts, &f, w, h);
@@ -348,9 +349,10 @@ static int render(svgw *s, const city_game *g, unsigned flags)
 		rc = render_legal(s, g, ts, &f);
 		render_out(s, "\n");
 	}
-	draw_strip(s, g, ts, h);
+	if (strip)
+		draw_strip(s, g, ts, h);
 	if (legend)
-		render_legend(s, g, h + STRIP, w);
+		render_legend(s, g, h + strip, w);
 	render_out(s, "\n</svg>\n");
 	return rc;
 }

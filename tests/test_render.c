@@ -66,7 +66,7 @@ static void design_prints(const city_tileset *ts, int id, int *mon,
 
 /* What the picture of a Carcassonne game shows besides The City's marks
  * (and that The City's picture shows none of it). */
-static void check_carc_marks(const city_game *g, const char *svg)
+static void check_carc_marks(const city_game *g, const char *svg, int strip)
 {
 	const city_tileset *ts = city_game_tileset(g);
 	int carc = city_game_kind(g) == CITY_GAME_CARCASSONNE;
@@ -91,7 +91,7 @@ static void check_carc_marks(const city_game *g, const char *svg)
 		}
 	}
 	/* the current tile is drawn in the strip */
-	if (city_game_decision(g) == CITY_DECISION_TILE &&
+	if (strip && city_game_decision(g) == CITY_DECISION_TILE &&
 	    city_game_current_tile(g, &design, &stack) == CITY_OK)
 		design_prints(ts, design, &mon, &coats, &found);
 	for (i = 0; i < city_game_follower_count(g); i++) {
@@ -105,7 +105,7 @@ static void check_carc_marks(const city_game *g, const char *svg)
 		int held = 0;
 		for (o = 0; o < np; o++)
 			held += city_game_prisoners(g, p, o);
-		pris += held < 10 ? held : 10;
+		pris += strip ? (held < 10 ? held : 10) : 0;
 	}
 	ck_assert_int_eq(count(svg, "class=\"monastery\""), mon);
 	ck_assert_int_eq(count(svg, "class=\"coat\""), coats);
@@ -113,11 +113,13 @@ static void check_carc_marks(const city_game *g, const char *svg)
 	ck_assert_int_eq(count(svg, "class=\"tower-stack\""), stacks);
 	ck_assert_int_eq(count(svg, "transform=\"rotate(-90"), farmers);
 	ck_assert_int_eq(count(svg, "class=\"prisoner\""), pris);
-	ck_assert_int_eq(count(svg, ">walls "), carc ? 0 : 1);
+	ck_assert_int_eq(count(svg, ">walls "), carc || !strip ? 0 : 1);
 	ck_assert_int_eq(count(svg, " floors</text>"),
-	                 carc && (city_game_expansions(g) & CITY_EXPANSION_TOWER)
+	                 strip && carc &&
+	                         (city_game_expansions(g) & CITY_EXPANSION_TOWER)
 	                     ? np
 	                     : 0);
+	ck_assert_int_eq(count(svg, "<g class=\"strip\""), strip ? 1 : 0);
 	if (!carc)
 		ck_assert_int_eq(mon + coats + found + stacks + farmers + pris, 0);
 }
@@ -199,7 +201,7 @@ static void check_marks(const city_game *g, const char *svg, unsigned flags)
 	ck_assert_int_eq(count(svg, "class=\"hole\""), holes);
 	ck_assert_int_eq(count(svg, "class=\"last\""),
 	                 city_game_tile_count(g) > 0 ? 1 : 0);
-	check_carc_marks(g, svg);
+	check_carc_marks(g, svg, (flags & CITY_SVG_NO_STRIP) == 0);
 	ck_assert_int_eq(count(svg, "<g class=\"legend\""),
 	                 (flags & CITY_SVG_LEGEND) ? 1 : 0);
 	if (flags & CITY_SVG_LEGAL) {
@@ -302,8 +304,10 @@ START_TEST(svg_is_stable_and_shows_the_state)
 		    city_game_decision(g) == CITY_DECISION_WALL ||
 		    city_game_decision(g) == CITY_DECISION_GUARD ||
 		    city_game_decision(g) == CITY_DECISION_TOWER)
-			check_stable(g, (moves & 1) ? CITY_SVG_LEGAL
-			                            : (moves & 2) ? CITY_SVG_LEGEND : 0);
+			check_stable(g, ((moves & 1) ? CITY_SVG_LEGAL
+			                 : (moves & 2) ? CITY_SVG_LEGEND
+			                               : 0) |
+			                    ((moves & 4) ? CITY_SVG_NO_STRIP : 0));
 	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	check_stable(g, 0);
@@ -350,7 +354,8 @@ START_TEST(svg_carcassonne_shows_the_state)
 		d = city_game_decision(g);
 		if (++moves % 17 == 0 || d == CITY_DECISION_CAPTURE ||
 		    (d == CITY_DECISION_FOLLOWER && moves % 3 == 0))
-			check_stable(g, (moves & 1) ? CITY_SVG_LEGAL : 0);
+			check_stable(g, ((moves & 1) ? CITY_SVG_LEGAL : 0) |
+			                    ((moves & 4) ? CITY_SVG_NO_STRIP : 0));
 	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	check_stable(g, 0);
@@ -470,8 +475,8 @@ START_TEST(svg_buffer_contract)
 	char *buf, small[64];
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
 	ck_assert_int_eq(city_game_svg(NULL, 0, NULL, 0, &needed), CITY_EINVAL);
-	/* an unknown bit (CITY_SVG_LEGAL and CITY_SVG_LEGEND are known) */
-	ck_assert_int_eq(city_game_svg(g, 4u, NULL, 0, &needed), CITY_EINVAL);
+	/* an unknown bit (LEGAL, LEGEND and NO_STRIP are known) */
+	ck_assert_int_eq(city_game_svg(g, 8u, NULL, 0, &needed), CITY_EINVAL);
 	ck_assert_int_eq(city_game_svg(g, 0x80000000u, NULL, 0, &needed),
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_game_svg(g, CITY_SVG_LEGEND, NULL, 0, &needed),

@@ -39,6 +39,14 @@ extern "C" {
 #define CITY_SVG_LEGEND 2u
 
 /**
+ * @brief SVG flag: leave out the strip under the board (the current tile,
+ *        scores and supplies), for a page that shows them itself; the
+ *        picture is then the board alone (and the legend, if asked). Since
+ *        libcity 1.1.0.
+ */
+#define CITY_SVG_NO_STRIP 4u
+
+/**
  * @brief Write the board of a game as an SVG 1.1 document.
  *
  * One board cell is 96 user units; the picture spans the placed tiles and
@@ -48,7 +56,8 @@ extern "C" {
  * a page can hook clicks on them. Only ASCII is written.
  *
  * @param[in] game the game (unchanged).
- * @param[in] flags 0 or any of CITY_SVG_LEGAL, CITY_SVG_LEGEND.
+ * @param[in] flags 0 or any of CITY_SVG_LEGAL, CITY_SVG_LEGEND,
+ *            CITY_SVG_NO_STRIP.
  * @param[out] buf buffer for the NUL-terminated text; may be NULL when
  *             `capacity` is 0 (to ask for the size).
  * @param[in] capacity size of `buf` in bytes.
