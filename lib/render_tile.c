@@ -117,14 +117,19 @@ static pt run_mid(int start, int k)
  * (its start): a cubic pulled towards d = centre + (centre - m) * t / 8,
  * t by the run's length; its controls 7/8 (short runs) or 3/4 of the way
  * to d. Side caps leave their corners at less than 45 degrees, so caps of
- * two adjacent sides touch only at the corner. */
-static void cap_curve(svgw *s, pt p, pt q, int start, int k, int ox, int oy)
+ * two adjacent sides touch only at the corner. A city over two sides bows
+ * past the diagonal, unless the tile has a way that curves through the
+ * middle (`ways`), which it would cover. */
+static void cap_curve(svgw *s, pt p, pt q, int start, int k, int ways, int ox,
+                      int oy)
 {
-	static const int t8[8] = {0, -3, -1, 0, 5, 3, 0, 0};
+	static const int t8[8] = {0, -3, -1, 0, 4, 3, 0, 0};
 	pt m = run_mid(start, k), d;
 	int t = t8[k & 7], a = k == 4 || k == 5 ? 6 : 7;
 	if (k == 2 && (start % 2) == 1)
 		t = 0; /* a corner quadrant (The City): rounded to the centre */
+	if (k == 4 && ways)
+		t = 0;
 	d.x = centre.x + (centre.x - m.x) * t / 8;
 	d.y = centre.y + (centre.y - m.y) * t / 8;
 	render_out(s, "C%d %d %d %d %d %d", ox + p.x + (d.x - p.x) * a / 8,
@@ -177,12 +182,16 @@ static void raised_path(svgw *s, const tileview *v, char letter, int ox, int oy,
 				           ox + ring[(st[i] + j) % 8].x,
 				           oy + ring[(st[i] + j) % 8].y);
 		}
-		if (n == 1 && (street_end(v, st[i] + ln[i]) ||
-		               street_end(v, st[i])))
-			render_out(s, "L%d %dL%d %d", ox + centre.x, oy + centre.y,
-			           ox + next.x, oy + next.y);
+		if (n == 1 &&
+		    (street_end(v, st[i] + ln[i]) || street_end(v, st[i])))
+			render_out(s, "L%d %dL%d %d", ox + centre.x,
+			           oy + centre.y, ox + next.x, oy + next.y);
 		else if (n == 1)
-			cap_curve(s, end, next, st[i], ln[i], ox, oy);
+			cap_curve(s, end, next, st[i], ln[i],
+			          v->street[0] != '-' || v->street[1] != '-' ||
+			              v->street[2] != '-' ||
+			              v->street[3] != '-',
+			          ox, oy);
 		else
 			join_curve(s, end, next, ox, oy);
 	}
