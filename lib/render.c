@@ -73,8 +73,9 @@ static void draw_carc_strip(svgw *s, const city_game *g, int y0)
 			           "<text x=\"%d\" y=\"%d\" "
 			           "font-family=\"sans-serif\" "
 			           "font-size=\"14\" fill=\"#444444\">%d "
-			           "floors</text>",
-			           x, y0 + 74, city_game_floors(g, p));
+			           "floor%s</text>",
+			           x, y0 + 74, city_game_floors(g, p),
+			           city_game_floors(g, p) == 1 ? "" : "s");
 			/* the prisoners this player holds, in their owners'
 			 * colours */
 			for (o = 0; o < np; o++) {
@@ -132,8 +133,8 @@ static void draw_strip(svgw *s, const city_game *g, const city_tileset *ts,
 		render_out(
 		    s,
 		    "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" "
-		    "font-size=\"14\" fill=\"#444444\">%d towers</text></g>",
-		    x, y0 + 82, tow);
+		    "font-size=\"14\" fill=\"#444444\">%d tower%s</text></g>",
+		    x, y0 + 82, tow, tow == 1 ? "" : "s");
 	}
 	render_out(
 	    s,
