@@ -413,6 +413,25 @@ static int check_data_moves(const city_game *g, city_game *cl,
 	return marks;
 }
 
+/* Every legal move with a place on the board (all but pass and ransom)
+ * has a mark carrying its text (R-WALL-4 wall ends, R-WALL-6 the guard,
+ * R-WALL-7 tower ends, R-TILE-1 each rotation, ...). */
+static void check_every_move_marked(const city_game *g, const char *svg,
+                                    const city_move *mv, size_t n)
+{
+	size_t k;
+	(void)g;
+	for (k = 0; k < n; k++) {
+		char text[48], want[64];
+		if (mv[k].kind == CITY_MOVE_PASS || mv[k].kind == CITY_MOVE_RANSOM)
+			continue;
+		ck_assert_int_eq(city_move_to_string(&mv[k], text, sizeof text, NULL),
+		                 CITY_OK);
+		snprintf(want, sizeof want, "data-move=\"%s\"", text);
+		ck_assert_msg(strstr(svg, want) != NULL, "no mark for %s", text);
+	}
+}
+
 /* Random play of The City, the base game (farmers) and The Tower from
  * several seeds: at every state, every data-move of the overlay is a move
  * that applies (R-WALL-3 gate sides, R-FOL-1 parts, T-ACT-1..2 floors and
@@ -445,11 +464,14 @@ START_TEST(svg_every_data_move_applies)
 		int gate_marks = 0;
 		marks += check_data_moves(g, scratch, svg, &gate_marks);
 		gates += gate_marks;
-		free(svg);
 		states++;
-		if (city_game_decision(g) == CITY_DECISION_END)
+		if (city_game_decision(g) == CITY_DECISION_END) {
+			free(svg);
 			break;
+		}
 		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+		check_every_move_marked(g, svg, mv, n);
+		free(svg);
 		if (city_game_decision(g) == CITY_DECISION_GATE)
 			gate_legal += (int)n;
 		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
