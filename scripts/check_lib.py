@@ -62,9 +62,9 @@ TEMPORARY_ALLOW = set()
 TEMPORARY_ALLOW_EDGES = set()
 
 # The tests of which game is played outside facts.c and games.c, at most:
-# render.c's three (it draws the base game's fields and cities, through
-# the public city_game_kind()).
-MAX_GAME_TESTS = 3
+# render.c's strip and render_legend.c's entries, through the public
+# city_game_kind() (what each game's players see differs).
+MAX_GAME_TESTS = 2
 GAME_TEST_HOME = {"facts.c", "games.c"}
 GAME_TEST = re.compile(r'(==|!=)\s*CITY_GAME_|CITY_GAME_\w+\s*(==|!=)|'
                        r'\bcase\s+CITY_GAME_|\bis_city\s*\(|'
@@ -96,6 +96,9 @@ PREFIXES = {
     "state_check.c": "state_check", "tc_rules.c": "tc_",
     "tc_score.c": "tcs_", "tileset.c": "ts_", "tileset_parse.c": "ts_parse",
     "tower.c": "tw_", "river.c": "rv_", "wall.c": "wall_",
+    "render_svg.c": "svg_", "render_palette.c": "pal_",
+    "render_piece.c": "piece_", "render_tile.c": "rtile_",
+    "render_legend.c": "legend_", "render_overlay.c": "overlay_",
 }
 EXTERN_OBJECT = re.compile(r'^(?!static\b|typedef\b|extern\b)(?:const\s+)?'
                            r'\w+(?:\s+\w+)*?(?:\s+|\s*\*\s*)(?:const\s+)?'

@@ -571,7 +571,7 @@ static const row bad_arg_rows[] = {
     R(game_copy, CITY_OK, .i = 0),          /* dst == src: nothing to do */
     R(game_save, CITY_EINVAL, NULLOUT, .idx = 5), /* buf NULL, cap > 0 */
     R(game_svg, CITY_EINVAL, NULLOUT, .idx = 5),  /* buf NULL, cap > 0 */
-    R(game_svg, CITY_EINVAL, .i = 2, .idx = 16),  /* unknown flag */
+    R(game_svg, CITY_EINVAL, .i = 8, .idx = 16),  /* unknown flag (1, 2, 4 known) */
     R(game_svg, CITY_EINVAL, .i = -1, .idx = 16),
     R(game_svg, CITY_ERANGE, .i = 1, .idx = 16),  /* too small: size told */
     R(game_rule, CITY_EINVAL, .i = 0),
