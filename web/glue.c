@@ -353,6 +353,169 @@ WC_API const char *wc_state(wc *h)
 	return h->text;
 }
 
+/* ---- pictures and the end ------------------------------------------- */
+
+/* The SVG of a new game of the same kind, expansions and tile set whose
+ * first draw is `design` (an explicit order, R-SET-4): its strip's current
+ * tile (`g.current`) is the library's own picture of that design at
+ * rotation 0, for the page's tile preview and remaining-tiles grid. ""
+ * when the design cannot come first (unknown, or the start tile's only
+ * copy). */
+WC_API const char *wc_design_svg(wc *h, int design)
+{
+	const city_tileset *ts;
+	city_options *o = NULL;
+	city_game *g = NULL;
+	int order[256], start, first = -1, rc;
+	size_t n = 0, need = 0;
+	unsigned i, nd;
+	const char *t = begin(h);
+	if (!wc_ok(h) || (ts = city_game_tileset(h->g)) == NULL)
+		return t;
+	/* Carcassonne's start tile is placed, not drawn: one copy is left out */
+	start = city_game_kind(h->g) == CITY_GAME_CARCASSONNE
+	            ? city_tileset_start_design(ts)
+	            : -1;
+	nd = city_tileset_design_count(ts);
+	for (i = 0; i < nd; i++) {
+		int id = city_tileset_design_id(ts, i);
+		int c = city_tileset_design_count_of(ts, i), k;
+		if (id == start)
+			c--;
+		for (k = 0; k < c && n < 256; k++) {
+			if (id == design && first < 0)
+				first = (int)n;
+			order[n++] = id;
+		}
+	}
+	if (first < 0)
+		return t;
+	order[first] = order[0];
+	order[0] = design;
+	rc = city_options_new(&o);
+	if (rc == CITY_OK)
+		rc = city_options_set_game(o, city_game_kind(h->g));
+	if (rc == CITY_OK && (city_game_expansions(h->g) & CITY_EXPANSION_TOWER))
+		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK)
+		rc = city_options_set_tileset(o, ts);
+	if (rc == CITY_OK)
+		rc = city_options_set_order(o, order, n);
+	if (rc == CITY_OK)
+		rc = city_game_new(&g, o);
+	city_options_free(o);
+	/* the design must be the one drawn (not discarded as unplayable) */
+	if (rc == CITY_OK && city_game_current_tile(g, &first, NULL) == CITY_OK &&
+	    first == design &&
+	    city_game_svg(g, 0, NULL, 0, &need) == CITY_ERANGE &&
+	    reserve(h, need) == 0 &&
+	    city_game_svg(g, 0, h->text, h->cap, &need) == CITY_OK)
+		h->len = need - 1;
+	city_game_free(g);
+	return h->text;
+}
+
+/* The ended game as it stood before final scoring (its last move undone
+ * and made again, without city_score_final()): the followers final
+ * scoring sends home are still on its board. NULL when the game has not
+ * ended. The caller frees it. */
+static city_game *before_final(const wc *h)
+{
+	city_game *pre = NULL;
+	city_move m;
+	int n = city_game_move_count(h->g);
+	if (city_game_decision(h->g) != CITY_DECISION_END || n < 1 ||
+	    city_game_move(h->g, (size_t)n - 1, &m) != CITY_OK ||
+	    city_game_clone(&pre, h->g) != CITY_OK)
+		return NULL;
+	if (city_game_undo(pre) != CITY_OK || city_apply_move(pre, &m) != CITY_OK) {
+		city_game_free(pre);
+		return NULL;
+	}
+	return pre;
+}
+
+/* The board SVG of the ended game before final scoring (flags as wc_svg),
+ * or "" when the game has not ended. */
+WC_API const char *wc_svg_before_final(wc *h, unsigned flags)
+{
+	city_game *pre;
+	size_t need = 0;
+	const char *t = begin(h);
+	if (!wc_ok(h) || (pre = before_final(h)) == NULL)
+		return t;
+	if (city_game_svg(pre, flags, NULL, 0, &need) == CITY_ERANGE &&
+	    reserve(h, need) == 0 &&
+	    city_game_svg(pre, flags, h->text, h->cap, &need) == CITY_OK)
+		h->len = need - 1;
+	city_game_free(pre);
+	return h->text;
+}
+
+/* The followers on the board before final scoring, in city_game_follower()
+ * order, each with the points final scoring gave its player for the
+ * feature (or wall piece) it stood on, as JSON
+ * [{"player","role","x","y","part","points"}...]; "[]" when the game has
+ * not ended. */
+WC_API const char *wc_final_followers(wc *h)
+{
+	city_game *pre;
+	int nf, ne, e0, i, k;
+	begin(h);
+	if (!wc_ok(h) || (pre = before_final(h)) == NULL) {
+		put(h, "[]");
+		return h->text;
+	}
+	nf = city_game_follower_count(pre);
+	e0 = city_game_event_count(pre);
+	ne = city_game_event_count(h->g);
+	put(h, "[");
+	for (i = 0; i < nf; i++) {
+		int player = -1, role = -1, points = 0;
+		int32_t x = 0, y = 0;
+		char part = 0;
+		city_game_follower(pre, (size_t)i, &player, &role, &x, &y, &part);
+		/* final scoring's events come after those of the state before it */
+		for (k = e0; k < ne; k++) {
+			city_event e;
+			if (city_game_event(h->g, (size_t)k, &e) != CITY_OK ||
+			    e.kind != CITY_EVENT_SCORE || e.player != player)
+				continue;
+			if ((e.x == x && e.y == y && e.part == part) ||
+			    city_feature_same(pre, e.x, e.y, e.part, x, y, part) == 1)
+				points += e.points;
+		}
+		put(h,
+		    "%s{\"player\":%d,\"role\":%d,\"x\":%d,\"y\":%d,\"part\":\"%c\","
+		    "\"points\":%d}",
+		    i ? "," : "", player, role, (int)x, (int)y,
+		    part >= 0x21 && part < 0x7f && part != '"' && part != '\\' ? part
+		                                                              : '-',
+		    points);
+	}
+	put(h, "]");
+	city_game_free(pre);
+	return h->text;
+}
+
+#ifdef WC_WITH_REMAINING
+/* The designs still to come in `stack` (0: every stack) with their counts,
+ * ascending (city_game_tiles_remaining: the current tile not counted), as
+ * JSON [[design,count]...]. */
+WC_API const char *wc_remaining(wc *h, int stack)
+{
+	int designs[100], counts[100], n, i;
+	begin(h);
+	n = wc_ok(h) ? city_game_tiles_remaining(h->g, stack, designs, counts, 100)
+	             : -1;
+	put(h, "[");
+	for (i = 0; i < n && i < 100; i++)
+		put(h, "%s[%d,%d]", i ? "," : "", designs[i], counts[i]);
+	put(h, "]");
+	return h->text;
+}
+#endif
+
 /* ---- the AI (built with -DWC_WITH_AI when the library has city/ai.h) -- */
 
 #ifdef WC_WITH_AI
