@@ -243,6 +243,35 @@ CITY_EXPORT int city_game_current_tile(const city_game *game, int *design,
  */
 CITY_EXPORT int city_game_tiles_left(const city_game *game, int stack);
 /**
+ * @brief The designs still to come and how many tiles of each: what a
+ *        player could count from the box, never the order they will be
+ *        drawn in (the list is by design id).
+ *
+ * The tiles not yet drawn of one stack, or of all stacks; the current tile
+ * is not counted (as in city_game_tiles_left()), nor are drawn tiles that
+ * were discarded. The counts of one call sum to city_game_tiles_left() of
+ * that stack (of all three for @p stack 0). The call fills at most @p cap
+ * entries and returns how many there are, so a caller may ask with @p cap
+ * 0 first, or pass arrays as long as the tile set's design count
+ * (city_tileset_design_count()).
+ *
+ * @param[in] game the game (borrowed).
+ * @param[in] stack 0 for every stack, or 1..3 (the base game has stack 1).
+ * @param[out] designs receives design ids in ascending order; caller-owned,
+ *             room for @p cap entries (may be NULL when @p cap is 0).
+ * @param[out] counts receives the count of each design in @p designs;
+ *             caller-owned, room for @p cap entries (may be NULL when
+ *             @p cap is 0).
+ * @param[in] cap the room in @p designs and @p counts.
+ * @return the number of distinct designs remaining (0 when none; it may
+ *         exceed @p cap, and then only the first @p cap are written), or
+ *         CITY_EINVAL for a NULL game, a stack outside 0..3 or a NULL array
+ *         with @p cap above 0.
+ */
+CITY_EXPORT int city_game_tiles_remaining(const city_game *game, int stack,
+                                          int *designs, int *counts,
+                                          size_t cap);
+/**
  * @brief Number of tiles placed.
  * @param[in] game the game.
  * @return the count or CITY_EINVAL.

@@ -92,6 +92,8 @@ _PROTOTYPES = {
     "city_game_expansions": (c_int, [_handle]),
     "city_game_current_tile": (c_int, [_handle, _int_out, _int_out]),
     "city_game_tiles_left": (c_int, [_handle, c_int]),
+    "city_game_tiles_remaining": (c_int, [_handle, c_int, _int_out, _int_out,
+                                          c_size_t]),
     "city_game_tile_count": (c_int, [_handle]),
     "city_game_placed_tile": (c_int, [_handle, c_size_t, _i32_out, _i32_out,
                                       _int_out, _int_out]),

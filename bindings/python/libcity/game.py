@@ -547,6 +547,24 @@ class Game:
                             "city_game_tiles_left failed")
                 for s in (1, 2, 3)]
 
+    def tiles_remaining(self, stack=0):
+        """The designs still to come: {design id: count}, ascending ids.
+
+        stack 0 counts every stack, 1..3 one stack. The current tile is not
+        counted; the counts sum to the tiles left. It tells what a player
+        could count from the box, never the order of the draw.
+        """
+        check_int(stack, 0, 3, "stack")
+        h = self._handle()
+        n = self._query(_lib.city_game_tiles_remaining(h, stack, None, None,
+                                                       0),
+                        "city_game_tiles_remaining failed")
+        designs, counts = (c_int * max(n, 1))(), (c_int * max(n, 1))()
+        m = self._query(_lib.city_game_tiles_remaining(h, stack, designs,
+                                                       counts, n),
+                        "city_game_tiles_remaining failed")
+        return {designs[i]: counts[i] for i in range(min(m, n))}
+
     @property
     def tile_count(self):
         return self._query(_lib.city_game_tile_count(self._handle()),
