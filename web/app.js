@@ -251,6 +251,7 @@ function ghostNode(cls, x, y, r) {
 function drawGhost() {
   $('board').querySelector('g.ghost')?.remove();
   $('board').querySelectorAll('rect.legal.hovered').forEach((r) => r.classList.remove('hovered'));
+  delete document.body.dataset.ghost;
   if (!hover || !human() || st.decision !== 'tile') return;
   const r = shownRotation(hover.rots);
   const g = ghostNode('ghost', hover.x, hover.y, r);
@@ -574,23 +575,22 @@ async function aiTurn() {
 }
 
 // ---- board: placing, clicks, pan and zoom --------------------------------
+// The tile follows the pointer from one cell where it fits to the next and
+// stays at the last one when the pointer leaves (to the rotate buttons).
 $('board').addEventListener('pointerover', (e) => {
   if (!human() || st.decision !== 'tile') return;
   const cell = e.target.closest('rect.legal');
-  const next = cell ? { x: +cell.dataset.x, y: +cell.dataset.y, rots: cell.dataset.rot.split(' ').map(Number) } : null;
-  if (next?.x === hover?.x && next?.y === hover?.y) return;
-  hover = next;
-  if (!hover) delete document.body.dataset.ghost;
+  if (!cell || (+cell.dataset.x === hover?.x && +cell.dataset.y === hover?.y)) return;
+  hover = { x: +cell.dataset.x, y: +cell.dataset.y, rots: cell.dataset.rot.split(' ').map(Number) };
   drawGhost();
   drawPreview();
 });
-$('boardwrap').addEventListener('pointerleave', () => {
-  if (!hover) return;
-  hover = null;
-  delete document.body.dataset.ghost;
-  drawGhost();
-  drawPreview();
-});
+
+function commitHover() {
+  if (!hover || !human() || st.decision !== 'tile') return;
+  rot = shownRotation(hover.rots); // the next tile starts turned as this one was
+  play(`place ${hover.x} ${hover.y} ${rot}`);
+}
 
 let drag = null;
 $('boardwrap').addEventListener('pointerdown', (e) => {
@@ -630,6 +630,7 @@ $('rotr').onclick = () => turn(1);
 window.addEventListener('keydown', (e) => {
   if (e.target.closest?.('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === 'r' || e.key === 'R') { turn(e.shiftKey ? -1 : 1); e.preventDefault(); }
+  if (e.key === 'Enter' && e.target === document.body) commitHover();
 });
 
 $('board').addEventListener('click', (e) => {
@@ -638,10 +639,8 @@ $('board').addEventListener('click', (e) => {
   const cell = e.target.closest('rect.legal');
   if (cell) {
     const x = +cell.dataset.x, y = +cell.dataset.y;
-    const rots = cell.dataset.rot.split(' ').map(Number);
-    const r = hover && hover.x === x && hover.y === y ? shownRotation(hover.rots) : shownRotation(rots);
-    rot = r; // the next tile starts turned as this one was
-    play(`place ${x} ${y} ${r}`);
+    if (hover?.x !== x || hover?.y !== y) hover = { x, y, rots: cell.dataset.rot.split(' ').map(Number) };
+    commitHover();
     return;
   }
   const t = e.target.closest('[data-move]');
