@@ -7,8 +7,6 @@ import createCity from './city.mjs';
 const $ = (id) => document.getElementById(id);
 const COLORS = ['#d62728', '#1f5fbf', '#f0c419', '#2ca02c', '#222222', '#9a9a9a'];
 const NAMES = ['Red', 'Blue', 'Yellow', 'Green', 'Black', 'Grey'];
-// text on a player's colour: dark on the light ones
-const INK = ['#fff', '#fff', '#222', '#fff', '#fff', '#222'];
 // score categories (CITY_CAT_STREETS .. CITY_CAT_RANSOM): The City's five,
 // then the base game's (and The Tower's ransom)
 const CATS = ['streets', 'markets', 'towers', 'stewards', 'guards',
@@ -71,8 +69,10 @@ let generation = 0;    // bumps on new game / load / undo: stale AI answers are 
 let st = null;         // last wc_state() JSON
 let rot = 0;           // the rotation the human turned the current tile to
 let hover = null;      // the legal cell under the cursor: {x, y, rots}
+let remainingKey = ''; // what the remaining-tiles grid shows
 let hint = null;       // {moves, move, how}: the hint for the decision at `moves`
 let lastBanner = '';
+let movers = [];       // who made each move (this page's games; loaded records: unknown)
 const pictures = new Map(); // design id -> the library's drawing of it (rotation 0)
 const view = { x: 0, y: 0, s: 1, auto: true }; // auto: fit the city until the user pans or zooms
 
@@ -125,6 +125,8 @@ function replaceGame(h) {
   game = h;
   generation++;
   pictures.clear();
+  movers = [];
+  remainingKey = '';
   rot = 0;
   hover = null;
   hint = null;
@@ -285,10 +287,12 @@ function fit() {
   const el = $('board').querySelector('svg');
   const wrap = $('boardwrap').getBoundingClientRect();
   if (!el) return;
+  // the zoom buttons keep a strip of their own at the bottom
   const w = +el.getAttribute('width'), h = +el.getAttribute('height');
-  view.s = Math.min(wrap.width / w, wrap.height / h, 1.5);
-  view.x = (wrap.width - w * view.s) / 2;
-  view.y = (wrap.height - h * view.s) / 2;
+  const room = { w: wrap.width, h: wrap.height - 40 };
+  view.s = Math.min(room.w / w, room.h / h, 1.5);
+  view.x = (room.w - w * view.s) / 2;
+  view.y = (room.h - h * view.s) / 2;
   applyView();
 }
 
@@ -313,17 +317,15 @@ function drawBanner() {
     const winners = st.scores.map((s, p) => p).filter((p) => st.winners & (1 << p));
     const best = winners.map((p) => NAMES[p]).join(' and ');
     text = st.final ? `Game over — ${best} ${winners.length > 1 ? 'win' : 'wins'} with ${st.scores[winners[0]]?.total ?? 0} points` : 'Game over';
-    b.style.background = winners.length === 1 ? COLORS[winners[0]] : '#3b3026';
-    b.style.color = winners.length === 1 ? INK[winners[0]] : '#fff';
+    b.style.setProperty('--pc', winners.length === 1 ? COLORS[winners[0]] : '#3b3026');
   } else {
     const p = st.player;
     text = seats[p] === 'human'
       ? `${NAMES[p]}, your turn: ${describe(d)}`
       : `${NAMES[p]} (${seatKind(p)}) is thinking…`;
-    b.style.background = COLORS[p];
-    b.style.color = INK[p];
+    b.style.setProperty('--pc', COLORS[p]);
   }
-  b.textContent = text;
+  b.innerHTML = `<span class="disc"></span>${esc(text)}`;
   b.dataset.player = d === 'end' ? '' : st.player;
   // a new human at the screen (hot seat): make the change seen
   const key = d === 'end' ? 'end' : `${st.player} ${seats[st.player]}`;
@@ -401,9 +403,14 @@ function drawRemaining() {
     return;
   }
   const stacks = st.game === 0 ? [1, 2, 3] : [0];
+  const lists = stacks.map((s) => api.remaining(game, s));
+  const inPlay = st.decision === 'tile' && st.tile >= 0;
+  const key = lists.join('|') + inPlay;
+  if (key === remainingKey) return; // the same as drawn
+  remainingKey = key;
   let html = '', total = 0;
-  for (const s of stacks) {
-    const list = JSON.parse(api.remaining(game, s));
+  for (const [i, s] of stacks.entries()) {
+    const list = JSON.parse(lists[i]);
     if (!list.length) continue;
     const n = list.reduce((a, [, c]) => a + c, 0);
     total += n;
@@ -413,7 +420,7 @@ function drawRemaining() {
       `<span class="count">${c > 1 ? '×' + c : ''}</span></div>`).join('') + '</div>';
   }
   box.innerHTML = html || '<div class="stackname">none</div>';
-  $('leftcount').textContent = `(${total}${st.decision === 'tile' && st.tile >= 0 ? ' and the tile in play' : ''})`;
+  $('leftcount').textContent = `(${total}${inPlay ? ' and the tile in play' : ''})`;
   box.dataset.total = total;
 }
 
@@ -424,7 +431,9 @@ function drawLast() {
   let i = h.length - 1;
   while (i > 0 && !h[i].startsWith('place ')) i--;
   const words = h.slice(i).map((m) => label(m, true));
-  $('last').innerHTML = `<b>Last turn</b>: ${words.map(esc).join('; ')}`;
+  const who = movers[i];
+  const now = st.decision !== 'end' && who === st.player; // still this player's turn
+  $('last').innerHTML = `<b>${now ? 'This turn' : 'Last turn'}</b>${who === undefined ? '' : ' ' + swatch(who) + NAMES[who]}: ${words.map(esc).join('; ')}`;
 }
 
 function drawEvents() {
@@ -439,7 +448,7 @@ function drawEvents() {
       let j = i;
       for (; j < ev.length && ev[j].kind === 3 && ev[j].move === e.move; j++) per.set(ev[j].player, (per.get(ev[j].player) || 0) + 1);
       i = j - 1;
-      items.push(`${at}: followers return home without points (${[...per].map(([p, c]) => `${NAMES[p]} ${c}`).join(', ')})`);
+      items.push(`${at}: followers go home (${[...per].map(([p, c]) => `${NAMES[p]} ${c}`).join(', ')})`);
     } else if (e.kind === 1) items.push(`${at}: ${NAMES[e.player]} ${e.points >= 0 ? '+' : ''}${e.points} ${REASONS[e.reason] || ''}`);
     else if (e.kind === 2) items.push(`${at}: tile ${e.design} discarded (fits nowhere)`);
     else if (e.kind === 4) items.push(`${at}: ${NAMES[e.player]} took a follower prisoner (${e.x},${e.y})`);
@@ -533,11 +542,13 @@ function update() {
 
 // ---- moves ----------------------------------------------------------------
 function play(move) {
+  const who = st.player, at = st.moves;
   const rc = api.apply(game, move);
   if (rc !== 0) {
     showMessage(`${move}: ${api.error(game)}`);
     return false;
   }
+  movers[at] = who;
   showMessage('');
   $('hinttext').textContent = '';
   hint = null;

@@ -366,7 +366,7 @@ WC_API const char *wc_design_svg(wc *h, int design)
 	const city_tileset *ts;
 	city_options *o = NULL;
 	city_game *g = NULL;
-	int order[256], start, first = -1, rc;
+	int order[256], start, first = -1, rc;  /* start: a design index */
 	size_t n = 0, need = 0;
 	unsigned i, nd;
 	const char *t = begin(h);
@@ -380,7 +380,7 @@ WC_API const char *wc_design_svg(wc *h, int design)
 	for (i = 0; i < nd; i++) {
 		int id = city_tileset_design_id(ts, i);
 		int c = city_tileset_design_count_of(ts, i), k;
-		if (id == start)
+		if ((int)i == start)
 			c--;
 		for (k = 0; k < c && n < 256; k++) {
 			if (id == design && first < 0)
