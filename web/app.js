@@ -127,6 +127,7 @@ function replaceGame(h) {
   pictures.clear();
   movers = [];
   remainingKey = '';
+  $('remaining').innerHTML = '';
   rot = 0;
   hover = null;
   hint = null;
@@ -393,7 +394,8 @@ function drawScores() {
 }
 
 // The designs still to come, as small pictures with their counts (The
-// City: by stack, the stack now drawn first).
+// City: by stack). The pictures are drawn once a game; an update sets the
+// counts and hides the designs gone.
 function drawRemaining() {
   const box = $('remaining');
   const left = st.left.reduce((a, b) => a + b, 0);
@@ -408,18 +410,42 @@ function drawRemaining() {
   const key = lists.join('|') + inPlay;
   if (key === remainingKey) return; // the same as drawn
   remainingKey = key;
-  let html = '', total = 0;
-  for (const [i, s] of stacks.entries()) {
+  let total = 0;
+  stacks.forEach((s, i) => {
     const list = JSON.parse(lists[i]);
-    if (!list.length) continue;
-    const n = list.reduce((a, [, c]) => a + c, 0);
+    let grid = box.querySelector(`.grid[data-stack="${s}"]`);
+    const known = grid ? new Set([...grid.children].map((e) => +e.dataset.design)) : new Set();
+    if (!grid || list.some(([d]) => !known.has(d))) {
+      // first drawing (or a design not seen in this stack yet, after an undo)
+      const all = new Set([...known, ...list.map(([d]) => d)]);
+      const html = [...all].sort((x, y) => x - y).map((d) =>
+        `<div class="rt" data-design="${d}">${tileSvg(d, 0, 40)}<span class="count"></span></div>`).join('');
+      if (!grid) {
+        const name = document.createElement('div');
+        name.className = 'stackname';
+        name.dataset.stack = s;
+        grid = document.createElement('div');
+        grid.className = 'grid';
+        grid.dataset.stack = s;
+        box.append(name, grid);
+      }
+      grid.innerHTML = html;
+    }
+    const count = new Map(list);
+    let n = 0;
+    for (const e of grid.children) {
+      const c = count.get(+e.dataset.design) || 0;
+      e.dataset.count = c;
+      e.hidden = c === 0;
+      e.title = `design ${e.dataset.design}: ${c} to come`;
+      e.lastChild.textContent = c > 1 ? '×' + c : '';
+      n += c;
+    }
     total += n;
-    if (st.game === 0) html += `<div class="stackname">stack ${s}: ${plural(n, 'tile', 'tiles')}</div>`;
-    html += `<div class="grid" data-stack="${s}">` + list.map(([dsg, c]) =>
-      `<div class="rt" data-design="${dsg}" data-count="${c}" title="design ${dsg}: ${c} to come">${tileSvg(dsg, 0, 40)}` +
-      `<span class="count">${c > 1 ? '×' + c : ''}</span></div>`).join('') + '</div>';
-  }
-  box.innerHTML = html || '<div class="stackname">none</div>';
+    const name = box.querySelector(`.stackname[data-stack="${s}"]`);
+    name.textContent = st.game === 0 ? `stack ${s}: ${plural(n, 'tile', 'tiles')}` : (n ? '' : 'none');
+    name.hidden = st.game === 0 ? n === 0 : n > 0;
+  });
   $('leftcount').textContent = `(${total}${inPlay ? ' and the tile in play' : ''})`;
   box.dataset.total = total;
 }
@@ -529,12 +555,15 @@ function drawActions() {
   }
 }
 
+let updateMs = 0;      // the last redraw's time (window.cityPage.updateMs)
 function update() {
+  const t0 = performance.now();
   st = JSON.parse(api.state(game));
   if (st.decision !== 'tile') hover = null;
   drawBoard();
   drawPanel();
   drawHint();
+  updateMs = performance.now() - t0;
   const me = st.decision === 'end' || seats[st.player] === 'human';
   document.body.dataset.ready = st.decision === 'end' ? 'ended' : (me ? 'human' : 'ai');
   if (!me) aiTurn();
@@ -750,6 +779,7 @@ window.addEventListener('resize', () => (view.auto ? fit() : applyView()));
 window.cityPage = {
   record: () => api.save(game),
   state: () => JSON.parse(api.state(game)),
+  updateMs: () => updateMs,
   remaining: (stack) => (api.remaining ? JSON.parse(api.remaining(game, stack)) : null),
   // game: 0 The City, 1 the base game, 2 with The Tower (wc_bench_game)
   bench: (players, games, seed, game = 0) => {

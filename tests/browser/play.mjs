@@ -90,28 +90,25 @@ try {
 
   // The panel's remaining tiles against the query (city_game_tiles_remaining):
   // the same designs and counts per stack, summing to the tiles left.
-  const checkRemaining = () => page.evaluate(() => {
+  // The board keeps only the board: the status strip is the HTML panel's;
+  // the banner names the player the game waits for. (One round trip: the
+  // test runs on 2 loaded cores.)
+  const check = () => page.evaluate(() => {
+    if (document.querySelector('#board g.strip')) return 'the status strip is still in the board SVG';
     const s = window.cityPage.state();
+    const b = document.getElementById('banner');
+    if (s.decision !== 'end' && b.dataset.player !== String(s.player)) return `the banner shows player ${b.dataset.player}, the game waits for ${s.player}`;
+    if (/\b1 followers\b/.test(document.getElementById('scores').textContent)) return '"1 followers"';
     const left = s.left.reduce((a, b) => a + b, 0);
     let sum = 0;
     for (const grid of document.querySelectorAll('#remaining .grid')) {
-      const shown = [...grid.querySelectorAll('.rt')].map((e) => [+e.dataset.design, +e.dataset.count]);
+      const shown = [...grid.querySelectorAll('.rt:not([hidden])')].map((e) => [+e.dataset.design, +e.dataset.count]);
       const q = window.cityPage.remaining(+grid.dataset.stack);
       if (JSON.stringify(shown) !== JSON.stringify(q)) return `stack ${grid.dataset.stack}: panel ${JSON.stringify(shown)}, query ${JSON.stringify(q)}`;
       sum += shown.reduce((a, [, c]) => a + c, 0);
     }
     const all = window.cityPage.remaining(0).reduce((a, [, c]) => a + c, 0);
     if (sum !== left || all !== left) return `panel counts sum to ${sum}, the query to ${all}, tiles left ${left}`;
-    return '';
-  });
-
-  // The board keeps only the board: the status strip is the HTML panel's.
-  const checkPanel = () => page.evaluate(() => {
-    if (document.querySelector('#board g.strip')) return 'the status strip is still in the board SVG';
-    const s = window.cityPage.state();
-    const b = document.getElementById('banner');
-    if (s.decision !== 'end' && b.dataset.player !== String(s.player)) return `the banner shows player ${b.dataset.player}, the game waits for ${s.player}`;
-    if (/\b1 followers\b/.test(document.getElementById('scores').textContent)) return '"1 followers"';
     return '';
   });
 
@@ -146,12 +143,8 @@ try {
       const decision = await page.evaluate(() => document.body.dataset.decision);
       seen[decision] = (seen[decision] || 0) + 1;
       const before = await moves();
-      const bad = (await checkRemaining()) || (await checkPanel());
+      const bad = await check();
       if (bad) fail(`move ${before}: ${bad}`);
-      if (clicks > 40 && !shot) {
-        await page.screenshot({ path: join(out, `${tag}middle.png`) });
-        shot = true;
-      }
       if (decision === 'tile') {
         if (extras && !hinted && clicks > 10) {
           await page.click('#hint');
@@ -189,6 +182,11 @@ try {
           const want = rots[(rots.indexOf(was) + 1) % rots.length];
           if (now !== want) fail(`turning by ${how} at ${where} (rotations ${rots}) went from ${was} to ${now}, not ${want}`);
           seen['turn ' + how] = 1;
+        }
+        if (clicks > 40 && !shot) {
+          // the middle of the game, the tile under the pointer
+          await page.screenshot({ path: join(out, `${tag}middle.png`) });
+          shot = true;
         }
         await cell.click();
         await page.waitForFunction((b) => +document.body.dataset.moves >= b + 1, before);
@@ -242,7 +240,7 @@ try {
       if (errors.length) fail(errors.join('\n'));
       if (clicks > 400) fail('the game did not end after 400 human decisions');
     }
-    const bad = (await checkRemaining()) || (await checkPanel());
+    const bad = await check();
     if (bad) fail(`the end: ${bad}`);
     await page.screenshot({ path: join(out, `${tag}end.png`) });
     const shown = await page.getAttribute('#final', 'data-scores');
