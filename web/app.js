@@ -193,17 +193,22 @@ function drawScoredFollowers(el) {
   const pre = new DOMParser().parseFromString(api.svgBeforeFinal(game, 0), 'image/svg+xml');
   const drawn = [...pre.querySelectorAll('g.follower')];
   if (!list.length || drawn.length !== list.length) return;
-  const still = new Set([...el.querySelectorAll('g.follower')].map((g) => g.outerHTML));
+  // a follower still standing on the final board (The City keeps them) is
+  // faded where it stands; one sent home is drawn again, faded
+  const key = (f) => (f.querySelector('path')?.getAttribute('d') || '') + (f.textContent || '');
+  const still = new Map([...el.querySelectorAll('g.follower')].map((f) => [key(f), f]));
   const g = document.createElementNS(SVGNS, 'g');
   g.setAttribute('class', 'scored');
   el.append(g);
   drawn.forEach((f, i) => {
-    if (still.has(f.outerHTML)) return; // still standing on the final board
-    const node = document.importNode(f, true);
+    let node = still.get(key(f));
+    if (!node) {
+      node = document.importNode(f, true);
+      g.append(node);
+    }
     node.classList.add('scored-follower');
     node.dataset.player = list[i].player;
     node.dataset.points = list[i].points;
-    g.append(node);
     if (list[i].points > 0) {
       const b = node.getBBox();
       const t = document.createElementNS(SVGNS, 'text');
