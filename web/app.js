@@ -689,7 +689,7 @@ $('board').addEventListener('click', (e) => {
     return;
   }
   const t = e.target.closest('[data-move]');
-  if (t && st.legal.includes(t.dataset.move)) play(t.dataset.move);
+  if (t) play(t.dataset.move); // the mark's move text (a refusal shows its reason)
 });
 
 // ---- tools ---------------------------------------------------------------
