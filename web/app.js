@@ -14,6 +14,7 @@ const CATS = ['streets', 'markets', 'towers', 'stewards', 'guards',
 const CITY_CATS = [0, 1, 2, 3, 4];
 const CARC_CATS = [5, 6, 7, 8];
 const TOWER_CATS = [5, 6, 7, 8, 9];
+const FARMS = 8;
 // CITY_REASON_*
 const REASONS = ['', 'street', 'market', 'street (wall)', 'market (wall)', 'tower',
   'street (final)', 'market (final)', 'stewards', 'guard',
@@ -370,7 +371,8 @@ function stackOf() {
 
 function drawScores() {
   const d = st.decision;
-  const cats = st.game === 0 ? CITY_CATS : (st.tower ? TOWER_CATS : CARC_CATS);
+  // farms only with the farmers (C-OPT-1)
+  const cats = (st.game === 0 ? CITY_CATS : (st.tower ? TOWER_CATS : CARC_CATS)).filter((c) => c !== FARMS || st.farmers);
   const top = Math.max(20, ...st.scores.map((s) => s.total));
   $('scores').innerHTML = st.scores.map((s, p) => {
     const supply = [plural(s.followers, 'follower', 'followers')];
@@ -605,11 +607,18 @@ function turn(step) {
   drawPreview();
 }
 
+// An AI's move shows no sooner than this after the move before it, so that
+// a human sees each move (?fast: at once, for tests).
+const AI_PACE_MS = new URLSearchParams(location.search).has('fast') ? 0 : 450;
+
 async function aiTurn() {
   const gen = generation;
   const moves = st.moves;
+  const t0 = performance.now();
   document.body.classList.add('thinking');
   const answer = await think(seats[st.player], seedBase * 1000003 + moves);
+  const wait = seats.includes('human') ? AI_PACE_MS - (performance.now() - t0) : 0;
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   if (gen !== generation || moves !== st.moves) return; // the game changed meanwhile
   document.body.classList.remove('thinking');
   if (answer.error || !answer.move) {

@@ -286,14 +286,16 @@ WC_API const char *wc_state(wc *h)
 	    "{\"decision\":\"%s\",\"player\":%d,\"players\":%d,\"moves\":%d,"
 	    "\"tiles\":%d,\"walls\":%d,\"left\":[%d,%d,%d],\"tile\":%d,"
 	    "\"final\":%d,\"ended\":%d,\"gap\":%d,\"game\":%d,"
-	    "\"tower\":%d,\"scores\":[",
+	    "\"tower\":%d,\"farmers\":%d,\"scores\":[",
 	    d >= 0 && d <= 8 ? decisions[d] : "?", city_game_player(h->g), np,
 	    city_game_move_count(h->g), city_game_tile_count(h->g),
 	    city_game_walls_left(h->g), city_game_tiles_left(h->g, 1),
 	    city_game_tiles_left(h->g, 2), city_game_tiles_left(h->g, 3),
 	    design, city_game_final_scored(h->g), city_game_end_reasons(h->g),
 	    city_wall_gap(h->g), city_game_kind(h->g),
-	    (city_game_expansions(h->g) & CITY_EXPANSION_TOWER) != 0);
+	    (city_game_expansions(h->g) & CITY_EXPANSION_TOWER) != 0,
+	    city_game_kind(h->g) == CITY_GAME_CARCASSONNE &&
+	        city_game_rule(h->g, CITY_RULE_FARMERS) == 1);
 	for (p = 0; p < np; p++) {
 		int f = 0, t = 0, o;
 		city_game_supply(h->g, p, &f, &t);

@@ -76,7 +76,7 @@ try {
   page.on('requestfailed', (q) => errors.push('request failed: ' + q.url()));
   page.on('worker', (w) => w.on('close', () => {}));
 
-  await page.goto(url);
+  await page.goto(url + '?fast'); // AI moves at once (no pacing for the eye)
   await page.waitForSelector('body[data-loaded="1"]', { timeout: 30000 });
 
   const moves = () => page.evaluate(() => +document.body.dataset.moves);
