@@ -200,19 +200,23 @@ WC_API int wc_undo(wc *h)
 	return city_game_undo(h->g);
 }
 
-/* The board as SVG (flags: CITY_SVG_LEGAL). */
-WC_API const char *wc_svg(wc *h, unsigned flags)
+/* The SVG of game `g` in the handle's buffer ("" on failure). */
+static const char *svg_of(wc *h, const city_game *g, unsigned flags)
 {
 	size_t need = 0;
-	const char *t = begin(h);
-	if (!wc_ok(h))
-		return t;
-	if (city_game_svg(h->g, flags, NULL, 0, &need) != CITY_ERANGE ||
+	begin(h);
+	if (city_game_svg(g, flags, NULL, 0, &need) != CITY_ERANGE ||
 	    reserve(h, need) != 0 ||
-	    city_game_svg(h->g, flags, h->text, h->cap, &need) != CITY_OK)
+	    city_game_svg(g, flags, h->text, h->cap, &need) != CITY_OK)
 		return begin(h);
 	h->len = need - 1;
 	return h->text;
+}
+
+/* The board as SVG (flags: CITY_SVG_LEGAL). */
+WC_API const char *wc_svg(wc *h, unsigned flags)
+{
+	return wc_ok(h) ? svg_of(h, h->g, flags) : begin(h);
 }
 
 /* The SVG of the game after one more move (a preview, e.g. of a tile at a
@@ -221,18 +225,14 @@ WC_API const char *wc_svg_after(wc *h, const char *text, unsigned flags)
 {
 	city_game *copy = NULL;
 	city_move m;
-	size_t need = 0;
 	const char *t = begin(h);
 	if (!wc_ok(h) || city_move_parse(&m, text) != CITY_OK ||
 	    city_game_clone(&copy, h->g) != CITY_OK)
 		return t;
-	if (city_apply_move(copy, &m) == CITY_OK &&
-	    city_game_svg(copy, flags, NULL, 0, &need) == CITY_ERANGE &&
-	    reserve(h, need) == 0 &&
-	    city_game_svg(copy, flags, h->text, h->cap, &need) == CITY_OK)
-		h->len = need - 1;
+	if (city_apply_move(copy, &m) == CITY_OK)
+		t = svg_of(h, copy, flags);
 	city_game_free(copy);
-	return h->text;
+	return t;
 }
 
 /* The record text. */
@@ -369,7 +369,7 @@ WC_API const char *wc_design_svg(wc *h, int design)
 	city_options *o = NULL;
 	city_game *g = NULL;
 	int order[256], start, first = -1, rc;  /* start: a design index */
-	size_t n = 0, need = 0;
+	size_t n = 0;
 	unsigned i, nd;
 	const char *t = begin(h);
 	if (!wc_ok(h) || (ts = city_game_tileset(h->g)) == NULL)
@@ -408,13 +408,10 @@ WC_API const char *wc_design_svg(wc *h, int design)
 	city_options_free(o);
 	/* the design must be the one drawn (not discarded as unplayable) */
 	if (rc == CITY_OK && city_game_current_tile(g, &first, NULL) == CITY_OK &&
-	    first == design &&
-	    city_game_svg(g, 0, NULL, 0, &need) == CITY_ERANGE &&
-	    reserve(h, need) == 0 &&
-	    city_game_svg(g, 0, h->text, h->cap, &need) == CITY_OK)
-		h->len = need - 1;
+	    first == design)
+		t = svg_of(h, g, 0);
 	city_game_free(g);
-	return h->text;
+	return t;
 }
 
 /* The ended game as it stood before final scoring (its last move undone
@@ -442,16 +439,12 @@ static city_game *before_final(const wc *h)
 WC_API const char *wc_svg_before_final(wc *h, unsigned flags)
 {
 	city_game *pre;
-	size_t need = 0;
 	const char *t = begin(h);
 	if (!wc_ok(h) || (pre = before_final(h)) == NULL)
 		return t;
-	if (city_game_svg(pre, flags, NULL, 0, &need) == CITY_ERANGE &&
-	    reserve(h, need) == 0 &&
-	    city_game_svg(pre, flags, h->text, h->cap, &need) == CITY_OK)
-		h->len = need - 1;
+	t = svg_of(h, pre, flags);
 	city_game_free(pre);
-	return h->text;
+	return t;
 }
 
 /* The followers on the board before final scoring, in city_game_follower()
