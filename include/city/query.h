@@ -205,7 +205,8 @@ CITY_EXPORT int city_game_player(const city_game *game);
 /**
  * @brief Number of players.
  * @param[in] game the game.
- * @return 2..4 or CITY_EINVAL.
+ * @return 2..4 in The City, 2..5 in the base game of Carcassonne and The
+ *         Tower (city_options_set_players()), or CITY_EINVAL.
  */
 CITY_EXPORT int city_game_players(const city_game *game);
 /**
@@ -223,15 +224,19 @@ CITY_EXPORT const city_tileset *city_game_tileset(const city_game *game);
 CITY_EXPORT int city_game_rule(const city_game *game, int rule);
 /**
  * @brief The current tile: drawn and waiting to be placed (tile decision),
- *        or the tile of the current turn; once the game has ended, the
+ *        or the tile of the current turn; once The City has ended, the
  *        tile of the last turn (tiles discarded after it are in the event
  *        log).
  * @param[in] game the game.
  * @param[out] design receives its design id.
  * @param[out] stack receives its stack, 1..3 (may be NULL).
- * @return CITY_OK, CITY_EINVAL, or CITY_ENOTFOUND before the first tile is
- *         drawn (a game always starts with one drawn, so only a game that
- *         could draw nothing would see it).
+ * @return CITY_OK, CITY_EINVAL, or CITY_ENOTFOUND when the turn has no
+ *         tile: during The Tower's ransom decision (CITY_DECISION_RANSOM,
+ *         T-CAP-5: it comes before the turn's draw), once the base game or
+ *         The Tower has ended (the last tile was placed and nothing more
+ *         is drawn), and before the first tile is drawn (a game always
+ *         starts with one drawn, so only a game that could draw nothing
+ *         would see it).
  */
 CITY_EXPORT int city_game_current_tile(const city_game *game, int *design,
                                        int *stack);

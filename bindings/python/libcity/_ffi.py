@@ -46,6 +46,7 @@ _PROTOTYPES = {
     "city_options_free": (None, [_handle]),
     "city_options_set_players": (c_int, [_handle, c_int]),
     "city_options_set_seed": (c_int, [_handle, c_uint64]),
+    "city_options_check": (c_int, [_handle, c_char_p, c_size_t]),
     "city_options_set_order": (c_int, [_handle, POINTER(c_int), c_size_t]),
     "city_options_set_stacks": (c_int, [_handle, c_uint, c_uint, c_uint]),
     "city_options_set_tileset": (c_int, [_handle, _handle]),
