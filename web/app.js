@@ -196,7 +196,9 @@ function drawScoredFollowers(el) {
   if (!list.length || drawn.length !== list.length) return;
   // a follower still standing on the final board (The City keeps them) is
   // faded where it stands; one sent home is drawn again, faded
-  const key = (f) => (f.querySelector('path')?.getAttribute('d') || '') + (f.textContent || '');
+  // (a follower is known by its geometry: every meeple may share one path)
+  const geometry = ['transform', 'd', 'cx', 'cy', 'x', 'y'];
+  const key = (f) => [f, ...f.querySelectorAll('*')].map((e) => geometry.map((a) => e.getAttribute(a) || '').join(',')).join(';') + f.textContent;
   const still = new Map([...el.querySelectorAll('g.follower')].map((f) => [key(f), f]));
   const g = document.createElementNS(SVGNS, 'g');
   g.setAttribute('class', 'scored');
@@ -633,12 +635,23 @@ async function aiTurn() {
 // stays at the last one when the pointer leaves (to the rotate buttons).
 $('board').addEventListener('pointerover', (e) => {
   if (!human() || st.decision !== 'tile') return;
-  const cell = e.target.closest('rect.legal');
+  const cell = legalCell(e.target);
   if (!cell || (+cell.dataset.x === hover?.x && +cell.dataset.y === hover?.y)) return;
   hover = { x: +cell.dataset.x, y: +cell.dataset.y, rots: cell.dataset.rot.split(' ').map(Number) };
   drawGhost();
   drawPreview();
 });
+
+// The cell mark (rect.legal) under an element of the tile overlay: the
+// mark itself, or a rotation arrow in it (class legal-rot, "place X Y R").
+function legalCell(target) {
+  const cell = target.closest('rect.legal');
+  if (cell) return cell;
+  const arrow = target.closest('.legal-rot');
+  if (!arrow) return null;
+  const [, x, y] = arrow.dataset.move.split(' ');
+  return $('board').querySelector(`rect.legal[data-x="${x}"][data-y="${y}"]`);
+}
 
 function commitHover() {
   if (!hover || !human() || st.decision !== 'tile') return;
@@ -669,7 +682,7 @@ window.addEventListener('pointerup', () => {
 $('boardwrap').addEventListener('wheel', (e) => {
   e.preventDefault();
   // over a cell where the tile fits, the wheel turns the tile; elsewhere it zooms
-  if (hover && e.target.closest?.('rect.legal')) {
+  if (hover && legalCell(e.target)) {
     turn(e.deltaY < 0 ? -1 : 1);
     return;
   }
@@ -690,7 +703,9 @@ window.addEventListener('keydown', (e) => {
 $('board').addEventListener('click', (e) => {
   if (drag?.moved) return;
   if (!human()) return;
-  const cell = e.target.closest('rect.legal');
+  // a click in a cell places the tile as it is shown there (an arrow under
+  // the tile shown does not choose another rotation)
+  const cell = legalCell(e.target);
   if (cell) {
     const x = +cell.dataset.x, y = +cell.dataset.y;
     if (hover?.x !== x || hover?.y !== y) hover = { x, y, rots: cell.dataset.rot.split(' ').map(Number) };
