@@ -38,6 +38,7 @@ const api = {
   save: M.cwrap('wc_save', 'string', ['number']),
   state: M.cwrap('wc_state', 'string', ['number']),
   designSvg: M.cwrap('wc_design_svg', 'string', ['number', 'number']),
+  legendSvg: M.cwrap('wc_legend_svg', 'string', ['number']),
   svgBeforeFinal: M.cwrap('wc_svg_before_final', 'string', ['number', 'number']),
   finalFollowers: M.cwrap('wc_final_followers', 'string', ['number']),
   // city_game_tiles_remaining (absent from builds of a library without it)
@@ -129,6 +130,7 @@ function replaceGame(h) {
   movers = [];
   remainingKey = '';
   $('remaining').innerHTML = '';
+  drawLegend();
   rot = 0;
   hover = null;
   hint = null;
@@ -159,6 +161,22 @@ function picture(design) {
 function tileSvg(design, r, size) {
   return `<svg xmlns="${SVGNS}" viewBox="0 0 96 96" width="${size}" height="${size}" class="pic" data-design="${design}" data-rot="${r}">` +
     `<g transform="rotate(${90 * r} 48 48)">${picture(design)}</g></svg>`;
+}
+
+// The library's legend (CITY_SVG_LEGEND: the band under the strip of a new
+// game's SVG), cut out at its natural size for the legend button; absent
+// from a library without it.
+function drawLegend() {
+  const doc = new DOMParser().parseFromString(api.legendSvg(game) || '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml');
+  const band = doc.querySelector('g.legend');
+  const rect = band?.querySelector('rect');
+  $('legendbtn').hidden = !rect;
+  $('legend').innerHTML = '';
+  if (!rect) { $('legend').hidden = true; return; }
+  const y = +rect.getAttribute('y'), w = +rect.getAttribute('width'), h = +rect.getAttribute('height');
+  const defs = doc.querySelector('defs');
+  $('legend').innerHTML = `<svg xmlns="${SVGNS}" viewBox="0 ${y} ${w} ${h}" width="${w}" height="${h}">` +
+    `${defs ? defs.outerHTML : ''}${band.outerHTML}</svg>`;
 }
 
 // ---- drawing --------------------------------------------------------------
@@ -692,6 +710,7 @@ $('boardwrap').addEventListener('wheel', (e) => {
 $('zoomin').onclick = () => { const r = $('boardwrap').getBoundingClientRect(); zoomAt(1.25, r.width / 2, r.height / 2); };
 $('zoomout').onclick = () => { const r = $('boardwrap').getBoundingClientRect(); zoomAt(0.8, r.width / 2, r.height / 2); };
 $('fit').onclick = () => { view.auto = true; fit(); };
+$('legendbtn').onclick = () => { $('legend').hidden = !$('legend').hidden; };
 $('rotl').onclick = () => turn(-1);
 $('rotr').onclick = () => turn(1);
 window.addEventListener('keydown', (e) => {

@@ -357,6 +357,32 @@ WC_API const char *wc_state(wc *h)
 
 /* ---- pictures and the end ------------------------------------------- */
 
+/* A new game of the same kind, expansions, farmers and tile set as the
+ * handle's, drawing in `order` (n design ids; n = 0: the seeded order);
+ * NULL when it cannot be made. The caller frees it. */
+static city_game *fresh_game(const wc *h, const int *order, size_t n)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	int kind = city_game_kind(h->g);
+	int rc = city_options_new(&o);
+	if (rc == CITY_OK)
+		rc = city_options_set_game(o, kind);
+	if (rc == CITY_OK && (city_game_expansions(h->g) & CITY_EXPANSION_TOWER))
+		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK && kind == CITY_GAME_CARCASSONNE)
+		rc = city_options_set_rule(o, CITY_RULE_FARMERS,
+		                           city_game_rule(h->g, CITY_RULE_FARMERS));
+	if (rc == CITY_OK)
+		rc = city_options_set_tileset(o, city_game_tileset(h->g));
+	if (rc == CITY_OK && n > 0)
+		rc = city_options_set_order(o, order, n);
+	if (rc == CITY_OK && city_game_new(&g, o) != CITY_OK)
+		g = NULL;
+	city_options_free(o);
+	return g;
+}
+
 /* The SVG of a new game of the same kind, expansions and tile set whose
  * first draw is `design` (an explicit order, R-SET-4): its strip's current
  * tile (`g.current`) is the library's own picture of that design at
@@ -366,9 +392,8 @@ WC_API const char *wc_state(wc *h)
 WC_API const char *wc_design_svg(wc *h, int design)
 {
 	const city_tileset *ts;
-	city_options *o = NULL;
-	city_game *g = NULL;
-	int order[256], start, first = -1, rc;  /* start: a design index */
+	city_game *g;
+	int order[256], start, first = -1; /* start: a design index */
 	size_t n = 0;
 	unsigned i, nd;
 	const char *t = begin(h);
@@ -394,23 +419,30 @@ WC_API const char *wc_design_svg(wc *h, int design)
 		return t;
 	order[first] = order[0];
 	order[0] = design;
-	rc = city_options_new(&o);
-	if (rc == CITY_OK)
-		rc = city_options_set_game(o, city_game_kind(h->g));
-	if (rc == CITY_OK && (city_game_expansions(h->g) & CITY_EXPANSION_TOWER))
-		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
-	if (rc == CITY_OK)
-		rc = city_options_set_tileset(o, ts);
-	if (rc == CITY_OK)
-		rc = city_options_set_order(o, order, n);
-	if (rc == CITY_OK)
-		rc = city_game_new(&g, o);
-	city_options_free(o);
+	g = fresh_game(h, order, n);
 	/* the design must be the one drawn (not discarded as unplayable) */
-	if (rc == CITY_OK && city_game_current_tile(g, &first, NULL) == CITY_OK &&
+	if (g && city_game_current_tile(g, &first, NULL) == CITY_OK &&
 	    first == design)
 		t = svg_of(h, g, 0);
 	city_game_free(g);
+	return t;
+}
+
+/* The SVG of a new game like the handle's with the library's legend
+ * (`g.legend`, CITY_SVG_LEGEND, libcity 1.1.0); "" from a library without
+ * it. A new game's board is narrow, so the legend is laid out narrow. */
+WC_API const char *wc_legend_svg(wc *h)
+{
+	const char *t = begin(h);
+#ifdef CITY_SVG_LEGEND
+	city_game *g;
+	if (!wc_ok(h) || (g = fresh_game(h, NULL, 0)) == NULL)
+		return t;
+	t = svg_of(h, g, CITY_SVG_LEGEND);
+	city_game_free(g);
+#else
+	(void)h;
+#endif
 	return t;
 }
 
