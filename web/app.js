@@ -35,6 +35,7 @@ const api = {
   apply: M.cwrap('wc_apply', 'number', ['number', 'string']),
   undo: M.cwrap('wc_undo', 'number', ['number']),
   svg: M.cwrap('wc_svg', 'string', ['number', 'number']),
+  svgAfter: M.cwrap('wc_svg_after', 'string', ['number', 'string', 'number']),
   save: M.cwrap('wc_save', 'string', ['number']),
   state: M.cwrap('wc_state', 'string', ['number']),
   designSvg: M.cwrap('wc_design_svg', 'string', ['number', 'number']),
@@ -260,18 +261,64 @@ function shownRotation(rots) {
   return rots[0];
 }
 
+// A point of an element in its parent's coordinates (x/y, cx/cy, or a
+// path's first move-to), for lining up two drawings of one tile.
+function anchor(e) {
+  if (e.hasAttribute('transform')) return null;
+  for (const [a, b] of [['x', 'y'], ['cx', 'cy']]) {
+    if (e.hasAttribute(a) && e.hasAttribute(b)) return [+e.getAttribute(a), +e.getAttribute(b)];
+  }
+  const m = /^\s*M\s*(-?[\d.]+)[\s,]+(-?[\d.]+)/.exec(e.getAttribute('d') || '');
+  return m ? [+m[1], +m[2]] : null;
+}
+
+// an SVG board's frame: its origin cell and width (for the browser test)
+const frameOf = (el) => ['data-min-x', 'data-min-y', 'width'].map((a) => el.getAttribute(a)).join(' ');
+
+// The tile as the library will draw it placed at (x, y) turned r: the
+// cell's group in the SVG of the game after the move (wc_svg_after), moved
+// into this board's frame by lining up a tile both boards hold. null when
+// there is none to line up with (the first tile): the picture is turned
+// instead.
+const exact = new Map();
+function exactTile(x, y, r) {
+  const k = `${st.moves} ${x} ${y} ${r}`;
+  if (exact.has(k)) return exact.get(k);
+  let out = null;
+  const ref = $('board').querySelector('g.tile');
+  if (ref) {
+    const doc = new DOMParser().parseFromString(api.svgAfter(game, `place ${x} ${y} ${r}`, 0) || '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml');
+    const tile = doc.querySelector(`g.tile[data-x="${x}"][data-y="${y}"]`);
+    const ref2 = doc.querySelector(`g.tile[data-x="${ref.dataset.x}"][data-y="${ref.dataset.y}"]`);
+    if (tile && ref2 && ref2.children.length === ref.children.length) {
+      for (let i = 0; i < ref.children.length && !out; i++) {
+        const a = anchor(ref.children[i]), b = anchor(ref2.children[i]);
+        if (a && b) out = { markup: tile.innerHTML, dx: a[0] - b[0], dy: a[1] - b[1], frame: frameOf(doc.documentElement) };
+      }
+    }
+  }
+  if (exact.size > 200) exact.clear();
+  exact.set(k, out);
+  return out;
+}
+
 function ghostNode(cls, x, y, r) {
   const box = cellBox(x, y);
   const el = $('board').querySelector('svg');
   if (!box || !el || st.tile < 0) return null;
   const g = document.createElementNS(SVGNS, 'g');
   g.setAttribute('class', cls);
-  g.setAttribute('transform', `translate(${box.x} ${box.y}) scale(${box.cell / 96})`);
   g.dataset.x = x;
   g.dataset.y = y;
   g.dataset.rot = r;
-  g.innerHTML = `<g transform="rotate(${90 * r} 48 48)">${picture(st.tile)}</g>` +
-    '<rect class="frame" x="1" y="1" width="94" height="94" fill="none"/>';
+  const t = exactTile(x, y, r);
+  const frame = `<rect class="frame" x="${box.x + 1}" y="${box.y + 1}" width="${box.cell - 2}" height="${box.cell - 2}" fill="none"/>`;
+  if (t) {
+    g.dataset.exact = t.frame;
+    g.innerHTML = `<g transform="translate(${t.dx} ${t.dy})">${t.markup}</g>${frame}`;
+  } else {
+    g.innerHTML = `<g transform="translate(${box.x} ${box.y}) scale(${box.cell / 96}) rotate(${90 * r} 48 48)">${picture(st.tile)}</g>${frame}`;
+  }
   el.append(g);
   return g;
 }
@@ -299,7 +346,8 @@ function drawHint() {
   const w = hint.move.split(' ');
   if (w[0] === 'place') {
     const g = ghostNode('hintghost', +w[1], +w[2], +w[3]);
-    if (g) g.insertAdjacentHTML('beforeend', '<text x="48" y="-6" text-anchor="middle" class="hintlabel">hint</text>');
+    const box = cellBox(+w[1], +w[2]);
+    if (g && box) g.insertAdjacentHTML('beforeend', `<text x="${box.x + box.cell / 2}" y="${box.y + box.cell - 8}" text-anchor="middle" class="hintlabel">hint</text>`);
     return;
   }
   const sel = `[data-move="${CSS.escape(hint.move)}"]`;
@@ -370,7 +418,11 @@ function drawPreview() {
   $('tilebox').hidden = !tileTurn;
   if (!tileTurn) return;
   const r = hover ? shownRotation(hover.rots) : rot;
-  box.innerHTML = tileSvg(st.tile, r, 96);
+  const t = hover && exactTile(hover.x, hover.y, r);
+  const box0 = t && cellBox(hover.x, hover.y);
+  box.innerHTML = box0 // the tile as it will be drawn there
+    ? `<svg xmlns="${SVGNS}" viewBox="${box0.x - t.dx} ${box0.y - t.dy} ${box0.cell} ${box0.cell}" width="96" height="96" class="pic" data-design="${st.tile}" data-rot="${r}">${t.markup}</svg>`
+    : tileSvg(st.tile, r, 96);
   const mine = human();
   $('rotl').disabled = $('rotr').disabled = !mine;
   const cells = new Set(st.legal.filter((m) => m.startsWith('place ')).map((m) => m.split(' ').slice(1, 3).join(' '))).size;

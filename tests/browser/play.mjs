@@ -136,6 +136,7 @@ try {
     await page.screenshot({ path: join(out, `${tag}start.png`) });
 
     const seen = {};
+    let exactSeen = 0; // tiles shown as the library draws them placed, compared
     let clicks = 0, turns = 0, undone = false, hinted = false, shot = false;
     const turnBy = ['key', 'wheel', 'button'];
     for (;;) {
@@ -190,10 +191,30 @@ try {
           await page.screenshot({ path: join(out, `${tag}middle.png`) });
           shot = true;
         }
+        // the tile shown (the library's drawing of the tile placed there, once
+        // a tile is down to line it up with) must be the tile placed
+        const shown = await page.evaluate(() => {
+          const e = document.querySelector('#board g.ghost[data-exact]');
+          return e ? { tile: e.firstChild.innerHTML.replace(/ xmlns="[^"]*"/g, ''), frame: e.dataset.exact } : null;
+        });
         await cell.click();
         await page.waitForFunction((b) => +document.body.dataset.moves >= b + 1, before);
-        const placed = await page.evaluate((b) => window.cityPage.state().history[b], before);
+        const { placed, drawn, frame } = await page.evaluate(([b, at]) => {
+          const [x, y] = at.split(' ');
+          const e = document.querySelector(`#board g.tile[data-x="${x}"][data-y="${y}"]`);
+          const svg = document.querySelector('#board svg');
+          return {
+            placed: window.cityPage.state().history[b],
+            drawn: e ? e.innerHTML.replace(/ xmlns="[^"]*"/g, '') : '',
+            frame: ['data-min-x', 'data-min-y', 'width'].map((a) => svg.getAttribute(a)).join(' '),
+          };
+        }, [before, g]);
         if (placed !== 'place ' + g) fail(`the tile shown at ${g} was placed as ${placed}`);
+        // (when an AI has since grown the board, its frame moved: not comparable)
+        if (shown && shown.frame === frame) {
+          exactSeen++;
+          if (shown.tile !== drawn) fail(`the tile shown at ${g} is not the tile drawn there once placed`);
+        }
         if ((await page.evaluate(() => document.body.dataset.ready)) !== 'human') await waitTurn(before + 1);
       } else if (decision === 'follower') {
         // a follower spot, a tower floor/top mark (The Tower) or pass
@@ -244,6 +265,8 @@ try {
     }
     const { bad } = await probe();
     if (bad) fail(`the end: ${bad}`);
+    if (exactSeen === 0) fail('no tile shown under the pointer was compared with the tile placed');
+    seen['shown = placed ' + exactSeen] = 1;
     await page.screenshot({ path: join(out, `${tag}end.png`) });
     const shown = await page.getAttribute('#final', 'data-scores');
     if (!shown) fail('no final scores on the page');
@@ -267,7 +290,7 @@ try {
     const rec2 = await page.evaluate(() => window.cityPage.record());
     if (rec2 !== readFileSync(recordPath, 'utf8')) fail('the loaded record differs from the saved one');
     if (errors.length) fail(errors.join('\n'));
-    const what = Object.keys(seen).filter((k) => k !== 'scored').sort().map((k) => (/^(board|turn|scored)/.test(k) ? k : `${k} ${seen[k]}`)).join(', ');
+    const what = Object.keys(seen).filter((k) => k !== 'scored').sort().map((k) => (/^(board|turn|scored|shown)/.test(k) ? k : `${k} ${seen[k]}`)).join(', ');
     console.log(`browser test: ok: ${game}${farmers ? ' (farmers)' : ''}, ${players} players, ${humans} human: ${clicks} human decisions (${what}` +
       (extras ? `; undo ${undone}, hint ${hinted}` : '') + `), final ${shown} = city-cli replay`);
     return seen;
