@@ -563,6 +563,11 @@ function drawEvents() {
   box.innerHTML = items.map((t) => `<li>${esc(t)}</li>`).join('');
   box.scrollTop = box.scrollHeight;
   $('eventbox').querySelector('summary').textContent = `Events (${items.length})`;
+  // at the end the log tells what final scoring gave: open it once
+  if (st.decision === 'end' && !$('eventbox').dataset.shownEnd) {
+    $('eventbox').dataset.shownEnd = '1';
+    $('eventbox').open = true;
+  } else if (st.decision !== 'end') delete $('eventbox').dataset.shownEnd;
 }
 
 function drawPanel() {
