@@ -5,6 +5,8 @@
 import createCity from './city.mjs';
 
 const $ = (id) => document.getElementById(id);
+// the players' colours: the library's, read from its SVG (below); these
+// until the first board is drawn
 const COLORS = ['#d62728', '#1f5fbf', '#f0c419', '#2ca02c', '#222222', '#9a9a9a'];
 const NAMES = ['Red', 'Blue', 'Yellow', 'Green', 'Black', 'Grey'];
 // score categories (CITY_CAT_STREETS .. CITY_CAT_RANSOM): The City's five,
@@ -191,6 +193,15 @@ function drawBoard() {
   // library has no flag to leave it out, so the page cuts it off.
   const strip = el.querySelector('g.strip');
   if (strip) {
+    // the players' colours as the library draws them (its palette)
+    strip.querySelectorAll('g.player > rect:first-child').forEach((r, p) => {
+      const c = r.getAttribute('fill');
+      if (c && COLORS[p] !== c) {
+        COLORS[p] = c;
+        const sw = document.querySelector(`#seats label:nth-child(${p + 1}) .swatch`);
+        if (sw) sw.style.background = c;
+      }
+    });
     const y = +strip.querySelector('rect')?.getAttribute('y');
     strip.remove();
     if (y > 0) {
