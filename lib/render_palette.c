@@ -32,6 +32,7 @@ const render_colour pal_feature[PAL_FEATURES] = {
     [PAL_GATE] = {"gate", "#a0764f"},
     [PAL_STONE] = {"tower", "#8f8a84"},
     [PAL_HOLE] = {"hole", "#6b6f78"},
+    [PAL_RIVER] = {"river", "#7cb9e8"},
 };
 
 const render_colour pal_overlay[PAL_OVERLAYS] = {

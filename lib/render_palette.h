@@ -41,6 +41,7 @@ enum render_feature_id {
 	PAL_GATE,        /* The City: the gate */
 	PAL_STONE,       /* The Tower: towers and foundations */
 	PAL_HOLE,        /* The City: holes (R-GEO-8) */
+	PAL_RIVER,       /* The River: water */
 	PAL_FEATURES
 };
 

@@ -602,6 +602,35 @@ static void draw_streets(svgw *s, const tileview *v, int ox, int oy)
 	}
 }
 
+/* The River's water (V-GEO-1: sides `~`): a band from each river side to
+ * the centre, one curve for two sides; a pond where it springs or ends.
+ * Drawn under the roads, which cross it by bridges. Not a part: the river
+ * takes no follower (V-FOL-1). */
+#define RIVER_BANK "#2f5f86" /* a darker shade of the water */
+
+static void draw_river(svgw *s, const tileview *v, int ox, int oy)
+{
+	svgw none = {NULL, 0, 0};
+	int n = street_path(&none, v, '~', ox, oy);
+	if (n == 0)
+		return;
+	svg_out(s, "<g class=\"river\" fill=\"none\"><path stroke=\"%s\" "
+	           "stroke-width=\"24\" d=\"",
+	        RIVER_BANK);
+	street_path(s, v, '~', ox, oy);
+	svg_out(s, "\"/><path stroke=\"%s\" stroke-width=\"18\" d=\"",
+	        pal_feature[PAL_RIVER].hex);
+	street_path(s, v, '~', ox, oy);
+	svg_out(s, "\"/>");
+	if (n == 1) /* the spring or the lake */
+		svg_out(s,
+		        "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+		        "stroke=\"%s\" stroke-width=\"3\"/>",
+		        ox + centre.x, oy + centre.y, T / 5,
+		        pal_feature[PAL_RIVER].hex, RIVER_BANK);
+	svg_out(s, "</g>");
+}
+
 /* A public building (columns under a pediment) or, larger, a historic
  * one (a hall with a spire), centred on (x, y). */
 void rtile_building(svgw *s, int x, int y, int historic, const char *cls)
@@ -751,6 +780,7 @@ void rtile_draw(svgw *s, const city_tileset *ts, const tileview *v,
 {
 	draw_ground(s, v, ox, oy);
 	draw_raised(s, v, ox, oy);
+	draw_river(s, v, ox, oy);
 	draw_streets(s, v, ox, oy);
 	draw_tile_marks(s, ts, v, ox, oy);
 	svg_out(s,

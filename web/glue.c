@@ -380,6 +380,8 @@ static city_game *fresh_game(const wc *h, const int *order, size_t n)
 		rc = city_options_set_game(o, kind);
 	if (rc == CITY_OK && (city_game_expansions(h->g) & CITY_EXPANSION_TOWER))
 		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK && (city_game_expansions(h->g) & CITY_EXPANSION_RIVER))
+		rc = city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1);
 	if (rc == CITY_OK && kind == CITY_GAME_CARCASSONNE)
 		rc = city_options_set_rule(o, CITY_RULE_FARMERS,
 		                           city_game_rule(h->g, CITY_RULE_FARMERS));
@@ -391,6 +393,35 @@ static city_game *fresh_game(const wc *h, const int *order, size_t n)
 		g = NULL;
 	city_options_free(o);
 	return g;
+}
+
+/* With The River no explicit order puts any design first (V-SET-2: the
+ * river tiles, the lake twelfth, then the land tiles), so a new game of
+ * the seeded order is played on (each turn its first legal move) until
+ * `design` is the tile to place; "" if it never is (the spring is the
+ * start tile, never drawn). At most one game's worth of moves. */
+static const char *river_design_svg(wc *h, int design)
+{
+	const char *t = begin(h);
+	city_game *g = fresh_game(h, NULL, 0);
+	int d = -1, steps = 0;
+	city_move m;
+	size_t count = 0;
+	while (g && steps++ < 1024 &&
+	       city_game_decision(g) != CITY_DECISION_END) {
+		int rc;
+		if (city_game_decision(g) == CITY_DECISION_TILE &&
+		    city_game_current_tile(g, &d, NULL) == CITY_OK && d == design) {
+			t = svg_of(h, g, 0);
+			break;
+		}
+		rc = city_legal_moves(g, &m, 1, &count);
+		if ((rc != CITY_OK && rc != CITY_ERANGE) || count == 0 ||
+		    city_apply_move(g, &m) != CITY_OK)
+			break;
+	}
+	city_game_free(g);
+	return t;
 }
 
 /* The SVG of a new game of the same kind, expansions and tile set whose
@@ -409,6 +440,8 @@ WC_API const char *wc_design_svg(wc *h, int design)
 	const char *t = begin(h);
 	if (!wc_ok(h) || (ts = city_game_tileset(h->g)) == NULL)
 		return t;
+	if (city_game_expansions(h->g) & CITY_EXPANSION_RIVER)
+		return river_design_svg(h, design);
 	/* Carcassonne's start tile is placed, not drawn: one copy is left out */
 	start = city_game_kind(h->g) == CITY_GAME_CARCASSONNE
 	            ? city_tileset_start_design(ts)
