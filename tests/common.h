@@ -69,7 +69,7 @@ static inline city_game *test_reload(const city_game *g)
 }
 
 /* The number of random games a property run plays per configuration:
- * `quick` by default (about a minute per program under ASan on 2 cores),
+ * `quick` by default (about half a minute of CPU per program under ASan),
  * `full` with CITY_PROPERTY_GAMES=long (the long run, ctest label `slow`),
  * or CITY_PROPERTY_GAMES=N: N, at most `full`. The games are always the
  * first ones of the long run, so a default run's failure is the long
