@@ -2231,7 +2231,7 @@ START_TEST(hostile_load)
 }
 END_TEST
 
-/* The AI calls (<city/ai.h>; their behaviour is in tests/test_ai.c):
+/* The AI calls (<city/ai.h>; their behaviour is in tests/test_api_ai.c):
  * NULLs, unknown kinds, levels and parameters, out-of-range and non-finite
  * values, an ended game, short buffers; the game asked about is never
  * changed. */
@@ -2865,7 +2865,7 @@ START_TEST(every_public_function_is_covered)
 				if (p[n] == '(') {
 					ck_assert_msg(is_covered(name),
 					              "%s has no hostile rows in "
-					              "tests/test_hostile.c",
+					              "tests/test_api_hostile.c",
 					              name);
 					found++;
 					pending = 0;

@@ -8,8 +8,8 @@
  *
  * Run it under ThreadSanitizer to check for data races:
  *   cmake -S . -B build/tsan -DCITY_TSAN=ON -DCMAKE_BUILD_TYPE=Debug
- *   cmake --build build/tsan --target test_threads
- *   CK_FORK=no build/tsan/tests/test_threads
+ *   cmake --build build/tsan --target test_api_threads
+ *   CK_FORK=no build/tsan/tests/test_api_threads
  * (docs/embedding.md, "Threads").
  */
 #include <check.h>

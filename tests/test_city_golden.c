@@ -9,7 +9,7 @@
  * independent model of rules.md (0 divergences, docs/performance.md), so it
  * guards the rules through optimisations: any change of a legal-move count
  * or a score in any of these games fails with the game named. Regenerate it
- * only for a deliberate rule change: CITY_GOLDEN_WRITE=path ./test_golden.
+ * only for a deliberate rule change: CITY_GOLDEN_WRITE=path ./test_city_golden.
  */
 #include <check.h>
 #include <inttypes.h>

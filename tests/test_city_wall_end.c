@@ -5,7 +5,7 @@
  *
  * Expectations computed by hand from the spec (rules.md); boards drawn with
  * x east, y south; "(x,y)S" is side S of the tile at (x, y). See
- * tests/test_wall.c for the tile designs and conventions.
+ * tests/test_city_wall.c for the tile designs and conventions.
  */
 #include "common.h"
 #include "wall_script.h"
