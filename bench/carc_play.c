@@ -8,7 +8,8 @@
  *   scripts/bench.sh --quick >/dev/null   # builds build/bench/libcity.a
  *   cc -O2 -Iinclude -Ibuild/bench/include bench/carc_play.c \
  *      build/bench/libcity.a -o carc_play
- *   ./carc_play 20000 4 1 0     # games, players, farmers, tower
+ *   ./carc_play 20000 4 1 0     # games, players, farmers, tower (bits:
+ *                               # 1 The Tower, 2 The River, 3 both)
  *   ./carc_play 20000 4 0 0 0   # the same loop on The City (game 0)
  *   ./carc_play 1000 4 0 1 1 16 # each game 16 times in a row (repeat):
  *                               # the branch predictor learns it, so
@@ -48,8 +49,10 @@ int main(int argc, char **argv)
 	if (city_options_new(&o) != CITY_OK ||
 	    city_options_set_game(o, game) != CITY_OK ||
 	    city_options_set_players(o, players) != CITY_OK ||
-	    (tower && city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1) !=
-	                  CITY_OK) ||
+	    ((tower & 1) &&
+	     city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1) != CITY_OK) ||
+	    ((tower & 2) &&
+	     city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1) != CITY_OK) ||
 	    (game == CITY_GAME_CARCASSONNE &&
 	     city_options_set_rule(o, CITY_RULE_FARMERS, farmers) != CITY_OK) ||
 	    city_options_set_seed(o, 0) != CITY_OK ||

@@ -22,6 +22,9 @@
  *   7. The Tower (base game + expansion tower, farmers off, default T-OPT
  *      rules): random full games per second for 2 to 5 players and their
  *      heap allocations in play (--tower runs only this).
+ *   8. --river alone: The River (expansion river, farmers off), without
+ *      and with The Tower, random full games per second for 2 to 5
+ *      players (not part of the full run).
  *
  * It prints a table, or with --json one JSON object (and nothing else) on
  * stdout. docs/performance.md describes every method and the numbers of a
@@ -363,6 +366,7 @@ typedef struct bench_config {
 	int one_game;              /* --one-game: players, 0 for a full run */
 	int mcts_only;             /* --mcts: the MCTS measurement alone */
 	int tower_only;            /* --tower: The Tower's games/s alone */
+	int river_only;            /* --river: The River's games/s alone */
 	unsigned mcts_iterations;  /* per search */
 	unsigned mcts_positions;   /* mid-game positions searched */
 } bench_config;
@@ -420,6 +424,8 @@ typedef struct carc_result {
 	samples clone;                   /* ns per clone + free */
 	samples copy;                    /* ns per city_game_copy */
 	throughput_result tower[4];      /* 7. The Tower, 2..5 players */
+	throughput_result river[2][4];   /* 8. The River, without / with The
+	                                    Tower, 2..5 players */
 } carc_result;
 
 typedef struct results {
@@ -443,6 +449,8 @@ static double mcts_cpu_rate(const mcts_result *r, int t);
 static int carc_farmers = -1;
 /* With carc_farmers >= 0: whether The Tower is played too. */
 static int carc_tower = 0;
+/* With carc_farmers >= 0: whether The River is played too. */
+static int carc_river = 0;
 
 static city_options *make_options(int players, uint64_t seed,
                                   const city_tileset *ts, alloc_stats *a)
@@ -458,6 +466,10 @@ static city_options *make_options(int players, uint64_t seed,
 			check(city_options_set_expansion(o, CITY_EXPANSION_TOWER,
 			                                 1),
 			      "set_expansion tower", NULL);
+		if (carc_river)
+			check(city_options_set_expansion(o, CITY_EXPANSION_RIVER,
+			                                 1),
+			      "set_expansion river", NULL);
 	}
 	check(city_options_set_players(o, players), "set_players", NULL);
 	check(city_options_set_seed(o, seed), "set_seed", NULL);
@@ -827,6 +839,22 @@ static void bench_tower(const bench_config *cfg, carc_result *r)
 	carc_farmers = -1;
 }
 
+/* 8. The River: farmers off, without and with The Tower. */
+static void bench_river(const bench_config *cfg, carc_result *r)
+{
+	int players, t;
+	carc_farmers = 0;
+	carc_river = 1;
+	for (t = 0; t < 2; t++) {
+		carc_tower = t;
+		for (players = 2; players <= 5; players++)
+			bench_throughput(cfg, players, &r->river[t][players - 2]);
+	}
+	carc_tower = 0;
+	carc_river = 0;
+	carc_farmers = -1;
+}
+
 static void bench_carc(const bench_config *cfg, double clock_ns,
                        carc_result *r)
 {
@@ -976,6 +1004,18 @@ static void print_tower(const carc_result *c)
 	printf("\nThe Tower (built-in set `carcassonne-tower`, farmers off, "
 	       "default T-OPT rules; same pool and columns)\n");
 	print_tp_table(c->tower, 4);
+	fflush(stdout);
+}
+
+/* --river: The River's two tables. */
+static void print_river(const carc_result *c)
+{
+	printf("\nThe River (built-in set `carcassonne-river`, farmers off, "
+	       "river_start=shuffle; same pool and columns)\n");
+	print_tp_table(c->river[0], 4);
+	printf("\nThe River and The Tower (built-in set "
+	       "`carcassonne-river-tower`, farmers off, default rules)\n");
+	print_tp_table(c->river[1], 4);
 	fflush(stdout);
 }
 
@@ -1350,7 +1390,9 @@ static void usage(FILE *f)
 	      "                (for perf stat and callgrind)\n"
 	      "  --mcts        only the MCTS iterations/s (1 and 2 threads)\n"
 	      "  --tower       only The Tower's random games/s (2 to 5 players;\n"
-	      "                short runs to repeat on a noisy machine)\n",
+	      "                short runs to repeat on a noisy machine)\n"
+	      "  --river       only The River's random games/s, without and\n"
+	      "                with The Tower (2 to 5 players)\n",
 	      f);
 }
 
@@ -1399,6 +1441,8 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 			cfg->mcts_only = 1;
 		} else if (strcmp(a, "--tower") == 0) {
 			cfg->tower_only = 1;
+		} else if (strcmp(a, "--river") == 0) {
+			cfg->river_only = 1;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			exit(0);
@@ -1427,6 +1471,10 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 	if (cfg->tower_only && (cfg->json || cfg->mcts_only || cfg->one_game))
 		die("--tower prints its table alone: not with --json, --mcts or "
 		    "--one-game");
+	if (cfg->river_only &&
+	    (cfg->json || cfg->mcts_only || cfg->one_game || cfg->tower_only))
+		die("--river prints its tables alone: not with --json, --mcts, "
+		    "--tower or --one-game");
 }
 
 /* --one-game: one random game through the same calls as the throughput
@@ -1481,6 +1529,13 @@ int main(int argc, char **argv)
 		print_header(&cfg);
 		bench_tower(&cfg, &res->carc);
 		print_tower(&res->carc);
+		free(res);
+		return 0;
+	}
+	if (cfg.river_only) {
+		print_header(&cfg);
+		bench_river(&cfg, &res->carc);
+		print_river(&res->carc);
 		free(res);
 		return 0;
 	}

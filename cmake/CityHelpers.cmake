@@ -18,7 +18,7 @@ endfunction()
 # city_target_private_headers(<target>)
 #
 # Lets <target> include the private module headers of lib/ as
-# `#include "tileset.h"`. lib/ is added with -iquote, not -I, so that it is
+# `#include "board.h"`. lib/ is added with -iquote, not -I, so that it is
 # searched for quoted includes only: lib/features.h must not shadow the C
 # library's <features.h> (nor any other private header a system one).
 function(city_target_private_headers target)

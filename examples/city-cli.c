@@ -2,7 +2,7 @@
  * city-cli: play, replay and show games of Carcassonne: The City from the
  * command line, using the public libcity API only (docs/cli.md, city-cli(1)).
  *
- *   city-cli play [--game NAME [--expansion tower]] [--players N]
+ *   city-cli play [--game NAME [--expansion tower|river]] [--players N]
  *                 [--seed S] [--ai SPEC] [--seat N=SPEC]...
  *                 [--record FILE] [--tileset FILE] [--rule name=value]...
  *                 [--hint-ai SPEC]
@@ -12,11 +12,12 @@
  *   city-cli show FILE [--svg OUT.svg [--legal] | --board] [--tiles]
  *                 [--game NAME]
  *   city-cli check-tiles FILE
- *   city-cli hint FILE [--game NAME [--expansion tower]] [--ai SPEC]
+ *   city-cli hint FILE [--game NAME [--expansion tower|river]] [--ai SPEC]
  *                 [--seed S] [--top N] [--line N]
- *   city-cli hint [--game NAME [--expansion tower]] [--rule name=value]...
+ *   city-cli hint [--game NAME [--expansion tower|river]]
+ *                 [--rule name=value]...
  *                 [--players P] [--game-seed G] [--ai SPEC] [--seed S] ...
- *   city-cli arena [--game NAME [--expansion tower]] [--games N]
+ *   city-cli arena [--game NAME [--expansion tower|river]] [--games N]
  *                  [--players P] [--seed S] [--rule name=value]...
  *                  [--quiet] SPEC SPEC...
  *   city-cli --version | --help
@@ -59,7 +60,8 @@
 static void usage(FILE *f)
 {
 	fputs("usage:\n"
-	      "  city-cli play [--game NAME [--expansion tower]] [--players N]\n"
+	      "  city-cli play [--game NAME [--expansion tower|river]] "
+	      "[--players N]\n"
 	      "                [--seed S] [--ai SPEC]\n"
 	      "                [--seat N=SPEC]... [--record FILE]\n"
 	      "                [--tileset FILE] [--rule name=value]...\n"
@@ -70,14 +72,14 @@ static void usage(FILE *f)
 	      "  city-cli show FILE [--svg OUT.svg [--legal] | --board] "
 	      "[--tiles] [--game NAME]\n"
 	      "  city-cli check-tiles FILE\n"
-	      "  city-cli hint FILE [--game NAME [--expansion tower]] "
+	      "  city-cli hint FILE [--game NAME [--expansion tower|river]] "
 	      "[--ai SPEC] [--seed S]\n"
 	      "                [--top N] [--line N]\n"
-	      "  city-cli hint [--game NAME [--expansion tower]] "
+	      "  city-cli hint [--game NAME [--expansion tower|river]] "
 	      "[--rule name=value]...\n"
 	      "                [--players P] [--game-seed G] [--ai SPEC] "
 	      "[--seed S] ...\n"
-	      "  city-cli arena [--game NAME [--expansion tower]] "
+	      "  city-cli arena [--game NAME [--expansion tower|river]] "
 	      "[--games N] [--players P]\n"
 	      "                 [--seed S] [--rule name=value]... [--quiet] "
 	      "SPEC SPEC...\n"

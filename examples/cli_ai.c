@@ -50,7 +50,7 @@ static void game_categories(const city_game *g, int *first, int *count)
 }
 
 /* The game choice of a command line, as `city-cli play` takes it:
- * `--game NAME`, `--expansion tower` (after --game carcassonne),
+ * `--game NAME`, `--expansion tower|river` (after --game carcassonne),
  * `--rule name=value`. Returns 2 when a and v were used, 0 when a is not
  * a game option, -1 (message printed) when it is one with a bad value. */
 static int game_option(city_options *opts, const char *cmd, const char *a,
@@ -70,12 +70,13 @@ static int game_option(city_options *opts, const char *cmd, const char *a,
 		return 2;
 	}
 	if (strcmp(a, "--expansion") == 0) {
-		if (strcmp(v, "tower") != 0 ||
-		    city_options_set_expansion(opts, CITY_EXPANSION_TOWER, 1) !=
-		        CITY_OK) {
+		int x = strcmp(v, "tower") == 0   ? CITY_EXPANSION_TOWER
+		        : strcmp(v, "river") == 0 ? CITY_EXPANSION_RIVER
+		                                  : 0;
+		if (!x || city_options_set_expansion(opts, x, 1) != CITY_OK) {
 			fprintf(stderr,
-			        "city-cli: %s: --expansion must be tower (after "
-			        "--game carcassonne), not \"%s\"\n",
+			        "city-cli: %s: --expansion must be tower or river "
+			        "(after --game carcassonne), not \"%s\"\n",
 			        cmd, v);
 			return -1;
 		}
@@ -228,10 +229,10 @@ void cli_seat_free(cli_seat *seat)
 
 static void hint_usage(FILE *f)
 {
-	fputs("usage: city-cli hint FILE [--game NAME [--expansion tower]] "
+	fputs("usage: city-cli hint FILE [--game NAME [--expansion tower|river]] "
 	      "[--ai SPEC] [--seed S]\n"
 	      "                     [--top N] [--line N]\n"
-	      "       city-cli hint [--game NAME [--expansion tower]] "
+	      "       city-cli hint [--game NAME [--expansion tower|river]] "
 	      "[--rule name=value]...\n"
 	      "                     [--players P] [--game-seed G] [--ai SPEC] "
 	      "[--seed S] ...\n"
@@ -246,16 +247,17 @@ static void hint_usage(FILE *f)
 
 /* A record's game against the game choice of the command line: 0 when
  * it is that game, else -1 with the reason printed. */
-static int hint_game_matches(const city_game *g, int carc, int want_tower,
+static int hint_game_matches(const city_game *g, int carc, int want_exps,
                              const char *path)
 {
 	int kind = city_game_kind(g), exps = city_game_expansions(g);
 	int want = carc ? CITY_GAME_CARCASSONNE : CITY_GAME_THE_CITY;
-	if (kind != want || (want_tower && !(exps & CITY_EXPANSION_TOWER))) {
+	if (kind != want || (want_exps & ~exps)) {
 		fprintf(stderr,
-		        "city-cli: hint: %s is not a %s%s game\n", path,
+		        "city-cli: hint: %s is not a %s%s%s game\n", path,
 		        carc ? "carcassonne" : "the-city",
-		        want_tower ? " + tower" : "");
+		        want_exps & CITY_EXPANSION_RIVER ? " + river" : "",
+		        want_exps & CITY_EXPANSION_TOWER ? " + tower" : "");
 		return -1;
 	}
 	return 0;
@@ -286,7 +288,9 @@ int cli_hint(int argc, char **argv)
 			if (strcmp(a, "--game") == 0)
 				game_given = 1;
 			else if (strcmp(a, "--expansion") == 0)
-				tower = 1;
+				tower |= strcmp(v, "river") == 0
+				             ? CITY_EXPANSION_RIVER
+				             : CITY_EXPANSION_TOWER;
 			else
 				rules = 1;
 			k++;
@@ -451,7 +455,7 @@ typedef struct config_stats {
 
 static void arena_usage(FILE *f)
 {
-	fputs("usage: city-cli arena [--game NAME [--expansion tower]] "
+	fputs("usage: city-cli arena [--game NAME [--expansion tower|river]] "
 	      "[--games N]\n"
 	      "                      [--players P] [--seed S] "
 	      "[--rule name=value]...\n"
@@ -596,7 +600,10 @@ int cli_arena(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		if (used) {
-			tower |= strcmp(a, "--expansion") == 0;
+			if (strcmp(a, "--expansion") == 0)
+				tower |= strcmp(v, "river") == 0
+				             ? CITY_EXPANSION_RIVER
+				             : CITY_EXPANSION_TOWER;
 			k++;
 		} else if (strcmp(a, "--games") == 0 && v &&
 		    cli_parse_number(v, 1000000, &games) == 0 && games > 0) {
@@ -646,7 +653,11 @@ int cli_arena(int argc, char **argv)
 	}
 	printf("arena: %s%d configurations, %llu players, %llu games from "
 	       "seed %llu, seats rotated within each seed\n",
-	       !carc ? "" : tower ? "carcassonne + tower, " : "carcassonne, ",
+	       !carc                            ? ""
+	       : tower == CITY_EXPANSION_TOWER  ? "carcassonne + tower, "
+	       : tower == CITY_EXPANSION_RIVER  ? "carcassonne + river, "
+	       : tower                          ? "carcassonne + river + tower, "
+	                                        : "carcassonne, ",
 	       nspec,
 	       (unsigned long long)players, (unsigned long long)games,
 	       (unsigned long long)seed);

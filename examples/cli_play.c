@@ -196,11 +196,12 @@ static int parse_play_args(int argc, char **argv, play_args *pa,
 			pa->carc = strcmp(val, "carcassonne") == 0;
 			pa->new_game_options = 1;
 		} else if (next_option(&a, "--expansion", &val)) {
-			if (strcmp(val, "tower") != 0 ||
-			    city_options_set_expansion(opts, CITY_EXPANSION_TOWER,
-			                               1) != CITY_OK)
-				return usage_error("--expansion must be tower (after "
-				                   "--game carcassonne), not",
+			int x = strcmp(val, "tower") == 0   ? CITY_EXPANSION_TOWER
+			        : strcmp(val, "river") == 0 ? CITY_EXPANSION_RIVER
+			                                    : 0;
+			if (!x || city_options_set_expansion(opts, x, 1) != CITY_OK)
+				return usage_error("--expansion must be tower or river "
+				                   "(after --game carcassonne), not",
 				                   val);
 			pa->new_game_options = 1;
 		} else if (next_option(&a, "--players", &val)) {

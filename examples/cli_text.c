@@ -816,8 +816,13 @@ static void print_board_header(const city_game *g, int32_t min_x,
 {
 	if (city_game_kind(g) != CITY_GAME_CARCASSONNE)
 		fputs("city:", stdout);
+	else if (city_game_expansions(g) ==
+	         (CITY_EXPANSION_TOWER | CITY_EXPANSION_RIVER))
+		fputs("board of carcassonne + the river + the tower:", stdout);
 	else if (city_game_expansions(g) & CITY_EXPANSION_TOWER)
 		fputs("board of carcassonne + the tower:", stdout);
+	else if (city_game_expansions(g) & CITY_EXPANSION_RIVER)
+		fputs("board of carcassonne + the river:", stdout);
 	else
 		fputs("board of carcassonne:", stdout);
 	printf(" x %ld..%ld, y %ld..%ld (x grows east, y grows south)\n",

@@ -59,7 +59,8 @@ static void check_queries(const city_tileset *ts)
 			               CITY_OK,
 			           "side %d", side);
 			FUZZ_CHECK(l0 >= 'a' && l0 <= 'h' && r0 >= 'a' && r0 <= 'h' &&
-			               (m0 == '-' || (m0 >= '1' && m0 <= '9')),
+			               (m0 == '-' || (m0 >= '1' && m0 <= '9') ||
+			                m0 == '~'), /* a river side */
 			           "side %d shows '%c%c%c'", side, l0, m0, r0);
 			FUZZ_CHECK(city_tileset_region_kind(ts, i, l0, NULL) >= 0,
 			           "region '%c' of a side has no kind", l0);
@@ -115,6 +116,22 @@ static void check_queries(const city_tileset *ts)
 	           city_tileset_tile_count(ts), tiles);
 }
 
+/* Whether the set has river tiles (a side shows '~'): it is played with
+ * The River then, and only then (V-SET-1). */
+static int has_river(const city_tileset *ts)
+{
+	unsigned i, n = city_tileset_design_count(ts);
+	int side;
+	char m;
+	for (i = 0; i < n; i++)
+		for (side = 0; side < 4; side++)
+			if (city_tileset_side(ts, i, side, 0, NULL, &m, NULL) ==
+			        CITY_OK &&
+			    m == '~')
+				return 1;
+	return 0;
+}
+
 /* Play a whole game with the set, choosing legal moves from a seed. */
 static void play_game(const city_tileset *ts, uint64_t seed)
 {
@@ -130,6 +147,8 @@ static void play_game(const city_tileset *ts, uint64_t seed)
 	city_options_set_game(o, city_tileset_game(ts));
 	if (city_tileset_game(ts) == CITY_GAME_CARCASSONNE && (seed >> 8 & 1))
 		city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
+	if (has_river(ts))
+		city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1);
 	city_options_set_tileset(o, ts);
 	city_options_set_players(
 	    o, 2 + (int)(seed % (city_tileset_game(ts) == CITY_GAME_CARCASSONNE

@@ -207,58 +207,80 @@ static int leads(const city_game *g, int32_t x, int32_t y, char part,
  * points per tile of every incomplete feature on which the player has a
  * follower and leads, each feature counted once. Followers whose part is
  * not a feature (guards on the wall) count nothing. */
+/* A follower as potentials() reads it (player -1: skipped). */
+typedef struct ai_fol {
+	int player;
+	int32_t x, y;
+	char part;
+} ai_fol;
+
 static void potentials(const city_game *g, int players, double per_tile,
                        double *pot)
 {
+	enum { MAX_FOL = 64 };
+	ai_fol f[MAX_FOL];
 	int n = city_game_follower_count(g), i, j;
 	for (i = 0; i < players; i++)
 		pot[i] = 0;
+	if (n > MAX_FOL)
+		n = MAX_FOL; /* cannot happen: 5 seats of 7 followers */
+	/* each follower read once, not once per later follower */
 	for (i = 0; i < n; i++) {
-		int player = -1, role = -1, seen = 0, tiles;
-		int32_t x = 0, y = 0;
-		char part = 0;
-		if (city_game_follower(g, (size_t)i, &player, &role, &x, &y,
-		                       &part) != CITY_OK ||
-		    player < 0 || player >= players)
+		f[i].player = -1;
+		f[i].x = f[i].y = 0;
+		f[i].part = 0;
+		if (city_game_follower(g, (size_t)i, &f[i].player, NULL, &f[i].x,
+		                       &f[i].y, &f[i].part) != CITY_OK)
+			f[i].player = -1;
+	}
+	for (i = 0; i < n; i++) {
+		int player = f[i].player, seen = 0, tiles;
+		if (player < 0 || player >= players)
 			continue;
-		if (city_feature_complete(g, x, y, part) != 0)
+		if (city_feature_complete(g, f[i].x, f[i].y, f[i].part) != 0)
 			continue; /* complete, or not a feature */
-		for (j = 0; j < i && !seen; j++) {
-			int pj = -1;
-			int32_t xj = 0, yj = 0;
-			char partj = 0;
-			if (city_game_follower(g, (size_t)j, &pj, NULL, &xj, &yj,
-			                       &partj) == CITY_OK &&
-			    pj == player &&
-			    city_feature_same(g, x, y, part, xj, yj, partj) == 1)
+		for (j = 0; j < i && !seen; j++)
+			if (f[j].player == player &&
+			    city_feature_same(g, f[i].x, f[i].y, f[i].part,
+			                      f[j].x, f[j].y, f[j].part) == 1)
 				seen = 1;
-		}
-		if (seen || !leads(g, x, y, part, player, players))
+		if (seen || !leads(g, f[i].x, f[i].y, f[i].part, player, players))
 			continue;
-		tiles = city_feature_tiles(g, x, y, part);
+		tiles = city_feature_tiles(g, f[i].x, f[i].y, f[i].part);
 		if (tiles > 0)
 			pot[player] += per_tile * tiles;
 	}
 }
 
+int ai_values(const city_game *g, double per_tile, double *v)
+{
+	int players = city_game_players(g), q;
+	if (players < 1 || players > AI_MAX_PLAYERS)
+		return 0;
+	potentials(g, players, per_tile, v);
+	for (q = 0; q < players; q++)
+		v[q] += city_game_score(g, q);
+	return players;
+}
+
+double ai_value_margin(const double *v, int players, int me)
+{
+	double best = 0;
+	int q, first = 1;
+	for (q = 0; q < players; q++)
+		if (q != me && (first || v[q] > best)) {
+			best = v[q];
+			first = 0;
+		}
+	return v[me] - best;
+}
+
 /* Own score and potential minus the best opponent's. */
 double ai_evaluate(const city_game *g, int me, double per_tile)
 {
-	double pot[AI_MAX_PLAYERS], best = 0, mine = 0;
-	int players = city_game_players(g), q, first = 1;
-	if (players < 1 || players > AI_MAX_PLAYERS)
-		return 0;
-	potentials(g, players, per_tile, pot);
-	for (q = 0; q < players; q++) {
-		double v = city_game_score(g, q) + pot[q];
-		if (q == me)
-			mine = v;
-		else if (first || v > best) {
-			best = v;
-			first = 0;
-		}
-	}
-	return mine - best;
+	double v[AI_MAX_PLAYERS];
+	int players = ai_values(g, per_tile, v);
+	return players ? ai_value_margin(v, players, me) : 0;
 }
 
 /* Evaluate every move into ai->evals on the copies `base` (the game,

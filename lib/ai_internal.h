@@ -89,6 +89,11 @@ uint64_t ai_rng_next(uint64_t *st);
 /* Greedy's evaluation of a position for `me`: own score and potential
  * minus the best opponent's (points). */
 double ai_evaluate(const city_game *g, int me, double per_tile);
+/* Its parts, for a caller that wants every player's: v[q] = player q's
+ * score plus potential (returns the number of players, 0 when out of
+ * range), and player me's value minus the best other player's. */
+int ai_values(const city_game *g, double per_tile, double *v);
+double ai_value_margin(const double *v, int players, int me);
 
 /* List the legal moves into *buf (grown as needed, rarely): CITY_OK and
  * *count, or a status. */

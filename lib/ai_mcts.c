@@ -257,9 +257,17 @@ static void results(const city_game *g, int players, double margin,
 static void evaluations(const city_game *g, int players, double potential,
                         double *r)
 {
+	double v[AI_MAX_PLAYERS];
 	int p;
+	/* every player's value once (the potentials are the costly part),
+	 * then each player's margin as ai_evaluate has it */
+	if (ai_values(g, potential, v) != players) {
+		for (p = 0; p < players; p++)
+			r[p] = 0.5;
+		return;
+	}
 	for (p = 0; p < players; p++) {
-		double x = ai_evaluate(g, p, potential) / 20.0;
+		double x = ai_value_margin(v, players, p) / 20.0;
 		r[p] = 0.5 + 0.5 * x / (1.0 + (x < 0 ? -x : x));
 	}
 }

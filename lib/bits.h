@@ -6,10 +6,12 @@
 
 #include <stdint.h>
 
+#include "compiler.h"
+
 /* Index of the lowest set bit of a 64-bit m (m != 0). */
 static inline int low_bit64(uint64_t m)
 {
-#if defined(__GNUC__)
+#if defined(CITY_BUILTINS)
 	return __builtin_ctzll(m);
 #else
 	int k = 0;
@@ -28,7 +30,7 @@ static inline int low_bit(unsigned m)
 /* Number of set bits of a 64-bit m. */
 static inline int popcount64(uint64_t m)
 {
-#if defined(__GNUC__)
+#if defined(CITY_BUILTINS)
 	return __builtin_popcountll(m);
 #else
 	int n = 0;

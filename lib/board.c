@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "bits.h"
 #include "board.h"
 #include "city/city.h"
 #include "msg.h"
@@ -306,13 +307,14 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	fcell *f = st_front_w(s);
 	int k, n = s->board.n_front, del = 0;
 	const ptile *tp = &st_tiles(s)[t];
-	unsigned sm = ts->designs[tp->design].street_mask;
 	unsigned rot = (unsigned)pt_rot(tp), has;
-	/* the city sides: the base game's sets only (The City's have
-	 * none); streets in bits 0-3, cities in 4-7, turned */
-	unsigned cm = ts->game == CITY_GAME_CARCASSONNE
-	                  ? board_city_mask(&ts->designs[tp->design])
-	                  : 0u;
+	/* the city sides: only sets with city regions have them (not The
+	 * City's); streets in bits 0-3, cities in 4-7, turned; a river side
+	 * both (board_side_bits) */
+	unsigned bits = facts_table[ts->game].regions == FACTS_CITY_FIELD
+	                    ? board_side_bits(&ts->designs[tp->design])
+	                    : ts->designs[tp->design].street_mask;
+	unsigned sm = bits & 15u, cm = bits >> 4;
 	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
 	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;
 	fcell fresh[4], was;
@@ -396,27 +398,30 @@ static void link_tile(state *s, int idx, const fcell *was)
 {
 	ptile *tl = st_tiles_w(s), *p = &tl[idx];
 	uint8_t *corner = st_corner_w(s);
-	int side, x = p->x, y = p->y;
-	for (side = 0; side < 4; side++)
-		if (was->present >> side & 1) {
-			int o = board_tile_known(s, x + DX[side], y + DY[side]);
-			p->nb[side] = (uint8_t)o;
-			tl[o].nb[side_back(side)] = (uint8_t)idx;
-		}
-	corner[idx] = 0;
-	for (side = 0; side < 4; side++)
-		if (was->ring >> ring_of_corner(side) & 1) {
-			int b = (side + 1) & 3, o;
-			if (p->nb[side] != NO_TILE)
-				o = tl[p->nb[side]].nb[b];
-			else if (p->nb[b] != NO_TILE)
-				o = tl[p->nb[b]].nb[side];
-			else
-				o = board_tile_known(s, x + DX[side] + DX[b],
-				               y + DY[side] + DY[b]);
-			corner[idx] = (uint8_t)(corner[idx] | 1u << side);
-			corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
-		}
+	int x = p->x, y = p->y;
+	unsigned ring = was->ring, m, c = 0;
+	/* over the set bits: one loop exit to predict, not a test per side */
+	for (m = was->present; m; m &= m - 1) {
+		int side = low_bit(m);
+		int o = board_tile_known(s, x + DX[side], y + DY[side]);
+		p->nb[side] = (uint8_t)o;
+		tl[o].nb[side_back(side)] = (uint8_t)idx;
+	}
+	/* bit k: a tile at corner k (ring bit 2k + 1) */
+	m = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
+	    (ring >> 4 & 8u);
+	for (; m; m &= m - 1) {
+		int side = low_bit(m), b = (side + 1) & 3, o;
+		unsigned na = p->nb[side], nbb = p->nb[b];
+		if ((na & nbb) == NO_TILE) /* neither side: a look-up (rare) */
+			o = board_tile_known(s, x + DX[side] + DX[b],
+			                     y + DY[side] + DY[b]);
+		else /* through the side neighbour there is, no branch */
+			o = tl[na != NO_TILE ? na : nbb].nb[na != NO_TILE ? b : side];
+		c |= 1u << side;
+		corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
+	}
+	corner[idx] = (uint8_t)c;
 }
 
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
@@ -444,7 +449,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 
 /* ---- contour (R-GEO-8) ---------------------------------------------- */
 
-/* contour_next / its mirror on (tile index, side), following the tiles'
+/* board_contour_next / its mirror on (tile index, side), following the tiles'
  * neighbour links; only a corner-only contact needs a cell look-up. `turn`
  * is 1 (clockwise) or 3 (counter-clockwise), the direction of travel.
  * Static inline so that the label updates of every placement inline it;
@@ -452,26 +457,26 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 static inline void step_link(const state *s, int *t, int *side, int turn)
 {
 	const ptile *tl = st_tiles(s);
-	int d = (*side + turn) & 3, a = tl[*t].nb[d], diag;
-	if (a != NO_TILE) {
-		diag = tl[a].nb[*side];
-		if (diag != NO_TILE) {
-			*t = diag;
-			*side = (*side + 4 - turn) & 3;
-		} else {
-			*t = a;
-		}
+	int d = (*side + turn) & 3, a = tl[*t].nb[d];
+	int ahead = a != NO_TILE, diag, turned, mt, ma;
+	/* a tile touching the corner only (rare): a cell look-up */
+	if ((ahead ^ 1) & (st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
+		*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
+		                      tl[*t].y + DY[*side] + DY[d]);
+		*side = (*side + 4 - turn) & 3;
 		return;
 	}
-	/* no tile ahead: around the convex corner, unless a tile touches it
-	 * only there (corner `side` clockwise, `d` counter-clockwise) */
-	if (!(st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
-		*side = d;
-		return;
-	}
-	*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
-	                tl[*t].y + DY[*side] + DY[d]);
-	*side = (*side + 4 - turn) & 3;
+	/* else, selected by masks, not branches (which one is random): left
+	 * around the tile diagonally ahead, straight on along the tile
+	 * ahead, or right around the convex corner (no tile ahead: the
+	 * tile's own link, NO_TILE, stands in for the diagonal) */
+	diag = tl[ahead ? a : *t].nb[*side];
+	turned = ahead & (diag != NO_TILE);
+	mt = -turned;
+	ma = -ahead;
+	*t = (diag & mt) | (~mt & ((a & ma) | (*t & ~ma)));
+	*side = (((*side + 4 - turn) & 3) & mt) |
+	        (~mt & ((*side & ma) | (d & ~ma)));
 }
 
 void board_step(const state *s, int *t, int *side, int turn)
@@ -484,7 +489,7 @@ void board_step(const state *s, int *t, int *side, int turn)
  * corner-only contact keeps the exterior cell on the left and the other
  * free cell becomes a hole), goes straight along a tile ahead, or turns
  * right around the corner of its own tile. */
-bside contour_next(const state *s, bside b, bextra e)
+bside board_contour_next(const state *s, bside b, bextra e)
 {
 	int d = (b.s + 1) & 3;
 	int ox = b.x + DX[b.s], oy = b.y + DY[b.s]; /* the outside cell */
@@ -504,7 +509,7 @@ bside contour_next(const state *s, bside b, bextra e)
 	return n;
 }
 
-bside contour_start(const state *s, bextra e)
+bside board_contour_start(const state *s, bextra e)
 {
 	bside b = {0, 0, CITY_SIDE_N};
 	if (s->board.n_tiles) {
@@ -524,7 +529,7 @@ static int side_walled(const state *s, bside b)
 	return t >= 0 && pt_sealed(&st_tiles(s)[t], b.s);
 }
 
-int contour_length(const state *s, bextra e, int *walled)
+int board_contour_length(const state *s, bextra e, int *walled)
 {
 	bside start, b;
 	int n = 0, w = 0, limit = 4 * (s->board.n_tiles + 1) + 4;
@@ -533,11 +538,11 @@ int contour_length(const state *s, bextra e, int *walled)
 			*walled = 0;
 		return 0;
 	}
-	start = b = contour_start(s, e);
+	start = b = board_contour_start(s, e);
 	do {
 		if (walled && side_walled(s, b))
 			w++;
-		b = contour_next(s, b, e);
+		b = board_contour_next(s, b, e);
 		n++;
 	} while (!bside_eq(b, start) && n < limit);
 	if (walled)
@@ -545,13 +550,13 @@ int contour_length(const state *s, bextra e, int *walled)
 	return n;
 }
 
-int contour_contains(const state *s, bside target)
+int board_contour_contains(const state *s, bside target)
 {
 	int want = board_tile_at(s, target.x, target.y);
 	contour_it it;
 	if (want < 0)
 		return 0;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		if (it.t == want && it.side == target.s)
 			return 1;
 	return 0;
@@ -575,7 +580,7 @@ int board_cell_kind(const state *s, int x, int y)
 			b.x = (int16_t)cx;
 			b.y = (int16_t)y;
 			b.s = CITY_SIDE_E;
-			return contour_contains(s, b) ? CITY_CELL_EXTERIOR
+			return board_contour_contains(s, b) ? CITY_CELL_EXTERIOR
 			                              : CITY_CELL_HOLE;
 		}
 	}
@@ -636,7 +641,7 @@ void board_index_contour(state *s)
 	unsigned gap;
 	contour_it it;
 	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		seq[n++] = (uint16_t)(it.t * 4 + it.side);
 	s->board.labelled = 1;
 	if (!n)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "city/city.h"
+#include "compiler.h"
 #include "state.h"
 
 /* A side of a cell: (x, y, s). Used for contour sides and wall pieces. */
@@ -74,6 +75,14 @@ static inline unsigned board_city_mask(const ts_design *d)
 	       (unsigned)(d->parts[d->side[1].left].kind == TS_CITY) << 1 |
 	       (unsigned)(d->parts[d->side[2].left].kind == TS_CITY) << 2 |
 	       (unsigned)(d->parts[d->side[3].left].kind == TS_CITY) << 3;
+}
+/* The base game's edge signature of design d as written: bit s a road end
+ * on design side s, bit 4 + s a city side; a river side (The River) has
+ * both, which only another river side matches (V-GEO-1). */
+static inline unsigned board_side_bits(const ts_design *d)
+{
+	unsigned r = d->river;
+	return ((unsigned)d->street_mask | r) | (board_city_mask(d) | r) << 4;
 }
 /* The tiles on the 8 cells around placed tile t (side neighbours and
  * corner bits: no look-up when none). */
@@ -151,6 +160,25 @@ static inline int board_facing(const city_tileset *ts, const state *s,
 		return 0;
 	*f = board_facing_linked(ts, s, p, d, side);
 	return 1;
+}
+/* board_facing without a branch on whether a tile is across the side:
+ * returns 1 when one is, else 0 with the tile itself standing in for the
+ * neighbour (f->q == p), so that the caller masks what it keeps by the
+ * result instead of branching on it. */
+static inline unsigned board_facing_masked(const city_tileset *ts,
+                                           const state *s, const ptile *p,
+                                           const ts_design *d, int side,
+                                           bfacing *f)
+{
+	const ptile *tl = st_tiles(s);
+	unsigned nb = p->nb[side], linked = nb != NO_TILE, m = 0u - linked;
+	/* a mask, not a conditional: compilers turn the latter into a
+	 * branch here */
+	f->q = &tl[(nb & m) | ((unsigned)(p - tl) & ~m)];
+	f->od = &ts->designs[f->q->design];
+	f->mine = &d->side[(side - pt_rot(p)) & 3];
+	f->theirs = &f->od->side[(side + 2 - pt_rot(f->q)) & 3];
+	return linked;
 }
 /* Insert a placed tile (no checks; the caller checked legality) and update
  * the frontier, neighbour links, corner bits and contour labels around it.
@@ -235,9 +263,7 @@ static inline unsigned board_sig_rotations(const fcell *f, uint32_t sig4)
  * 4c..4c+3 are cell c's rotations. With SSE2 the four cells are one
  * vector (a zero byte of (sig ^ streets) & present is a fitting rotation,
  * and pcmpeqb finds them all); elsewhere four calls. */
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) &&                         \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <emmintrin.h>
+#if defined(CITY_SSE2)
 _Static_assert(offsetof(fcell, present) == 4 &&
                    offsetof(fcell, streets) == 5 && sizeof(fcell) == 8,
                "fcell layout");
@@ -283,25 +309,25 @@ int board_check_streets(const city_tileset *ts, const state *s, int x, int y,
 /* The next side of the outer contour from a tile side given as (tile
  * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
  * the tiles' neighbour links and corner bits: a cell look-up only where a
- * tile touches the corner alone (contour_next looks up every step). */
+ * tile touches the corner alone (board_contour_next looks up every step). */
 void board_step(const state *s, int *t, int *side, int turn);
 
 /* The one contour iterator: the sides of the outer contour clockwise from
  * the north side of the top tile, by neighbour links (board_step).
  *   contour_it it;
- *   for (contour_first(s, &it); it.left; contour_advance(s, &it))
+ *   for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
  *           ... it.t, it.side ...                                       */
 typedef struct contour_it {
 	int t, side; /* the current side: tile index, side */
 	int left;    /* 0 once the walk is back at its start (or no tile) */
 } contour_it;
-static inline void contour_first(const state *s, contour_it *it)
+static inline void board_contour_first(const state *s, contour_it *it)
 {
 	it->t = s->board.top;
 	it->side = CITY_SIDE_N;
 	it->left = s->board.n_tiles ? 4 * s->board.n_tiles + 4 : 0;
 }
-static inline void contour_advance(const state *s, contour_it *it)
+static inline void board_contour_advance(const state *s, contour_it *it)
 {
 	board_step(s, &it->t, &it->side, 1);
 	if ((it->t == s->board.top && it->side == CITY_SIDE_N) || --it->left == 0)
@@ -311,16 +337,16 @@ static inline void contour_advance(const state *s, contour_it *it)
 /* The slow twin of the contour walk, by cell look-ups (R-GEO-8): the next
  * contour side clockwise from contour side b, with e.on the extra cell
  * counted as a tile. */
-bside contour_next(const state *s, bside b, bextra e);
+bside board_contour_next(const state *s, bside b, bextra e);
 /* The first side of the outer contour walk: the north side of the
  * north-most, then west-most tile. */
-bside contour_start(const state *s, bextra e);
+bside board_contour_start(const state *s, bextra e);
 /* Length of the outer contour; with e.on the extra cell counts as a tile.
  * When `walled` is not NULL it receives how many walk sides hold a wall
  * piece or the gate. */
-int contour_length(const state *s, bextra e, int *walled);
+int board_contour_length(const state *s, bextra e, int *walled);
 /* Whether side b of a tile lies on the outer contour. */
-int contour_contains(const state *s, bside b);
+int board_contour_contains(const state *s, bside b);
 /* CITY_CELL_TILE / CITY_CELL_EXTERIOR / CITY_CELL_HOLE. */
 int board_cell_kind(const state *s, int x, int y);
 

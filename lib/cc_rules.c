@@ -6,11 +6,12 @@
 #include "board.h"
 #include "cc_rules.h"
 #include "cc_score.h"
+#include "expansions.h"
 #include "feature.h"
 #include "listing.h"
 #include "log.h"
+#include "msg.h"
 #include "players.h"
-#include "tower.h"
 
 #define ERR_CAP RULES_ERR_CAP
 #define FOLLOWERS 7 /* C-SET-2 */
@@ -22,18 +23,22 @@
  * kept per design in st_rsig. */
 static unsigned rot_sig(const ts_design *d, int r)
 {
-	unsigned sm = d->street_mask, cm = board_city_mask(d);
+	unsigned bits = board_side_bits(d), sm = bits & 15u, cm = bits >> 4;
 	unsigned ur = (unsigned)r;
 	sm = ((sm << ur) | (sm >> ((4u - ur) & 3u))) & 15u;
 	cm = ((cm << ur) | (cm >> ((4u - ur) & 3u))) & 15u;
 	return sm | cm << 4;
 }
 
-static int has_placement(const state *s, int d)
+static int has_placement(const city_tileset *ts, const state *s, int d)
 {
 	const fcell *f = st_front(s);
 	uint32_t sig4 = st_rsig(s)[d];
 	int i, n = s->board.n_front;
+	tile_rule r;
+	if (expansions_tile_rule(ts, s, d, &r)) /* one cell at most */
+		return r.cell >= 0 &&
+		       (board_sig_rotations(&f[r.cell], sig4) & r.rots) != 0;
 	/* four cells a test: about half of the cells fit, so the first
 	 * four nearly always decide */
 	for (i = 0; i + 4 <= n; i += 4)
@@ -66,11 +71,13 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 	const ts_design *d = &ts->designs[design];
 	int side, any = 0;
 	if (coord_in_range(x, y) && board_tile_at(s, x, y) >= 0) {
-		if (msg)
-			snprintf(msg, cap, "C-TILE-1: cell (%d,%d) already holds a "
-			                   "tile", x, y);
+		msg_say(msg, cap, "C-TILE-1: cell (%d,%d) already holds a "
+		                  "tile", x, y);
 		return 1;
 	}
+	if (coord_in_range(x, y) &&
+	    expansions_check_tile(ts, s, x, y, design, rot, msg, cap))
+		return 1;
 	for (side = 0; side < 4; side++) {
 		/* in 64 bits: a cell at INT32_MIN has a neighbour beyond it */
 		int64_t nx = (int64_t)x + DX[side], ny = (int64_t)y + DY[side];
@@ -92,19 +99,17 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 				ma = sname[a];
 				mb = sname[b];
 			}
-			if (msg)
-				snprintf(msg, cap,
-				         "C-TILE-2: %s facing a %s of tile (%d,%d)",
-				         ma, mb, o->x, o->y);
+			msg_say(msg, cap,
+			        "C-TILE-2: %s facing a %s of tile (%d,%d)",
+			        ma, mb, o->x, o->y);
 			return 1;
 		}
 	}
 	if (!any) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-TILE-1: cell (%d,%d) shares no side with a "
-			         "placed tile",
-			         x, y);
+		msg_say(msg, cap,
+		        "C-TILE-1: cell (%d,%d) shares no side with a "
+		        "placed tile",
+		        x, y);
 		return 1;
 	}
 	return 0;
@@ -112,31 +117,31 @@ static int cc_check_placement(const city_tileset *ts, const state *s, int x,
 
 /* ---- the turn ------------------------------------------------------------ */
 
-static void draw(state *s);
+static void draw(const city_tileset *ts, state *s);
 
-/* The start of a player's turn: the ransom decision (T-CAP-5) while a
- * tile is left to draw, then the draw. */
-static void start_turn(state *s, int player)
+/* The start of a player's turn: an expansion's decision before the draw
+ * (The Tower's ransom, T-CAP-5), then the draw. */
+static void start_turn(const city_tileset *ts, state *s, int player)
 {
+	int d;
 	s->turn.player = s->turn.actor = (uint8_t)player;
-	s->carc.ransomed = 0;
-	if (s->turn.draw_pos < s->setup.stack_end[0] &&
-	    tower_ransom_options(s)) {
+	d = expansions_turn_begin(s, s->turn.draw_pos < s->setup.stack_end[0]);
+	if (d >= 0) {
 		s->turn.cur = NO_TILE;
-		s->turn.decision = CITY_DECISION_RANSOM;
+		s->turn.decision = (uint8_t)d;
 		return;
 	}
-	draw(s);
+	draw(ts, s);
 }
 
 /* C-TURN-2: draw until a tile has a placement (the others discarded). */
-static void draw(state *s)
+static void draw(const city_tileset *ts, state *s)
 {
 	const uint8_t *order = st_order(s);
 	while (s->turn.draw_pos < s->setup.stack_end[0]) {
 		int i = s->turn.draw_pos++;
 		int d = order[i];
-		if (has_placement(s, d)) {
+		if (has_placement(ts, s, d)) {
 			s->turn.cur = (uint8_t)i;
 			s->turn.decision = CITY_DECISION_TILE;
 			return;
@@ -151,12 +156,12 @@ static void draw(state *s)
 /* C-TURN-1: score what the placement completed, then the next turn. */
 static void finish_turn(const city_tileset *ts, state *s)
 {
-	s->carc.capture = 0; /* the capture decision, if any, is over */
-	s->carc.fol_opts = 0;
-	cc_score_completed(ts, s, s->turn.last_tile);
-	s->carc.done_parts = 0;
+	expansions_turn_end(s);
+	s->cc.fol_opts = 0;
+	ccs_completed(ts, s, s->turn.last_tile);
+	s->cc.done_parts = 0;
 	/* the next seat, without a division */
-	start_turn(s, s->turn.player + 1 < s->setup.n_players
+	start_turn(ts, s, s->turn.player + 1 < s->setup.n_players
 	                  ? s->turn.player + 1
 	                  : 0);
 }
@@ -169,28 +174,25 @@ static int follower_check(const city_tileset *ts, const state *s, int part,
 	int t = s->turn.last_tile;
 	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
-	int kind = cc_part_kind(d, part);
-	char name = cc_part_name(d, part);
+	int kind = ccs_part_kind(d, part);
+	char name = ccs_part_name(d, part);
 	if (s->pl.supply[s->turn.player] == 0) {
-		if (msg)
-			snprintf(msg, cap, "C-FOL-4: player %d has no follower in "
-			                   "supply", s->turn.player);
+		msg_say(msg, cap, "C-FOL-4: player %d has no follower in "
+		                  "supply", s->turn.player);
 		return 1;
 	}
-	if (kind == CK_FIELD && !s->setup.rules[CITY_RULE_FARMERS]) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-FOL-1: part %c of tile (%d,%d) is a field and "
-			         "the game is played without farmers (C-OPT-1)",
-			         name, p->x, p->y);
+	if (kind == CC_KIND_FIELD && !s->setup.rules[CITY_RULE_FARMERS]) {
+		msg_say(msg, cap,
+		        "C-FOL-1: part %c of tile (%d,%d) is a field and "
+		        "the game is played without farmers (C-OPT-1)",
+		        name, p->x, p->y);
 		return 1;
 	}
 	if (feat_followed(s, feat_root(s, feat_node(s, t, part)))) {
-		if (msg)
-			snprintf(msg, cap,
-			         "C-FOL-2: part %c of tile (%d,%d) belongs to a "
-			         "feature that already holds a follower",
-			         name, p->x, p->y);
+		msg_say(msg, cap,
+		        "C-FOL-2: part %c of tile (%d,%d) belongs to a "
+		        "feature that already holds a follower",
+		        name, p->x, p->y);
 		return 1;
 	}
 	return 0;
@@ -210,11 +212,11 @@ static unsigned follower_options(const city_tileset *ts, const state *s,
 	unsigned m = 0, c = 0, farmers = s->setup.rules[CITY_RULE_FARMERS] != 0;
 	int i;
 	for (i = 0; i < feat_tile_nodes(d); i++) {
-		int kind = cc_part_kind(d, i), r = feat_root(s, p->node0 + i);
-		unsigned field = kind == CK_FIELD; /* C-FOL-1 */
+		int kind = ccs_part_kind(d, i), r = feat_root(s, p->node0 + i);
+		unsigned field = kind == CC_KIND_FIELD; /* C-FOL-1 */
 		unsigned free = !feat_followed(s, r); /* C-FOL-2 */
 		m |= (free & (farmers | !field)) << i;
-		c |= ((unsigned)(kind == CK_ROAD || kind == CK_CITY) &
+		c |= ((unsigned)(kind == CC_KIND_ROAD || kind == CC_KIND_CITY) &
 		      (unsigned)feat_complete(s, r))
 		     << i;
 	}
@@ -252,9 +254,9 @@ static int insert_tile(const city_tileset *ts, state *s, int front, int x,
 {
 	int t = board_insert(ts, s, front, x, y, design, rot);
 	feat_add_tile(ts, s, t);
-	tower_add_tile(ts, s, t);
+	expansions_placed(ts, s, t);
 	if (ts->designs[design].features & TS_MONASTERY)
-		bits_put(s->carc.monasteries, t, 1); /* for C-DONE-3 */
+		bits_put(s->cc.monasteries, t, 1); /* for C-DONE-3 */
 	return t;
 }
 
@@ -264,6 +266,8 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	int rc, design, fi = -1;
 	unsigned done;
 	const fcell *f;
+	unsigned rots = 0;
+	tile_rule r;
 	if ((rc = expect(s, CITY_DECISION_TILE, c->err)) != CITY_OK)
 		return rc;
 	if (rot < 0 || rot > 3) {
@@ -272,9 +276,13 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	}
 	design = st_order(s)[s->turn.cur];
 	f = coord_in_range(x, y) ? board_front_at(s, (int)x, (int)y) : NULL;
-	if (f)
+	if (f) {
 		fi = (int)(f - st_front(s));
-	if (!f || !(board_sig_rotations(f, st_rsig(s)[design]) >> rot & 1u)) {
+		rots = board_sig_rotations(f, st_rsig(s)[design]);
+		if (expansions_tile_rule(c->ts, s, design, &r))
+			rots = r.cell == fi ? rots & r.rots : 0;
+	}
+	if (!(rots >> rot & 1u)) {
 		if (!cc_check_placement(c->ts, s, (int)x, (int)y, design, rot,
 		                        c->err, ERR_CAP))
 			snprintf(c->err, ERR_CAP, "C-TILE-1: cell (%d,%d) cannot take "
@@ -284,9 +292,9 @@ static int place(const rules_ctx *c, int32_t x, int32_t y, int rot)
 	log_move(s, CITY_MOVE_PLACE, rot, (int)x, (int)y);
 	s->turn.last_tile =
 	    (uint8_t)insert_tile(c->ts, s, fi, (int)x, (int)y, design, rot);
-	s->carc.fol_opts = (uint16_t)follower_options(c->ts, s, &done);
-	s->carc.done_parts = (uint16_t)done;
-	if (s->carc.fol_opts || tower_options(c->ts, s))
+	s->cc.fol_opts = (uint16_t)follower_options(c->ts, s, &done);
+	s->cc.done_parts = (uint16_t)done;
+	if (s->cc.fol_opts || expansions_follower_moves(c->ts, s))
 		s->turn.decision = CITY_DECISION_FOLLOWER;
 	else
 		finish_turn(c->ts, s);
@@ -303,6 +311,11 @@ static int place_follower(const rules_ctx *c, char part)
 	d = &c->ts->designs[st_tiles(s)[s->turn.last_tile].design];
 	idx = part == 'm' ? ((d->features & TS_MONASTERY) ? d->n_parts : -1)
 	                  : ts_part_index(d, part);
+	if (idx < 0 && expansions_no_part(s, part)) {
+		/* a piece of an expansion's that is no part (The River) */
+		snprintf(c->err, ERR_CAP, "%s", expansions_no_part(s, part));
+		return CITY_EILLEGAL;
+	}
 	if (idx < 0) {
 		snprintf(c->err, ERR_CAP,
 		         "C-FOL-1: design %u has no part '%c' (a region letter, "
@@ -318,79 +331,61 @@ static int place_follower(const rules_ctx *c, char part)
 	return CITY_OK;
 }
 
+/* The turn goes on as an expansion's move or pass said (expansion.h). */
+static void go_on(const city_tileset *ts, state *s, expansion_next next)
+{
+	if (next == NEXT_END_TURN)
+		finish_turn(ts, s);
+	else if (next == NEXT_DRAW)
+		draw(ts, s);
+	else
+		s->cc.fol_opts = 0; /* the follower decision is over */
+}
+
 static int pass(const rules_ctx *c)
 {
 	state *s = c->s;
+	const expansion *x = expansions_of_decision(s->turn.decision);
 	if (s->turn.decision == CITY_DECISION_END) {
 		snprintf(c->err, ERR_CAP, "C-END-1: the game has ended");
 		return CITY_EENDED;
 	}
-	if (s->turn.decision != CITY_DECISION_FOLLOWER &&
-	    s->turn.decision != CITY_DECISION_CAPTURE &&
-	    s->turn.decision != CITY_DECISION_RANSOM) {
+	if (s->turn.decision != CITY_DECISION_FOLLOWER && !x) {
 		snprintf(c->err, ERR_CAP, "C-TURN-1: a %s cannot be passed",
 		         decision_name[s->turn.decision]);
 		return CITY_EDECISION;
 	}
 	log_move(s, CITY_MOVE_PASS, 0, 0, 0);
-	if (s->turn.decision == CITY_DECISION_RANSOM) {
-		s->carc.ransomed = 1;
-		draw(s);
-	} else {
-		finish_turn(c->ts, s);
-	}
+	go_on(c->ts, s, x ? x->pass(s) : NEXT_END_TURN);
 	return CITY_OK;
 }
 
-/* The Tower's moves: the decision they answer, then tower.c. */
-static int tower_move(const rules_ctx *c, const rules_move *m)
+/* An expansion's move: in play, the decision it answers, then its own
+ * apply. */
+static int expansion_move(const rules_ctx *c, const rules_move *m,
+                          const expansion *x)
 {
 	state *s = c->s;
-	int rc, capture = 0;
-	if (!tower_on(s)) {
+	expansion_next next;
+	int rc;
+	if (!expansions_on(s, x)) {
 		/* after the end every move is CITY_EENDED, this one too */
 		if (s->turn.decision == CITY_DECISION_END)
 			return expect(s, CITY_DECISION_FOLLOWER, c->err);
-		snprintf(c->err, ERR_CAP, "T-ACT-1: the expansion tower is not "
-		                          "in play");
+		snprintf(c->err, ERR_CAP, "%s", x->not_in_play);
 		return CITY_EILLEGAL;
 	}
-	rc = expect(s,
-	            m->kind == CITY_MOVE_CAPTURE  ? CITY_DECISION_CAPTURE
-	            : m->kind == CITY_MOVE_RANSOM ? CITY_DECISION_RANSOM
-	                                          : CITY_DECISION_FOLLOWER,
-	            c->err);
-	if (rc != CITY_OK)
-		return rc;
-	switch (m->kind) {
-	case CITY_MOVE_FLOOR:
-		rc = tower_floor(c, m->x, m->y, &capture);
-		break;
-	case CITY_MOVE_TOP:
-		rc = tower_top_move(c, m->x, m->y);
-		break;
-	case CITY_MOVE_CAPTURE:
-		rc = tower_capture(c, m->x, m->y, m->part);
-		break;
-	default:
-		rc = tower_ransom(c, m->x);
-		if (rc == CITY_OK)
-			draw(s);
-		return rc;
-	}
-	if (rc != CITY_OK)
-		return rc;
-	if (capture) {
-		s->carc.fol_opts = 0; /* the follower decision is over */
-		s->turn.decision = CITY_DECISION_CAPTURE;
-	} else {
-		finish_turn(c->ts, s);
-	}
-	return CITY_OK;
+	rc = expect(s, x->decision_of(m->kind), c->err);
+	if (rc == CITY_OK)
+		rc = x->apply(c, m, &next);
+	if (rc == CITY_OK)
+		go_on(c->ts, s, next);
+	return rc;
 }
 
 static int cc_apply(const rules_ctx *c, const rules_move *m)
 {
+	const expansion *x;
 	c->err[0] = '\0';
 	switch (m->kind) {
 	case CITY_MOVE_PLACE:
@@ -415,12 +410,9 @@ static int cc_apply(const rules_ctx *c, const rules_move *m)
 		         : m->kind == CITY_MOVE_GUARD ? "guard"
 		                                      : "tower");
 		return CITY_EDECISION;
-	case CITY_MOVE_FLOOR:
-	case CITY_MOVE_TOP:
-	case CITY_MOVE_CAPTURE:
-	case CITY_MOVE_RANSOM:
-		return tower_move(c, m);
 	default:
+		if ((x = expansions_of_move(m->kind)) != NULL)
+			return expansion_move(c, m, x);
 		snprintf(c->err, ERR_CAP, "R-ERR-1: unknown move kind %d", m->kind);
 		return CITY_EINVAL;
 	}
@@ -430,24 +422,31 @@ static int cc_apply(const rules_ctx *c, const rules_move *m)
 
 static void cc_start(const rules_ctx *c)
 {
-	static const uint8_t floors[4] = {10, 9, 7, 6}; /* T-SET-1 */
 	state *s = c->s;
 	unsigned i;
-	int p;
 	for (i = 0; i < c->ts->n_designs; i++) {
 		const ts_design *d = &c->ts->designs[i];
 		st_rsig_w(s)[i] = rot_sig(d, 0) | rot_sig(d, 1) << 8 |
 		                  rot_sig(d, 2) << 16 | rot_sig(d, 3) << 24;
 	}
 	players_start(s, FOLLOWERS, 0);
-	if (tower_on(s))
-		for (p = 0; p < s->setup.n_players; p++)
-			s->carc.floors[p] = floors[s->setup.n_players - 2];
+	expansions_start(c->ts, s);
 	s->turn.cur = NO_TILE;
-	/* C-SET-3: the start tile, before the first turn, not a move */
-	insert_tile(c->ts, s, -1, 0, 0, c->ts->start, 0);
+	/* C-SET-3: the start tile, before the first turn, not a move (an
+	 * expansion's: The River's spring, V-SET-1) */
+	insert_tile(c->ts, s, -1, 0, 0, expansions_start_design(c->ts, s), 0);
 	s->turn.last_tile = NO_TILE;
-	start_turn(s, 0);
+	start_turn(c->ts, s, 0);
+}
+
+/* C-SET-3/4: one instance of the start design placed, the rest one stack;
+ * then what the expansions in play change. */
+static void cc_deal(const city_options *o, deal_plan *p)
+{
+	p->aside[o->ts->start] = 1;
+	snprintf(p->rule, sizeof p->rule, "C-SET-4");
+	p->not_drawn = "the start tile";
+	expansions_deal(o, p);
 }
 
 /* ---- listing ------------------------------------------------------------- */
@@ -455,33 +454,49 @@ static void cc_start(const rules_ctx *c)
 static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
                       size_t cap)
 {
+	const expansion *x;
 	size_t n = 0;
 	unsigned m;
 	switch (s->turn.decision) {
-	case CITY_DECISION_TILE:
-		return list_placements_sig(
-		    s, st_rsig(s)[st_order(s)[s->turn.cur]], out, cap);
+	case CITY_DECISION_TILE: {
+		int d = st_order(s)[s->turn.cur];
+		uint32_t sig4 = st_rsig(s)[d];
+		tile_rule r;
+		if (!expansions_tile_rule(ts, s, d, &r))
+			return list_placements_sig(s, sig4, out, cap);
+		if (r.cell >= 0) { /* an expansion's one cell */
+			const fcell *f = &st_front(s)[r.cell];
+			for (m = board_sig_rotations(f, sig4) & r.rots; m; m &= m - 1)
+				list_emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(f),
+				          fc_y(f), low_bit(m), 0, 0, 0);
+		}
+		return n;
+	}
 	case CITY_DECISION_FOLLOWER: {
 		const ts_design *d =
 		    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
 		/* follower_options, by the placement: the parts allowed */
-		for (m = s->carc.fol_opts; m; m &= m - 1)
+		for (m = s->cc.fol_opts; m; m &= m - 1)
 			list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0, 0,
-			          cc_part_name(d, low_bit(m)));
-		n = tower_list_follower(ts, s, out, cap, n);
+			          ccs_part_name(d, low_bit(m)));
+		n = expansions_list_follower(ts, s, out, cap, n);
 		break;
 	}
-	case CITY_DECISION_CAPTURE:
-		n = tower_list_capture(ts, s, out, cap);
-		break;
-	case CITY_DECISION_RANSOM:
-		n = tower_list_ransom(s, out, cap);
-		break;
-	default:
-		return 0;
+	default: /* an expansion's own decision, or the end */
+		x = expansions_of_decision(s->turn.decision);
+		if (!x)
+			return 0;
+		n = x->list(ts, s, out, cap);
 	}
 	list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
 	return n;
+}
+
+/* C-END-2/3, then what the expansions in play add. */
+static void cc_final(const city_tileset *ts, state *s)
+{
+	ccs_final(ts, s);
+	expansions_score_final(ts, s);
 }
 
 static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
@@ -495,28 +510,28 @@ static int cc_check_state(const city_tileset *ts, const state *s, char *msg,
 	if (d == CITY_DECISION_FOLLOWER || d == CITY_DECISION_CAPTURE)
 		opts = follower_options(ts, s, &done);
 	want = d == CITY_DECISION_FOLLOWER ? opts : 0;
-	if (s->carc.fol_opts != want) {
+	if (s->cc.fol_opts != want) {
 		snprintf(msg, cap, "follower options %#x, not %#x",
-		         (unsigned)s->carc.fol_opts, want);
+		         (unsigned)s->cc.fol_opts, want);
 		return 1;
 	}
-	if (s->carc.done_parts != done) {
+	if (s->cc.done_parts != done) {
 		snprintf(msg, cap, "completed parts %#x, not %#x",
-		         (unsigned)s->carc.done_parts, done);
+		         (unsigned)s->cc.done_parts, done);
 		return 1;
 	}
-	return cc_score_check_state(ts, s, msg, cap) ||
-	       tower_check_state(ts, s, msg, cap);
+	return ccs_check_state(ts, s, msg, cap) ||
+	       expansions_check_state(ts, s, msg, cap);
 }
 
 const game_rules cc_rules = {
     .game = CITY_GAME_CARCASSONNE,
     .start = cc_start,
+    .deal = cc_deal,
     .apply = cc_apply,
     .list = cc_list,
-    .score_final = cc_score_final,
+    .score_final = cc_final,
     .check_placement = cc_check_placement,
+    .part_complete = ccs_complete,
     .check_state = cc_check_state,
-    .start_tile = 1, /* C-SET-3/4 (game.c deals) */
-    .rule_prefix = 'C',
 };

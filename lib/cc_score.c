@@ -29,7 +29,7 @@ static int category_of(int reason)
 	}
 }
 
-int cc_measure(const city_tileset *ts, const state *s, int r, int *coats)
+int ccs_measure(const city_tileset *ts, const state *s, int r, int *coats)
 {
 	uint8_t at[TS_MAX_TILES];
 	uint16_t parts[TS_MAX_TILES];
@@ -44,13 +44,13 @@ int cc_measure(const city_tileset *ts, const state *s, int r, int *coats)
 	return n;
 }
 
-int cc_complete(const city_tileset *ts, const state *s, int t, int part)
+int ccs_complete(const city_tileset *ts, const state *s, int t, int part)
 {
 	const ts_design *d = &ts->designs[st_tiles(s)[t].design];
-	switch (cc_part_kind(d, part)) {
-	case CK_MONASTERY:
+	switch (ccs_part_kind(d, part)) {
+	case CC_KIND_MONASTERY:
 		return board_surrounded(s, t);
-	case CK_FIELD:
+	case CC_KIND_FIELD:
 		return 0; /* C-DONE-4 */
 	default:
 		return feat_complete(s, feat_root(s, feat_node(s, t, part)));
@@ -88,7 +88,7 @@ static int add_root(int *list, int n, int r)
 
 /* The roads, then the cities, tile t completed, each once, in part
  * order (an award changes no completion). The placement found which
- * parts closed (st_carc.done_parts, in the pass that finds the follower
+ * parts closed (st_cc.done_parts, in the pass that finds the follower
  * options), so that only the rare completions are walked here. */
 static void score_roads_cities(const city_tileset *ts, state *s, int t)
 {
@@ -96,8 +96,8 @@ static void score_roads_cities(const city_tileset *ts, state *s, int t)
 	const ts_design *d = &ts->designs[p->design];
 	int road[TS_MAX_PARTS], city[TS_MAX_PARTS], nr = 0, nc = 0, i;
 	unsigned m;
-	/* the placement found them (st_carc.done_parts) */
-	for (m = s->carc.done_parts; m; m &= m - 1) {
+	/* the placement found them (st_cc.done_parts) */
+	for (m = s->cc.done_parts; m; m &= m - 1) {
 		int r;
 		i = low_bit(m);
 		r = feat_root(s, p->node0 + i);
@@ -108,9 +108,9 @@ static void score_roads_cities(const city_tileset *ts, state *s, int t)
 	}
 	for (i = 0; i < nr; i++)
 		award(s, road[i], CITY_REASON_ROAD,
-		      cc_measure(ts, s, road[i], NULL), 1);
+		      ccs_measure(ts, s, road[i], NULL), 1);
 	for (i = 0; i < nc; i++) {
-		int coats, tiles = cc_measure(ts, s, city[i], &coats);
+		int coats, tiles = ccs_measure(ts, s, city[i], &coats);
 		award(s, city[i], CITY_REASON_CITY, 2 * tiles + 2 * coats, 1);
 	}
 }
@@ -126,7 +126,7 @@ static int near_tile(const state *s, int q, int t)
 /* C-DONE-3: the monasteries that tile t just surrounded (t itself or one
  * of the 8 tiles around it), in rows and columns: NW N NE W (t) E SW S
  * SE. Only the monasteries with an empty cell around them are looked at
- * (st_carc.monasteries), and each leaves that set once surrounded. */
+ * (st_cc.monasteries), and each leaves that set once surrounded. */
 static void score_monasteries(const city_tileset *ts, state *s, int t)
 {
 	const ptile *tl = st_tiles(s);
@@ -134,7 +134,7 @@ static void score_monasteries(const city_tileset *ts, state *s, int t)
 	unsigned hits = 0; /* bit k: near[k] is a monastery surrounded now */
 	for (w = 0; w < words; w++) {
 		uint64_t b;
-		for (b = s->carc.monasteries[w]; b; b &= b - 1) {
+		for (b = s->cc.monasteries[w]; b; b &= b - 1) {
 			int q = 64 * w + low_bit64(b);
 			/* dx + 1 and dy + 1 in 0..2: q is on the 9 cells around t;
 			 * bit 9 is the scratch of the others (no branch: whether
@@ -149,13 +149,13 @@ static void score_monasteries(const city_tileset *ts, state *s, int t)
 	hits &= 0x1FFu;
 	for (; hits; hits &= hits - 1) {
 		int q = near[low_bit(hits)];
-		bits_put(s->carc.monasteries, q, 0);
+		bits_put(s->cc.monasteries, q, 0);
 		award(s, feat_node(s, q, ts->designs[tl[q].design].n_parts),
 		      CITY_REASON_MONASTERY, 9, 1);
 	}
 }
 
-void cc_score_completed(const city_tileset *ts, state *s, int t)
+void ccs_completed(const city_tileset *ts, state *s, int t)
 {
 	score_roads_cities(ts, s, t);
 	score_monasteries(ts, s, t);
@@ -164,7 +164,7 @@ void cc_score_completed(const city_tileset *ts, state *s, int t)
 /* state_check's part: the open monasteries' bit set. A monastery that
  * the tile of this turn surrounded keeps its bit until the end of the
  * turn scores it (finish_turn). */
-int cc_score_check_state(const city_tileset *ts, const state *s, char *msg,
+int ccs_check_state(const city_tileset *ts, const state *s, char *msg,
                          size_t cap)
 {
 	int t, mid_turn = s->turn.decision == CITY_DECISION_FOLLOWER ||
@@ -173,7 +173,7 @@ int cc_score_check_state(const city_tileset *ts, const state *s, char *msg,
 		int mon = t < s->board.n_tiles &&
 		          (ts->designs[st_tiles(s)[t].design].features &
 		           TS_MONASTERY),
-		    bit = bits_at(s->carc.monasteries, t), ok;
+		    bit = bits_at(s->cc.monasteries, t), ok;
 		if (!mon)
 			ok = !bit;
 		else if (board_around(s, t) < 8)
@@ -202,7 +202,7 @@ static int bordered_cities(const city_tileset *ts, const state *s, int r)
 		unsigned adj = d->parts[part].adj;
 		for (k = 0; adj; k++, adj >>= 1) {
 			int cr, j;
-			if (!(adj & 1u) || cc_part_kind(d, k) != CK_CITY)
+			if (!(adj & 1u) || ccs_part_kind(d, k) != CC_KIND_CITY)
 				continue;
 			cr = feat_root(s, feat_node(s, t, k));
 			if (!feat_complete(s, cr))
@@ -226,15 +226,15 @@ static void score_final_feature(const city_tileset *ts, state *s,
 {
 	int coats = 0, points, reason;
 	switch (kind) {
-	case CK_ROAD:
+	case CC_KIND_ROAD:
 		reason = CITY_REASON_FINAL_ROAD;
-		points = cc_measure(ts, s, r, NULL);
+		points = ccs_measure(ts, s, r, NULL);
 		break;
-	case CK_CITY:
+	case CC_KIND_CITY:
 		reason = CITY_REASON_FINAL_CITY;
-		points = cc_measure(ts, s, r, &coats) + coats;
+		points = ccs_measure(ts, s, r, &coats) + coats;
 		break;
-	case CK_MONASTERY:
+	case CC_KIND_MONASTERY:
 		reason = CITY_REASON_FINAL_MONASTERY;
 		points = 1 + board_around(s, f->tile);
 		break;
@@ -261,7 +261,7 @@ typedef struct final_feature {
 
 #define MAX_FOL (MAX_PLAYERS * FOLLOWERS_PER_PLAYER)
 
-void cc_score_final(const city_tileset *ts, state *s)
+void ccs_final(const city_tileset *ts, state *s)
 {
 	uint8_t at[TS_MAX_TILES * (TS_MAX_PARTS + 1)]; /* root -> index + 1 */
 	int root[MAX_FOL];
@@ -281,7 +281,7 @@ void cc_score_final(const city_tileset *ts, state *s)
 			memset(&ff[n], 0, sizeof ff[n]);
 			ff[n].root = r;
 			ff[n].slot = i;
-			ff[n].kind = cc_part_kind(
+			ff[n].kind = ccs_part_kind(
 			    &ts->designs[st_tiles(s)[f->tile].design], f->part);
 			at[r] = (uint8_t)++n;
 		}
@@ -291,23 +291,14 @@ void cc_score_final(const city_tileset *ts, state *s)
 	 * feature when its first follower in slot order is met */
 	for (pass = 0; pass < 2; pass++)
 		for (k = 0; k < n; k++)
-			if ((ff[k].kind == CK_FIELD) == (pass == 1))
+			if ((ff[k].kind == CC_KIND_FIELD) == (pass == 1))
 				score_final_feature(ts, s, &s->pl.fol[ff[k].slot],
 				                    ff[k].root, ff[k].kind,
 				                    ff[k].counts);
 	/* every follower left goes home */
 	for (i = 0; i < s->pl.n_fol; i++) {
-		follower *f = &s->pl.fol[i];
-		if (f->active == FOL_FREE)
-			continue;
-		if (root[i] >= 0)
-			feat_set_followed(s, root[i], 0);
-		log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile,
-		          f->part);
-		f->active = FOL_FREE;
-		s->pl.supply[f->owner]++;
+		if (s->pl.fol[i].active != FOL_FREE)
+			players_send_home(s, i, root[i]);
 	}
-	/* the tower tops went home too: every tower is open (st_carc) */
-	memset(s->carc.closed, 0, sizeof s->carc.closed);
 	s->turn.final_done = 1;
 }

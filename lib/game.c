@@ -46,28 +46,28 @@ static uint64_t splitmix64(uint64_t *st)
 }
 
 /* The explicit draw order as design indices: exactly the tile set's tiles
- * (R-SET-4), but for one instance of design `skip` when the game places it
- * before the first turn (skip >= 0: the base game, C-SET-3/4). Returns 0
- * or writes a reason and returns -1. */
-static int explicit_order(const city_options *o, int skip, uint8_t *order,
-                          char *err, size_t errcap)
+ * but those the plan sets aside (R-SET-4, C-SET-3/4), its segments in
+ * order. Returns 0 or writes a reason and returns -1. */
+static int explicit_order(const city_options *o, const deal_plan *p,
+                          uint8_t *order, char *err, size_t errcap)
 {
 	const city_tileset *ts = o->ts;
-	unsigned used[TS_MAX_DESIGNS], i, d, n = ts->n_tiles - (skip >= 0);
-	memset(used, 0, sizeof used);
-	if (skip >= 0)
-		used[skip] = 1; /* the start instance */
+	unsigned used[TS_MAX_DESIGNS], i, d, n = ts->n_tiles, seg = 0;
+	for (d = 0; d < ts->n_designs; d++) {
+		used[d] = p->aside[d];
+		n -= p->aside[d];
+	}
 	if (o->n_order != n) {
-		if (skip >= 0)
+		if (p->not_drawn)
 			snprintf(err, errcap,
-			         "C-SET-4: the order lists %u tiles, the stack has "
-			         "%u (the start tile is not drawn)",
-			         o->n_order, n);
+			         "%s: the order lists %u tiles, the stack has "
+			         "%u (%s is not drawn)",
+			         p->rule, o->n_order, n, p->not_drawn);
 		else
 			snprintf(err, errcap,
-			         "R-SET-4: the order lists %u tiles, the tile set "
+			         "%s: the order lists %u tiles, the tile set "
 			         "has %u",
-			         o->n_order, n);
+			         p->rule, o->n_order, n);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
@@ -76,50 +76,65 @@ static int explicit_order(const city_options *o, int skip, uint8_t *order,
 				break;
 		if (d == ts->n_designs) {
 			snprintf(err, errcap,
-			         "%c-SET-4: design %u in the order is not in the "
+			         "%s: design %u in the order is not in the "
 			         "tile set",
-			         skip >= 0 ? 'C' : 'R', o->order[i]);
+			         p->rule, o->order[i]);
 			return -1;
 		}
 		if (++used[d] > ts->designs[d].count) {
 			snprintf(err, errcap,
-			         "%c-SET-4: the order has more than %u of design %u",
-			         skip >= 0 ? 'C' : 'R',
-			         ts->designs[d].count - ((int)d == skip ? 1u : 0u),
+			         "%s: the order has more than %u of design %u",
+			         p->rule, ts->designs[d].count - p->aside[d],
 			         o->order[i]);
 			return -1;
 		}
+		if (p->seg[d] < seg) {
+			snprintf(err, errcap,
+			         "%s: tile %u of the order is design %u (%s) "
+			         "after %s",
+			         p->seg_rule, i + 1, o->order[i],
+			         p->seg_name[p->seg[d]], p->seg_name[seg]);
+			return -1;
+		}
+		seg = p->seg[d];
 		order[i] = (uint8_t)d;
 	}
 	return 0;
 }
 
-/* R-RNG: the tiles in design order (without one instance of `skip`, as
- * above), shuffled (Fisher-Yates, splitmix64 from the seed). */
-static void seeded_order(const city_options *o, int skip, uint8_t *order)
+/* R-RNG: each segment's tiles in design order, shuffled (Fisher-Yates,
+ * splitmix64 from the seed: one generator for all segments, in segment
+ * order). */
+static void seeded_order(const city_options *o, const deal_plan *p,
+                         uint8_t *order)
 {
 	const city_tileset *ts = o->ts;
-	unsigned n = ts->n_tiles - (skip >= 0), i, c, k = 0;
+	unsigned i, c, k = 0, seg, n;
 	uint64_t st = o->seed;
-	for (i = 0; i < ts->n_designs; i++)
-		for (c = (int)i == skip ? 1u : 0u; c < ts->designs[i].count; c++)
-			order[k++] = (uint8_t)i;
-	for (i = n - 1; i >= 1 && n > 1; i--) {
-		unsigned j = (unsigned)(splitmix64(&st) % (i + 1u));
-		uint8_t t = order[i];
-		order[i] = order[j];
-		order[j] = t;
+	for (seg = 0; seg < p->n_segs; seg++) {
+		uint8_t *run = order + k;
+		for (i = 0; i < ts->n_designs; i++)
+			for (c = p->seg[i] == seg ? p->aside[i] : ts->designs[i].count;
+			     c < ts->designs[i].count; c++)
+				order[k++] = (uint8_t)i;
+		n = (unsigned)(order + k - run);
+		for (i = n - 1; i >= 1 && n > 1; i--) {
+			unsigned j = (unsigned)(splitmix64(&st) % (i + 1u));
+			uint8_t t = run[i];
+			run[i] = run[j];
+			run[j] = t;
+		}
 	}
 }
 
 /* Draw order by design index: the explicit order, or R-RNG. Returns 0 or
  * writes a reason and returns -1. */
-static int make_order(const city_options *o, int skip, uint8_t *order,
-                      char *err, size_t errcap)
+static int make_order(const city_options *o, const deal_plan *p,
+                      uint8_t *order, char *err, size_t errcap)
 {
 	if (o->n_order)
-		return explicit_order(o, skip, order, err, errcap);
-	seeded_order(o, skip, order);
+		return explicit_order(o, p, order, err, errcap);
+	seeded_order(o, p, order);
 	return 0;
 }
 
@@ -166,6 +181,7 @@ static void state_start(city_game *g)
 	       s->lay.off_moves - offsetof(state, setup));
 	memcpy(st_order_w(s), order, s->lay.n_total);
 	memcpy(s->setup.stack_end, setup.stack_end, sizeof setup.stack_end);
+	memcpy(s->setup.seg_end, setup.seg_end, sizeof setup.seg_end);
 	s->setup.n_players = (uint8_t)o->players;
 	s->setup.expansions = (uint8_t)o->expansions;
 	for (r = 1; r < OPT_RULE_COUNT && r < (int)sizeof s->setup.rules; r++)
@@ -173,28 +189,38 @@ static void state_start(city_game *g)
 	g->rules->start(&c);
 }
 
-/* The draw order and the stacks' ends: R-SET-4 / R-RNG, or, for a game
- * with a start tile, one stack of the other tiles (C-SET-3/4). */
+/* The draw order, the stacks' ends (ends[0..2]) and the segments' ends
+ * (ends[3..5]): R-SET-4 / R-RNG, or the game's own plan (the base game:
+ * one stack without the start tile, C-SET-3/4; The River: that stack in
+ * three segments, river tiles, lake, land tiles, V-SET-2). */
 static int deal(const game_rules *rules, const city_options *o,
-                uint8_t *order, uint8_t ends[3], char *err, size_t cap)
+                uint8_t *order, uint8_t ends[6], char *err, size_t cap)
 {
-	int skip = -1;
-	if (rules->start_tile) {
-		skip = o->ts->start; /* C-SET-3: placed, not drawn */
-		if (skip < 0) {
-			snprintf(err, cap, "C-SET-3: the tile set has no start "
-			                   "design");
-			return CITY_EINVAL;
-		}
-	}
-	if (make_order(o, skip, order, err, cap))
+	deal_plan p;
+	unsigned d, k, size[3] = {0, 0, 0};
+	memset(&p, 0, sizeof p);
+	p.n_segs = 1;
+	snprintf(p.rule, sizeof p.rule, "R-SET-4");
+	if (facts_of(rules->game)->start_tile && o->ts->start < 0) {
+		snprintf(err, cap, "C-SET-3: the tile set has no start design");
 		return CITY_EINVAL;
-	if (skip >= 0) {
-		ends[0] = ends[1] = ends[2] = (uint8_t)(o->ts->n_tiles - 1);
+	}
+	if (rules->deal)
+		rules->deal(o, &p);
+	if (make_order(o, &p, order, err, cap))
+		return CITY_EINVAL;
+	if (!rules->deal) { /* The City: its stacks are its segments */
+		if (make_stacks(o, o->ts->n_tiles, ends, err, cap))
+			return CITY_EINVAL;
+		memcpy(ends + 3, ends, 3);
 		return CITY_OK;
 	}
-	if (make_stacks(o, o->ts->n_tiles, ends, err, cap))
-		return CITY_EINVAL;
+	/* one stack (C-SET-4), drawn segment after segment */
+	for (d = 0; d < o->ts->n_designs; d++)
+		size[p.seg[d]] += o->ts->designs[d].count - p.aside[d];
+	for (k = 0; k < 3; k++)
+		ends[3 + k] = (uint8_t)((k ? ends[2 + k] : 0) + size[k]);
+	memset(ends, ends[5], 3);
 	return CITY_OK;
 }
 
@@ -202,7 +228,7 @@ static int deal(const game_rules *rules, const city_options *o,
  * game (options_check) and the order and stacks can be dealt. The reason
  * of a refusal goes to why (city_options_check() shows it). */
 static int check_new(const city_options *o, const game_rules **rules,
-                     uint8_t *order, uint8_t ends[3], char *why, size_t cap)
+                     uint8_t *order, uint8_t ends[6], char *why, size_t cap)
 {
 	if (options_check(o, why, cap) != CITY_OK)
 		return CITY_EINVAL;
@@ -220,7 +246,7 @@ static int check_new(const city_options *o, const game_rules **rules,
 int city_options_check(const city_options *opts, char *reason, size_t cap)
 {
 	const game_rules *rules;
-	uint8_t order[TS_MAX_TILES], ends[3];
+	uint8_t order[TS_MAX_TILES], ends[6];
 	char scratch[1];
 	if (!opts || (!reason && cap))
 		return CITY_EINVAL;
@@ -240,7 +266,7 @@ int city_game_new(city_game **out, const city_options *opts)
 	city_game *g;
 	state hdr;
 	size_t size;
-	uint8_t order[TS_MAX_TILES], ends[3];
+	uint8_t order[TS_MAX_TILES], ends[6];
 	char err[160];
 	if (!out)
 		return CITY_EINVAL;
@@ -264,6 +290,7 @@ int city_game_new(city_game **out, const city_options *opts)
 	options_copy(&g->opts, o);
 	g->st = hdr;
 	memcpy(g->st.setup.stack_end, ends, 3);
+	memcpy(g->st.setup.seg_end, ends + 3, 3);
 	memcpy(st_order_w(&g->st), order, hdr.lay.n_total);
 	state_start(g);
 	*out = g;
@@ -436,7 +463,7 @@ int city_score_final(city_game *g)
 	g->err[0] = '\0';
 	if (g->st.turn.decision != CITY_DECISION_END) {
 		game_set_error(g, "%c-END-1: the game has not ended",
-		               g->rules->rule_prefix);
+		               game_facts_of(g)->rule_prefix);
 		return CITY_ENOTENDED;
 	}
 	if (!g->st.turn.final_done)

@@ -55,11 +55,12 @@ int city_game_reshuffle(city_game *game, uint64_t seed)
 	s = &game->st;
 	order = st_order_w(s);
 	ts = game_ts(game);
-	/* Undrawn: draw indices draw_pos.. ; each stack shuffled within
-	 * itself (R-SET-4: the stacks are drawn one after the other; the base
-	 * game has one, C-SET-4, its three ends equal). */
+	/* Undrawn: draw indices draw_pos.. ; each segment of the deal
+	 * shuffled within itself (R-SET-4: The City's stacks are drawn one
+	 * after the other; the base game has one, C-SET-4, its three ends
+	 * equal; The River's river tiles, lake and land tiles, V-SET-2). */
 	for (k = 0; k < 3; k++) {
-		unsigned end = s->setup.stack_end[k];
+		unsigned end = s->setup.seg_end[k];
 		unsigned from = start > s->turn.draw_pos ? start : s->turn.draw_pos;
 		if (end > from) {
 			sort_run(order + from, end - from);

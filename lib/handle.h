@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "city/city.h"
-#include "options.h"
+#include "options_internal.h"
 #include "rules.h"
 #include "state.h"
 
@@ -40,6 +40,12 @@ static inline size_t game_copy_size(const city_game *g)
 {
 	return offsetof(city_game, st) - offsetof(city_game, opts) +
 	       g->st.lay.size;
+}
+
+/* The game's facts (facts.h). */
+static inline const game_facts *game_facts_of(const city_game *g)
+{
+	return facts_of(g->rules->game);
 }
 
 /* The game's tile set. */

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "compiler.h"
 #include "board.h"
 #include "listing.h"
 
@@ -38,14 +39,13 @@ static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
 /* Bytes 0-7 of a place move of rotation r (kind, rotation, zeros) as one
  * word in the platform's byte order, where that order is known at compile
  * time (else write4 goes through the struct). */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(CITY_LITTLE_ENDIAN)
 #define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE | (uint64_t)(r) << 8)
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#elif defined(CITY_BIG_ENDIAN)
 #define PLACE_HEAD(r) ((uint64_t)CITY_MOVE_PLACE << 56 | (uint64_t)(r) << 48)
 #endif
 
-#if defined(PLACE_HEAD) && defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(PLACE_HEAD) && defined(CITY_SSE2)
 /* A cell's four moves are 96 bytes: (head0, xy) (0, head1) (xy, 0)
  * (head2, xy) (0, head3) (xy, 0), six 16-byte stores. The heads as they
  * are stored, per set of rotations: (head0, 0) (0, head1) (head2, 0)
@@ -63,7 +63,7 @@ static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(ROW4, PLACE_HEAD)};
  * words, without a branch on which rotations fit. */
 static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
 {
-#if defined(PLACE_HEAD) && defined(__SSE2__)
+#if defined(PLACE_HEAD) && defined(CITY_SSE2)
 	const __m128i *hv = (const __m128i *)(const void *)HEAD_VEC[rots];
 	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, its top bit
 	 * flipped, is the coordinate as an int16 (fc_x, fc_y), widened with
@@ -126,12 +126,18 @@ static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
                          unsigned flagged, uint16_t *cell, uint8_t *rset,
                          uint16_t *flag, int *nflag)
 {
+	uint8_t fl[MAX_FRONT];
 	int i, k = 0, w = 0;
 	for (i = 0; i < nf; i++) {
-		unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
-		flag[w] = (uint16_t)k;
-		w += ((f[i].flags & flagged) != 0) & (rots != 0);
-		k = keep_fit(cell, rset, k, i, rots);
+		fl[k] = f[i].flags;
+		k = keep_fit(cell, rset, k, i,
+		             fit[(unsigned)f[i].present << 4 | f[i].streets]);
+	}
+	/* the flags of the fitting cells only (about two thirds), when a
+	 * flag is asked for at all (The City: from the gate on) */
+	for (i = 0; flagged && i < k; i++) {
+		flag[w] = (uint16_t)i;
+		w += (fl[i] & flagged) != 0;
 	}
 	*nflag = w;
 	return k;
@@ -148,6 +154,14 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 {
 	size_t n = 0;
 	int i, r;
+	if (out && cap / 4 >= (size_t)k) {
+		/* room for four moves of every cell: no test per cell */
+		for (i = 0; i < k; i++) {
+			write4((unsigned char *)&out[n], &f[cell[i]], rset[i]);
+			n += ROT_COUNT[rset[i]];
+		}
+		return n;
+	}
 	for (i = 0; i < k; i++) {
 		const fcell *c = &f[cell[i]];
 		unsigned rots = rset[i];
@@ -183,9 +197,9 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 		return n;
 	}
 	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
-	for (i = 0; i < nflag; i++)
-		if (!ok(s, &f[cell[flag[i]]]))
-			rset[flag[i]] = 0; /* listed as no move at all */
+	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
+		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
+		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
 	return write_cell_moves(f, cell, rset, k, out, cap);
 }
 

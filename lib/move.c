@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "city/city.h"
+#include "facts.h"
 #include "lex.h"
 
 static const char side_letter[4] = {'N', 'E', 'S', 'W'};
@@ -54,7 +55,7 @@ int city_move_to_string(const city_move *m, char *buf, size_t cap,
 		             (long)m->y, m->part);
 		break;
 	case CITY_MOVE_RANSOM:
-		if (m->x < 0 || m->x > 4)
+		if (m->x < 0 || m->x >= MAX_PLAYERS) /* a seat */
 			return CITY_EINVAL;
 		n = snprintf(tmp, sizeof tmp, "ransom %ld", (long)m->x);
 		break;
@@ -190,7 +191,7 @@ static int parse_tower_move(city_move *m, const lex_token *t, int n)
 		m->kind = CITY_MOVE_CAPTURE;
 		m->part = t[3].s[0];
 	} else if (lex_token_is(&t[0], "ransom") && n == 2 && t[1].n == 1 &&
-	           number(&t[1], &q) && q >= 0 && q <= 4) {
+	           number(&t[1], &q) && q >= 0 && q < MAX_PLAYERS) {
 		m->kind = CITY_MOVE_RANSOM;
 		m->x = (int32_t)q;
 	} else {

@@ -7,15 +7,14 @@
 
 #include <stddef.h>
 
+#include "compiler.h"
+
 /* "north", "east", "south", "west" for side 0..3. */
 const char *msg_side_name(int side);
 /* 'N', 'E', 'S', 'W' for side 0..3 (records, events). */
 char msg_side_letter(int side);
 /* Write a reason into msg (NULL or cap 0: nothing). */
 void msg_say(char *msg, size_t cap, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+	CITY_PRINTF(3, 4);
 
 #endif /* CITY_LIB_MSG_H */

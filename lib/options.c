@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "city/city.h"
-#include "options.h"
+#include "compiler.h"
+#include "facts.h"
+#include "options_internal.h"
 
 /* The one table of rule options (R-OPT, C-OPT, T-OPT): record names, the
  * game (and expansion) each belongs to, defaults, values. The record
@@ -27,6 +29,7 @@ typedef struct opt_rule {
 #define CITY CITY_GAME_THE_CITY
 #define CARC CITY_GAME_CARCASSONNE
 #define TOWER CITY_EXPANSION_TOWER
+#define RIVER CITY_EXPANSION_RIVER
 
 static const opt_rule rule_table[OPT_RULE_COUNT] = {
 	[CITY_RULE_WALL_TRIGGER] = {"wall_trigger", "R-OPT-1", CITY, 0,
@@ -54,15 +57,15 @@ static const opt_rule rule_table[OPT_RULE_COUNT] = {
 	[CITY_RULE_CAPTURE_DIAGONAL] = {"capture_diagonal", "T-OPT-6", CARC,
 	                                TOWER, 0, 1, YES_NO},
 	[CITY_RULE_RANSOM] = {"ransom", "T-OPT-7", CARC, TOWER, 1, 1, YES_NO},
+	[CITY_RULE_RIVER_START] = {"river_start", "V-OPT-1", CARC, RIVER,
+	                           CITY_RIVER_SHUFFLE, 1, {"shuffle", "remove"}},
 };
 
 #undef YES_NO
 #undef CITY
 #undef CARC
 #undef TOWER
-
-static const char *const game_names[] = {"the-city", "carcassonne"};
-#define N_GAMES 2
+#undef RIVER
 
 static int rule_valid(int rule)
 {
@@ -215,8 +218,8 @@ void city_options_free(city_options *opts)
 
 int city_options_set_players(city_options *opts, int players)
 {
-	if (!opts || players < 2 ||
-	    players > (opts->game == CITY_GAME_CARCASSONNE ? 5 : 4))
+	if (!opts || players < facts_of(opts->game)->min_players ||
+	    players > facts_of(opts->game)->max_players)
 		return CITY_EINVAL;
 	opts->players = players;
 	return CITY_OK;
@@ -286,10 +289,10 @@ static void follow_builtin_set(city_options *opts)
 
 int city_options_set_game(city_options *opts, int game)
 {
-	if (!opts || game < 0 || game >= N_GAMES)
+	const game_facts *f = facts_of(game);
+	if (!opts || !f)
 		return CITY_EINVAL;
-	if (game == CITY_GAME_THE_CITY &&
-	    (opts->players > 4 || opts->expansions != 0))
+	if (opts->players > f->max_players || (opts->expansions & ~f->expansions))
 		return CITY_EINVAL;
 	opts->game = game;
 	follow_builtin_set(opts);
@@ -307,10 +310,16 @@ int city_options_parse_game(city_options *opts, const char *name)
 	return city_options_set_game(opts, game);
 }
 
+/* The expansions by bit position (CITY_EXPANSION_* == 1u << index): their
+ * record names. */
+static const char *const expansion_names[] = {"tower", "river"};
+#define N_EXPANSION_NAMES (sizeof expansion_names / sizeof *expansion_names)
+
 int city_options_set_expansion(city_options *opts, int expansion, int on)
 {
-	if (!opts || expansion != CITY_EXPANSION_TOWER || on < 0 || on > 1 ||
-	    (on && opts->game != CITY_GAME_CARCASSONNE))
+	if (!opts || !options_expansion_name((unsigned)expansion) || on < 0 ||
+	    on > 1 ||
+	    (on && !(facts_of(opts->game)->expansions & (unsigned)expansion)))
 		return CITY_EINVAL;
 	if (on)
 		opts->expansions |= (unsigned)expansion;
@@ -322,27 +331,34 @@ int city_options_set_expansion(city_options *opts, int expansion, int on)
 
 const char *options_game_name(int game)
 {
-	return game >= 0 && game < N_GAMES ? game_names[game] : NULL;
+	return facts_of(game) ? facts_of(game)->name : NULL;
 }
 
 int options_game_find(const char *name, size_t len)
 {
-	for (int game = 0; game < N_GAMES; game++)
-		if (strlen(game_names[game]) == len &&
-		    memcmp(game_names[game], name, len) == 0)
-			return game;
-	return -1;
+	return facts_find(name, len);
 }
 
 const char *options_expansion_name(unsigned expansion_bit)
 {
-	return expansion_bit == CITY_EXPANSION_TOWER ? "tower" : NULL;
+	for (unsigned k = 0; k < N_EXPANSION_NAMES; k++)
+		if (expansion_bit == 1u << k)
+			return expansion_names[k];
+	return NULL;
 }
 
 int options_expansion_find(const char *name, size_t len)
 {
-	return len == 5 && memcmp(name, "tower", 5) == 0 ? CITY_EXPANSION_TOWER
-	                                                 : -1;
+	for (unsigned k = 0; k < N_EXPANSION_NAMES; k++)
+		if (strlen(expansion_names[k]) == len &&
+		    memcmp(expansion_names[k], name, len) == 0)
+			return (int)(1u << k);
+	return -1;
+}
+
+unsigned options_rule_expansion(int rule)
+{
+	return rule_valid(rule) ? rule_table[rule].expansion : 0;
 }
 
 int options_rule_applies(int rule, int game, unsigned expansions)
@@ -356,10 +372,7 @@ int options_rule_applies(int rule, int game, unsigned expansions)
 }
 
 static int say(char *why, size_t cap, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+	CITY_PRINTF(3, 4);
 
 static int say(char *why, size_t cap, const char *fmt, ...)
 {
@@ -374,6 +387,7 @@ static int say(char *why, size_t cap, const char *fmt, ...)
 
 int options_check(const city_options *o, char *why, size_t cap)
 {
+	const game_facts *f = facts_of(o->game);
 	if (why && cap)
 		why[0] = '\0';
 	for (int rule = 1; rule < OPT_RULE_COUNT; rule++) {
@@ -383,25 +397,32 @@ int options_check(const city_options *o, char *why, size_t cap)
 			continue;
 		if (r->game != o->game)
 			return say(why, cap, "%s: rule %s is not a rule of %s",
-			           r->id, r->name, game_names[o->game]);
+			           r->id, r->name, f->name);
 		return say(why, cap, "%s: rule %s needs the expansion %s",
 		           r->id, r->name, options_expansion_name(r->expansion));
 	}
 	/* R-SET-4's stacks are The City's: a base game has one stack (C-SET-4),
 	 * and its record has no stacks line to save them in */
-	if (o->game != CITY_GAME_THE_CITY &&
-	    (o->stacks[0] || o->stacks[1] || o->stacks[2]))
-		return say(why, cap, "C-SET-4: stacks are a rule of %s, not of %s",
-		           game_names[CITY_GAME_THE_CITY], game_names[o->game]);
+	if (f->start_tile && (o->stacks[0] || o->stacks[1] || o->stacks[2]))
+		return say(why, cap, "%c-SET-4: stacks are a rule of %s, not of %s",
+		           f->rule_prefix, facts_of(CITY_GAME_THE_CITY)->name,
+		           f->name);
 	if (o->ts->game != o->game)
 		return say(why, cap,
 		           "tile set %s is a set of %s, the game is %s",
-		           o->ts->name, game_names[o->ts->game],
-		           game_names[o->game]);
-	if (o->players < 2 || o->players > (o->game == CITY_GAME_THE_CITY ? 4 : 5))
-		return say(why, cap, "%s: %d players",
-		           o->game == CITY_GAME_THE_CITY ? "R-SET-1" : "C-SET-1",
+		           o->ts->name, facts_of(o->ts->game)->name, f->name);
+	if (o->players < f->min_players || o->players > f->max_players)
+		return say(why, cap, "%c-SET-1: %d players", f->rule_prefix,
 		           o->players);
+	/* V-SET-1: the river's tiles and the expansion go together */
+	if ((o->ts->spring >= 0) != ((o->expansions & CITY_EXPANSION_RIVER) != 0))
+		return say(why, cap,
+		           o->ts->spring >= 0
+		               ? "V-SET-1: tile set %s has river tiles, the game "
+		                 "is played without the expansion river"
+		               : "V-SET-1: tile set %s has no spring and lake, "
+		                 "the expansion river needs them",
+		           o->ts->name);
 	return CITY_OK;
 }
 

@@ -8,11 +8,13 @@ void players_start(state *s, int followers, int towers)
 	int p;
 	for (p = 0; p < s->setup.n_players; p++) {
 		s->pl.supply[p] = (uint8_t)followers;
-		s->pl.towers_left[p] = (uint8_t)towers;
+		s->pl.wall_towers_left[p] = (uint8_t)towers;
 	}
 }
 
-follower *players_slot(state *s)
+/* A free follower slot (the first, else a new one at the end; there is
+ * always one: FOLLOWERS_PER_PLAYER a player); the caller fills it. */
+static follower *players_slot(state *s)
 {
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++)
@@ -30,6 +32,64 @@ void players_place(state *s, int owner, int tile, int part)
 	f->active = FOL_ON;
 	feat_set_followed(s, feat_root(s, feat_node(s, tile, part)), 1);
 	s->pl.supply[owner]--;
+}
+
+void players_place_top(state *s, int owner, int tile)
+{
+	follower *f = players_slot(s);
+	f->tile = (uint8_t)tile;
+	f->part = (uint8_t)FOL_PART_TOP;
+	f->owner = (uint8_t)owner;
+	f->active = FOL_TOP;
+	s->pl.supply[owner]--;
+}
+
+void players_from_supply(state *s, int player)
+{
+	s->pl.supply[player]--;
+}
+
+void players_to_supply(state *s, int player)
+{
+	s->pl.supply[player]++;
+}
+
+void players_use_wall_tower(state *s, int player)
+{
+	s->pl.wall_towers_left[player]--;
+}
+
+void players_send_home(state *s, int slot, int root)
+{
+	follower *f = &s->pl.fol[slot];
+	f->active = FOL_FREE;
+	if (root >= 0)
+		feat_set_followed(s, root, 0);
+	s->pl.supply[f->owner]++;
+	log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile, f->part);
+}
+
+void players_take(state *s, int slot)
+{
+	follower *f = &s->pl.fol[slot];
+	int on = f->active == FOL_ON, r;
+	f->active = FOL_FREE;
+	if (!on)
+		return;
+	r = feat_root(s, feat_node(s, f->tile, f->part));
+	if (!players_on_feature(s, r, NULL)) /* the one scan */
+		feat_set_followed(s, r, 0);
+}
+
+void players_transfer(state *s, int from, int to, int category, int reason,
+                      int points)
+{
+	s->pl.score[from][category] -= points;
+	s->pl.score[to][category] += points;
+	log_event_other(s, CITY_EVENT_SCORE, reason, to, points, 0, EV_NO_PART,
+	                from);
+	log_event_other(s, CITY_EVENT_SCORE, reason, from, -points, 0,
+	                EV_NO_PART, to);
 }
 
 void players_return(state *s, uint64_t mask, int defer)

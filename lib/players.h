@@ -16,9 +16,6 @@
 
 /* Each player's supply at the start: `followers` each and `towers` each. */
 void players_start(state *s, int followers, int towers);
-/* A free follower slot (the first, else a new one at the end; there is
- * always one: FOLLOWERS_PER_PLAYER a player); the caller fills it. */
-follower *players_slot(state *s);
 /* Put a follower of `owner` on part `part` of placed tile t (a free slot
  * is reused); marks the feature followed and takes it from the supply. */
 void players_place(state *s, int owner, int tile, int part);
@@ -44,6 +41,30 @@ static inline uint64_t players_on_feature(const state *s, int root,
 	}
 	return on;
 }
+/* Put a follower of `owner` on top of placed tile t's tower (The Tower,
+ * T-ACT-2): a slot of its own (FOL_TOP), taken from the supply. */
+void players_place_top(state *s, int owner, int tile);
+/* One follower of `player` leaves the supply for a piece that is not a
+ * slot (The City's guard on a wall piece, R-WALL-6). */
+void players_from_supply(state *s, int player);
+/* One follower comes back to `player`'s supply (a prisoner freed or
+ * exchanged, T-CAP-4/5; one's own follower taken, T-CAP-2). */
+void players_to_supply(state *s, int player);
+/* One of `player`'s towers is built (The City, R-WALL-7). */
+void players_use_wall_tower(state *s, int player);
+/* Follower slot i goes home: freed, back to its owner's supply, a RETURN
+ * event; `root` >= 0: the feature it stood on is no longer followed
+ * (every follower on it goes home, the caller says so). */
+void players_send_home(state *s, int slot, int root);
+/* Follower slot i is taken off the board (The Tower's capture, T-CAP-2):
+ * freed, to no supply (the caller decides where it goes); the feature it
+ * stood on stays followed while another follower stands on it. */
+void players_take(state *s, int slot);
+/* Move `points` of `category` from player `from` to player `to`, both
+ * score events of `reason` naming the other (The Tower's ransom, T-CAP-5:
+ * the receiver's first). */
+void players_transfer(state *s, int from, int to, int category, int reason,
+                      int points);
 /* Send the followers of `mask` back to their owners' supply, or, with
  * `defer`, off their feature until players_settle (FOL_RETURNING). */
 void players_return(state *s, uint64_t mask, int defer);

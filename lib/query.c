@@ -9,12 +9,6 @@
 #include "log.h"
 #include "players.h"
 
-/* Whether the game is The City (the queries that differ by game). */
-static inline int is_city(const city_game *g)
-{
-	return g->rules->game == CITY_GAME_THE_CITY;
-}
-
 int city_game_decision(const city_game *g)
 {
 	return g ? g->st.turn.decision : CITY_EINVAL;
@@ -39,11 +33,7 @@ int city_game_rule(const city_game *g, int rule)
 {
 	if (!g)
 		return CITY_EINVAL;
-	if (is_city(g) ? rule < 1 || rule >= OPT_RULES
-	               : !(rule == CITY_RULE_FARMERS ||
-	                   ((g->st.setup.expansions & CITY_EXPANSION_TOWER) &&
-	                    rule >= CITY_RULE_CAPTURE_OWN &&
-	                    rule <= CITY_RULE_RANSOM)))
+	if (!options_rule_applies(rule, g->rules->game, g->st.setup.expansions))
 		return CITY_EINVAL; /* not a rule of this game */
 	return g->st.setup.rules[rule];
 }
@@ -153,7 +143,7 @@ int city_game_cell(const city_game *g, int32_t x, int32_t y)
 		return CITY_EINVAL;
 	if (!coord_in_range(x, y))
 		return CITY_CELL_EXTERIOR;
-	if (!is_city(g)) /* no wall: a tile, or else exterior */
+	if (!game_facts_of(g)->wall) /* no wall: a tile, or else exterior */
 		return board_tile_at(&g->st, (int)x, (int)y) >= 0
 		           ? CITY_CELL_TILE
 		           : CITY_CELL_EXTERIOR;
@@ -220,25 +210,9 @@ int city_feature_kind(const city_game *g, int32_t x, int32_t y, char part)
 	if (r != CITY_OK)
 		return r;
 	d = &game_ts(g)->designs[st_tiles(&g->st)[t].design];
-	if (!is_city(g))
-		switch (cc_part_kind(d, i)) {
-		case CK_ROAD:
-			return CITY_FEATURE_ROAD;
-		case CK_CITY:
-			return CITY_FEATURE_CITY;
-		case CK_MONASTERY:
-			return CITY_FEATURE_MONASTERY;
-		default:
-			return CITY_FEATURE_FIELD;
-		}
-	switch (d->parts[i].kind) {
-	case TS_STREET:
-		return CITY_FEATURE_STREET;
-	case TS_MARKET:
-		return CITY_FEATURE_MARKET;
-	default:
-		return CITY_FEATURE_RESIDENTIAL;
-	}
+	if (i >= d->n_parts) /* the monastery: a part of its own */
+		return CITY_FEATURE_MONASTERY;
+	return game_facts_of(g)->feature_of_kind[d->parts[i].kind];
 }
 
 int city_feature_tiles(const city_game *g, int32_t x, int32_t y, char part)
@@ -255,8 +229,8 @@ int city_feature_market_kinds(const city_game *g, int32_t x, int32_t y,
 {
 	int r = root_at(g, x, y, part);
 	unsigned kinds;
-	if (r < 0 || !is_city(g))
-		return r < 0 ? r : 0; /* the base game has no market */
+	if (r < 0 || game_facts_of(g)->regions != FACTS_MARKETS)
+		return r < 0 ? r : 0; /* the game has no market */
 	feat_measure(game_ts(g), &g->st, r, NULL, &kinds);
 	return (int)kinds;
 }
@@ -266,9 +240,7 @@ int city_feature_complete(const city_game *g, int32_t x, int32_t y, char part)
 	int t, i, rc = locate_part(g, x, y, part, &t, &i);
 	if (rc != CITY_OK)
 		return rc;
-	if (!is_city(g))
-		return cc_complete(game_ts(g), &g->st, t, i);
-	return feat_complete(&g->st, feat_root(&g->st, feat_node(&g->st, t, i)));
+	return g->rules->part_complete(game_ts(g), &g->st, t, i);
 }
 
 int city_feature_followers(const city_game *g, int32_t x, int32_t y,
@@ -310,17 +282,11 @@ int city_game_follower_count(const city_game *g)
 /* The role of follower f in game g. */
 static int role_of(const city_game *g, const follower *f, const ts_design *d)
 {
-	static const int cc_role[4] = {CITY_ROLE_FARMER, CITY_ROLE_KNIGHT,
-	                               CITY_ROLE_HIGHWAYMAN, CITY_ROLE_MONK};
-	int kind;
 	if (f->active == FOL_TOP)
 		return CITY_ROLE_TOWER_TOP;
-	if (!is_city(g))
-		return cc_role[cc_part_kind(d, f->part)];
-	kind = d->parts[f->part].kind;
-	return kind == TS_STREET ? CITY_ROLE_CITIZEN
-	       : kind == TS_MARKET ? CITY_ROLE_SELLER
-	                           : CITY_ROLE_STEWARD;
+	if (f->part >= d->n_parts) /* the monastery */
+		return CITY_ROLE_MONK;
+	return game_facts_of(g)->role_of_kind[d->parts[f->part].kind];
 }
 
 /* The index-th follower: those on features first, in slot order, then
@@ -342,7 +308,7 @@ static int follower_at(const city_game *g, size_t index, rules_piece *pc)
 		pc->role = role_of(g, f, d);
 		pc->x = t->x;
 		pc->y = t->y;
-		pc->part = f->active == FOL_TOP ? 't' : cc_part_name(d, f->part);
+		pc->part = f->active == FOL_TOP ? 't' : ccs_part_name(d, f->part);
 		return 1;
 	}
 	if (!g->rules->pieces || index - k >= (size_t)g->rules->pieces(s))
@@ -378,7 +344,7 @@ int city_game_supply(const city_game *g, int player, int *followers,
 	if (followers)
 		*followers = g->st.pl.supply[player];
 	if (towers)
-		*towers = g->st.pl.towers_left[player];
+		*towers = g->st.pl.wall_towers_left[player];
 	return CITY_OK;
 }
 
@@ -396,8 +362,8 @@ static const int32_t *score_row(const city_game *g, int player)
  * CITY_CAT_ROADS.. */
 static int score_column(const city_game *g, int category)
 {
-	int first = is_city(g) ? CITY_CAT_STREETS : CITY_CAT_ROADS;
-	if (category < first || category >= first + 5)
+	int first = game_facts_of(g)->first_category;
+	if (category < first || category >= first + CITY_CAT_COUNT)
 		return -1;
 	return category - first;
 }
@@ -408,7 +374,7 @@ int city_game_score_get(const city_game *g, int player, int *score)
 	int c, sum = 0;
 	if (!row || !score)
 		return CITY_EINVAL;
-	for (c = 0; c < 5; c++) /* either game's five categories */
+	for (c = 0; c < CITY_CAT_COUNT; c++) /* the game's categories */
 		sum += row[c];
 	*score = sum;
 	return CITY_OK;
@@ -502,7 +468,7 @@ int city_contour_length(const city_game *g)
 	bextra none = {0, 0, 0};
 	if (!g)
 		return CITY_EINVAL;
-	if (!is_city(g))
+	if (!game_facts_of(g)->wall) /* no wall: no contour labels kept */
 		return CITY_ENOTFOUND;
-	return contour_length(&g->st, none, NULL);
+	return board_contour_length(&g->st, none, NULL);
 }

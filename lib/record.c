@@ -18,10 +18,13 @@
 
 #include "city/city.h"
 #include "city/tileset.h"
-#include "game.h"
+#include "bits.h"
+#include "compiler.h"
+#include "facts.h"
+#include "game_internal.h"
 #include "lex.h"
-#include "options.h"
-#include "tileset.h"
+#include "options_internal.h"
+#include "tileset_internal.h"
 
 /* Resource limits of a record (docs/record.md); CITY_ELIMIT beyond them. */
 #define RECORD_MAX_BYTES (4u * 1024u * 1024u) /* whole record, in bytes */
@@ -60,10 +63,7 @@ static void out_str(out_cursor *c, const char *s)
 }
 
 static void out_fmt(out_cursor *c, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+	CITY_PRINTF(2, 3);
 
 static void out_fmt(out_cursor *c, const char *fmt, ...)
 {
@@ -172,8 +172,12 @@ CITY_EXPORT int city_game_save(const city_game *game, char *buf,
 	c.len = 0;
 
 	out_fmt(&c, "citygame %d\n", RECORD_VERSION);
-	if (o->game != CITY_GAME_THE_CITY)
+	if (!facts_of(o->game)->record_default)
 		out_fmt(&c, "game %s\n", options_game_name(o->game));
+	/* carcassonne.md: river, then tower */
+	if (o->expansions & CITY_EXPANSION_RIVER)
+		out_fmt(&c, "expansion %s\n",
+		        options_expansion_name(CITY_EXPANSION_RIVER));
 	if (o->expansions & CITY_EXPANSION_TOWER)
 		out_fmt(&c, "expansion %s\n",
 		        options_expansion_name(CITY_EXPANSION_TOWER));
@@ -273,6 +277,7 @@ typedef struct loader {
 	int players;
 	int game;            /* CITY_GAME_* of the `game` line */
 	unsigned expansions; /* of the `expansion` lines */
+	uint64_t expansion_line[8]; /* line of `expansion` bit k, 0: none */
 	const city_tileset *ts; /* of the `tileset` line, NULL: none */
 	uint64_t seed;
 	int order[TS_MAX_TILES];
@@ -288,10 +293,7 @@ typedef struct loader {
 } loader;
 
 static int fail(loader *ld, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+	CITY_PRINTF(3, 4);
 
 /* Record the reason of a failure in the caller's buffer; returns status. */
 static int fail(loader *ld, int status, const char *fmt, ...)
@@ -339,16 +341,25 @@ static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 {
 	lex_token t;
 	uint64_t v = 0;
-	if (!lex_next_token(&t, c) || !lex_token_u64(&v, &t, 9) || v < 2 ||
-	    v > 5 || lex_next_token(&t, c))
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: players must be one number, 2 to 4%s",
-		            (lineno)l->no,
-		            v == 5 || ld->game != CITY_GAME_THE_CITY
-		                    ? " (2 to 5 in carcassonne)"
-		                    : "");
-	ld->players = (int)v;
-	return CITY_OK;
+	/* the range of the record's default game; a game with more seats is
+	 * named when it is played or its most seats were asked */
+	const game_facts *dflt = facts_of(CITY_GAME_THE_CITY);
+	char wider[48] = "";
+	if (lex_next_token(&t, c) && lex_token_u64(&v, &t, 9) &&
+	    v >= dflt->min_players && v <= MAX_PLAYERS && !lex_next_token(&t, c)) {
+		ld->players = (int)v;
+		return CITY_OK;
+	}
+	for (int g = 0; g < FACTS_GAMES; g++)
+		if ((v == MAX_PLAYERS ||
+		     facts_of(ld->game)->max_players == MAX_PLAYERS) &&
+		    facts_table[g].max_players > dflt->max_players)
+			snprintf(wider, sizeof wider, " (%d to %d in %s)",
+			         facts_table[g].min_players,
+			         facts_table[g].max_players, facts_table[g].name);
+	return fail(ld, CITY_EPARSE,
+	            "line %llu: players must be one number, %d to %d%s",
+	            (lineno)l->no, dflt->min_players, dflt->max_players, wider);
 }
 
 /* `seed S`, 0 .. 2^64-1 (R-RNG). */
@@ -414,15 +425,22 @@ static int read_stacks(loader *ld, const lex_line *l, lex_cursor *c)
 	return CITY_OK;
 }
 
+/* The one token after a header line's keyword into *t: 0 when there is
+ * none or more than one. */
+static int one_token(lex_token *t, lex_cursor *c)
+{
+	lex_token extra;
+	return lex_next_token(t, c) && !lex_next_token(&extra, c);
+}
+
 /* `rule name=value` (R-OPT); each rule at most once. */
 static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
+	lex_token t;
 	const char *eq;
 	size_t name_len;
 	int rule, value;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
-	    !(eq = memchr(t.s, '=', t.n)))
+	if (!one_token(&t, c) || !(eq = memchr(t.s, '=', t.n)))
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected rule name=value",
 		            (lineno)l->no);
@@ -451,8 +469,8 @@ static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 /* `game NAME` (carcassonne.md, "Records"). */
 static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	lex_token t;
+	if (!one_token(&t, c) ||
 	    (ld->game = options_game_find(t.s, t.n)) < 0)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: expected game the-city or game "
@@ -464,13 +482,21 @@ static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 /* `expansion NAME`. */
 static int read_expansion(loader *ld, const lex_line *l, lex_cursor *c)
 {
-	lex_token t, extra;
+	lex_token t;
 	int bit;
-	if (!lex_next_token(&t, c) || lex_next_token(&extra, c) ||
+	if (!one_token(&t, c) ||
 	    (bit = options_expansion_find(t.s, t.n)) < 0)
-		return fail(ld, CITY_EPARSE, "line %llu: expected expansion tower",
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: expected expansion tower or river",
 		            (lineno)l->no);
+	if (ld->expansions & (unsigned)bit)
+		return fail(ld, CITY_EPARSE,
+		            "line %llu: duplicate expansion %.*s line (first on "
+		            "line %llu)",
+		            (lineno)l->no, quote_len(t.n), t.s,
+		            (lineno)ld->expansion_line[low_bit((unsigned)bit)]);
 	ld->expansions |= (unsigned)bit;
+	ld->expansion_line[low_bit((unsigned)bit)] = l->no;
 	return CITY_OK;
 }
 
@@ -581,11 +607,13 @@ static int read_header_line(loader *ld, const lex_line *l, lex_reader *r)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: unknown header keyword \"%.*s\"",
 		            (lineno)l->no, quote_len(t.n), t.s);
-	if (ld->seen[h])
+	/* one `expansion` line per expansion (read_expansion) */
+	if (ld->seen[h] && h != H_EXPANSION)
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: duplicate %s line (first on line %llu)",
 		            (lineno)l->no, header_names[h], (lineno)ld->seen[h]);
-	ld->seen[h] = l->no;
+	if (!ld->seen[h])
+		ld->seen[h] = l->no;
 	switch (h) {
 	case H_PLAYERS:
 		return read_players(ld, l, &c);
@@ -616,10 +644,7 @@ typedef struct header_error {
 
 static void header_fail(header_error *h, uint64_t line, int status,
                         const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 4, 5)))
-#endif
-	;
+	CITY_PRINTF(4, 5);
 
 static void header_fail(header_error *h, uint64_t line, int status,
                         const char *fmt, ...)
@@ -634,45 +659,63 @@ static void header_fail(header_error *h, uint64_t line, int status,
 	va_end(ap);
 }
 
+/* The instances of design i the deal sets aside: the start tile (C-SET-3),
+ * with The River the spring instead (V-SET-1) and one start tile with
+ * river_start=remove (V-OPT-1). The River's order of segments (V-SET-2)
+ * is city_game_new's to check. */
+static int order_aside(const loader *ld, const city_tileset *ts, int i)
+{
+	if (ts->start < 0)
+		return 0;
+	if (!(ld->expansions & CITY_EXPANSION_RIVER) || ts->spring < 0)
+		return i == ts->start;
+	return (i == ts->spring) +
+	       (i == ts->start && ld->rule_seen[CITY_RULE_RIVER_START] &&
+	        ld->rule_value[CITY_RULE_RIVER_START] == CITY_RIVER_REMOVE);
+}
+
 /* The order must be a permutation of the set's drawn instances: all of
- * them (R-SET-4), or all but one instance of the start design (C-SET-4). */
+ * them (R-SET-4), or all but those set aside (C-SET-4, V-SET-1). */
 static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 {
 	uint64_t no = ld->seen[H_ORDER];
-	const char *id_rule = ts->game == CITY_GAME_THE_CITY ? "R-SET-4"
-	                                                     : "C-SET-4";
+	char rule = facts_of(ts->game)->rule_prefix; /* R-SET-4, C-SET-4 */
 	int count[TS_MAX_DESIGNS + 1] = {0};
-	unsigned tiles = ts->n_tiles - (ts->start >= 0 ? 1u : 0u);
+	unsigned tiles = ts->n_tiles;
 	size_t i;
+	for (i = 0; i < ts->n_designs; i++)
+		tiles -= (unsigned)order_aside(ld, ts, (int)i);
 	for (i = 0; i < ld->n_order; i++) {
 		int id = ld->order[i];
 		if (city_tileset_find_design(ts, id) < 0) {
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: %s: order names design %d, which "
+			            "line %llu: %c-SET-4: order names design %d, which "
 			            "the tile set does not hold",
-			            (lineno)no, id_rule, id);
+			            (lineno)no, rule, id);
 			return;
 		}
 		count[id]++;
 	}
 	for (i = 0; i < ts->n_designs; i++) {
 		int id = ts->designs[i].id;
-		int want = ts->designs[i].count - ((int)i == ts->start);
+		int aside = order_aside(ld, ts, (int)i);
+		int want = ts->designs[i].count - aside;
 		if (count[id] != want) {
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: %s: order lists design %d %d "
+			            "line %llu: %c-SET-4: order lists design %d %d "
 			            "times, the tile set holds %d%s",
-			            (lineno)no, id_rule, id, count[id], want,
-			            (int)i == ts->start ? " besides the start tile"
-			                                : "");
+			            (lineno)no, rule, id, count[id], want,
+			            !aside                ? ""
+			            : (int)i == ts->start ? " besides the start tile"
+			                                  : " besides the spring");
 			return;
 		}
 	}
 	if (ld->n_order != tiles) /* unreachable when the counts match */
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: %s: order lists %zu tiles, the tile set "
+		            "line %llu: %c-SET-4: order lists %zu tiles, the tile set "
 		            "holds %u",
-		            (lineno)no, id_rule, ld->n_order, tiles);
+		            (lineno)no, rule, ld->n_order, tiles);
 }
 
 /* `stacks`: The City only; they must sum to the set's size (R-SET-4). */
@@ -681,11 +724,12 @@ static void check_stacks(loader *ld, const city_tileset *ts, header_error *h)
 	uint64_t no = ld->seen[H_STACKS];
 	unsigned long sum = (unsigned long)ld->stacks[0] + ld->stacks[1] +
 	                    ld->stacks[2];
-	if (ld->game != CITY_GAME_THE_CITY)
+	const game_facts *f = facts_of(ld->game);
+	if (f->start_tile)
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: C-SET-4: stacks is not a header line of "
+		            "line %llu: %c-SET-4: stacks is not a header line of "
 		            "%s",
-		            (lineno)no, options_game_name(ld->game));
+		            (lineno)no, f->rule_prefix, f->name);
 	else if (sum != ts->n_tiles)
 		header_fail(h, no, CITY_EPARSE,
 		            "line %llu: R-SET-4: stacks sum to %lu, the tile "
@@ -705,17 +749,21 @@ static void check_game(loader *ld, const city_tileset *ts, header_error *h)
 			header_fail(h, no, CITY_EPARSE,
 			            "line %llu: rule %s needs expansion %s",
 			            (lineno)no, options_rule_name(rule),
-			            options_expansion_name(CITY_EXPANSION_TOWER));
+			            options_expansion_name(
+			                options_rule_expansion(rule)));
 		else
 			header_fail(h, no, CITY_EPARSE,
 			            "line %llu: rule %s is not a rule of %s",
 			            (lineno)no, options_rule_name(rule),
 			            options_game_name(ld->game));
 	}
-	if (ld->expansions && ld->game == CITY_GAME_THE_CITY)
+	if (ld->expansions & ~facts_of(ld->game)->expansions)
 		header_fail(h, ld->seen[H_EXPANSION], CITY_EPARSE,
-		            "line %llu: expansion tower needs game carcassonne",
-		            (lineno)ld->seen[H_EXPANSION]);
+		            "line %llu: expansion %s needs game carcassonne",
+		            (lineno)ld->seen[H_EXPANSION],
+		            options_expansion_name(
+		                1u << low_bit(ld->expansions &
+		                              ~facts_of(ld->game)->expansions)));
 	if (ts->game != ld->game)
 		header_fail(h, ld->seen[H_TILESET], CITY_EPARSE,
 		            "line %llu: tile set %s is a set of %s, the game is "
@@ -729,8 +777,9 @@ static void check_game(loader *ld, const city_tileset *ts, header_error *h)
 static int apply_header(loader *ld, const city_tileset *ts)
 {
 	int rc = city_options_set_game(ld->opts, ld->game);
-	if (rc == CITY_OK && ld->expansions)
-		rc = city_options_set_expansion(ld->opts, CITY_EXPANSION_TOWER, 1);
+	for (unsigned m = ld->expansions; rc == CITY_OK && m; m &= m - 1)
+		rc = city_options_set_expansion(ld->opts, (int)(1u << low_bit(m)),
+		                                1);
 	if (rc == CITY_OK && ld->seen[H_TILESET])
 		rc = city_options_set_tileset(ld->opts, ts);
 	for (int rule = 1; rc == CITY_OK && rule < OPT_RULE_COUNT; rule++)
@@ -759,17 +808,19 @@ static int finish_header(loader *ld, const lex_line *moves)
 	/* carcassonne.md "Records": in a Carcassonne record a missing
 	 * `players` is reported at line 1 (the earliest line, so it wins over
 	 * the checks below); The City's records keep the `moves` line. */
-	if (!ld->seen[H_PLAYERS] && ld->game != CITY_GAME_THE_CITY)
+	if (!ld->seen[H_PLAYERS] && !facts_of(ld->game)->record_default)
 		return fail(ld, CITY_EPARSE, "line 1: missing players line");
 	if (!ld->seen[H_PLAYERS])
 		return fail(ld, CITY_EPARSE,
 		            "line %llu: missing players line before moves",
 		            (lineno)moves->no);
 	check_game(ld, ts, &h);
-	if (ld->players > (ld->game == CITY_GAME_THE_CITY ? 4 : 5))
+	if (ld->players > facts_of(ld->game)->max_players)
 		header_fail(&h, ld->seen[H_PLAYERS], CITY_EPARSE,
-		            "line %llu: players must be one number, 2 to 4",
-		            (lineno)ld->seen[H_PLAYERS]);
+		            "line %llu: players must be one number, %d to %d",
+		            (lineno)ld->seen[H_PLAYERS],
+		            facts_of(ld->game)->min_players,
+		            facts_of(ld->game)->max_players);
 	if (ld->seen[H_ORDER])
 		check_order(ld, ts, &h);
 	if (ld->seen[H_STACKS])
@@ -976,9 +1027,9 @@ static int apply_scored(loader *ld, city_game **out, city_game *g)
 		*out = g;
 		return CITY_OK;
 	}
-	fail(ld, rc, "line %llu: %s: scored before the game has ended",
+	fail(ld, rc, "line %llu: %c-END-1: scored before the game has ended",
 	     (lineno)ld->scored_line,
-	     ld->game == CITY_GAME_THE_CITY ? "R-END-1" : "C-END-1");
+	     facts_of(ld->game)->rule_prefix);
 	if (ld->flags & CITY_LOAD_PREFIX)
 		*out = g;
 	else
@@ -995,8 +1046,16 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 	size_t n = 0;
 	int rc = city_game_new(&g, ld->opts);
 	if (rc != CITY_OK) {
+		char why[160];
 		if (rc == CITY_ENOMEM)
 			return fail(ld, rc, "out of memory");
+		/* The River's order of segments: the order line's fault */
+		if (city_options_check(ld->opts, why, sizeof why) != CITY_OK &&
+		    strncmp(why, "V-SET-", 6) == 0)
+			return fail(ld, CITY_EPARSE, "line %llu: %s",
+			            (lineno)(ld->seen[H_ORDER] ? ld->seen[H_ORDER]
+			                                       : ld->moves_line),
+			            why);
 		return fail(ld, rc, "line %llu: invalid options (%s)",
 		            (lineno)ld->moves_line, city_status_str(rc));
 	}

@@ -12,9 +12,11 @@
  * set-up.
  *
  * The games: The City (tc_rules.c: tc_rules) and the base game of
- * Carcassonne with The Tower (cc_rules.c: cc_rules). A query that only
- * makes sense for one game checks `rules->game` (query.c, tc_query.c,
- * carc_public.c); everything else reads the shared state.
+ * Carcassonne with its expansions (cc_rules.c: cc_rules). This table is
+ * behaviour only; a game's data (name, players, decisions, categories,
+ * what its tile sets hold, its layout) is its row of facts (facts.h,
+ * facts_of(game)), which the façade, the options, the records and the
+ * layout read instead of asking which game is played.
  */
 #ifndef CITY_LIB_RULES_H
 #define CITY_LIB_RULES_H
@@ -22,6 +24,7 @@
 #include <stddef.h>
 
 #include "city/city.h"
+#include "options_internal.h"
 #include "state.h"
 
 
@@ -53,12 +56,36 @@ typedef struct rules_piece {
 	char part;
 } rules_piece;
 
+/* How a game deals its tiles (game.c): per design, how many instances are
+ * set aside (not drawn: a start tile placed before the first turn, a tile
+ * removed) and the segment the others are drawn in. Segments follow one
+ * another in the draw order; R-RNG shuffles each on its own, in segment
+ * order, with one generator seeded once; an explicit order must list
+ * them in that order. One segment: The City cuts it into R-SET-4's
+ * stacks; else segment k ends stack k + 1 (st_setup.stack_end). */
+typedef struct deal_plan {
+	uint8_t aside[TS_MAX_DESIGNS];
+	uint8_t seg[TS_MAX_DESIGNS];
+	uint8_t n_segs;       /* 1..3 */
+	char rule[8];         /* the rule an explicit order's count breaks
+	                         ("R-SET-4", "C-SET-4") */
+	const char *not_drawn; /* what is set aside, for that message, or
+	                          NULL */
+	/* the rule an explicit order breaks by mixing segments, and what
+	 * each segment holds (for its message) */
+	const char *seg_rule;
+	const char *seg_name[3];
+} deal_plan;
+
 typedef struct game_rules {
-	int game; /* CITY_GAME_* */
+	int game; /* CITY_GAME_*: its data, facts_of(game) (facts.h) */
 	/* The game's part of a fresh state (after the shared set-up has laid
 	 * it out, zeroed it and filled the draw order, players and rules):
 	 * supplies, its own pieces, and the first decision. */
 	void (*start)(const rules_ctx *c);
+	/* The game's deal (NULL: every tile drawn, one segment): fills plan,
+	 * which comes zeroed, for the options o. */
+	void (*deal)(const city_options *o, deal_plan *plan);
 	/* Apply move m. The façade has checked the handle and, for a
 	 * city_move, its reserved fields; the game may have ended. Returns
 	 * CITY_OK or a status with the reason in c->err, the state unchanged
@@ -78,6 +105,10 @@ typedef struct game_rules {
 	int (*check_placement)(const city_tileset *ts, const state *s, int x,
 	                       int y, int design, int rot, char *msg,
 	                       size_t cap);
+	/* Whether part `part` of placed tile t is on a complete feature (a
+	 * field never is in the base game; a monastery is when surrounded). */
+	int (*part_complete)(const city_tileset *ts, const state *s, int t,
+	                     int part);
 	/* Pieces standing off features (see rules_piece): how many, and the
 	 * k-th. NULL when the game has none. */
 	int (*pieces)(const state *s);
@@ -86,14 +117,6 @@ typedef struct game_rules {
 	 * NULL or a reason written into msg, returns 1 when inconsistent. */
 	int (*check_state)(const city_tileset *ts, const state *s, char *msg,
 	                   size_t cap);
-	/* Data. The set-up (game.c): 1 when the game places its tile set's
-	 * start design at (0, 0) before the first turn and deals the other
-	 * tiles as one stack (the base game, C-SET-3/4), 0 when every tile is
-	 * drawn, in three stacks (R-SET-4). */
-	int start_tile;
-	/* The letter of the game's rule ids in the façade's messages: 'R'
-	 * (The City), 'C' (the base game). */
-	char rule_prefix;
 } game_rules;
 
 #endif /* CITY_LIB_RULES_H */

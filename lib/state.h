@@ -4,7 +4,7 @@
  * its parts by owner and gives typed accessors to its arrays; state.c
  * computes the offsets once per tile set (state_layout).
  *
- *   city_game (game_internal.h)
+ *   city_game (handle.h)
  *   +----------------------------------+
  *   | mem, rules, err                  |  the handle's own: never copied
  *   +----------------------------------+  from another game
@@ -19,12 +19,12 @@
  *   |   board    extent, counts        |  board.c
  *   |   feat     node count            |  feature.c
  *   |   log      event / move counts   |  log.c
- *   |   pl       supplies, followers,  |  players.c; the rules place and
- *   |            scores                |  return followers
+ *   |   pl       supplies, followers,  |  players.c only (the rules ask
+ *   |            scores                |  it)
  *   |   city     wall ring, rounds,    |  The City only: wall.c, tc_rules.c
- *   |            towers                |  (a union with:)
- *   |   carc     stack, floors,        |  the base game only: cc_rules.c,
- *   |            prisoners             |  tower.c
+ *   |            wall towers           |  (a union with:)
+ *   |   cc       monasteries, floors,  |  the base game only: cc_rules.c,
+ *   |            prisoners             |  cc_score.c; tower.c its fields
  *   +----------------------------------+  lay.off_order
  *   | order   u8     [n_total]         |  draw order (set-up)
  *   +----------------------------------+  lay.off_tiles
@@ -56,12 +56,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tileset.h"
+#include "facts.h"
+#include "tileset_internal.h"
 
-#define MAX_PLAYERS 5 /* the base game: 2..5; The City: 2..4 (game.c) */
-#define FOLLOWERS_PER_PLAYER 7
-#define WALL_SUPPLY 70
-#define MAX_TOWERS 12
+/* MAX_PLAYERS, FOLLOWERS_PER_PLAYER, WALL_SUPPLY, MAX_WALL_TOWERS: facts.h */
 #define NO_TILE 0xFF
 /* Wall chain storage: pieces grow from the middle in both directions. */
 #define CHAIN_CAP (2 * (WALL_SUPPLY + 1) + 1)
@@ -172,16 +170,17 @@ static inline void wp_set(wpiece *w, int tile, int side, int gate, int guard)
 	w->info = (uint8_t)(side | gate << 2 | (guard + 1) << 3);
 }
 
-typedef struct tower {
+typedef struct wall_tower {
 	uint8_t owner, end, chain; /* chain: absolute index into city.chain */
 	uint8_t points;
-} tower;
+} wall_tower;
 
 /* A move as stored in the history, lay.move_bytes bytes each (see log.c):
  * kind (bits 0-3); a move on a cell (place, gate, floor, top, capture):
  * rotation or side (bits 4-5), x (6-14) and y (15-23), 9 signed bits each
  * (stored moves are legal, so |x|, |y| <= 255), a capture's part character
- * (24-30, so a game with The Tower keeps 4 bytes a move, The City 3);
+ * (24-30, so a tile set with tower foundations keeps 4 bytes a move, The
+ * City and the base game without them 3: state.c);
  * another move's argument (bits 4-10: end, part character or seat). */
 typedef uint32_t smove;
 
@@ -215,9 +214,13 @@ typedef struct st_layout {
 /* Set-up: fixed for the whole game. */
 typedef struct st_setup {
 	uint8_t n_players;
-	uint8_t rules[14];    /* rules[CITY_RULE_*] (options.h OPT_RULE_COUNT) */
+	uint8_t rules[15];    /* rules[CITY_RULE_*] (options.h OPT_RULE_COUNT) */
 	uint8_t stack_end[3]; /* draw index one past each stack (the base
 	                         game: one stack, the start tile not drawn) */
+	uint8_t seg_end[3];   /* draw index one past each segment of the deal
+	                         (rules.h deal_plan): The City's stacks; The
+	                         River's river tiles, lake and land tiles; what
+	                         a reshuffle keeps apart */
 	uint8_t expansions;   /* CITY_EXPANSION_* bits */
 } st_setup;
 
@@ -257,10 +260,10 @@ typedef struct st_log {
 /* Players: supplies, followers on the board, scores by category. */
 typedef struct st_players {
 	uint8_t supply[MAX_PLAYERS];
-	uint8_t towers_left[MAX_PLAYERS];
+	uint8_t wall_towers_left[MAX_PLAYERS];
 	uint8_t n_fol;
 	follower fol[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
-	int32_t score[MAX_PLAYERS][5];
+	int32_t score[MAX_PLAYERS][CITY_CAT_COUNT]; /* a game's categories */
 } st_players;
 
 /* The City's own part: the wall ring, its rounds and its towers. */
@@ -272,8 +275,8 @@ typedef struct st_city {
 	uint8_t round_trigger, round_total, round_k, round_first;
 	uint8_t round_stack;
 	uint8_t last_piece; /* chain index of the piece just built */
-	uint8_t n_towers;
-	tower towers[MAX_TOWERS];
+	uint8_t n_wall_towers;
+	wall_tower wall_towers[MAX_WALL_TOWERS];
 	wpiece chain[CHAIN_CAP];
 } st_city;
 
@@ -281,7 +284,8 @@ typedef struct st_city {
  * prisoners and the turn's tower bookkeeping. Tower heights and the
  * designs' side signatures are arrays after the header (st_height,
  * st_rsig). */
-typedef struct st_carc {
+/* The Tower's part of the base game's state (tower.c only). */
+typedef struct st_tw {
 	uint8_t tower_tile; /* the tower just raised (capture decision) */
 	uint8_t ransomed;   /* a ransom was paid this turn (T-CAP-5) */
 	uint8_t floors[MAX_PLAYERS];            /* T-SET-1 supply */
@@ -292,12 +296,28 @@ typedef struct st_carc {
 	uint64_t towers[(TS_MAX_TILES + 63) / 64];
 	uint64_t closed[(TS_MAX_TILES + 63) / 64];
 	uint64_t raised[(TS_MAX_TILES + 63) / 64];
-	/* bit t: placed tile t is a monastery with an empty cell around it
-	 * (C-DONE-3 is tested for these only) */
-	uint64_t monasteries[(TS_MAX_TILES + 63) / 64];
 	/* bit i: follower slot i may be taken in the capture decision now
 	 * (T-CAP-1; set by the floor, zero outside that decision) */
 	uint64_t capture;
+} st_tw;
+
+/* The River's part of the base game's state (river.c only): the last
+ * river tile placed, the board side where the river leaves it
+ * (RIVER_CLOSED once the lake is down), and the way the last curve turned
+ * (RIVER_RIGHT, RIVER_LEFT, 0 before the first); all 0 without the
+ * expansion. */
+typedef struct st_rv {
+	uint8_t tile, out, turn;
+} st_rv;
+#define RIVER_CLOSED 4
+#define RIVER_RIGHT 1 /* the heading turns a quarter clockwise */
+#define RIVER_LEFT 3
+
+typedef struct st_cc {
+	st_tw tw; /* The Tower's (an expansion: its own part) */
+	/* bit t: placed tile t is a monastery with an empty cell around it
+	 * (C-DONE-3 is tested for these only) */
+	uint64_t monasteries[(TS_MAX_TILES + 63) / 64];
 	/* the follower options of this turn's tile (bit i: part i), found by
 	 * the placement for the follower decision, zero outside it */
 	uint16_t fol_opts;
@@ -305,7 +325,8 @@ typedef struct st_carc {
 	 * completed (bit i: part i), found with fol_opts for the end of the
 	 * turn to score; zero outside the turn */
 	uint16_t done_parts;
-} st_carc;
+	st_rv rv; /* The River's (an expansion: its own part) */
+} st_cc;
 
 typedef struct state {
 	st_layout lay;
@@ -317,7 +338,7 @@ typedef struct state {
 	st_players pl;
 	union {
 		st_city city; /* CITY_GAME_THE_CITY */
-		st_carc carc; /* CITY_GAME_CARCASSONNE */
+		st_cc cc; /* CITY_GAME_CARCASSONNE */
 	};
 	/* variable arrays follow at the offsets of `lay` */
 } state;

@@ -30,9 +30,7 @@ static int check_layout(const city_game *g, char *msg, size_t cap)
 	    s->pl.n_fol > MAX_PLAYERS * FOLLOWERS_PER_PLAYER)
 		FAIL("layout: a count exceeds its capacity");
 	if (s->setup.n_players < 2 || s->setup.n_players > MAX_PLAYERS ||
-	    s->turn.decision > (g->rules->game == CITY_GAME_THE_CITY
-	                            ? CITY_DECISION_END
-	                            : CITY_DECISION_RANSOM))
+	    s->turn.decision > game_facts_of(g)->last_decision)
 		FAIL("set-up: %d players, decision %d", s->setup.n_players,
 		     s->turn.decision);
 	return 0;
@@ -89,6 +87,10 @@ static int check_front_cell(const city_tileset *ts, const state *s,
 		        .parts[board_tile_side(ts, s, t, side_back(k))->left]
 		        .kind == TS_CITY)
 			streets |= 1u << (k + 4); /* the base game's city side */
+		if ((unsigned)ts->designs[st_tiles(s)[t].design].river >>
+		        ((unsigned)(side_back(k) - pt_rot(&st_tiles(s)[t])) & 3u) &
+		    1u)
+			streets |= 0x11u << (unsigned)k; /* a river side (V-GEO-1) */
 		if (pt_sealed(&st_tiles(s)[t], side_back(k)))
 			blocked = FC_BLOCKED;
 	}
@@ -179,10 +181,10 @@ static int check_players(const city_game *g, char *msg, size_t cap)
 		if (feat_root(s, i) == i && on[i] != feat_followed(s, i))
 			FAIL("players: feature of node %d flagged %d, %d "
 			     "followers on it", i, feat_followed(s, i), on[i]);
-	if (g->rules->game == CITY_GAME_CARCASSONNE) /* The Tower's prisoners */
+	if (s->setup.expansions & CITY_EXPANSION_TOWER) /* prisoners */
 		for (p = 0; p < s->setup.n_players; p++)
 			for (i = 0; i < s->setup.n_players; i++)
-				held[p] += s->carc.held[i][p];
+				held[p] += s->cc.tw.held[i][p];
 	for (i = 0; g->rules->pieces && i < g->rules->pieces(s); i++) {
 		rules_piece pc;
 		g->rules->piece(s, i, &pc);

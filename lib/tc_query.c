@@ -4,18 +4,18 @@
  * the towers. Another game has none of them.
  */
 #include "game_internal.h"
-#include "wall.h"
+#include "wall_internal.h"
 
-/* Whether a game is not The City (its state has no wall: st_city is not
- * the union's member in use). */
-static inline int not_city(const city_game *g)
+/* Whether a game has no wall (st_city is not the union's member in
+ * use). */
+static inline int no_wall(const city_game *g)
 {
-	return g->rules->game != CITY_GAME_THE_CITY;
+	return !game_facts_of(g)->wall;
 }
 
 int city_game_walls_left(const city_game *g)
 {
-	if (g && not_city(g))
+	if (g && no_wall(g))
 		return 0;
 	return g ? g->st.city.walls_left : CITY_EINVAL;
 }
@@ -24,7 +24,7 @@ int city_wall_length(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
-	if (not_city(g))
+	if (no_wall(g))
 		return 0;
 	return wall_length(&g->st);
 }
@@ -57,7 +57,7 @@ int city_wall_end(const city_game *g, int end)
 {
 	if (!g || (end != CITY_END_CW && end != CITY_END_CCW))
 		return CITY_EINVAL;
-	if (not_city(g))
+	if (no_wall(g))
 		return CITY_ENOTFOUND;
 	if (!g->st.city.gate_placed)
 		return CITY_ENOTFOUND;
@@ -68,7 +68,7 @@ int city_wall_gap(const city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
-	if (not_city(g))
+	if (no_wall(g))
 		return CITY_ENOTFOUND;
 	if (!g->st.city.gate_placed)
 		return CITY_ENOTFOUND;
@@ -77,20 +77,20 @@ int city_wall_gap(const city_game *g)
 
 int city_tower_count(const city_game *g)
 {
-	if (g && not_city(g))
+	if (g && no_wall(g))
 		return 0;
-	return g ? g->st.city.n_towers : CITY_EINVAL;
+	return g ? g->st.city.n_wall_towers : CITY_EINVAL;
 }
 
 int city_tower(const city_game *g, size_t index, int *player, int *end,
                int *piece, int *points)
 {
-	if (g && not_city(g))
+	if (g && no_wall(g))
 		return CITY_EINVAL;
-	const tower *t;
-	if (!g || index >= g->st.city.n_towers)
+	const wall_tower *t;
+	if (!g || index >= g->st.city.n_wall_towers)
 		return CITY_EINVAL;
-	t = &g->st.city.towers[index];
+	t = &g->st.city.wall_towers[index];
 	if (player)
 		*player = t->owner;
 	if (end)

@@ -16,7 +16,7 @@
 #include "players.h"
 #include "tc_rules.h"
 #include "tc_score.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 static const char *const end_name[2] = {"cw", "ccw"};
 static const char *const decision_name[7] = {
@@ -88,18 +88,18 @@ static void end_turn(const city_tileset *ts, state *s)
 
 /* ---- wall rounds (R-WALL) ---------------------------------------------- */
 
-static int tower_eligible(const state *s, int end)
+static int wall_tower_eligible(const state *s, int end)
 {
 	int t = s->city.round_trigger;
-	return s->pl.towers_left[t] > 0 && s->city.since[end] >= 1 &&
+	return s->pl.wall_towers_left[t] > 0 && s->city.since[end] >= 1 &&
 	       (s->setup.rules[CITY_RULE_CLOSING_TOWER] || !wall_ring_closed(s));
 }
 
 /* R-WALL-7: after the pieces of the round, the trigger player may place a
  * tower; the decision is skipped when no end is eligible. */
-static void tower_step(const city_tileset *ts, state *s)
+static void wall_tower_step(const city_tileset *ts, state *s)
 {
-	if (tower_eligible(s, CITY_END_CW) || tower_eligible(s, CITY_END_CCW)) {
+	if (wall_tower_eligible(s, CITY_END_CW) || wall_tower_eligible(s, CITY_END_CCW)) {
 		s->turn.decision = CITY_DECISION_TOWER;
 		s->turn.actor = s->city.round_trigger;
 		return;
@@ -119,7 +119,7 @@ static void continue_round(const city_tileset *ts, state *s)
 		                          s->setup.n_players);
 		return;
 	}
-	tower_step(ts, s);
+	wall_tower_step(ts, s);
 }
 
 static void finish_piece(const city_tileset *ts, state *s)
@@ -157,12 +157,13 @@ static void start_round(const city_tileset *ts, state *s, int stack)
 
 /* ---- after the follower: scoring, then perhaps a round ----------------- */
 
-/* The nodes a placement may have completed: the tile's streets and markets
- * (residential areas never complete), and a neighbour's market closed only
- * by facing this tile (R-DONE-2), appended without branching on the kind.
- * Returns their number. */
-static int placed_nodes(const city_tileset *ts, const state *s,
-                        const ptile *p, int *nodes, uint8_t *kinds)
+/* The features a placement completed: of the tile's streets and markets
+ * (residential areas never complete), and of a neighbour's markets closed
+ * only by facing this tile (R-DONE-2), their roots, found without
+ * branching on the kind or the completion. Returns their number (a root
+ * may come twice; tcs_score_done scores it once). */
+static int placed_done(const city_tileset *ts, const state *s,
+                       const ptile *p, int *done, uint8_t *kinds)
 {
 	const ts_design *d = &ts->designs[p->design];
 	int n = 0, i, side;
@@ -170,18 +171,19 @@ static int placed_nodes(const city_tileset *ts, const state *s,
 	for (m = d->market_parts | d->street_parts; m; m &= m - 1) {
 		i = low_bit(m);
 		kinds[n] = d->parts[i].kind;
-		nodes[n++] = p->node0 + i;
+		done[n] = feat_root(s, p->node0 + i);
+		n += feat_complete(s, done[n]);
 	}
 	for (side = 0; side < 4; side++) {
 		bfacing fc;
-		if (!board_facing(ts, s, p, d, side, &fc))
-			continue;
+		unsigned linked = board_facing_masked(ts, s, p, d, side, &fc);
+		unsigned mk = fc.od->market_parts & -linked;
 		kinds[n] = TS_MARKET;
-		nodes[n] = fc.q->node0 + fc.theirs->left;
-		n += fc.od->market_parts >> fc.theirs->left & 1;
+		done[n] = feat_root(s, fc.q->node0 + fc.theirs->left);
+		n += (int)(mk >> fc.theirs->left & 1u) & feat_complete(s, done[n]);
 		kinds[n] = TS_MARKET;
-		nodes[n] = fc.q->node0 + fc.theirs->right;
-		n += fc.od->market_parts >> fc.theirs->right & 1;
+		done[n] = feat_root(s, fc.q->node0 + fc.theirs->right);
+		n += (int)(mk >> fc.theirs->right & 1u) & feat_complete(s, done[n]);
 	}
 	return n;
 }
@@ -190,11 +192,11 @@ static int placed_nodes(const city_tileset *ts, const state *s,
  * round (R-WALL-1, R-OPT-1), then the end of the turn. */
 static void after_follower(const city_tileset *ts, state *s)
 {
-	int nodes[TS_MAX_PARTS + 12], n, any = 0, occupied, stack;
+	int done[TS_MAX_PARTS + 12], n, any = 0, occupied, stack;
 	uint8_t kinds[TS_MAX_PARTS + 12];
-	n = placed_nodes(ts, s, &st_tiles(s)[s->turn.last_tile], nodes, kinds);
-	occupied = tcs_completed(ts, s, nodes, kinds, n, CITY_REASON_STREET, 0,
-	                         &any);
+	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds);
+	occupied = tcs_score_done(ts, s, done, kinds, n, CITY_REASON_STREET,
+	                          0, &any);
 	stack = st_stack_of(s, s->turn.cur);
 	if (stack >= 2 &&
 	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY
@@ -389,7 +391,7 @@ static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
 	b.x = (int16_t)x;
 	b.y = (int16_t)y;
 	b.s = (uint8_t)side;
-	if (!contour_contains(s, b)) {
+	if (!board_contour_contains(s, b)) {
 		SAY(c,
 		    "R-WALL-3: the %s side of tile (%ld,%ld) is not on the "
 		    "contour (%s)",
@@ -446,24 +448,24 @@ static int place_guard(const rules_ctx *c)
 	/* The decision is only asked when a guard is allowed. */
 	w = &s->city.chain[s->city.last_piece];
 	wp_set(w, w->tile, wp_side(w), wp_gate(w), s->turn.actor);
-	s->pl.supply[s->turn.actor]--;
+	players_from_supply(s, s->turn.actor);
 	log_move(s, CITY_MOVE_GUARD, 0, 0, 0);
 	finish_piece(c->ts, s);
 	return CITY_OK;
 }
 
-static int place_tower(const rules_ctx *c, int end)
+static int place_wall_tower(const rules_ctx *c, int end)
 {
 	state *s = c->s;
 	int rc, pts, t;
-	tower *tw;
+	wall_tower *tw;
 	if ((rc = expect(c, CITY_DECISION_TOWER)) != CITY_OK)
 		return rc;
 	if (end != CITY_END_CW && end != CITY_END_CCW) {
 		SAY(c, "R-WALL-7: end %d is neither cw (0) nor ccw (1)", end);
 		return CITY_EINVAL;
 	}
-	if (!tower_eligible(s, end)) {
+	if (!wall_tower_eligible(s, end)) {
 		SAY(c,
 		    "R-WALL-7: no wall piece was built at the %s end since its "
 		    "last tower or the gate",
@@ -473,12 +475,12 @@ static int place_tower(const rules_ctx *c, int end)
 	t = s->city.round_trigger;
 	pts = s->city.since[end];
 	log_move(s, CITY_MOVE_TOWER, end, 0, 0);
-	tw = &s->city.towers[s->city.n_towers++];
+	tw = &s->city.wall_towers[s->city.n_wall_towers++];
 	tw->owner = (uint8_t)t;
 	tw->end = (uint8_t)end;
 	tw->chain = end == CITY_END_CW ? s->city.chain_hi : s->city.chain_lo;
 	tw->points = (uint8_t)pts;
-	s->pl.towers_left[t]--;
+	players_use_wall_tower(s, t);
 	s->city.since[end] = 0;
 	players_score(s, t, CITY_CAT_TOWERS, CITY_REASON_TOWER, 1, pts,
 	              s->city.chain[tw->chain].tile,
@@ -513,7 +515,7 @@ static int pass(const rules_ctx *c)
 
 /* The Tower's moves in The City: a decision The City never asks (after
  * the end, CITY_EENDED like every move). */
-static int no_tower_decision(const rules_ctx *c, int kind)
+static int no_wall_tower_decision(const rules_ctx *c, int kind)
 {
 	static const char *const names[4] = {"floor", "top", "capture",
 	                                     "ransom"};
@@ -540,14 +542,14 @@ static int tc_apply(const rules_ctx *c, const rules_move *m)
 	case CITY_MOVE_GUARD:
 		return place_guard(c);
 	case CITY_MOVE_TOWER:
-		return place_tower(c, m->arg);
+		return place_wall_tower(c, m->arg);
 	case CITY_MOVE_PASS:
 		return pass(c);
 	case CITY_MOVE_FLOOR:
 	case CITY_MOVE_TOP:
 	case CITY_MOVE_CAPTURE:
 	case CITY_MOVE_RANSOM:
-		return no_tower_decision(c, m->kind);
+		return no_wall_tower_decision(c, m->kind);
 	default:
 		c->err[0] = '\0';
 		SAY(c, "R-ERR-1: unknown move kind %u", (unsigned)m->kind);
@@ -577,7 +579,7 @@ static size_t list_gates(const state *s, city_move *out, size_t cap)
 {
 	size_t n = 0;
 	contour_it it;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it)) {
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it)) {
 		const ptile *p = &st_tiles(s)[it.t];
 		list_emit(out, cap, &n, CITY_MOVE_GATE, p->x, p->y, 0, it.side, 0,
 		          0);
@@ -586,12 +588,12 @@ static size_t list_gates(const state *s, city_move *out, size_t cap)
 }
 
 /* The tower moves: each eligible end, then the pass. */
-static size_t list_towers(const state *s, city_move *out, size_t cap)
+static size_t list_wall_towers(const state *s, city_move *out, size_t cap)
 {
 	size_t n = 0;
 	int end;
 	for (end = CITY_END_CW; end <= CITY_END_CCW; end++)
-		if (tower_eligible(s, end))
+		if (wall_tower_eligible(s, end))
 			list_emit(out, cap, &n, CITY_MOVE_TOWER, 0, 0, 0, 0, end, 0);
 	list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
 	return n;
@@ -621,7 +623,7 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 		list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
 		return n;
 	case CITY_DECISION_TOWER:
-		return list_towers(s, out, cap);
+		return list_wall_towers(s, out, cap);
 	default:
 		return 0;
 	}
@@ -634,7 +636,7 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 static void tc_start(const rules_ctx *c)
 {
 	state *s = c->s;
-	players_start(s, FOLLOWERS_PER_PLAYER, 12 / s->setup.n_players);
+	players_start(s, FOLLOWERS_PER_PLAYER, MAX_WALL_TOWERS / s->setup.n_players);
 	s->city.walls_left = WALL_SUPPLY;
 	s->turn.cur = NO_TILE;
 	s->turn.last_tile = NO_TILE;
@@ -677,10 +679,11 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 	int i, p, towers = 0;
 	(void)ts;
 	for (p = 0; p < s->setup.n_players; p++)
-		towers += s->pl.towers_left[p];
-	if (towers + s->city.n_towers != 12 / s->setup.n_players * s->setup.n_players) {
+		towers += s->pl.wall_towers_left[p];
+	if (towers + s->city.n_wall_towers !=
+	    MAX_WALL_TOWERS / s->setup.n_players * s->setup.n_players) {
 		msg_say(msg, cap, "towers: %d in supply + %d placed", towers,
-		        s->city.n_towers);
+		        s->city.n_wall_towers);
 		return 1;
 	}
 	if (!s->city.gate_placed) {
@@ -720,6 +723,24 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 	return 0;
 }
 
+/* Whether part `part` of placed tile t belongs to a complete feature
+ * (R-DONE): every feature of The City can complete. */
+static int tc_part_complete(const city_tileset *ts, const state *s, int t,
+                            int part)
+{
+	(void)ts;
+	return feat_complete(s, feat_root(s, feat_node(s, t, part)));
+}
+
 const game_rules tc_rules = {
-    CITY_GAME_THE_CITY, tc_start, tc_apply, tc_list, tcs_final,
-    tc_check_placement, tc_pieces, tc_piece, tc_check_state, 0, 'R'};
+    .game = CITY_GAME_THE_CITY,
+    .start = tc_start,
+    .apply = tc_apply,
+    .list = tc_list,
+    .score_final = tcs_final,
+    .check_placement = tc_check_placement,
+    .part_complete = tc_part_complete,
+    .pieces = tc_pieces,
+    .piece = tc_piece,
+    .check_state = tc_check_state,
+};

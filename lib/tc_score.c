@@ -10,7 +10,7 @@
 #include "log.h"
 #include "players.h"
 #include "tc_score.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 /* The category (CITY_CAT_*) of a score reason (CITY_REASON_*). */
 static int tcs_category(int reason)
@@ -69,31 +69,40 @@ static int score_feature(const city_tileset *ts, state *s, int root, int kind,
 	return 1;
 }
 
+int tcs_score_done(const city_tileset *ts, state *s, const int *done,
+                   const uint8_t *kind, int n_done, int base, int defer,
+                   int *any)
+{
+	int i, j, occupied = 0;
+	for (i = 0; i < n_done; i++) {
+		int dup = 0;
+		for (j = 0; j < i; j++)
+			dup |= done[j] == done[i];
+		if (dup)
+			continue;
+		if (any)
+			*any = 1;
+		occupied |= score_feature(ts, s, done[i], kind[i], base, defer);
+	}
+	return occupied;
+}
+
 int tcs_completed(const city_tileset *ts, state *s, const int *nodes,
                   const uint8_t *kinds, int n, int base, int defer, int *any)
 {
-	int done[TS_MAX_PARTS + 12], n_done = 0, i, j, occupied = 0;
+	int done[TS_MAX_PARTS + 12], n_done = 0, i;
+	uint8_t kind[TS_MAX_PARTS + 12];
 	/* Scoring moves followers, never joins nor opens features: roots and
-	 * completion stay put, so each node can be judged as it comes, the
-	 * cheap tests first. A feature has one kind, that of any of its
-	 * nodes, so residential areas are skipped before finding a root. */
+	 * completion stay put, so the completed features are found first, in
+	 * one pass without branching on the node (residential areas never
+	 * complete), then scored in the order of their first node. */
 	for (i = 0; i < n; i++) {
-		int kind = kinds[i], r, dup = 0;
-		if (kind == TS_RESIDENTIAL)
-			continue;
-		r = feat_root(s, nodes[i]);
-		if (!feat_complete(s, r))
-			continue;
-		for (j = 0; j < n_done; j++)
-			dup |= done[j] == r;
-		if (dup)
-			continue;
-		done[n_done++] = r;
-		if (any)
-			*any = 1;
-		occupied |= score_feature(ts, s, r, kind, base, defer);
+		int r = feat_root(s, nodes[i]);
+		done[n_done] = r;
+		kind[n_done] = kinds[i];
+		n_done += (kinds[i] != TS_RESIDENTIAL) & feat_complete(s, r);
 	}
-	return occupied;
+	return tcs_score_done(ts, s, done, kind, n_done, base, defer, any);
 }
 
 void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
@@ -153,10 +162,8 @@ static int bordering_markets(const city_tileset *ts, const state *s,
 		found[nf++] = pt->node0 + low_bit(adj);
 	for (side = 0; side < 4; side++) {
 		bfacing fc;
-		unsigned mk;
-		if (!board_facing(ts, s, pt, d, side, &fc))
-			continue;
-		mk = fc.od->market_parts;
+		unsigned linked = board_facing_masked(ts, s, pt, d, side, &fc);
+		unsigned mk = fc.od->market_parts & -linked;
 		found[nf] = fc.q->node0 + fc.theirs->right;
 		nf += (int)(parts >> fc.mine->left & mk >> fc.theirs->right & 1u);
 		found[nf] = fc.q->node0 + fc.theirs->left;
@@ -210,7 +217,7 @@ static void score_stewards(const city_tileset *ts, state *s)
 static void close_contour(const city_tileset *ts, state *s)
 {
 	contour_it it;
-	for (contour_first(s, &it); it.left; contour_advance(s, &it))
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
 		if (!pt_sealed(&st_tiles(s)[it.t], it.side))
 			tcs_close_side(ts, s, it.t, it.side,
 			               CITY_REASON_FINAL_STREET, 0);
@@ -221,16 +228,12 @@ static void return_open(const city_tileset *ts, state *s)
 {
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++) {
-		follower *f = &s->pl.fol[i];
+		const follower *f = &s->pl.fol[i];
 		int node = feat_node(s, f->tile, f->part);
 		if (f->active != FOL_ON ||
 		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
 			continue;
-		f->active = FOL_FREE;
-		feat_set_followed(s, feat_root(s, node), 0);
-		s->pl.supply[f->owner]++;
-		log_event(s, CITY_EVENT_RETURN, 0, 0, f->owner, 0, f->tile,
-		          f->part);
+		players_send_home(s, i, feat_root(s, node));
 	}
 }
 

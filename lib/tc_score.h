@@ -20,6 +20,12 @@
  * when one was complete; returns whether one held followers. */
 int tcs_completed(const city_tileset *ts, state *s, const int *nodes,
                   const uint8_t *kinds, int n, int base, int defer, int *any);
+/* The second half of tcs_completed, for a caller that found the roots of
+ * the completed features itself: done[0..n_done) with their part kinds,
+ * scored in that order, each root once. */
+int tcs_score_done(const city_tileset *ts, state *s, const int *done,
+                   const uint8_t *kind, int n_done, int base, int defer,
+                   int *any);
 /* Close side `side` of tile t with a wall piece, the gate or a final wall
  * and score what that completes (R-WALL-5, R-END-2). */
 void tcs_close_side(const city_tileset *ts, state *s, int t, int side,

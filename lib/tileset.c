@@ -3,7 +3,7 @@
  * reference counting, and the public city_tileset_* queries. The parser is
  * tileset_parse.c.
  */
-#include "tileset.h"
+#include "tileset_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 
 #include "city/options.h"
 #include "city/tileset.h"
+#include "facts.h"
 
 /* ------------------------------------------------------------------------ */
 /* Reference counting                                                        */
@@ -77,6 +78,7 @@ void ts_side_adjacency(uint16_t adj[TS_MAX_PARTS], const ts_design *d)
 /* ------------------------------------------------------------------------ */
 /* Writing text                                                              */
 
+
 /* Appends while there is room and counts everything (the size is known
  * even when the buffer is too small). */
 typedef struct ts_writer {
@@ -110,6 +112,29 @@ static void put_part_name(ts_writer *w, const ts_design *d, uint8_t index)
 	put_char(w, index == TS_NONE ? '-' : d->parts[index].name);
 }
 
+/* The texts of bits, in the order a design line writes them. */
+typedef struct flag_text {
+	unsigned bit;
+	const char *text;
+} flag_text;
+
+static const flag_text market_letters[] = {
+    {TS_FISH, "F"}, {TS_GRAIN, "G"}, {TS_LIVESTOCK, "L"}, {0, NULL}};
+static const flag_text feature_words[] = {{TS_MONASTERY, "  mon"},
+                                          {TS_TOWER, "  tow"},
+                                          {TS_START, "  start"},
+                                          {TS_SPRING, "  spring"},
+                                          {TS_LAKE, "  lake"},
+                                          {0, NULL}};
+
+/* The text of each bit of `bits` the table names. */
+static void put_flags(ts_writer *w, unsigned bits, const flag_text *t)
+{
+	for (; t->text; t++)
+		if (bits & t->bit)
+			put(w, t->text);
+}
+
 static void write_carc_tokens(ts_writer *w, const ts_design *d);
 static void write_extra_adjacency(ts_writer *w, const ts_design *d);
 
@@ -122,7 +147,10 @@ static void write_design(ts_writer *w, const ts_design *d)
 	for (unsigned s = 0; s < 4; s++) {
 		put_char(w, ' ');
 		put_part_name(w, d, d->side[s].left);
-		put_part_name(w, d, d->side[s].mid);
+		if (d->river >> s & 1u)
+			put_char(w, '~'); /* a river side (V-GEO-1) */
+		else
+			put_part_name(w, d, d->side[s].mid);
 		put_part_name(w, d, d->side[s].right);
 	}
 	put(w, " ");
@@ -139,12 +167,7 @@ static void write_design(ts_writer *w, const ts_design *d)
 			                                         : 'F');
 			continue;
 		}
-		if (part->markets & TS_FISH)
-			put_char(w, 'F');
-		if (part->markets & TS_GRAIN)
-			put_char(w, 'G');
-		if (part->markets & TS_LIVESTOCK)
-			put_char(w, 'L');
+		put_flags(w, part->markets, market_letters);
 	}
 	if (d->pub > 0) {
 		put(w, "  pub=");
@@ -159,7 +182,7 @@ static void write_design(ts_writer *w, const ts_design *d)
 	put_char(w, '\n');
 }
 
-/* pen=, mon, tow, start of a Carcassonne design. */
+/* pen=, mon, tow, start, spring, lake of a Carcassonne design. */
 static void write_carc_tokens(ts_writer *w, const ts_design *d)
 {
 	if (d->arms) {
@@ -168,12 +191,7 @@ static void write_carc_tokens(ts_writer *w, const ts_design *d)
 			if (d->arms & (1u << k))
 				put_char(w, d->parts[k].name);
 	}
-	if (d->features & TS_MONASTERY)
-		put(w, "  mon");
-	if (d->features & TS_TOWER)
-		put(w, "  tow");
-	if (d->features & TS_START)
-		put(w, "  start");
+	put_flags(w, d->features, feature_words);
 }
 
 /* adj=: only the pairs the sides do not show already. */
@@ -198,8 +216,10 @@ static void write_set(ts_writer *w, const city_tileset *ts)
 {
 	put(w, "tileset ");
 	put(w, ts->name);
-	if (ts->game == CITY_GAME_CARCASSONNE)
-		put(w, " game=carcassonne");
+	if (!facts_of(ts->game)->record_default) { /* tileset.md game= */
+		put(w, " game=");
+		put(w, facts_of(ts->game)->name);
+	}
 	put_char(w, '\n');
 	for (unsigned k = 0; k < ts->n_designs; k++)
 		write_design(w, &ts->designs[k]);
@@ -240,6 +260,19 @@ static int region_index(const ts_design *d, char letter)
 	if (letter < 'a' || letter > 'h')
 		return -1;
 	return ts_part_index(d, letter);
+}
+
+/* Region `letter` of design index i: its part index into *k and the
+ * design into *d, CITY_OK; CITY_EINVAL without design i, CITY_ENOTFOUND
+ * without the region. */
+static int region_at(const city_tileset *ts, unsigned i, char letter,
+                     const ts_design **d, int *k)
+{
+	*d = design_at(ts, i);
+	if (*d == NULL)
+		return CITY_EINVAL;
+	*k = region_index(*d, letter);
+	return *k < 0 ? CITY_ENOTFOUND : CITY_OK;
 }
 
 CITY_EXPORT void city_tileset_free(city_tileset *ts)
@@ -316,7 +349,9 @@ CITY_EXPORT int city_tileset_side(const city_tileset *ts, unsigned i,
 	if (out_left)
 		*out_left = d->parts[s->left].name;
 	if (out_street)
-		*out_street = s->mid == TS_NONE ? '-' : d->parts[s->mid].name;
+		*out_street = (d->river >> ((side - rotation + 4) & 3) & 1u) ? '~'
+		              : s->mid == TS_NONE ? '-'
+		                                  : d->parts[s->mid].name;
 	if (out_right)
 		*out_right = d->parts[s->right].name;
 	return CITY_OK;
@@ -325,12 +360,10 @@ CITY_EXPORT int city_tileset_side(const city_tileset *ts, unsigned i,
 CITY_EXPORT int city_tileset_region_kind(const city_tileset *ts, unsigned i,
                                          char region, unsigned *out_markets)
 {
-	const ts_design *d = design_at(ts, i);
-	if (d == NULL)
-		return CITY_EINVAL;
-	int k = region_index(d, region);
-	if (k < 0)
-		return CITY_ENOTFOUND;
+	const ts_design *d;
+	int k, rc = region_at(ts, i, region, &d, &k);
+	if (rc != CITY_OK)
+		return rc;
 	const ts_part *part = &d->parts[k];
 	if (out_markets)
 		*out_markets = part->markets;
@@ -349,22 +382,32 @@ CITY_EXPORT int city_tileset_region_kind(const city_tileset *ts, unsigned i,
 /* ------------------------------------------------------------------------ */
 /* Built-in sets and Carcassonne queries                                    */
 
+/* The built-in sets: the set each game plays with which expansions. */
 static const struct {
 	const char *name;
 	const city_tileset *ts;
+	int game;            /* CITY_GAME_* */
+	unsigned expansions; /* CITY_EXPANSION_* bits with tiles of their own */
 } builtin_sets[] = {
-	{"the-city", &city__tileset_default_data},
-	{"carcassonne", &city__tileset_carcassonne_data},
-	{"carcassonne-tower", &city__tileset_carcassonne_tower_data},
+	{"the-city", &city__tileset_default_data, CITY_GAME_THE_CITY, 0},
+	{"carcassonne", &city__tileset_carcassonne_data, CITY_GAME_CARCASSONNE,
+	 0},
+	{"carcassonne-tower", &city__tileset_carcassonne_tower_data,
+	 CITY_GAME_CARCASSONNE, CITY_EXPANSION_TOWER},
+	{"carcassonne-river", &city__tileset_carcassonne_river_data,
+	 CITY_GAME_CARCASSONNE, CITY_EXPANSION_RIVER},
+	{"carcassonne-river-tower", &city__tileset_carcassonne_river_tower_data,
+	 CITY_GAME_CARCASSONNE, CITY_EXPANSION_RIVER | CITY_EXPANSION_TOWER},
 };
 
 const city_tileset *ts_builtin_for(int game, unsigned expansions)
 {
-	if (game != CITY_GAME_CARCASSONNE)
-		return &city__tileset_default_data;
-	return (expansions & CITY_EXPANSION_TOWER)
-	               ? &city__tileset_carcassonne_tower_data
-	               : &city__tileset_carcassonne_data;
+	for (size_t k = 0; k < sizeof builtin_sets / sizeof *builtin_sets; k++)
+		if (builtin_sets[k].game == game &&
+		    builtin_sets[k].expansions ==
+		        (expansions & (CITY_EXPANSION_TOWER | CITY_EXPANSION_RIVER)))
+			return builtin_sets[k].ts;
+	return &city__tileset_default_data; /* an unknown game: options check */
 }
 
 CITY_EXPORT const city_tileset *city_tileset_builtin(const char *name)
@@ -385,12 +428,10 @@ CITY_EXPORT int city_tileset_game(const city_tileset *ts)
 CITY_EXPORT int city_tileset_coat_of_arms(const city_tileset *ts,
                                           unsigned i, char region)
 {
-	const ts_design *d = design_at(ts, i);
-	if (d == NULL)
-		return CITY_EINVAL;
-	int k = region_index(d, region);
-	if (k < 0)
-		return CITY_ENOTFOUND;
+	const ts_design *d;
+	int k, rc = region_at(ts, i, region, &d, &k);
+	if (rc != CITY_OK)
+		return rc;
 	return (int)((d->arms >> k) & 1u);
 }
 

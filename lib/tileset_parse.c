@@ -20,18 +20,14 @@
 
 #include "city/options.h"
 #include "city/tileset.h"
+#include "compiler.h"
+#include "facts.h"
 #include "lex.h"
-#include "options.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
 /* Longest error reason kept while a line is checked. */
 #define TS_REASON_MAX 160
 
-#if defined(__GNUC__) || defined(__clang__)
-#define TS_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define TS_PRINTF(f, a)
-#endif
 
 static const char *const side_names[4] = {"NORTH", "EAST", "SOUTH", "WEST"};
 
@@ -43,7 +39,7 @@ typedef struct ts_line_error {
 	char reason[TS_REASON_MAX];
 } ts_line_error;
 
-TS_PRINTF(3, 4)
+CITY_PRINTF(3, 4)
 static void line_error(ts_line_error *e, size_t col, const char *fmt, ...)
 {
 	va_list ap;
@@ -56,7 +52,7 @@ static void line_error(ts_line_error *e, size_t col, const char *fmt, ...)
 	va_end(ap);
 }
 
-TS_PRINTF(5, 6)
+CITY_PRINTF(5, 6)
 static void report(char *err, size_t errcap, uint64_t line, size_t col,
                    const char *fmt, ...)
 {
@@ -139,14 +135,17 @@ typedef struct ts_line_design {
 	const char *hist;
 	size_t hist_n;
 	/* Carcassonne sets */
-	int game;                /* CITY_GAME_* of the set */
+	const game_facts *f;     /* the facts of the set's game */
 	size_t side_col[4];      /* column of each side token */
 	size_t decl_col[8];      /* column of each x=T token */
 	uint8_t on_sides;        /* bit k: 'a'+k is a half of some side */
 	uint8_t arms;            /* bit k: pen= lists 'a'+k */
 	size_t arms_col[8];      /* its column in pen= */
-	uint8_t features;        /* TS_MONASTERY | TS_TOWER | TS_START */
+	uint8_t features;        /* TS_MONASTERY | TS_TOWER | TS_START |
+	                            TS_SPRING | TS_LAKE */
 	size_t start_col;        /* column of `start` */
+	size_t end_col[2];       /* columns of `spring`, `lake` */
+	uint8_t river;           /* bit d: side d is a river side (`~`) */
 	int seen_pen;
 } ts_line_design;
 
@@ -156,6 +155,8 @@ typedef struct ts_parser {
 	int have_header;
 	uint64_t id_line[TS_MAX_DESIGNS + 1]; /* line where an ID was seen */
 	uint64_t start_line;                  /* line of `start`, 0: none */
+	uint64_t end_line[2];  /* lines of `spring`, `lake` (V-SET-1), 0: none */
+	uint64_t river_line;   /* the first design with a river side, 0: none */
 } ts_parser;
 
 static void note_use(ts_line_design *ld, char letter, size_t col)
@@ -173,15 +174,18 @@ static int parse_side_middle(ts_line_design *ld, char c, size_t col,
 		return 1;
 	if (!is_street_digit(c)) {
 		line_error(e, col,
-		           "bad side middle '%c' (expected '-' or a %s digit "
-		           "1-9)",
-		           c,
-		           ld->game == CITY_GAME_CARCASSONNE ? "road" : "street");
+		           "bad side middle '%c' (expected '-'%s %s digit "
+		           "1-9%s)",
+		           c, ld->f->regions == FACTS_CITY_FIELD ? ", a" : " or a",
+		           ld->f->street_word,
+		           ld->f->regions == FACTS_CITY_FIELD
+		               ? " or ~ for a river"
+		               : "");
 		return 0;
 	}
 	if (++ld->street_sides[c - '0'] > 2)
 		line_error(e, col, "%s %c on more than two sides",
-		           ld->game == CITY_GAME_CARCASSONNE ? "road" : "street",
+		           ld->f->street_word,
 		           c);
 	return 1;
 }
@@ -199,7 +203,11 @@ static void parse_side(ts_line_design *ld, unsigned d, const lex_token *t,
 	for (unsigned k = 0; k < 3; k++) {
 		char c = t->s[k];
 		size_t col = t->col + k;
-		if (k == 1) {
+		if (k == 1 && c == '~' &&
+		    ld->f->regions == FACTS_CITY_FIELD) {
+			/* The River's side (V-GEO-1): no part in the middle */
+			ld->river = (uint8_t)(ld->river | 1u << d);
+		} else if (k == 1) {
 			ok &= parse_side_middle(ld, c, col, e);
 		} else if (is_region_letter(c)) {
 			note_use(ld, c, col);
@@ -277,7 +285,7 @@ static void parse_region(ts_line_design *ld, const lex_token *t,
 	}
 	ld->declared = (uint8_t)(ld->declared | (1u << k));
 	ld->decl_col[k] = t->col;
-	if (ld->game == CITY_GAME_CARCASSONNE) {
+	if (ld->f->regions == FACTS_CITY_FIELD) {
 		parse_carc_region(ld, k, v, n, vcol, e);
 		return;
 	}
@@ -430,13 +438,16 @@ static void parse_pen(ts_line_design *ld, const lex_token *t, size_t eq,
 	}
 }
 
-/* mon, tow, start: each at most once. */
+/* mon, tow, start, spring, lake: each at most once; start, spring and
+ * lake once per set. */
 static int parse_carc_flag(const ts_parser *p, ts_line_design *ld,
                            const lex_token *t, ts_line_error *e)
 {
-	static const char *const words[3] = {"mon", "tow", "start"};
-	static const uint8_t bits[3] = {TS_MONASTERY, TS_TOWER, TS_START};
-	for (unsigned k = 0; k < 3; k++) {
+	static const char *const words[5] = {"mon", "tow", "start", "spring",
+	                                     "lake"};
+	static const uint8_t bits[5] = {TS_MONASTERY, TS_TOWER, TS_START,
+	                                TS_SPRING, TS_LAKE};
+	for (unsigned k = 0; k < 5; k++) {
 		if (!lex_token_is(t, words[k]))
 			continue;
 		if (ld->features & bits[k])
@@ -446,9 +457,16 @@ static int parse_carc_flag(const ts_parser *p, ts_line_design *ld,
 			           "a second start design (C-SET-3: first on "
 			           "line %llu)",
 			           (unsigned long long)p->start_line);
+		else if (k >= 3 && p->end_line[k - 3] != 0)
+			line_error(e, t->col,
+			           "a second %s design (V-SET-1: first on "
+			           "line %llu)",
+			           words[k], (unsigned long long)p->end_line[k - 3]);
 		ld->features = (uint8_t)(ld->features | bits[k]);
 		if (bits[k] == TS_START)
 			ld->start_col = t->col;
+		if (k >= 3)
+			ld->end_col[k - 3] = t->col;
 		return 1;
 	}
 	return 0;
@@ -486,7 +504,7 @@ static void parse_carc_keyword(const ts_parser *p, ts_line_design *ld,
 		if (!parse_carc_flag(p, ld, t, e))
 			line_error(e, t->col,
 			           "unknown keyword '%.*s' (expected x=C, x=F, "
-			           "pen=, mon, tow, start or adj=)",
+			           "pen=, mon, tow, start, spring, lake or adj=)",
 			           (int)(t->n > 20 ? 20 : t->n), t->s);
 	} else if (parse_common_keyword(ld, t, eq, e)) {
 		/* x=T or adj= */
@@ -512,7 +530,7 @@ static void parse_keyword(const ts_parser *p, ts_line_design *ld,
 	size_t eq = 0;
 	while (eq < t->n && t->s[eq] != '=')
 		eq++;
-	if (ld->game == CITY_GAME_CARCASSONNE) {
+	if (ld->f->regions == FACTS_CITY_FIELD) {
 		parse_carc_keyword(p, ld, t, eq, e);
 	} else if (eq == t->n) {
 		line_error(e, t->col,
@@ -615,6 +633,7 @@ static void build_design(ts_design *d, const ts_line_design *ld)
 	build_sides(d, index_of, ld);
 	build_adjacency(d, index_of, ld);
 	d->features = ld->features;
+	d->river = ld->river;
 	for (unsigned k = 0; k < 8; k++)
 		if (ld->arms & (1u << k))
 			d->arms = (uint16_t)(d->arms | 1u << index_of['a' + k]);
@@ -643,7 +662,7 @@ static void parse_header(ts_parser *p, lex_cursor *c, ts_line_error *e)
 	if (!lex_next_token(&t, c))
 		return;
 	if (t.n > 5 && memcmp(t.s, "game=", 5) == 0) {
-		int game = options_game_find(t.s + 5, t.n - 5);
+		int game = facts_find(t.s + 5, t.n - 5);
 		if (game < 0) {
 			line_error(e, t.col + 5,
 			           "unknown game '%.*s' (expected the-city or "
@@ -713,7 +732,12 @@ static void check_carc_side(const ts_line_design *ld, unsigned d,
 	int city_l = ld->kind[kl] == TS_CITY, city_r = ld->kind[kr] == TS_CITY;
 	if (!city_l && !city_r)
 		return;
-	if (city_l != city_r)
+	if (c[1] == '~')
+		line_error(e, city_l ? col : col + 2,
+		           "%s side: a river side has field halves, '%c' is a "
+		           "city (V-GEO-1)",
+		           side_names[d], city_l ? c[0] : c[2]);
+	else if (city_l != city_r)
 		line_error(e, col + 2,
 		           "%s side mixes city and field (a city side is x-x)",
 		           side_names[d]);
@@ -726,11 +750,51 @@ static void check_carc_side(const ts_line_design *ld, unsigned d,
 		           side_names[d]);
 }
 
+/* The River's sides and ends (tileset.md, carcassonne.md V-SET-1,
+ * V-GEO-1): at most two river sides; one exactly on the spring and the
+ * lake, each of COUNT 1; a design is not both. */
+static void check_river(const ts_line_design *ld, ts_line_error *e)
+{
+	static const char *const word[2] = {"spring", "lake"};
+	unsigned n = 0;
+	for (unsigned d = 0; d < 4; d++)
+		if ((ld->river >> d & 1u) && ++n == 3)
+			line_error(e, ld->side_col[d] + 1,
+			           "a third river side (V-GEO-1: a design has "
+			           "at most two)");
+	for (unsigned k = 0; k < 2; k++) {
+		size_t col = ld->end_col[k];
+		if (col == 0)
+			continue;
+		if (n != 1)
+			line_error(e, col,
+			           "%s on a design with %u river sides (V-SET-1: "
+			           "exactly one)",
+			           word[k], n);
+		else if (ld->count > 1)
+			line_error(e, col,
+			           "%s on a design with COUNT %ld (V-SET-1: must "
+			           "be 1)",
+			           word[k], ld->count);
+		if (k == 1 && ld->end_col[0] != 0)
+			line_error(e, col > ld->end_col[0] ? col : ld->end_col[0],
+			           "a design is not both spring and lake "
+			           "(V-SET-1)");
+	}
+	if (n == 1 && ld->end_col[0] == 0 && ld->end_col[1] == 0)
+		for (unsigned d = 0; d < 4; d++)
+			if (ld->river >> d & 1u)
+				line_error(e, ld->side_col[d] + 1,
+				           "one river side: only the spring or "
+				           "the lake has one (V-SET-1)");
+}
+
 /* What a Carcassonne design line can only be checked for once it is read:
  * sides against the region kinds, coats of arms on cities, no interior
  * city (tileset.md "Carcassonne sets"). */
 static void check_carcassonne(const ts_line_design *ld, ts_line_error *e)
 {
+	check_river(ld, e);
 	for (unsigned d = 0; d < 4; d++) {
 		const char *c = ld->sides[d];
 		unsigned kl = (unsigned)(c[0] - 'a'), kr = (unsigned)(c[2] - 'a');
@@ -761,7 +825,7 @@ static void parse_design(ts_parser *p, lex_cursor *c, uint64_t line,
 	ts_line_design ld;
 	lex_token t;
 	memset(&ld, 0, sizeof ld);
-	ld.game = p->ts->game;
+	ld.f = facts_of(p->ts->game);
 	if (!parse_id_count(p, &ld, c, &t, e))
 		return;
 	for (unsigned d = 0; d < 4; d++) {
@@ -775,7 +839,7 @@ static void parse_design(ts_parser *p, lex_cursor *c, uint64_t line,
 	while (lex_next_token(&t, c))
 		parse_keyword(p, &ld, &t, e);
 	check_declared(&ld, e);
-	if (ld.game == CITY_GAME_CARCASSONNE)
+	if (ld.f->regions == FACTS_CITY_FIELD)
 		check_carcassonne(&ld, e);
 	if (e->col != 0)
 		return;
@@ -784,6 +848,12 @@ static void parse_design(ts_parser *p, lex_cursor *c, uint64_t line,
 	p->id_line[ld.id] = line;
 	if (ld.features & TS_START)
 		p->start_line = line;
+	if (ld.features & TS_SPRING)
+		p->end_line[0] = line;
+	if (ld.features & TS_LAKE)
+		p->end_line[1] = line;
+	if (ld.river && p->river_line == 0)
+		p->river_line = line;
 }
 
 /* Reject what is not printable ASCII text (tab and CR are blanks), and
@@ -871,17 +941,34 @@ static int finish_set(ts_parser *p, uint64_t end_no, size_t end_col,
 		report(err, errcap, end_no, end_col, "tile set has no designs");
 		return CITY_EPARSE;
 	}
-	if (p->ts->game == CITY_GAME_CARCASSONNE && p->start_line == 0) {
+	if (facts_of(p->ts->game)->start_tile && p->start_line == 0) {
 		report(err, errcap, end_no, end_col,
 		       "no design has start (C-SET-3: exactly one)");
 		return CITY_EPARSE;
 	}
+	/* V-SET-1: river tiles come with one spring and one lake */
+	for (unsigned k = 0; k < 2 && p->river_line; k++)
+		if (p->end_line[k] == 0) {
+			report(err, errcap, end_no, end_col,
+			       "no design has %s (V-SET-1: a set with river "
+			       "tiles has one spring and one lake; first river "
+			       "tile on line %llu)",
+			       k ? "lake" : "spring",
+			       (unsigned long long)p->river_line);
+			return CITY_EPARSE;
+		}
 	qsort(p->ts->designs, p->ts->n_designs, sizeof p->ts->designs[0],
 	      design_cmp);
-	p->ts->start = -1;
-	for (unsigned k = 0; k < p->ts->n_designs; k++)
-		if (p->ts->designs[k].features & TS_START)
+	p->ts->start = p->ts->spring = p->ts->lake = -1;
+	for (unsigned k = 0; k < p->ts->n_designs; k++) {
+		unsigned f = p->ts->designs[k].features;
+		if (f & TS_START)
 			p->ts->start = (int8_t)k;
+		if (f & TS_SPRING)
+			p->ts->spring = (int8_t)k;
+		if (f & TS_LAKE)
+			p->ts->lake = (int8_t)k;
+	}
 	p->ts->is_static = 0;
 	atomic_init(&p->ts->refs, 1u);
 	return CITY_OK;

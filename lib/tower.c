@@ -3,12 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "bits.h"
 #include "board.h"
 #include "cc_score.h"
 #include "feature.h"
 #include "listing.h"
 #include "log.h"
+#include "msg.h"
 #include "players.h"
 #include "tower.h"
 
@@ -21,20 +23,20 @@ static inline int opt(const state *s, int rule)
 
 #define TOWER_WORDS ((TS_MAX_TILES + 63) / 64)
 
-int tower_has(const city_tileset *ts, const state *s, int t)
+int tw_has(const city_tileset *ts, const state *s, int t)
 {
 	(void)ts;
-	return tower_on(s) && bits_at(s->carc.towers, t);
+	return tw_on(s) && bits_at(s->cc.tw.towers, t);
 }
 
-void tower_add_tile(const city_tileset *ts, state *s, int t)
+/* A tile just placed: its tower foundation comes into play. */
+static void tower_add_tile(const city_tileset *ts, state *s, int t)
 {
-	if (tower_on(s) &&
-	    (ts->designs[st_tiles(s)[t].design].features & TS_TOWER))
-		bits_put(s->carc.towers, t, 1);
+	if (ts->designs[st_tiles(s)[t].design].features & TS_TOWER)
+		bits_put(s->cc.tw.towers, t, 1);
 }
 
-int tower_top(const state *s, int t)
+int tw_top(const state *s, int t)
 {
 	int i;
 	for (i = 0; i < s->pl.n_fol; i++)
@@ -49,28 +51,24 @@ static int floor_check(const city_tileset *ts, const state *s, int t,
                        char *msg, size_t cap)
 {
 	const ptile *p = &st_tiles(s)[t];
-	if (!tower_on(s)) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-1: the expansion tower is not "
-			                   "in play");
+	if (!tw_on(s)) {
+		msg_say(msg, cap, "T-ACT-1: the expansion tower is not "
+		                  "in play");
 		return 1;
 	}
-	if (!tower_has(ts, s, t)) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-1: tile (%d,%d) has no tower "
-			                   "foundation", p->x, p->y);
+	if (!tw_has(ts, s, t)) {
+		msg_say(msg, cap, "T-ACT-1: tile (%d,%d) has no tower "
+		                  "foundation", p->x, p->y);
 		return 1;
 	}
-	if (bits_at(s->carc.closed, t)) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
-			                   "closed by a follower on top", p->x, p->y);
+	if (bits_at(s->cc.tw.closed, t)) {
+		msg_say(msg, cap, "T-ACT-2: the tower of tile (%d,%d) is "
+		                  "closed by a follower on top", p->x, p->y);
 		return 1;
 	}
-	if (!s->carc.floors[s->turn.player]) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-3: player %d has no tower floor "
-			                   "in supply", s->turn.player);
+	if (!s->cc.tw.floors[s->turn.player]) {
+		msg_say(msg, cap, "T-ACT-3: player %d has no tower floor "
+		                  "in supply", s->turn.player);
 		return 1;
 	}
 	return 0;
@@ -83,24 +81,22 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 {
 	const ptile *p = &st_tiles(s)[t];
 	const char *why = NULL;
-	if (!tower_on(s))
+	if (!tw_on(s))
 		why = "the expansion tower is not in play";
-	else if (!tower_has(ts, s, t))
+	else if (!tw_has(ts, s, t))
 		why = "the tile has no tower foundation";
-	else if (bits_at(s->carc.closed, t))
+	else if (bits_at(s->cc.tw.closed, t))
 		why = "the tower is closed by a follower on top";
 	else if (st_height(s)[t] < 1)
 		why = "the tower has no floor yet";
 	if (why) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-2: tile (%d,%d): %s", p->x, p->y,
-			         why);
+		msg_say(msg, cap, "T-ACT-2: tile (%d,%d): %s", p->x, p->y,
+		        why);
 		return 1;
 	}
 	if (!s->pl.supply[s->turn.player]) {
-		if (msg)
-			snprintf(msg, cap, "T-ACT-3: player %d has no follower in "
-			                   "supply", s->turn.player);
+		msg_say(msg, cap, "T-ACT-3: player %d has no follower in "
+		                  "supply", s->turn.player);
 		return 1;
 	}
 	return 0;
@@ -109,7 +105,7 @@ static int top_check(const city_tileset *ts, const state *s, int t,
 /* Word w of the open towers' bit set (placed, no follower on top). */
 static inline uint64_t open_word(const state *s, int w)
 {
-	return s->carc.towers[w] & ~s->carc.closed[w];
+	return s->cc.tw.towers[w] & ~s->cc.tw.closed[w];
 }
 
 /* The open towers into m[TOWER_WORDS]; whether there is one. */
@@ -128,17 +124,17 @@ static int tower_moves(const state *s, uint64_t *floor, uint64_t *top)
 {
 	int w, any = 0, p = s->turn.player;
 	uint64_t open[TOWER_WORDS];
-	if (!tower_on(s) || !open_towers(s, open))
+	if (!tw_on(s) || !open_towers(s, open))
 		return 0;
 	for (w = 0; w < TOWER_WORDS; w++) {
-		floor[w] = s->carc.floors[p] ? open[w] : 0;
-		top[w] = s->pl.supply[p] ? open[w] & s->carc.raised[w] : 0;
+		floor[w] = s->cc.tw.floors[p] ? open[w] : 0;
+		top[w] = s->pl.supply[p] ? open[w] & s->cc.tw.raised[w] : 0;
 		any |= (floor[w] | top[w]) != 0;
 	}
 	return any;
 }
 
-int tower_options(const city_tileset *ts, const state *s)
+static int tower_options(const city_tileset *ts, const state *s)
 {
 	uint64_t floor[TOWER_WORDS], top[TOWER_WORDS];
 	(void)ts;
@@ -208,7 +204,7 @@ static int capturable(const state *s, int i)
 		return 0;
 	if (f->owner == s->turn.player && !opt(s, CITY_RULE_CAPTURE_OWN))
 		return 0;
-	return in_range(s, s->carc.tower_tile, f->tile);
+	return in_range(s, s->cc.tw.tower_tile, f->tile);
 }
 
 /* The test of capture_set for one follower slot: taken may be, by kind,
@@ -228,9 +224,7 @@ static unsigned capture_slot_ok(const state *s, const ptile *a, int r,
 	       (diag | (unsigned)(dx == 0) | (unsigned)(dy == 0));
 }
 
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) &&                         \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <emmintrin.h>
+#if defined(CITY_SSE2)
 _Static_assert(sizeof(follower) == 4 && offsetof(follower, owner) == 2 &&
                    offsetof(follower, active) == 3 &&
                    offsetof(ptile, y) == 2,
@@ -294,8 +288,8 @@ static unsigned capture_slots4(const state *s, const ptile *a, int r,
  * (T-OPT-5 "no") are the slots in reach walked cell by cell (in_range). */
 static uint64_t capture_set(const state *s)
 {
-	const ptile *a = &st_tiles(s)[s->carc.tower_tile];
-	int h = st_height(s)[s->carc.tower_tile], i;
+	const ptile *a = &st_tiles(s)[s->cc.tw.tower_tile];
+	int h = st_height(s)[s->cc.tw.tower_tile], i;
 	int r = opt(s, CITY_RULE_TOWER_RANGE) ? h - 1 : h;
 	unsigned top = opt(s, CITY_RULE_CAPTURE_TOP) != 0,
 	         own = opt(s, CITY_RULE_CAPTURE_OWN) != 0,
@@ -310,7 +304,7 @@ static uint64_t capture_set(const state *s)
 	if (!opt(s, CITY_RULE_CAPTURE_GAPS))
 		for (b = m; b; b &= b - 1) {
 			i = low_bit64(b);
-			if (!in_range(s, s->carc.tower_tile, s->pl.fol[i].tile))
+			if (!in_range(s, s->cc.tw.tower_tile, s->pl.fol[i].tile))
 				m &= ~((uint64_t)1 << i);
 		}
 	return m;
@@ -322,37 +316,24 @@ static char fol_part_name(const city_tileset *ts, const state *s, int i)
 	const follower *f = &s->pl.fol[i];
 	if (f->active == FOL_TOP)
 		return 't';
-	return cc_part_name(&ts->designs[st_tiles(s)[f->tile].design],
+	return ccs_part_name(&ts->designs[st_tiles(s)[f->tile].design],
 	                    f->part);
 }
 
-/* Clear the follower flag of root r when no follower is left on it. */
-static void refresh_followed(state *s, int r)
-{
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++) {
-		const follower *f = &s->pl.fol[i];
-		if (f->active == FOL_ON &&
-		    feat_root(s, feat_node(s, f->tile, f->part)) == r)
-			return;
-	}
-	feat_set_followed(s, r, 0);
-}
-
-unsigned tower_ransom_options(const state *s)
+static unsigned tower_ransom_options(const state *s)
 {
 	unsigned m = 0;
 	int q, p = s->turn.player, c, total = 0;
-	if (!tower_on(s) || !opt(s, CITY_RULE_RANSOM) || s->carc.ransomed)
+	if (!tw_on(s) || !opt(s, CITY_RULE_RANSOM) || s->cc.tw.ransomed)
 		return 0;
 	/* every seat, a fixed count (no loop exit to predict): a seat
 	 * beyond the players holds nobody */
 	for (q = 0; q < MAX_PLAYERS; q++)
-		m |= (unsigned)(s->carc.held[q][p] != 0) << q;
+		m |= (unsigned)(s->cc.tw.held[q][p] != 0) << q;
 	m &= ~(1u << p); /* nobody holds their own followers (T-CAP-2) */
 	if (!m) /* asked at every turn: most turns nobody holds one */
 		return 0;
-	for (c = 0; c < 5; c++)
+	for (c = 0; c < CITY_CAT_COUNT; c++)
 		total += s->pl.score[p][c];
 	if (opt(s, CITY_RULE_RANSOM_MIN) && total < 3)
 		return 0;
@@ -370,7 +351,7 @@ static int tower_cell(const state *s, int32_t x, int32_t y, const char *rule,
 	return t;
 }
 
-int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
+static int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 {
 	state *s = c->s;
 	int t;
@@ -380,32 +361,26 @@ int tower_floor(const rules_ctx *c, int32_t x, int32_t y, int *capture)
 		return CITY_EILLEGAL;
 	log_move(s, CITY_MOVE_FLOOR, 0, (int)x, (int)y);
 	st_height_w(s)[t]++;
-	bits_put(s->carc.raised, t, 1);
-	s->carc.floors[s->turn.player]--;
-	s->carc.tower_tile = (uint8_t)t;
+	bits_put(s->cc.tw.raised, t, 1);
+	s->cc.tw.floors[s->turn.player]--;
+	s->cc.tw.tower_tile = (uint8_t)t;
 	/* T-CAP-1: the capture decision, skipped with nobody to take */
-	s->carc.capture = capture_set(s);
-	*capture = s->carc.capture != 0;
+	s->cc.tw.capture = capture_set(s);
+	*capture = s->cc.tw.capture != 0;
 	return CITY_OK;
 }
 
-int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
+static int tower_top_move(const rules_ctx *c, int32_t x, int32_t y)
 {
 	state *s = c->s;
-	follower *f;
 	int t;
 	if ((t = tower_cell(s, x, y, "T-ACT-2", c->err)) < 0)
 		return CITY_EILLEGAL;
 	if (top_check(c->ts, s, t, c->err, ERR_CAP))
 		return CITY_EILLEGAL;
 	log_move(s, CITY_MOVE_TOP, 0, (int)x, (int)y);
-	f = players_slot(s);
-	f->tile = (uint8_t)t;
-	f->part = (uint8_t)FOL_PART_TOP;
-	f->owner = s->turn.player;
-	f->active = FOL_TOP;
-	bits_put(s->carc.closed, t, 1);
-	s->pl.supply[s->turn.player]--;
+	players_place_top(s, s->turn.player, t);
+	bits_put(s->cc.tw.closed, t, 1);
 	return CITY_OK;
 }
 
@@ -426,32 +401,30 @@ static const char *capture_refusal(const state *s, int i)
  * becomes a prisoner, and prisoners are exchanged. */
 static void take(state *s, int i)
 {
-	follower *f = &s->pl.fol[i];
+	const follower *f = &s->pl.fol[i];
 	int me = s->turn.player, owner = f->owner, tile = f->tile,
 	    part = f->part, on = f->active == FOL_ON;
-	f->active = FOL_FREE;
-	if (on)
-		refresh_followed(s, feat_root(s, feat_node(s, tile, part)));
-	else
-		bits_put(s->carc.closed, tile, 0); /* the tower is open again */
+	players_take(s, i);
+	if (!on)
+		bits_put(s->cc.tw.closed, tile, 0); /* the tower is open again */
 	log_event_other(s, CITY_EVENT_CAPTURE, 0, me, 0, tile, part, owner);
 	if (owner == me) {
-		s->pl.supply[me]++; /* T-CAP-2: back to supply at once */
+		players_to_supply(s, me); /* T-CAP-2: back to supply at once */
 		return;
 	}
-	s->carc.held[me][owner]++; /* T-CAP-3 */
-	if (s->carc.held[owner][me]) {
+	s->cc.tw.held[me][owner]++; /* T-CAP-3 */
+	if (s->cc.tw.held[owner][me]) {
 		/* T-CAP-4: one prisoner of each goes home */
-		s->carc.held[me][owner]--;
-		s->pl.supply[owner]++;
-		s->carc.held[owner][me]--;
-		s->pl.supply[me]++;
+		s->cc.tw.held[me][owner]--;
+		players_to_supply(s, owner);
+		s->cc.tw.held[owner][me]--;
+		players_to_supply(s, me);
 		log_event_other(s, CITY_EVENT_EXCHANGE, 0, me, 0, tile, part,
 		                owner);
 	}
 }
 
-int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
+static int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 {
 	state *s = c->s;
 	int t, i = 0;
@@ -460,7 +433,7 @@ int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 		return CITY_EILLEGAL;
 	/* the followers that may be taken first (a listed move is one of
 	 * them), then every slot, to say why a move is refused */
-	for (m = s->carc.capture; m; m &= m - 1) {
+	for (m = s->cc.tw.capture; m; m &= m - 1) {
 		i = low_bit64(m);
 		if (s->pl.fol[i].tile == t && fol_part_name(c->ts, s, i) == part)
 			break;
@@ -478,7 +451,7 @@ int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 		         (long)y);
 		return CITY_EILLEGAL;
 	}
-	if (!(s->carc.capture >> i & 1)) {
+	if (!(s->cc.tw.capture >> i & 1)) {
 		snprintf(c->err, ERR_CAP, "%s", capture_refusal(s, i));
 		return CITY_EILLEGAL;
 	}
@@ -487,7 +460,7 @@ int tower_capture(const rules_ctx *c, int32_t x, int32_t y, char part)
 	return CITY_OK;
 }
 
-int tower_ransom(const rules_ctx *c, int q)
+static int tower_ransom(const rules_ctx *c, int q)
 {
 	state *s = c->s;
 	int p = s->turn.player;
@@ -505,27 +478,22 @@ int tower_ransom(const rules_ctx *c, int q)
 		return CITY_EILLEGAL;
 	}
 	log_move(s, CITY_MOVE_RANSOM, 0, q, 0);
-	s->carc.held[q][p]--;
-	s->pl.supply[p]++;
-	s->pl.score[p][CC_CAT_RANSOM] -= 3;
-	s->pl.score[q][CC_CAT_RANSOM] += 3;
-	log_event_other(s, CITY_EVENT_SCORE, CITY_REASON_RANSOM, q, 3, 0,
-	                EV_NO_PART, p);
-	log_event_other(s, CITY_EVENT_SCORE, CITY_REASON_RANSOM, p, -3, 0,
-	                EV_NO_PART, q);
-	s->carc.ransomed = 1;
+	s->cc.tw.held[q][p]--;
+	players_to_supply(s, p);
+	players_transfer(s, p, q, CC_CAT_RANSOM, CITY_REASON_RANSOM, 3);
+	s->cc.tw.ransomed = 1;
 	return CITY_OK;
 }
 
-size_t tower_list_follower(const city_tileset *ts, const state *s,
+static size_t tower_list_follower(const city_tileset *ts, const state *s,
                            city_move *out, size_t cap, size_t n)
 {
 	const ptile *tl = st_tiles(s);
 	int p = s->turn.player, w, nw = (s->board.n_tiles + 63) >> 6;
-	unsigned floors = s->carc.floors[p] != 0, tops = s->pl.supply[p] != 0;
+	unsigned floors = s->cc.tw.floors[p] != 0, tops = s->pl.supply[p] != 0;
 	size_t nf = 0, top;
 	(void)ts;
-	if (!tower_on(s))
+	if (!tw_on(s))
 		return n;
 	/* T-ACT: floors (on every open tower, or none), then tops (on the
 	 * open towers with a floor), each in placement order. One pass over
@@ -537,7 +505,7 @@ size_t tower_list_follower(const city_tileset *ts, const state *s,
 			nf += (size_t)popcount64(open_word(s, w));
 	top = n + nf;
 	for (w = 0; w < nw; w++) {
-		uint64_t b, raised = s->carc.raised[w];
+		uint64_t b, raised = s->cc.tw.raised[w];
 		for (b = open_word(s, w); b; b &= b - 1) {
 			int i = low_bit64(b), t = 64 * w + i;
 			if (floors)
@@ -550,12 +518,12 @@ size_t tower_list_follower(const city_tileset *ts, const state *s,
 	return top;
 }
 
-size_t tower_list_capture(const city_tileset *ts, const state *s,
+static size_t tower_list_capture(const city_tileset *ts, const state *s,
                           city_move *out, size_t cap)
 {
 	size_t n = 0;
 	uint64_t m;
-	for (m = s->carc.capture; m; m &= m - 1) {
+	for (m = s->cc.tw.capture; m; m &= m - 1) {
 		int i = low_bit64(m);
 		const ptile *t = &st_tiles(s)[s->pl.fol[i].tile];
 		list_emit(out, cap, &n, CITY_MOVE_CAPTURE, t->x, t->y, 0, 0, 0,
@@ -564,7 +532,7 @@ size_t tower_list_capture(const city_tileset *ts, const state *s,
 	return n;
 }
 
-size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
+static size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
 {
 	unsigned m = tower_ransom_options(s);
 	size_t n = 0;
@@ -575,7 +543,7 @@ size_t tower_list_ransom(const state *s, city_move *out, size_t cap)
 	return n;
 }
 
-int tower_check_state(const city_tileset *ts, const state *s, char *msg,
+static int tower_check_state(const city_tileset *ts, const state *s, char *msg,
                       size_t cap)
 {
 	int t, i;
@@ -583,34 +551,134 @@ int tower_check_state(const city_tileset *ts, const state *s, char *msg,
 	if (s->turn.decision == CITY_DECISION_CAPTURE)
 		for (i = 0; i < s->pl.n_fol; i++)
 			want |= (uint64_t)capturable(s, i) << i;
-	if (s->carc.capture != want) {
+	if (s->cc.tw.capture != want) {
 		snprintf(msg, cap, "tower: the capture set is %#llx, not %#llx",
-		         (unsigned long long)s->carc.capture,
+		         (unsigned long long)s->cc.tw.capture,
 		         (unsigned long long)want);
 		return 1;
 	}
 	for (t = 0; t < s->board.n_tiles; t++) {
-		int has = tower_on(s) &&
+		int has = tw_on(s) &&
 		          (ts->designs[st_tiles(s)[t].design].features & TS_TOWER);
-		if (bits_at(s->carc.towers, t) != has) {
+		if (bits_at(s->cc.tw.towers, t) != has) {
 			snprintf(msg, cap, "tower: tile %d's tower bit is %d", t,
-			         bits_at(s->carc.towers, t));
+			         bits_at(s->cc.tw.towers, t));
 			return 1;
 		}
-		if (bits_at(s->carc.closed, t) != (tower_top(s, t) >= 0)) {
+		if (bits_at(s->cc.tw.closed, t) != (tw_top(s, t) >= 0)) {
 			snprintf(msg, cap, "tower: tile %d's closed bit is %d", t,
-			         bits_at(s->carc.closed, t));
+			         bits_at(s->cc.tw.closed, t));
 			return 1;
 		}
 		if (st_height(s)[t] && !has) {
 			snprintf(msg, cap, "tower: tile %d has floors", t);
 			return 1;
 		}
-		if (bits_at(s->carc.raised, t) != (st_height(s)[t] >= 1)) {
+		if (bits_at(s->cc.tw.raised, t) != (st_height(s)[t] >= 1)) {
 			snprintf(msg, cap, "tower: tile %d's raised bit is %d", t,
-			         bits_at(s->carc.raised, t));
+			         bits_at(s->cc.tw.raised, t));
 			return 1;
 		}
 	}
 	return 0;
 }
+
+/* ---- the hooks on the base game's turn (expansion.h) ------------------- */
+
+static void tw_start(const city_tileset *ts, state *s)
+{
+	static const uint8_t floors[4] = {10, 9, 7, 6}; /* T-SET-1 */
+	(void)ts;
+	for (int p = 0; p < s->setup.n_players; p++)
+		s->cc.tw.floors[p] = floors[s->setup.n_players - 2];
+}
+
+/* T-CAP-5: the ransom decision before the draw, while a tile is left. */
+static int tw_turn_begin(state *s, int tiles_left)
+{
+	s->cc.tw.ransomed = 0;
+	return tiles_left && tower_ransom_options(s) ? CITY_DECISION_RANSOM
+	                                             : -1;
+}
+
+static int tw_decision_of(int kind)
+{
+	return kind == CITY_MOVE_CAPTURE  ? CITY_DECISION_CAPTURE
+	       : kind == CITY_MOVE_RANSOM ? CITY_DECISION_RANSOM
+	                                  : CITY_DECISION_FOLLOWER;
+}
+
+/* A floor or a top ends the follower decision (a floor with somebody in
+ * range asks the capture decision, T-CAP-1), a capture ends the capture
+ * decision, a ransom goes on to the draw. */
+static int tw_apply(const rules_ctx *c, const rules_move *m,
+                    expansion_next *next)
+{
+	int rc, capture = 0;
+	*next = NEXT_END_TURN;
+	switch (m->kind) {
+	case CITY_MOVE_FLOOR:
+		rc = tower_floor(c, m->x, m->y, &capture);
+		if (rc == CITY_OK && capture) {
+			c->s->turn.decision = CITY_DECISION_CAPTURE;
+			*next = NEXT_ASK;
+		}
+		return rc;
+	case CITY_MOVE_TOP:
+		return tower_top_move(c, m->x, m->y);
+	case CITY_MOVE_CAPTURE:
+		return tower_capture(c, m->x, m->y, m->part);
+	default:
+		*next = NEXT_DRAW;
+		return tower_ransom(c, m->x);
+	}
+}
+
+/* A pass: no ransom this turn (then the draw), or no capture. */
+static expansion_next tw_pass(state *s)
+{
+	if (s->turn.decision != CITY_DECISION_RANSOM)
+		return NEXT_END_TURN;
+	s->cc.tw.ransomed = 1;
+	return NEXT_DRAW;
+}
+
+static size_t tw_list(const city_tileset *ts, const state *s,
+                      city_move *out, size_t cap)
+{
+	return s->turn.decision == CITY_DECISION_CAPTURE
+	           ? tower_list_capture(ts, s, out, cap)
+	           : tower_list_ransom(s, out, cap);
+}
+
+/* C-END-3: the tops went home with every follower; the towers open. */
+static void tw_score_final(const city_tileset *ts, state *s)
+{
+	(void)ts;
+	memset(s->cc.tw.closed, 0, sizeof s->cc.tw.closed);
+}
+
+static void tw_turn_end(state *s)
+{
+	s->cc.tw.capture = 0; /* the capture decision, if any, is over */
+}
+
+const expansion tw_expansion = {
+    .bit = CITY_EXPANSION_TOWER,
+    .moves = 1u << CITY_MOVE_FLOOR | 1u << CITY_MOVE_TOP |
+             1u << CITY_MOVE_CAPTURE | 1u << CITY_MOVE_RANSOM,
+    .decisions = 1u << CITY_DECISION_CAPTURE | 1u << CITY_DECISION_RANSOM,
+    .not_in_play = "T-ACT-1: the expansion tower is not in play",
+    .start = tw_start,
+    .turn_begin = tw_turn_begin,
+    .placed = tower_add_tile,
+    .follower_moves = tower_options,
+    .list_follower = tower_list_follower,
+    .decision_of = tw_decision_of,
+    .apply = tw_apply,
+    .pass = tw_pass,
+    .list = tw_list,
+    .turn_end = tw_turn_end,
+    .score_final = tw_score_final,
+    .check_state = tower_check_state,
+};

@@ -1,7 +1,8 @@
 /* The wall ring of The City: chain, ends, gap, guards, R-TILE-3/4. */
 #include "city/city.h"
+#include "bits.h"
 #include "msg.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 bside wall_piece_side(const state *s, int idx)
 {
@@ -107,38 +108,42 @@ int wall_guard_points(const city_tileset *ts, const state *s, int idx)
 
 static int cut_in(const unsigned *cut, int ncut, unsigned from, unsigned to)
 {
-	int i;
+	int i, in = 0;
+	/* few cuts: all tested, no exit to predict per cut */
 	for (i = 0; i < ncut; i++)
-		if (((cut[i] - from) & CUT_MASK) <= ((to - from) & CUT_MASK))
-			return 1;
-	return 0;
+		in |= ((cut[i] - from) & CUT_MASK) <= ((to - from) & CUT_MASK);
+	return in;
 }
 
 /* The cuts occupying frontier cell f makes in the outer contour (doubled
  * labels, see cut_in); returns their number, or -1 when f is a hole (the
- * outline does not change). */
+ * outline does not change). The sides to look up (a tile on the side, or
+ * a corner-only contact between side and the next) are found from the
+ * ring bits at once, so that only their loop's exit is a branch. */
 static int contour_cuts(const state *s, const fcell *f, unsigned cut[8])
 {
-	int ncut = 0, side, x = fc_x(f), y = fc_y(f);
-	for (side = 0; side < 4; side++) {
-		int s2 = (side + 1) & 3;
-		unsigned p;
-		if (f->ring >> ring_of_side(side) & 1) {
-			p = board_label_at(s, x + DX[side], y + DY[side],
-			                   side_back(side));
-			if (p == WALK_NONE)
-				return -1;
-			cut[ncut++] = 2 * p;
-		} else if (!(f->ring >> ring_of_side(s2) & 1) &&
-		           (f->ring >> ring_of_corner(side) & 1)) {
-			/* a corner-only contact between side and s2 */
-			p = board_label_at(s, x + DX[side] + DX[s2],
-			                   y + DY[side] + DY[s2], side_back(side));
-			if (p != WALK_NONE)
-				cut[ncut++] = 2 * p + 1;
-		}
+	unsigned ring = f->ring, sides, corner, m;
+	int ncut = 0, hole = 0, x = fc_x(f), y = fc_y(f);
+	/* bit k: a tile on side k (ring bit 2k) */
+	sides = (ring & 1u) | (ring >> 1 & 2u) | (ring >> 2 & 4u) |
+	        (ring >> 3 & 8u);
+	/* bit k: a tile at the corner between side k and side k + 1 (ring
+	 * bit 2k + 1) and on neither of them */
+	corner = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
+	         (ring >> 4 & 8u);
+	corner &= ~sides & ~(sides >> 1 | sides << 3) & 15u;
+	for (m = sides | corner; m; m &= m - 1) {
+		int side = low_bit(m), s2 = (side + 1) & 3;
+		unsigned co = corner >> side & 1u;
+		unsigned p = board_label_at(s, x + DX[side] + (int)co * DX[s2],
+		                            y + DY[side] + (int)co * DY[s2],
+		                            side_back(side));
+		/* a side neighbour off the contour: f is a hole */
+		hole |= (int)(co ^ 1u) & (p == WALK_NONE);
+		cut[ncut] = 2 * p + co;
+		ncut += p != WALK_NONE;
 	}
-	return ncut;
+	return hole ? -1 : ncut;
 }
 
 /* The doubled label of a chain piece's side. */
@@ -160,15 +165,16 @@ static unsigned piece_label(const state *s, int idx)
 int wall_cell_survives(const state *s, const fcell *f)
 {
 	unsigned cut[8], ext, lo, hi;
-	int ncut = contour_cuts(s, f, cut);
+	int ncut = contour_cuts(s, f, cut), inside;
 	if (ncut < 0)
 		return 1; /* c is a hole: the outline is unchanged */
 	ext = 2u * board_extreme_label(s, fc_x(f), fc_y(f));
 	lo = piece_label(s, s->city.chain_lo);
 	hi = piece_label(s, s->city.chain_hi);
-	if (((ext - lo) & CUT_MASK) <= ((hi - lo) & CUT_MASK))
-		return !cut_in(cut, ncut, lo, hi); /* the wall holds it */
-	return !cut_in(cut, ncut, ext, hi) || !cut_in(cut, ncut, lo, ext);
+	/* both answers computed, the one that applies chosen */
+	inside = ((ext - lo) & CUT_MASK) <= ((hi - lo) & CUT_MASK);
+	return inside ? !cut_in(cut, ncut, lo, hi)
+	              : (cut_in(cut, ncut, ext, hi) & cut_in(cut, ncut, lo, ext)) ^ 1;
 }
 
 /* ---- the explicit checks ------------------------------------------------ */
@@ -202,7 +208,7 @@ int wall_check_surround(const state *s, int x, int y, char *msg, size_t cap)
 	e.x = (int16_t)x;
 	e.y = (int16_t)y;
 	e.on = 1;
-	contour_length(s, e, &walled);
+	board_contour_length(s, e, &walled);
 	if (walled != pieces) {
 		msg_say(msg, cap,
 		        "R-TILE-4: a tile at (%d,%d) would surround the wall "

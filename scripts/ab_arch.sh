@@ -8,17 +8,9 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BASE=${1:-a747a3e} ROUNDS=${2:-6} GAMES=${3:-3000}
 W=${AB_DIR:-/tmp/libcity-ab}
-mkdir -p "$W/base-src"
-git -C "$ROOT" archive "$BASE" | tar -x -C "$W/base-src"
-for v in base new; do
-	src=$W/base-src
-	[[ $v == new ]] && src=$ROOT
-	cmake -S "$src" -B "$W/$v" -DCMAKE_BUILD_TYPE=Release \
-		-DCITY_BUILD_TESTS=OFF -DCITY_BUILD_EXAMPLES=OFF >/dev/null
-	cmake --build "$W/$v" -j"${JOBS:-2}" >/dev/null
-	cc -O2 -std=gnu11 -I"$ROOT/include" -I"$W/$v/include" \
-		"$ROOT/bench/ab_play.c" "$W/$v/libcity.a" -o "$W/play-$v"
-done
+# shellcheck source=scripts/ab_build.sh
+source "$ROOT/scripts/ab_build.sh"
+ab_build "$ROOT" "$W" "$BASE" ab_play.c
 : >"$W/bench.jsonl"
 : >"$W/cpu.txt"
 for r in $(seq 1 "$ROUNDS"); do

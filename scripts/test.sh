@@ -20,6 +20,8 @@
 #      against abi/libcity.abi (scripts/abi-update.sh)
 #   9. valgrind memcheck of whole games on the packaging build
 #  10. a short libFuzzer session of each harness (scripts/fuzz.sh)
+#  11. the portable build (CITY_PORTABLE=ON: no SSE2, byte-order or
+#      builtin fast paths) and its quick tests
 #
 # Each step is a function listed in CITY_TEST_STEPS; later checks (ABI,
 # fuzzing) are added as new functions appended to that list.
@@ -470,6 +472,21 @@ step_web() {
 		node "$ROOT/tests/browser/play.mjs" || fail "browser test"
 }
 
+# The portable twins of lib/compiler.h's fast paths (no SSE2, no byte-order
+# words, no builtins): a Release build with CITY_PORTABLE=ON in
+# build/portable and the quick tests that play every game through them.
+step_portable() {
+	log "portable build (CITY_PORTABLE=ON) and its quick tests"
+	local b=$ROOT/build/portable
+	cmake -S "$ROOT" -B "$b" -DCMAKE_BUILD_TYPE=Release -DCITY_PORTABLE=ON \
+		-DCITY_BUILD_EXAMPLES=ON -DCITY_BUILD_BENCH=ON >/dev/null ||
+		fail "portable configure"
+	cmake --build "$b" -j"$JOBS" >/dev/null || fail "portable build"
+	ctest --test-dir "$b" --output-on-failure -j"$JOBS" \
+		-R '^(test_city_golden|test_carc_golden|test_tower_sets|test_tower_rules|test_city_wall|test_city_place|test_carc_river|cli_trace|cli_carc|cli_tower|bench_quick|bench_tower_quick)$' ||
+		fail "portable tests"
+}
+
 CITY_TEST_STEPS=(
 	step_deps
 	step_sanitized_build
@@ -486,6 +503,7 @@ CITY_TEST_STEPS=(
 	step_valgrind
 	step_fuzz
 )
+CITY_TEST_STEPS+=(step_portable)
 
 # `scripts/test.sh STEP...` runs only the steps named (e.g. step_package_build
 # step_package step_python while working on packaging; a step may need the

@@ -42,6 +42,12 @@ CFLAGS=(-std=c11 -O3 -DCITY_STATIC_DEFINE -DNDEBUG
 # 2. emcc: the library and the glue as one ES module
 EXPORTS=_malloc,_free,_wc_new,_wc_load,_wc_free,_wc_ok,_wc_error,_wc_apply
 EXPORTS+=,_wc_undo,_wc_svg,_wc_svg_after,_wc_save,_wc_state,_wc_bench_game
+EXPORTS+=,_wc_design_svg,_wc_legend_svg,_wc_svg_before_final,_wc_final_followers
+# the remaining designs (city_game_tiles_remaining): the page's grid
+if grep -q city_game_tiles_remaining "$ROOT/include/city/query.h"; then
+	CFLAGS+=(-DWC_WITH_REMAINING)
+	EXPORTS+=,_wc_remaining
+fi
 # the AI module (city/ai.h): the page's AI seats and hint use it
 if [[ -f $ROOT/include/city/ai.h ]]; then
 	CFLAGS+=(-DWC_WITH_AI)

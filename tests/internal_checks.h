@@ -82,9 +82,9 @@ static inline void check_contour_labels(const city_game *g)
 	int n = 0, labelled = 0, i;
 	if (!s->city.gate_placed)
 		return;
-	start = b = contour_start(s, none);
+	start = b = board_contour_start(s, none);
 	do {
-		bside next = contour_next(s, b, none);
+		bside next = board_contour_next(s, b, none);
 		unsigned l0 = pos[board_tile_at(s, b.x, b.y) * 4 + b.s];
 		unsigned l1 = pos[board_tile_at(s, next.x, next.y) * 4 + next.s];
 		ck_assert_uint_lt(l0, 32768u);

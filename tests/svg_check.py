@@ -3,9 +3,11 @@
 
 For each record given: the picture is written twice and must be the same
 bytes (byte-stable), parses as XML (xml.etree), has an <svg> root with a
-viewBox, one tile group per placed tile (the count `city-cli show` prints),
-and, when rsvg-convert (Debian librsvg2-bin) is installed, renders to a PNG
-without error. With and without --legal.
+viewBox and the class city-board, one tile group per placed tile (the count
+`city-cli show` prints), every data-move in the move vocabulary
+(record.md, carcassonne.md), no two follower spots of the overlay
+overlapping, and, when rsvg-convert (Debian librsvg2-bin) is installed,
+renders to a PNG without error. With and without --legal.
 
 usage: svg_check.py CITY-CLI OUTDIR RECORD...
 """
@@ -17,6 +19,30 @@ import sys
 import xml.etree.ElementTree as ET
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
+
+# The move text a data-move may hold (record.md's table, The Tower's words).
+MOVE = re.compile(r"^(place -?\d+ -?\d+ [0-3]|follower [a-h1-9m]|"
+                  r"gate -?\d+ -?\d+ [NESW]|wall (cw|ccw)|guard|"
+                  r"tower (cw|ccw)|pass|floor -?\d+ -?\d+|top -?\d+ -?\d+|"
+                  r"capture -?\d+ -?\d+ [a-h1-9mt]|ransom [0-4])$")
+
+
+def overlay_problems(root):
+    """Moves outside the vocabulary and overlapping follower spots."""
+    bad = []
+    spots = []
+    for el in root.iter():
+        move = el.get("data-move")
+        if move is not None and not MOVE.match(move):
+            bad.append(f"data-move {move!r} is not move text")
+        if el.get("class") == "legal-spot":
+            spots.append((int(el.get("cx")), int(el.get("cy")),
+                          int(el.get("r"))))
+    for i, (x1, y1, r1) in enumerate(spots):
+        for x2, y2, r2 in spots[i + 1:]:
+            if (x1 - x2) ** 2 + (y1 - y2) ** 2 < (r1 + r2) ** 2:
+                bad.append(f"spots at {x1},{y1} and {x2},{y2} overlap")
+    return bad
 
 
 def main():
@@ -62,9 +88,13 @@ def main():
                 print(f"FAIL {tag}: not well-formed XML: {e}")
                 failures += 1
                 continue
-            if root.tag != SVG_NS + "svg" or "viewBox" not in root.attrib:
+            if (root.tag != SVG_NS + "svg" or "viewBox" not in root.attrib
+                    or root.get("class") != "city-board"):
                 print(f"FAIL {tag}: root is {root.tag}, not an svg with a "
-                      "viewBox")
+                      "viewBox and the class city-board")
+                failures += 1
+            for problem in overlay_problems(root):
+                print(f"FAIL {tag}: {problem}")
                 failures += 1
             groups = [g for g in root.iter(SVG_NS + "g")
                       if g.get("class") == "tile"]

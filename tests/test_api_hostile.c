@@ -252,6 +252,15 @@ static int a_game_tiles_left(city_game *g, const args *a)
 {
 	return city_game_tiles_left(g, a->i);
 }
+/* tiles_remaining: nullout passes NULL arrays with cap idx. */
+static int a_game_tiles_remaining(city_game *g, const args *a)
+{
+	int designs[4], counts[4];
+	size_t cap = a->idx < 4 ? a->idx : 4;
+	if (a->nullout)
+		return city_game_tiles_remaining(g, a->i, NULL, NULL, a->idx);
+	return city_game_tiles_remaining(g, a->i, designs, counts, cap);
+}
 static int a_game_tile_count(city_game *g, const args *a)
 {
 	(void)a;
@@ -488,6 +497,7 @@ static const row null_handle_rows[] = {
     R(game_rule, CITY_EINVAL, NULLG, .i = CITY_RULE_END_GAP),
     R(game_current_tile, CITY_EINVAL, NULLG),
     R(game_tiles_left, CITY_EINVAL, NULLG, .i = 1),
+    R(game_tiles_remaining, CITY_EINVAL, NULLG, .i = 0, .idx = 4),
     R(game_tile_count, CITY_EINVAL, NULLG),
     R(game_placed_tile, CITY_EINVAL, NULLG),
     R(game_tile_at, CITY_EINVAL, NULLG),
@@ -549,7 +559,7 @@ static const row bad_arg_rows[] = {
     R(game_copy, CITY_OK, .i = 0),          /* dst == src: nothing to do */
     R(game_save, CITY_EINVAL, NULLOUT, .idx = 5), /* buf NULL, cap > 0 */
     R(game_svg, CITY_EINVAL, NULLOUT, .idx = 5),  /* buf NULL, cap > 0 */
-    R(game_svg, CITY_EINVAL, .i = 2, .idx = 16),  /* unknown flag */
+    R(game_svg, CITY_EINVAL, .i = 8, .idx = 16),  /* unknown flag (1, 2, 4 known) */
     R(game_svg, CITY_EINVAL, .i = -1, .idx = 16),
     R(game_svg, CITY_ERANGE, .i = 1, .idx = 16),  /* too small: size told */
     R(game_rule, CITY_EINVAL, .i = 0),
@@ -563,6 +573,12 @@ static const row bad_arg_rows[] = {
     R(game_tiles_left, CITY_EINVAL, .i = -1),
     R(game_tiles_left, CITY_EINVAL, .i = INT_MIN),
     R(game_tiles_left, CITY_EINVAL, .i = INT_MAX),
+    R(game_tiles_remaining, CITY_EINVAL, .i = 4, .idx = 4),
+    R(game_tiles_remaining, CITY_EINVAL, .i = -1, .idx = 4),
+    R(game_tiles_remaining, CITY_EINVAL, .i = INT_MIN, .idx = 4),
+    R(game_tiles_remaining, CITY_EINVAL, .i = INT_MAX, .idx = 0),
+    R(game_tiles_remaining, CITY_EINVAL, NULLOUT, .i = 0, .idx = 1),
+    R(game_tiles_remaining, CITY_EINVAL, NULLOUT, .i = 1, .idx = SIZE_MAX),
     R(game_placed_tile, CITY_EINVAL, .idx = 300),
     R(game_placed_tile, CITY_EINVAL, .idx = SIZE_MAX),
     R(game_placed_tile, CITY_EINVAL, .idx = (size_t)1 << 31),
@@ -1745,6 +1761,13 @@ static int o_set_allocator(city_options *o, const args *a)
 	                                  a->i & 2 ? never_realloc : NULL,
 	                                  a->i & 4 ? never_free : NULL, NULL);
 }
+/* check: nullout passes a NULL reason with capacity idx. */
+static int o_check(city_options *o, const args *a)
+{
+	char reason[8];
+	return city_options_check(o, a->nullout ? NULL : reason,
+	                          a->nullout ? a->idx : sizeof reason);
+}
 static int o_get_rule(city_options *o, const args *a)
 {
 	return city_options_get_rule(o, a->i);
@@ -1803,7 +1826,11 @@ START_TEST(hostile_games_and_builtin_sets)
 	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_options_set_expansion(o, 0, 1), CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_expansion(o, 2, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, 4, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, 3, 0), CITY_EINVAL);
+	/* The River too (V-SET-1: an expansion of the base game) */
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1),
+	                 CITY_EINVAL);
 	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 2),
 	                 CITY_EINVAL);
 	ck_assert_int_eq(
@@ -1854,7 +1881,8 @@ START_TEST(hostile_options)
 	    O(set_stacks, CITY_EINVAL, .x = -1, .y = 0, .i = 0), /* UINT_MAX */
 	    O(set_stacks, CITY_EINVAL, .x = 1, .y = -1, .i = -1),
 	    O(set_rule, CITY_EINVAL, .i = 0, .j = 0),
-	    O(set_rule, CITY_EINVAL, .i = 14, .j = 0), /* past CITY_RULE_RANSOM */
+	    O(set_rule, CITY_EINVAL, .i = 15, .j = 0), /* past CITY_RULE_RIVER_START */
+	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_RIVER_START, .j = 2),
 	    O(set_rule, CITY_EINVAL, .i = -1, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = INT_MIN, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_WALL_TRIGGER, .j = 2),
@@ -1870,9 +1898,11 @@ START_TEST(hostile_options)
 	    O(set_allocator, CITY_EINVAL, .i = 6),
 	    O(set_allocator, CITY_EINVAL, .i = 4),
 	    O(get_rule, CITY_EINVAL, .i = 0),
-	    O(get_rule, CITY_EINVAL, .i = 14),
+	    O(get_rule, CITY_EINVAL, .i = 15),
 	    O(get_rule, CITY_EINVAL, .i = INT_MIN),
 	    O(get_rule, 7, .i = CITY_RULE_END_GAP),
+	    O(check, CITY_EINVAL, NULLOUT, .idx = 1),
+	    O(check, CITY_EINVAL, NULLOUT, .idx = SIZE_MAX),
 	    OP("", CITY_EPARSE),
 	    OP("=", CITY_EPARSE),
 	    OP("end_gap", CITY_EPARSE),
@@ -1913,6 +1943,7 @@ START_TEST(hostile_options)
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_options_get_rule(NULL, CITY_RULE_END_GAP),
 	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_check(NULL, NULL, 0), CITY_EINVAL);
 	city_options_free(NULL);
 
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
@@ -2262,6 +2293,7 @@ START_TEST(hostile_ai)
 	ck_assert_int_eq(city_ai_analyse(NULL, g, st, 2, &count, NULL, 0, NULL),
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_game_reshuffle(NULL, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_ai_cancel(NULL), CITY_EINVAL);
 	city_ai_free(NULL);
 
 	ck_assert_int_eq(city_ai_new_level(&ai, "easy", 0), CITY_OK);
@@ -2778,7 +2810,7 @@ static const char *const covered_by_hand[] = {
     "city_ai_free",            "city_ai_set_param",
     "city_ai_get_param",       "city_ai_kind",
     "city_ai_choose",          "city_ai_analyse",
-    "city_game_reshuffle",
+    "city_game_reshuffle",     "city_ai_cancel",
 };
 
 static int is_covered(const char *name)
@@ -2806,7 +2838,7 @@ static int is_covered(const char *name)
 		    "tower_foundation", "start_design"};
 		static const char *const opt_fns[] = {
 		    "set_players", "set_order", "set_stacks", "set_rule",
-		    "set_allocator", "get_rule"};
+		    "set_allocator", "get_rule", "check"};
 		char full[64];
 		for (i = 0; i < sizeof ts_fns / sizeof *ts_fns; i++) {
 			snprintf(full, sizeof full, "city_tileset_%s", ts_fns[i]);

@@ -68,7 +68,7 @@ static void design_prints(const city_tileset *ts, int id, int *mon,
 
 /* What the picture of a Carcassonne game shows besides The City's marks
  * (and that The City's picture shows none of it). */
-static void check_carc_marks(const city_game *g, const char *svg)
+static void check_carc_marks(const city_game *g, const char *svg, int strip)
 {
 	const city_tileset *ts = city_game_tileset(g);
 	int carc = city_game_kind(g) == CITY_GAME_CARCASSONNE;
@@ -93,7 +93,7 @@ static void check_carc_marks(const city_game *g, const char *svg)
 		}
 	}
 	/* the current tile is drawn in the strip */
-	if (city_game_decision(g) == CITY_DECISION_TILE &&
+	if (strip && city_game_decision(g) == CITY_DECISION_TILE &&
 	    city_game_current_tile(g, &design, &stack) == CITY_OK)
 		design_prints(ts, design, &mon, &coats, &found);
 	for (i = 0; i < city_game_follower_count(g); i++) {
@@ -107,7 +107,7 @@ static void check_carc_marks(const city_game *g, const char *svg)
 		int held = 0;
 		for (o = 0; o < np; o++)
 			held += city_game_prisoners(g, p, o);
-		pris += held < 10 ? held : 10;
+		pris += strip ? (held < 10 ? held : 10) : 0;
 	}
 	ck_assert_int_eq(count(svg, "class=\"monastery\""), mon);
 	ck_assert_int_eq(count(svg, "class=\"coat\""), coats);
@@ -115,13 +115,60 @@ static void check_carc_marks(const city_game *g, const char *svg)
 	ck_assert_int_eq(count(svg, "class=\"tower-stack\""), stacks);
 	ck_assert_int_eq(count(svg, "transform=\"rotate(-90"), farmers);
 	ck_assert_int_eq(count(svg, "class=\"prisoner\""), pris);
-	ck_assert_int_eq(count(svg, ">walls "), carc ? 0 : 1);
-	ck_assert_int_eq(count(svg, " floors</text>"),
-	                 carc && (city_game_expansions(g) & CITY_EXPANSION_TOWER)
+	ck_assert_int_eq(count(svg, ">walls "), carc || !strip ? 0 : 1);
+	ck_assert_int_eq(count(svg, " floors</text>") + count(svg, " floor</text>"),
+	                 strip && carc &&
+	                         (city_game_expansions(g) & CITY_EXPANSION_TOWER)
 	                     ? np
 	                     : 0);
+	ck_assert_int_eq(count(svg, "<g class=\"strip\""), strip ? 1 : 0);
 	if (!carc)
 		ck_assert_int_eq(mon + coats + found + stacks + farmers + pris, 0);
+}
+
+/* The overlay's marks for the tile decision's rotations and The City's
+ * wall, guard and tower decisions (R-WALL-4, R-WALL-6, R-WALL-7): one mark
+ * per move that has a place on the board ("pass" has none). */
+static void check_choice_marks(const char *svg, int d, const city_move *mv,
+                               size_t n)
+{
+	int kinds[12] = {0};
+	size_t k;
+	for (k = 0; k < n; k++)
+		if (mv[k].kind < 12)
+			kinds[mv[k].kind]++;
+	ck_assert_int_eq(count(svg, "class=\"legal-rot\""),
+	                 d == CITY_DECISION_TILE ? kinds[CITY_MOVE_PLACE] : 0);
+	ck_assert_int_eq(count(svg, "class=\"legal-wall\""),
+	                 d == CITY_DECISION_WALL ? kinds[CITY_MOVE_WALL] : 0);
+	ck_assert_int_eq(count(svg, "class=\"legal-guard\""),
+	                 d == CITY_DECISION_GUARD ? kinds[CITY_MOVE_GUARD] : 0);
+	ck_assert_int_eq(count(svg, "class=\"legal-tower-end\""),
+	                 d == CITY_DECISION_TOWER ? kinds[CITY_MOVE_TOWER] : 0);
+}
+
+/* The follower spots of the overlay never overlap (issue 23): any two
+ * `legal-spot` circles are at least the sum of their radii apart. */
+static void check_spots_apart(const char *svg)
+{
+	int x[32], y[32], r[32], n = 0, i, j;
+	const char *p = svg;
+	while ((p = strstr(p, "class=\"legal-spot\"")) != NULL && n < 32) {
+		const char *c = strstr(p, " cx=\"");
+		ck_assert_ptr_nonnull(c);
+		ck_assert_int_eq(sscanf(c, " cx=\"%d\" cy=\"%d\" r=\"%d\"", &x[n],
+		                        &y[n], &r[n]),
+		                 3);
+		n++;
+		p = c;
+	}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			int dx = x[i] - x[j], dy = y[i] - y[j], rr = r[i] + r[j];
+			ck_assert_msg(dx * dx + dy * dy >= rr * rr,
+			              "spots at %d,%d and %d,%d overlap", x[i], y[i],
+			              x[j], y[j]);
+		}
 }
 
 /* The counts the picture must agree with. */
@@ -156,8 +203,11 @@ static void check_marks(const city_game *g, const char *svg, unsigned flags)
 	ck_assert_int_eq(count(svg, "class=\"hole\""), holes);
 	ck_assert_int_eq(count(svg, "class=\"last\""),
 	                 city_game_tile_count(g) > 0 ? 1 : 0);
-	check_carc_marks(g, svg);
+	check_carc_marks(g, svg, (flags & CITY_SVG_NO_STRIP) == 0);
+	ck_assert_int_eq(count(svg, "<g class=\"legend\""),
+	                 (flags & CITY_SVG_LEGEND) ? 1 : 0);
 	if (flags & CITY_SVG_LEGAL) {
+		check_spots_apart(svg);
 		static city_move mv[4096];
 		size_t n = 0, k, cells = 0;
 		int d = city_game_decision(g);
@@ -189,6 +239,7 @@ static void check_marks(const city_game *g, const char *svg, unsigned flags)
 		}
 		ck_assert_int_eq(count(svg, "class=\"legal-gate\""),
 		                 d == CITY_DECISION_GATE ? (int)n : 0);
+		check_choice_marks(svg, d, mv, n);
 	} else {
 		ck_assert_int_eq(count(svg, "class=\"legal"), 0);
 	}
@@ -251,8 +302,14 @@ START_TEST(svg_is_stable_and_shows_the_state)
 		ck_assert_int_eq(city_apply_move(g, &mv[(r >> 33) % n]), CITY_OK);
 		if (++moves % 23 == 0 ||
 		    city_game_decision(g) == CITY_DECISION_GATE ||
-		    city_game_decision(g) == CITY_DECISION_FOLLOWER)
-			check_stable(g, (moves & 1) ? CITY_SVG_LEGAL : 0);
+		    city_game_decision(g) == CITY_DECISION_FOLLOWER ||
+		    city_game_decision(g) == CITY_DECISION_WALL ||
+		    city_game_decision(g) == CITY_DECISION_GUARD ||
+		    city_game_decision(g) == CITY_DECISION_TOWER)
+			check_stable(g, ((moves & 1) ? CITY_SVG_LEGAL
+			                 : (moves & 2) ? CITY_SVG_LEGEND
+			                               : 0) |
+			                    ((moves & 4) ? CITY_SVG_NO_STRIP : 0));
 	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	check_stable(g, 0);
@@ -299,7 +356,8 @@ START_TEST(svg_carcassonne_shows_the_state)
 		d = city_game_decision(g);
 		if (++moves % 17 == 0 || d == CITY_DECISION_CAPTURE ||
 		    (d == CITY_DECISION_FOLLOWER && moves % 3 == 0))
-			check_stable(g, (moves & 1) ? CITY_SVG_LEGAL : 0);
+			check_stable(g, ((moves & 1) ? CITY_SVG_LEGAL : 0) |
+			                    ((moves & 4) ? CITY_SVG_NO_STRIP : 0));
 	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	check_stable(g, 0);
@@ -321,6 +379,119 @@ START_TEST(svg_carcassonne_shows_the_state)
 }
 END_TEST
 
+/* Every data-move the overlay writes parses as move text (record.md) and
+ * applies to a clone of the game (issue 25 item 3: the gate marks once
+ * wrote a digit side, "gate 0 -4 0"). Returns the number of marks seen;
+ * *gates counts the gate marks. */
+static int check_data_moves(const city_game *g, city_game *cl,
+                            const char *svg, int *gates)
+{
+	static const char key[] = "data-move=\"";
+	const char *p = svg;
+	int marks = 0;
+	while ((p = strstr(p, key)) != NULL) {
+		char text[64];
+		size_t k = 0;
+		city_move mv;
+		int rc;
+		p += sizeof key - 1;
+		while (p[k] && p[k] != '"' && k + 1 < sizeof text) {
+			text[k] = p[k];
+			k++;
+		}
+		text[k] = '\0';
+		ck_assert_msg(p[k] == '"', "data-move too long: %s", text);
+		rc = city_move_parse(&mv, text);
+		ck_assert_msg(rc == CITY_OK, "data-move=\"%s\" does not parse (%d)",
+		              text, rc);
+		ck_assert_int_eq(city_game_copy(cl, g), CITY_OK);
+		rc = city_apply_move(cl, &mv);
+		ck_assert_msg(rc == CITY_OK, "data-move=\"%s\" does not apply (%d)",
+		              text, rc);
+		*gates += mv.kind == CITY_MOVE_GATE;
+		marks++;
+		p += k;
+	}
+	return marks;
+}
+
+/* Every legal move with a place on the board (all but pass and ransom)
+ * has a mark carrying its text (R-WALL-4 wall ends, R-WALL-6 the guard,
+ * R-WALL-7 tower ends, R-TILE-1 each rotation, ...). */
+static void check_every_move_marked(const city_game *g, const char *svg,
+                                    const city_move *mv, size_t n)
+{
+	size_t k;
+	(void)g;
+	for (k = 0; k < n; k++) {
+		char text[48], want[64];
+		if (mv[k].kind == CITY_MOVE_PASS || mv[k].kind == CITY_MOVE_RANSOM)
+			continue;
+		ck_assert_int_eq(city_move_to_string(&mv[k], text, sizeof text, NULL),
+		                 CITY_OK);
+		snprintf(want, sizeof want, "data-move=\"%s\"", text);
+		ck_assert_msg(strstr(svg, want) != NULL, "no mark for %s", text);
+	}
+}
+
+/* Random play of The City, the base game (farmers) and The Tower from
+ * several seeds: at every state, every data-move of the overlay is a move
+ * that applies (R-WALL-3 gate sides, R-FOL-1 parts, T-ACT-1..2 floors and
+ * tops, T-CAP-1 captures); the gate decision must have been seen. */
+START_TEST(svg_every_data_move_applies)
+{
+	static city_move mv[4096];
+	int game = _i % 3, marks = 0, gates = 0, states = 0, gate_legal = 0;
+	uint64_t r = 0xD1B54A32D192ED03ULL * (uint64_t)(unsigned)(_i + 1);
+	city_options *o;
+	city_game *g, *scratch = NULL;
+	size_t n;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	if (game > 0)
+		ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+		                 CITY_OK);
+	if (game == 1)
+		ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
+		                 CITY_OK);
+	if (game == 2)
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, 2 + _i % 3), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, (uint64_t)(unsigned)_i * 13 + 5),
+	                 CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
+	for (;;) {
+		char *svg = svg_of(g, CITY_SVG_LEGAL, NULL);
+		int gate_marks = 0;
+		marks += check_data_moves(g, scratch, svg, &gate_marks);
+		gates += gate_marks;
+		states++;
+		if (city_game_decision(g) == CITY_DECISION_END) {
+			free(svg);
+			break;
+		}
+		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+		check_every_move_marked(g, svg, mv, n);
+		free(svg);
+		if (city_game_decision(g) == CITY_DECISION_GATE)
+			gate_legal += (int)n;
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		ck_assert_int_eq(city_apply_move(g, &mv[(r >> 33) % n]), CITY_OK);
+	}
+	ck_assert_int_gt(states, 40);
+	ck_assert_int_gt(marks, states);
+	/* one gate mark per gate side; the first game's seed reaches the
+	 * wall (a game that never did would prove nothing) */
+	ck_assert_int_eq(gates, gate_legal);
+	if (_i == 0)
+		ck_assert_int_gt(gates, 0);
+	city_game_free(scratch);
+	city_game_free(g);
+	city_options_free(o);
+}
+END_TEST
+
 START_TEST(svg_buffer_contract)
 {
 	city_game *g;
@@ -328,7 +499,12 @@ START_TEST(svg_buffer_contract)
 	char *buf, small[64];
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
 	ck_assert_int_eq(city_game_svg(NULL, 0, NULL, 0, &needed), CITY_EINVAL);
-	ck_assert_int_eq(city_game_svg(g, 2u, NULL, 0, &needed), CITY_EINVAL);
+	/* an unknown bit (LEGAL, LEGEND and NO_STRIP are known) */
+	ck_assert_int_eq(city_game_svg(g, 8u, NULL, 0, &needed), CITY_EINVAL);
+	ck_assert_int_eq(city_game_svg(g, 0x80000000u, NULL, 0, &needed),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_game_svg(g, CITY_SVG_LEGEND, NULL, 0, &needed),
+	                 CITY_ERANGE);
 	ck_assert_int_eq(city_game_svg(g, 0, NULL, 5, &needed), CITY_EINVAL);
 	ck_assert_int_eq(city_game_svg(g, 0, NULL, 0, NULL), CITY_ERANGE);
 	ck_assert_int_eq(city_game_svg(g, 0, NULL, 0, &needed), CITY_ERANGE);
@@ -393,6 +569,7 @@ static Suite *render_suite(void)
 	tcase_add_test(t, svg_legal_cells_carry_rotations);
 	tcase_add_loop_test(t, svg_is_stable_and_shows_the_state, 0, 6);
 	tcase_add_loop_test(t, svg_carcassonne_shows_the_state, 0, 6);
+	tcase_add_loop_test(t, svg_every_data_move_applies, 0, 9);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -16,7 +16,7 @@
 
 #include "common.h"
 #include "lex.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */

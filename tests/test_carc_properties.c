@@ -10,7 +10,12 @@
  * options on either value, from the bits of the seed): followers are
  * conserved counting those on tower tops and prisoners (T-CAP-3), the sum
  * of the scores never decreases (a ransom moves 3 points, T-CAP-5), and
- * state_check holds (the tower, raised and capture bit sets).
+ * state_check holds (the tower, raised and capture bit sets). The same
+ * over games with The River (V-SET, V-GEO-1, V-TILE-1/2, V-FOL-1, V-OPT-1
+ * from a bit of the seed), with and without The Tower: the listing equals
+ * the explicit rule through the river phase too, the river's open end
+ * kept equals the one walked from the spring (state_check), and a
+ * follower on the river ('~') is refused.
  */
 #include <check.h>
 #include <stdio.h>
@@ -96,8 +101,10 @@ static const int tower_opts[7] = {
     CITY_RULE_CAPTURE_GAPS, CITY_RULE_TOWER_RANGE, CITY_RULE_CAPTURE_DIAGONAL,
     CITY_RULE_RANSOM};
 
-static void play(int players, int farmers, int with_tower, uint64_t seed)
+/* One random game with the expansions `exp` (CITY_EXPANSION_* bits). */
+static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
 {
+	int with_tower = (exp & CITY_EXPANSION_TOWER) != 0;
 	city_options *o;
 	city_game *g, *scratch, *before;
 	static city_move mv[2048];
@@ -120,6 +127,14 @@ static void play(int players, int farmers, int with_tower, uint64_t seed)
 			                                       (int)(seed >> k & 1)),
 			                 CITY_OK);
 	}
+	if (exp & CITY_EXPANSION_RIVER) {
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1),
+		    CITY_OK);
+		ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
+		                                       (int)(seed >> 3 & 1)),
+		                 CITY_OK);
+	}
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
 	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
@@ -132,7 +147,7 @@ static void play(int players, int farmers, int with_tower, uint64_t seed)
 			check_tile_listing(g, mv, n);
 		else {
 			/* every part not listed is refused, atomically */
-			const char *parts = "abcdefgh123456789m";
+			const char *parts = "abcdefgh123456789m~";
 			for (i = 0; parts[i]; i++) {
 				size_t k;
 				int rc, found = 0;
@@ -218,6 +233,11 @@ static void play(int players, int farmers, int with_tower, uint64_t seed)
 	city_options_free(o);
 }
 
+static void play(int players, int farmers, int with_tower, uint64_t seed)
+{
+	play_with(players, farmers, with_tower ? CITY_EXPANSION_TOWER : 0, seed);
+}
+
 START_TEST(carc_random_games_keep_every_property)
 {
 	int players = 2 + _i / 2, farmers = _i % 2;
@@ -239,6 +259,19 @@ START_TEST(carc_tower_random_games_keep_every_property)
 	for (seed = 0; seed < n; seed++)
 		play(players, (int)(seed >> 5 & 1) ^ (_i & 1), 1,
 		     seed * 4 + (uint64_t)_i);
+}
+END_TEST
+
+START_TEST(carc_river_random_games_keep_every_property)
+{
+	int players = 2 + _i / 2, farmers = _i % 2;
+	uint64_t seed;
+	/* with The Tower on odd seeds; river_start from bit 3 */
+	for (seed = 0; seed < 24; seed++)
+		play_with(players, farmers,
+		          CITY_EXPANSION_RIVER |
+		              (seed & 1 ? CITY_EXPANSION_TOWER : 0u),
+		          seed * 8 + (uint64_t)_i);
 }
 END_TEST
 
@@ -278,6 +311,8 @@ static Suite *carc_properties_suite(void)
 	tcase_add_loop_test(tc, carc_random_games_keep_every_property, 0, 8);
 	tcase_add_loop_test(tc, carc_tower_random_games_keep_every_property, 0,
 	                    4);
+	tcase_add_loop_test(tc, carc_river_random_games_keep_every_property, 0,
+	                    8);
 	tcase_add_test(tc, test_C_TILE_2_edge_test_four_cells_at_once);
 	suite_add_tcase(s, tc);
 	return s;

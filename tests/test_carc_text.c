@@ -17,8 +17,8 @@
 #include <city/city.h>
 
 #include "common.h"
-#include "options.h"
-#include "tileset.h"
+#include "options_internal.h"
+#include "tileset_internal.h"
 
 #define HEAD "tileset t game=carcassonne\n"
 #define START "9 1  a-a b1c c-c c1b  a=C b=F c=F start\n"
@@ -61,7 +61,7 @@ START_TEST(carc_tileset_errors)
 	    {"1 1  a-a a-a a-a a-a  a=F hist=Tower",
 	     "2:27: hist= is a keyword of the-city sets, not of carcassonne sets"},
 	    {"1 1  a-a a-a a-a a-a  a=F monastery",
-	     "2:27: unknown keyword 'monastery' (expected x=C, x=F, pen=, mon, tow, start or adj=)"},
+	     "2:27: unknown keyword 'monastery' (expected x=C, x=F, pen=, mon, tow, start, spring, lake or adj=)"},
 	    {"1 1  a-a a-a a-a a-a  a=F mon=1", "2:27: unknown keyword 'mon='"},
 	    /* sides: a city side is x-x, anything else has field halves */
 	    {"1 1  a-b b-b b-b b-b  a=C b=F",
@@ -72,7 +72,7 @@ START_TEST(carc_tileset_errors)
 	     "2:8: NORTH side has two city regions (a city side is x-x)"},
 	    {"1 1  a1a b-b b-b b-b  a=C b=F", "2:7: NORTH side: a city side has no road"},
 	    {"1 1  a-a axa a-a a-a  a=F",
-	     "2:11: bad side middle 'x' (expected '-' or a road digit 1-9)"},
+	     "2:11: bad side middle 'x' (expected '-', a road digit 1-9 or ~ for a river)"},
 	    {"1 1  a1a a1a a1a a-a  a=F", "2:15: road 1 on more than two sides"},
 	    /* an interior city */
 	    {"1 1  a-a a-a a-a a-a  a=F b=C adj=ab", "2:27: city region 'b' touches no side"},
@@ -380,7 +380,7 @@ START_TEST(options_rules_of_every_game)
 }
 END_TEST
 
-/* A Carcassonne game starts (lib/carc.c); a City game with a rule of
+/* A Carcassonne game starts (lib/cc_rules.c); a City game with a rule of
  * Carcassonne is refused. */
 START_TEST(carcassonne_playable)
 {
@@ -426,7 +426,7 @@ START_TEST(record_carcassonne_header_errors)
 	                  "line 2: expected game the-city or game carcassonne");
 	expect_load_error("citygame 1\ngame carcassonne\nexpansion bridges\n"
 	                  "players 2\nmoves\nend\n",
-	                  CITY_EPARSE, "line 3: expected expansion tower");
+	                  CITY_EPARSE, "line 3: expected expansion tower or river");
 	expect_load_error("citygame 1\ngame carcassonne\nplayers 2\n"
 	                  "stacks 30 20 21\nmoves\nend\n",
 	                  CITY_EPARSE,
@@ -463,7 +463,7 @@ START_TEST(record_carcassonne_header_errors)
 	                  "line 3: players must be one number, 2 to 4 (2 to 5 "
 	                  "in carcassonne)");
 	/* an inline set of the game: the header is valid and the game plays
-	 * (lib/carc.c); its errors map to record lines */
+	 * (lib/cc_rules.c); its errors map to record lines */
 	{
 		static const char text[] = "citygame 1\ngame carcassonne\nplayers "
 		                           "3\ntileset inline\n" HEAD START
@@ -531,7 +531,7 @@ START_TEST(record_carcassonne_order)
 	                  "line 4: C-SET-4: order lists design 4 4 times, the "
 	                  "tile set holds 3 besides the start tile");
 	/* the 71 drawn tiles: a valid header, and the game (the base game's
-	 * rules, lib/carc.c) starts with the start tile and 71 to draw */
+	 * rules, lib/cc_rules.c) starts with the start tile and 71 to draw */
 	char *four = strstr(text, " 4 4 4 4");
 	ck_assert_ptr_nonnull(four);
 	memmove(four, four + 2, strlen(four + 2) + 1);

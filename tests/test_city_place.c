@@ -1117,12 +1117,14 @@ START_TEST(test_R_OPT_defaults_and_set_rule_ranges)
 	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_CLOSING_TOWER), 1);
 	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_END_GAP), 5);
 	ck_assert_int_eq(city_options_get_rule(o, 0), CITY_EINVAL);
-	/* 6..13 are the rules of Carcassonne (C-OPT, T-OPT) */
-	ck_assert_int_eq(city_options_get_rule(o, 14), CITY_EINVAL);
+	/* 6..14 are the rules of Carcassonne (C-OPT, T-OPT, V-OPT) */
+	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_RIVER_START),
+	                 CITY_RIVER_SHUFFLE);
+	ck_assert_int_eq(city_options_get_rule(o, 15), CITY_EINVAL);
 	ck_assert_int_eq(city_options_get_rule(NULL, 1), CITY_EINVAL);
 
 	ck_assert_int_eq(city_options_set_rule(o, 0, 0), CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_rule(o, 14, 0), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_rule(o, 15, 0), CITY_EINVAL);
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_WALL_TRIGGER, 2),
 	                 CITY_EINVAL);
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_WALL_TRIGGER, -1),

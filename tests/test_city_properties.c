@@ -18,7 +18,7 @@
 #include "common.h"
 #include "game_internal.h"
 #include "internal_checks.h"
-#include "wall.h"
+#include "wall_internal.h"
 
 /* Games per player count, and on the 255-tile set: by default, and in
  * the long run (CITY_PROPERTY_GAMES=long, common.h) */
@@ -93,12 +93,12 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 			bside b = wall_piece_side(s, i);
 			/* every piece on the outer contour, its outside cell
 			 * exterior (R-TILE-3/4) */
-			ck_assert(contour_contains(s, b));
+			ck_assert(board_contour_contains(s, b));
 			ck_assert_int_eq(city_game_cell(g, b.x + DX[b.s],
 			                                b.y + DY[b.s]),
 			                 CITY_CELL_EXTERIOR);
 			if (i < s->city.chain_hi)
-				ck_assert(bside_eq(contour_next(s, b, none),
+				ck_assert(bside_eq(board_contour_next(s, b, none),
 				                   wall_piece_side(s, i + 1)));
 		}
 	}

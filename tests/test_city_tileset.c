@@ -12,7 +12,7 @@
 #include <city/city.h>
 
 #include "common.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */

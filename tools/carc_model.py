@@ -3,9 +3,10 @@
 (carcassonne.md), written from the spec alone to cross-check the engine's
 golden games (tests/data/carc_golden_games.txt).
 
-It shares no algorithm with lib/carc.c: features are found by a flood over
-(cell, part) nodes every time they are needed, completion by looking at
-every side of every node, followers by a list. It plays the golden games
+It shares no algorithm with lib/cc_rules.c and lib/cc_score.c: features
+are found by a flood over (cell, part) nodes every time they are needed,
+completion by looking at every side of every node, followers by a list.
+It plays the golden games
 with the same move chooser as tests/test_carc_golden.c and prints the same
 lines:
 

@@ -1,6 +1,6 @@
 /*
  * glue.c: the thin JS-facing API of the WASM build (scripts/wasm.sh,
- * web/city.js wraps it). A handle holds one game and one text buffer; every
+ * web/worker.js wraps it). A handle holds one game and one text buffer; every
  * call that returns text returns a pointer into that buffer, valid until the
  * next call on the handle. Moves travel as record text (`place 1 0 3`).
  *
@@ -79,8 +79,9 @@ static const char *begin(wc *h)
 /* ---- handles --------------------------------------------------------- */
 
 /* A new game: `game` is "the-city", "carcassonne" or "carcassonne-tower"
- * (the base game with The Tower), optionally followed by "+farmers" (the
- * farmers of Carcassonne, C-OPT-1); players 2..4 (2..5 in Carcassonne),
+ * (the base game with The Tower), optionally followed by "+river" (The
+ * River) and "+farmers" (the farmers of Carcassonne, C-OPT-1), in that
+ * order, for the last two; players 2..4 (2..5 in Carcassonne),
  * the 64-bit seed as two halves. On failure the handle has no game and
  * wc_error() tells why. */
 WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
@@ -91,7 +92,7 @@ WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
 	char name[32];
 	const char *plus;
 	size_t len;
-	int rc, kind = -1, tower = 0, farmers = 0;
+	int rc, kind = -1, tower = 0, farmers = 0, river = 0;
 	if (!h)
 		return NULL;
 	plus = game ? strchr(game, '+') : NULL;
@@ -105,6 +106,11 @@ WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
 			kind = CITY_GAME_CARCASSONNE;
 		else if (strcmp(name, "carcassonne-tower") == 0)
 			kind = CITY_GAME_CARCASSONNE, tower = 1;
+		if (plus && strncmp(plus, "+river", 6) == 0 &&
+		    kind == CITY_GAME_CARCASSONNE) {
+			river = 1;
+			plus = plus[6] ? plus + 6 : NULL;
+		}
 		if (plus && strcmp(plus, "+farmers") == 0 &&
 		    kind == CITY_GAME_CARCASSONNE)
 			farmers = 1;
@@ -114,7 +120,8 @@ WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
 	if (kind < 0) {
 		snprintf(h->err, sizeof h->err,
 		         "game \"%s\" is unknown (the-city, carcassonne, "
-		         "carcassonne-tower; +farmers for the last two)",
+		         "carcassonne-tower; +river, +farmers for the last "
+		         "two)",
 		         game ? game : "");
 		return h;
 	}
@@ -123,6 +130,8 @@ WC_API wc *wc_new(const char *game, int players, uint32_t seed_lo,
 		rc = city_options_set_game(o, kind);
 	if (rc == CITY_OK && tower)
 		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK && river)
+		rc = city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1);
 	if (rc == CITY_OK && farmers)
 		rc = city_options_set_rule(o, CITY_RULE_FARMERS, 1);
 	if (rc == CITY_OK)
@@ -200,19 +209,23 @@ WC_API int wc_undo(wc *h)
 	return city_game_undo(h->g);
 }
 
-/* The board as SVG (flags: CITY_SVG_LEGAL). */
-WC_API const char *wc_svg(wc *h, unsigned flags)
+/* The SVG of game `g` in the handle's buffer ("" on failure). */
+static const char *svg_of(wc *h, const city_game *g, unsigned flags)
 {
 	size_t need = 0;
-	const char *t = begin(h);
-	if (!wc_ok(h))
-		return t;
-	if (city_game_svg(h->g, flags, NULL, 0, &need) != CITY_ERANGE ||
+	begin(h);
+	if (city_game_svg(g, flags, NULL, 0, &need) != CITY_ERANGE ||
 	    reserve(h, need) != 0 ||
-	    city_game_svg(h->g, flags, h->text, h->cap, &need) != CITY_OK)
+	    city_game_svg(g, flags, h->text, h->cap, &need) != CITY_OK)
 		return begin(h);
 	h->len = need - 1;
 	return h->text;
+}
+
+/* The board as SVG (flags: CITY_SVG_LEGAL). */
+WC_API const char *wc_svg(wc *h, unsigned flags)
+{
+	return wc_ok(h) ? svg_of(h, h->g, flags) : begin(h);
 }
 
 /* The SVG of the game after one more move (a preview, e.g. of a tile at a
@@ -221,18 +234,14 @@ WC_API const char *wc_svg_after(wc *h, const char *text, unsigned flags)
 {
 	city_game *copy = NULL;
 	city_move m;
-	size_t need = 0;
 	const char *t = begin(h);
 	if (!wc_ok(h) || city_move_parse(&m, text) != CITY_OK ||
 	    city_game_clone(&copy, h->g) != CITY_OK)
 		return t;
-	if (city_apply_move(copy, &m) == CITY_OK &&
-	    city_game_svg(copy, flags, NULL, 0, &need) == CITY_ERANGE &&
-	    reserve(h, need) == 0 &&
-	    city_game_svg(copy, flags, h->text, h->cap, &need) == CITY_OK)
-		h->len = need - 1;
+	if (city_apply_move(copy, &m) == CITY_OK)
+		t = svg_of(h, copy, flags);
 	city_game_free(copy);
-	return h->text;
+	return t;
 }
 
 /* The record text. */
@@ -286,14 +295,17 @@ WC_API const char *wc_state(wc *h)
 	    "{\"decision\":\"%s\",\"player\":%d,\"players\":%d,\"moves\":%d,"
 	    "\"tiles\":%d,\"walls\":%d,\"left\":[%d,%d,%d],\"tile\":%d,"
 	    "\"final\":%d,\"ended\":%d,\"gap\":%d,\"game\":%d,"
-	    "\"tower\":%d,\"scores\":[",
+	    "\"tower\":%d,\"river\":%d,\"farmers\":%d,\"scores\":[",
 	    d >= 0 && d <= 8 ? decisions[d] : "?", city_game_player(h->g), np,
 	    city_game_move_count(h->g), city_game_tile_count(h->g),
 	    city_game_walls_left(h->g), city_game_tiles_left(h->g, 1),
 	    city_game_tiles_left(h->g, 2), city_game_tiles_left(h->g, 3),
 	    design, city_game_final_scored(h->g), city_game_end_reasons(h->g),
 	    city_wall_gap(h->g), city_game_kind(h->g),
-	    (city_game_expansions(h->g) & CITY_EXPANSION_TOWER) != 0);
+	    (city_game_expansions(h->g) & CITY_EXPANSION_TOWER) != 0,
+	    (city_game_expansions(h->g) & CITY_EXPANSION_RIVER) != 0,
+	    city_game_kind(h->g) == CITY_GAME_CARCASSONNE &&
+	        city_game_rule(h->g, CITY_RULE_FARMERS) == 1);
 	for (p = 0; p < np; p++) {
 		int f = 0, t = 0, o;
 		city_game_supply(h->g, p, &f, &t);
@@ -352,6 +364,194 @@ WC_API const char *wc_state(wc *h)
 	put(h, "]}");
 	return h->text;
 }
+
+/* ---- pictures and the end ------------------------------------------- */
+
+/* A new game of the same kind, expansions, farmers and tile set as the
+ * handle's, drawing in `order` (n design ids; n = 0: the seeded order);
+ * NULL when it cannot be made. The caller frees it. */
+static city_game *fresh_game(const wc *h, const int *order, size_t n)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	int kind = city_game_kind(h->g);
+	int rc = city_options_new(&o);
+	if (rc == CITY_OK)
+		rc = city_options_set_game(o, kind);
+	if (rc == CITY_OK && (city_game_expansions(h->g) & CITY_EXPANSION_TOWER))
+		rc = city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1);
+	if (rc == CITY_OK && kind == CITY_GAME_CARCASSONNE)
+		rc = city_options_set_rule(o, CITY_RULE_FARMERS,
+		                           city_game_rule(h->g, CITY_RULE_FARMERS));
+	if (rc == CITY_OK)
+		rc = city_options_set_tileset(o, city_game_tileset(h->g));
+	if (rc == CITY_OK && n > 0)
+		rc = city_options_set_order(o, order, n);
+	if (rc == CITY_OK && city_game_new(&g, o) != CITY_OK)
+		g = NULL;
+	city_options_free(o);
+	return g;
+}
+
+/* The SVG of a new game of the same kind, expansions and tile set whose
+ * first draw is `design` (an explicit order, R-SET-4): its strip's current
+ * tile (`g.current`) is the library's own picture of that design at
+ * rotation 0, for the page's tile preview and remaining-tiles grid. ""
+ * when the design cannot come first (unknown, or the start tile's only
+ * copy). */
+WC_API const char *wc_design_svg(wc *h, int design)
+{
+	const city_tileset *ts;
+	city_game *g;
+	int order[256], start, first = -1; /* start: a design index */
+	size_t n = 0;
+	unsigned i, nd;
+	const char *t = begin(h);
+	if (!wc_ok(h) || (ts = city_game_tileset(h->g)) == NULL)
+		return t;
+	/* Carcassonne's start tile is placed, not drawn: one copy is left out */
+	start = city_game_kind(h->g) == CITY_GAME_CARCASSONNE
+	            ? city_tileset_start_design(ts)
+	            : -1;
+	nd = city_tileset_design_count(ts);
+	for (i = 0; i < nd; i++) {
+		int id = city_tileset_design_id(ts, i);
+		int c = city_tileset_design_count_of(ts, i), k;
+		if ((int)i == start)
+			c--;
+		for (k = 0; k < c && n < 256; k++) {
+			if (id == design && first < 0)
+				first = (int)n;
+			order[n++] = id;
+		}
+	}
+	if (first < 0)
+		return t;
+	order[first] = order[0];
+	order[0] = design;
+	g = fresh_game(h, order, n);
+	/* the design must be the one drawn (not discarded as unplayable) */
+	if (g && city_game_current_tile(g, &first, NULL) == CITY_OK &&
+	    first == design)
+		t = svg_of(h, g, 0);
+	city_game_free(g);
+	return t;
+}
+
+/* The SVG of a new game like the handle's with the library's legend
+ * (`g.legend`, CITY_SVG_LEGEND, libcity 1.1.0); "" from a library without
+ * it. A new game's board is narrow, so the legend is laid out narrow. */
+WC_API const char *wc_legend_svg(wc *h)
+{
+	const char *t = begin(h);
+#ifdef CITY_SVG_LEGEND
+	city_game *g;
+	if (!wc_ok(h) || (g = fresh_game(h, NULL, 0)) == NULL)
+		return t;
+	t = svg_of(h, g, CITY_SVG_LEGEND);
+	city_game_free(g);
+#else
+	(void)h;
+#endif
+	return t;
+}
+
+/* The ended game as it stood before final scoring (its last move undone
+ * and made again, without city_score_final()): the followers final
+ * scoring sends home are still on its board. NULL when the game has not
+ * ended. The caller frees it. */
+static city_game *before_final(const wc *h)
+{
+	city_game *pre = NULL;
+	city_move m;
+	int n = city_game_move_count(h->g);
+	if (city_game_decision(h->g) != CITY_DECISION_END || n < 1 ||
+	    city_game_move(h->g, (size_t)n - 1, &m) != CITY_OK ||
+	    city_game_clone(&pre, h->g) != CITY_OK)
+		return NULL;
+	if (city_game_undo(pre) != CITY_OK || city_apply_move(pre, &m) != CITY_OK) {
+		city_game_free(pre);
+		return NULL;
+	}
+	return pre;
+}
+
+/* The board SVG of the ended game before final scoring (flags as wc_svg),
+ * or "" when the game has not ended. */
+WC_API const char *wc_svg_before_final(wc *h, unsigned flags)
+{
+	city_game *pre;
+	const char *t = begin(h);
+	if (!wc_ok(h) || (pre = before_final(h)) == NULL)
+		return t;
+	t = svg_of(h, pre, flags);
+	city_game_free(pre);
+	return t;
+}
+
+/* The followers on the board before final scoring, in city_game_follower()
+ * order, each with the points final scoring gave its player for the
+ * feature (or wall piece) it stood on, as JSON
+ * [{"player","role","x","y","part","points"}...]; "[]" when the game has
+ * not ended. */
+WC_API const char *wc_final_followers(wc *h)
+{
+	city_game *pre;
+	int nf, ne, e0, i, k;
+	begin(h);
+	if (!wc_ok(h) || (pre = before_final(h)) == NULL) {
+		put(h, "[]");
+		return h->text;
+	}
+	nf = city_game_follower_count(pre);
+	e0 = city_game_event_count(pre);
+	ne = city_game_event_count(h->g);
+	put(h, "[");
+	for (i = 0; i < nf; i++) {
+		int player = -1, role = -1, points = 0;
+		int32_t x = 0, y = 0;
+		char part = 0;
+		city_game_follower(pre, (size_t)i, &player, &role, &x, &y, &part);
+		/* final scoring's events come after those of the state before it */
+		for (k = e0; k < ne; k++) {
+			city_event e;
+			if (city_game_event(h->g, (size_t)k, &e) != CITY_OK ||
+			    e.kind != CITY_EVENT_SCORE || e.player != player)
+				continue;
+			if ((e.x == x && e.y == y && e.part == part) ||
+			    city_feature_same(pre, e.x, e.y, e.part, x, y, part) == 1)
+				points += e.points;
+		}
+		put(h,
+		    "%s{\"player\":%d,\"role\":%d,\"x\":%d,\"y\":%d,\"part\":\"%c\","
+		    "\"points\":%d}",
+		    i ? "," : "", player, role, (int)x, (int)y,
+		    part >= 0x21 && part < 0x7f && part != '"' && part != '\\' ? part
+		                                                              : '-',
+		    points);
+	}
+	put(h, "]");
+	city_game_free(pre);
+	return h->text;
+}
+
+#ifdef WC_WITH_REMAINING
+/* The designs still to come in `stack` (0: every stack) with their counts,
+ * ascending (city_game_tiles_remaining: the current tile not counted), as
+ * JSON [[design,count]...]. */
+WC_API const char *wc_remaining(wc *h, int stack)
+{
+	int designs[100], counts[100], n, i;
+	begin(h);
+	n = wc_ok(h) ? city_game_tiles_remaining(h->g, stack, designs, counts, 100)
+	             : -1;
+	put(h, "[");
+	for (i = 0; i < n && i < 100; i++)
+		put(h, "%s[%d,%d]", i ? "," : "", designs[i], counts[i]);
+	put(h, "]");
+	return h->text;
+}
+#endif
 
 /* ---- the AI (built with -DWC_WITH_AI when the library has city/ai.h) -- */
 

@@ -60,6 +60,16 @@ extern "C" {
 #define CITY_RULE_CAPTURE_DIAGONAL 12
 /** Rule option T-OPT-7 (The Tower), ransom allowed: 1 (default) or 0. */
 #define CITY_RULE_RANSOM 13
+/** Rule option V-OPT-1 (The River), what becomes of the base set's start
+ *  design: CITY_RIVER_SHUFFLE (default: all its instances are land tiles)
+ *  or CITY_RIVER_REMOVE (one instance is set aside, never played). */
+#define CITY_RULE_RIVER_START 14
+/** V-OPT-1 value (record `shuffle`): the start design's instances are all
+ *  shuffled into the land tiles. */
+#define CITY_RIVER_SHUFFLE 0
+/** V-OPT-1 value (record `remove`): one instance of the start design is
+ *  set aside. */
+#define CITY_RIVER_REMOVE 1
 /** T-OPT-5 value (record `height`): range = tower height. */
 #define CITY_RANGE_HEIGHT 0
 /** T-OPT-5 value (record `short`): range = height - 1. */
@@ -85,6 +95,10 @@ extern "C" {
 /** The Tower (carcassonne.md, T-*), an expansion of the base game (bit
  *  mask value). Record name `tower`. */
 #define CITY_EXPANSION_TOWER 1
+/** The River (carcassonne.md, V-*), an expansion of the base game (bit
+ *  mask value): its 12 tiles are played first, from the spring to the
+ *  lake. Record name `river`. */
+#define CITY_EXPANSION_RIVER 2
 /** @} */
 
 /**
@@ -137,10 +151,11 @@ CITY_EXPORT int city_options_set_game(city_options *opts, int game);
 CITY_EXPORT int city_options_parse_game(city_options *opts, const char *name);
 /**
  * @brief Switch an expansion of the base game on or off (carcassonne.md,
- *        "The Tower"); the built-in set follows as for
- *        city_options_set_game().
+ *        "The Tower", "The River"); the built-in set follows as for
+ *        city_options_set_game(): `carcassonne-tower`,
+ *        `carcassonne-river` or `carcassonne-river-tower`.
  * @param[in,out] opts the builder.
- * @param[in] expansion CITY_EXPANSION_TOWER.
+ * @param[in] expansion CITY_EXPANSION_TOWER or CITY_EXPANSION_RIVER.
  * @param[in] on 1 to play with it, 0 without.
  * @return CITY_OK, or CITY_EINVAL (unknown expansion, `on` not 0/1, or an
  *         expansion switched on while the game is The City).

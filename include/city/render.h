@@ -2,9 +2,10 @@
  * @file city/render.h
  * @brief Pictures of a game: the board as SVG text (docs/render.md).
  *
- * The SVG shows the placed tiles drawn from their designs (regions coloured
- * by kind, streets as lines, public and historic buildings), the followers
- * in player colours on their parts, the wall, the gate, the towers, the
+ * The SVG shows the placed tiles drawn from their designs like the printed
+ * game (textured regions, each separate feature its own shape, cities
+ * walled, roads and streets with verges, buildings, monasteries), the
+ * followers as meeples by role in player colours on their parts, the wall, the gate, the towers, the
  * guards, the holes, the last placed tile highlighted and, on request, the
  * legal moves of the current decision. It is a pure function of the game
  * state: the same state always gives the same bytes.
@@ -30,6 +31,22 @@ extern "C" {
 #define CITY_SVG_LEGAL 1u
 
 /**
+ * @brief SVG flag: add a legend under the strip (`<g class="legend">`):
+ *        what each feature, piece and overlay mark of the game's picture
+ *        means. Since libcity 1.1.0 (an older library refuses the bit with
+ *        CITY_EINVAL).
+ */
+#define CITY_SVG_LEGEND 2u
+
+/**
+ * @brief SVG flag: leave out the strip under the board (the current tile,
+ *        scores and supplies), for a page that shows them itself; the
+ *        picture is then the board alone (and the legend, if asked). Since
+ *        libcity 1.1.0.
+ */
+#define CITY_SVG_NO_STRIP 4u
+
+/**
  * @brief Write the board of a game as an SVG 1.1 document.
  *
  * One board cell is 96 user units; the picture spans the placed tiles and
@@ -39,7 +56,8 @@ extern "C" {
  * a page can hook clicks on them. Only ASCII is written.
  *
  * @param[in] game the game (unchanged).
- * @param[in] flags 0 or CITY_SVG_LEGAL.
+ * @param[in] flags 0 or any of CITY_SVG_LEGAL, CITY_SVG_LEGEND,
+ *            CITY_SVG_NO_STRIP.
  * @param[out] buf buffer for the NUL-terminated text; may be NULL when
  *             `capacity` is 0 (to ask for the size).
  * @param[in] capacity size of `buf` in bytes.

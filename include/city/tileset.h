@@ -178,8 +178,9 @@ CITY_EXPORT const char *city_tileset_historic_name(const city_tileset *ts,
  * @param[in] rotation 0..3 quarter turns clockwise.
  * @param[out] out_left receives the region letter of the left half
  *             (clockwise order); may be NULL.
- * @param[out] out_street receives the street digit of the middle, or `'-'`
- *             when the side has no street; may be NULL.
+ * @param[out] out_street receives the street digit of the middle, `'~'`
+ *             for a river side (The River) or `'-'` when the side has
+ *             neither; may be NULL.
  * @param[out] out_right receives the region letter of the right half; may
  *             be NULL.
  * @return CITY_OK; CITY_EINVAL when `ts` is NULL or `i`, `side` or

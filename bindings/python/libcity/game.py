@@ -27,8 +27,8 @@ CARC_CATEGORIES = ("roads", "cities", "monasteries", "farms", "ransom")
 #: CITY_GAME_* by number, named as in records (``game carcassonne``).
 GAMES = ("the-city", "carcassonne")
 #: CITY_EXPANSION_* bits of the base game and their record names
-#: (``expansion tower``).
-EXPANSIONS = ((1, "tower"),)
+#: (``expansion tower``, ``expansion river``).
+EXPANSIONS = ((1, "tower"), (2, "river"))
 _EXPANSION_BITS = {name: bit for bit, name in EXPANSIONS}
 #: CITY_ENDED_* bits and their names, in bit order.
 END_REASONS = ((1, "supply"), (2, "tiles"), (4, "gap"))
@@ -106,7 +106,8 @@ class Game:
       game, docs/carcassonne.md);
     - ``expansions``: names of the base game's expansions in play, e.g.
       ``("tower",)`` for The Tower (carcassonne.md T-*; the built-in set
-      becomes ``carcassonne-tower``);
+      becomes ``carcassonne-tower``), ``("river",)`` for The River (V-*:
+      ``carcassonne-river``), or both (``carcassonne-river-tower``);
     - ``players``: 2..4 (2..5 in Carcassonne);
     - ``seed``: 0..2**64-1, the draw order's seed (R-RNG);
     - ``order``: a list of design ids, the explicit draw order (wins over
@@ -187,7 +188,8 @@ class Game:
                                      "capture_own, capture_top, ransom_min,"
                                      " capture_gaps, capture_diagonal, "
                                      "ransom=yes|no, tower_range=height|"
-                                     "short)" % text.decode())
+                                     "short; V-OPT river_start=shuffle|"
+                                     "remove)" % text.decode())
                 o.check(rc, "bad rule %r" % text.decode())
             h = c_void_p()
             rc = _lib.city_game_new(byref(h), o.h)
@@ -460,7 +462,8 @@ class Game:
 
     @property
     def expansions(self):
-        """The expansions in play, by name: ``("tower",)`` or ``()``."""
+        """The expansions in play, by name in bit order: ``("tower",)``,
+        ``("river",)``, ``("tower", "river")`` or ``()``."""
         bits = self._query(_lib.city_game_expansions(self._handle()),
                            "city_game_expansions failed")
         return tuple(name for bit, name in EXPANSIONS if bits & bit)

@@ -113,7 +113,7 @@ class TestGameArguments(ArgumentCase):
                               (5, None, b"end_gap", "end_gap\0", "\udc80"))
         self.assertAllInvalid(
             lambda v: new(game="carcassonne", expansions=v),
-            (5, [["tower"]], [None], ("river",)))
+            (5, [["tower"]], [None], ("inns",)))
         self.assertAllInvalid(lambda v: new(game=v),
                               (None, 0, b"the-city", ["the-city"]))
         self.assertAllInvalid(lambda v: new(tileset=v),

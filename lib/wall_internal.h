@@ -8,8 +8,8 @@
  * (board_index_contour). Reads: the board (neighbour links, contour
  * labels, contour walks).
  */
-#ifndef CITY_LIB_WALL_H
-#define CITY_LIB_WALL_H
+#ifndef CITY_LIB_WALL_INTERNAL_H
+#define CITY_LIB_WALL_INTERNAL_H
 
 #include "board.h"
 
@@ -51,9 +51,12 @@ static inline int wall_front_simple(const state *s, const fcell *f)
  * the fast form of wall_check_outside + wall_check_surround. */
 static inline int wall_front_ok(const state *s, const fcell *f)
 {
-	if (f->flags & FC_BLOCKED)
-		return 0;
-	return wall_front_simple(s, f) || wall_cell_survives(s, f);
+	/* one test of both flags: only a cell that is not blocked and may
+	 * split asks the contour */
+	if ((f->flags & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS &&
+	    s->city.gate_placed)
+		return wall_cell_survives(s, f);
+	return !(f->flags & FC_BLOCKED);
 }
 /* The explicit forms, which also say why (msg may be NULL): R-TILE-3, not
  * the outside cell of a wall piece; R-TILE-4, walk the contour with the
@@ -62,4 +65,4 @@ static inline int wall_front_ok(const state *s, const fcell *f)
 int wall_check_outside(const state *s, int x, int y, char *msg, size_t cap);
 int wall_check_surround(const state *s, int x, int y, char *msg, size_t cap);
 
-#endif /* CITY_LIB_WALL_H */
+#endif /* CITY_LIB_WALL_INTERNAL_H */

@@ -2,17 +2,17 @@
  * Internal view of the options builder. The game keeps a copy of the options
  * it was made from, so that records can be written and games reset.
  */
-#ifndef CITY_LIB_OPTIONS_H
-#define CITY_LIB_OPTIONS_H
+#ifndef CITY_LIB_OPTIONS_INTERNAL_H
+#define CITY_LIB_OPTIONS_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "city/common.h"
-#include "tileset.h"
+#include "tileset_internal.h"
 
-/* rules[1..13] = CITY_RULE_* of every game; index 0 unused. */
-#define OPT_RULE_COUNT 14
+/* rules[1..14] = CITY_RULE_* of every game; index 0 unused. */
+#define OPT_RULE_COUNT 15
 /* The City's rules are 1..OPT_RULES-1 (R-OPT-1..5): the City's game state
  * keeps a copy of these only. */
 #define OPT_RULES 6
@@ -56,8 +56,10 @@ void options_release(city_options *o);
 int options_check(const city_options *o, char *why, size_t cap);
 /* Whether rule r is a rule of the game with these expansions. */
 int options_rule_applies(int rule, int game, unsigned expansions);
+/* The CITY_EXPANSION_* bit rule r needs, 0 for none. */
+unsigned options_rule_expansion(int rule);
 /* The record names of games and expansions ("the-city", "carcassonne";
- * "tower"), NULL for none; and back (-1 for an unknown name). */
+ * "tower", "river"), NULL for none; and back (-1 for an unknown name). */
 const char *options_game_name(int game);
 int options_game_find(const char *name, size_t len);
 const char *options_expansion_name(unsigned expansion_bit);
@@ -74,4 +76,4 @@ int options_rule_value(int *out, int rule, const char *text, size_t len);
 /* A rule's value as record text: a table string, or buf for a number. */
 const char *options_rule_value_text(char buf[12], int rule, int value);
 
-#endif /* CITY_LIB_OPTIONS_H */
+#endif /* CITY_LIB_OPTIONS_INTERNAL_H */

@@ -14,9 +14,10 @@
 #include "game_internal.h"
 #include "tower.h"
 
-static inline int is_city(const city_game *g)
+/* Whether The Tower is in play (its part of the state is in use). */
+static inline int towers_in_play(const city_game *g)
 {
-	return g->rules->game == CITY_GAME_THE_CITY;
+	return (g->st.setup.expansions & CITY_EXPANSION_TOWER) != 0;
 }
 
 int city_game_kind(const city_game *g)
@@ -40,11 +41,11 @@ int city_feature_coats(const city_game *g, int32_t x, int32_t y, char part)
 	if (!g)
 		return CITY_EINVAL;
 	k = city_feature_kind(g, x, y, part); /* also checks the cell, part */
-	if (k < 0 || is_city(g) || k == CITY_FEATURE_MONASTERY)
-		return k < 0 ? k : 0; /* The City has no coat */
+	if (k != CITY_FEATURE_CITY)
+		return k < 0 ? k : 0; /* only a city region has coats */
 	t = board_tile_at(&g->st, (int)x, (int)y);
 	d = &game_ts(g)->designs[st_tiles(&g->st)[t].design];
-	cc_measure(game_ts(g), &g->st,
+	ccs_measure(game_ts(g), &g->st,
 	           feat_root(&g->st, feat_node(&g->st, t, ts_part_index(d, part))),
 	           &coats);
 	return coats;
@@ -58,15 +59,15 @@ int city_game_tower(const city_game *g, int32_t x, int32_t y, int *height,
 	if (!g)
 		return CITY_EINVAL;
 	s = &g->st;
-	t = !is_city(g) && coord_in_range(x, y)
+	t = towers_in_play(g) && coord_in_range(x, y)
 	        ? board_tile_at(s, (int)x, (int)y)
 	        : -1;
-	if (t < 0 || !tower_has(game_ts(g), s, t))
+	if (t < 0 || !tw_has(game_ts(g), s, t))
 		return CITY_ENOTFOUND;
 	if (height)
 		*height = st_height(s)[t];
 	if (top) {
-		slot = tower_top(s, t);
+		slot = tw_top(s, t);
 		*top = slot < 0 ? -1 : s->pl.fol[slot].owner;
 	}
 	return CITY_OK;
@@ -80,7 +81,7 @@ int city_game_prisoners(const city_game *g, int holder, int owner)
 	n = g->st.setup.n_players;
 	if (holder < 0 || holder >= n || owner < 0 || owner >= n)
 		return CITY_EINVAL;
-	return is_city(g) ? 0 : g->st.carc.held[holder][owner];
+	return towers_in_play(g) ? g->st.cc.tw.held[holder][owner] : 0;
 }
 
 int city_game_floors(const city_game *g, int player)
@@ -89,7 +90,7 @@ int city_game_floors(const city_game *g, int player)
 		return CITY_EINVAL;
 	if (player < 0 || player >= g->st.setup.n_players)
 		return CITY_EINVAL;
-	return is_city(g) ? 0 : g->st.carc.floors[player];
+	return towers_in_play(g) ? g->st.cc.tw.floors[player] : 0;
 }
 
 /* The named calls of The Tower's decisions: city_apply_move() with the

@@ -2,8 +2,8 @@
  * Internal view of a tile set: what the parser produces and what the board,
  * features and record modules read. Immutable once built.
  */
-#ifndef CITY_LIB_TILESET_H
-#define CITY_LIB_TILESET_H
+#ifndef CITY_LIB_TILESET_INTERNAL_H
+#define CITY_LIB_TILESET_INTERNAL_H
 
 #include <stdatomic.h>
 #include <stddef.h>
@@ -36,7 +36,9 @@ typedef enum ts_kind {
 typedef enum ts_feature {
 	TS_MONASTERY = 1, /* `mon`: a monastery at the centre (part 'm') */
 	TS_TOWER = 2,     /* `tow`: a tower foundation (The Tower) */
-	TS_START = 4      /* `start`: the start design (C-SET-3) */
+	TS_START = 4,     /* `start`: the start design (C-SET-3) */
+	TS_SPRING = 8,    /* `spring`: the river's source (The River, V-SET-1) */
+	TS_LAKE = 16      /* `lake`: the river's end (V-SET-2) */
 } ts_feature;
 
 /* Market kind bits (same values as the public CITY_MARKET_* bits). */
@@ -78,7 +80,10 @@ typedef struct ts_design {
 	char hist[TS_NAME_MAX + 1]; /* historic building name, "" when none */
 	uint16_t arms;    /* Carcassonne: bit k set when part k (a city
 	                     region) has a coat of arms (pen=) */
-	uint8_t features; /* Carcassonne: TS_MONASTERY | TS_TOWER | TS_START */
+	uint8_t features; /* Carcassonne: TS_MONASTERY | TS_TOWER | TS_START |
+	                     TS_SPRING | TS_LAKE */
+	uint8_t river;    /* The River: bit d set when design side d is a river
+	                     side (`~`: no part in the middle, field halves) */
 } ts_design;
 
 struct city_tileset {
@@ -92,15 +97,20 @@ struct city_tileset {
 	ts_design designs[TS_MAX_DESIGNS];
 	uint8_t game;       /* CITY_GAME_* (tileset.md `game=`) */
 	int8_t start;       /* index of the start design, -1: none (The City) */
+	int8_t spring, lake; /* The River's two ends (design indices), -1: none;
+	                        both or neither (tileset_parse.c) */
 };
 
 /* The built-in sets (generated at build time from lib/data/\*.tiles). */
 extern const city_tileset city__tileset_default_data; /* the-city */
 extern const city_tileset city__tileset_carcassonne_data;
 extern const city_tileset city__tileset_carcassonne_tower_data;
+extern const city_tileset city__tileset_carcassonne_river_data;
+extern const city_tileset city__tileset_carcassonne_river_tower_data;
 
 /* The built-in set a game plays by default: the-city, carcassonne, or
- * carcassonne-tower with CITY_EXPANSION_TOWER. */
+ * carcassonne-tower / carcassonne-river / carcassonne-river-tower with
+ * CITY_EXPANSION_TOWER and CITY_EXPANSION_RIVER. */
 const city_tileset *ts_builtin_for(int game, unsigned expansions);
 
 /* Reference counting for sets shared by options and games (no-ops for the
@@ -126,4 +136,4 @@ void ts_adj_link(uint16_t adj[TS_MAX_PARTS], unsigned p, unsigned q);
 int ts_parse(city_tileset **out, const char *text, size_t len,
              uint64_t first_line, char *err, size_t errcap);
 
-#endif /* CITY_LIB_TILESET_H */
+#endif /* CITY_LIB_TILESET_INTERNAL_H */

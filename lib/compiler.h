@@ -1,0 +1,44 @@
+/*
+ * The one place lib/ decides what the compiler and the platform offer.
+ * Every fast path that depends on them tests one of these macros and keeps
+ * a portable twin (lib/README.md, "Fast paths and their slow twins"):
+ *
+ *   CITY_LITTLE_ENDIAN / CITY_BIG_ENDIAN  the byte order, when known at
+ *       compile time (listing.c writes a move's head as one word)
+ *   CITY_SSE2       SSE2 on a little-endian target: board.h's four
+ *       frontier cells a vector, listing.c's four moves a cell in six
+ *       stores, tower.c's capture test four slots a step
+ *   CITY_BUILTINS   GCC/Clang bit builtins (bits.h: ctz, popcount)
+ *   CITY_PRINTF(f, a)  printf format checking of a declaration
+ *
+ * Built with CITY_PORTABLE defined (CMake: -DCITY_PORTABLE=ON), none of
+ * the first three is set: every portable twin is compiled and tested
+ * (scripts/test.sh step_portable). The WASM build has no SSE2 either.
+ */
+#ifndef CITY_LIB_COMPILER_H
+#define CITY_LIB_COMPILER_H
+
+#if !defined(CITY_PORTABLE) && defined(__BYTE_ORDER__)
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CITY_LITTLE_ENDIAN 1
+#elif __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define CITY_BIG_ENDIAN 1
+#endif
+#endif
+
+#if defined(CITY_LITTLE_ENDIAN) && defined(__SSE2__)
+#define CITY_SSE2 1
+#include <emmintrin.h>
+#endif
+
+#if !defined(CITY_PORTABLE) && (defined(__GNUC__) || defined(__clang__))
+#define CITY_BUILTINS 1
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CITY_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CITY_PRINTF(f, a)
+#endif
+
+#endif /* CITY_LIB_COMPILER_H */

@@ -1,0 +1,921 @@
+/*
+ * The River (carcassonne.md "The River", expansion `river`), rule by rule,
+ * on hand-drawn positions: the tile set's tokens and set rules (V-SET-1,
+ * tileset.md), the deal (V-SET-1/2, V-OPT-1), the river's placement
+ * (V-GEO-1, V-TILE-1, V-TILE-2), followers (V-FOL-1) and fields across the
+ * banks, records (`expansion river` with `tower`, `rule river_start=`),
+ * and random and greedy games that replay exactly from their records.
+ *
+ * The River's designs (the-river.tiles): 51 spring (river east), 52 lake
+ * (river west), 53 city caps N/S river W-E, 54 city N road S river W-E, 55
+ * monastery river W-E, 56 bridge (river N-S under a road W-E), 57 (x2)
+ * straight W-E, 58 curve E-S, 59 curve S-W with a road N-E, 60 (x2) curve
+ * S-W.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <city/city.h>
+
+#include "common.h"
+
+#include "board.h"
+#include "game_internal.h"
+#include "state_check.h"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static const int base_counts[24] = {2, 4, 1, 4, 5, 2, 1, 3, 2, 3, 3, 3,
+                                    2, 3, 2, 3, 1, 3, 2, 1, 8, 9, 4, 1};
+
+static city_options *river_options(unsigned exp, int players)
+{
+	city_options *o = NULL;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1),
+	                 CITY_OK);
+	if (exp & CITY_EXPANSION_TOWER)
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+		    CITY_OK);
+	return o;
+}
+
+/* The draw order of a river game: the ten river tiles `river`, the lake,
+ * the land tiles in design order (V-SET-2). */
+static void river_order(int order[83], const int river[10])
+{
+	int k, d, c;
+	for (k = 0; k < 10; k++)
+		order[k] = river[k];
+	order[k++] = 52;
+	for (d = 0; d < 24; d++)
+		for (c = 0; c < base_counts[d]; c++)
+			order[k++] = d + 1;
+	ck_assert_int_eq(k, 83);
+}
+
+/* A river game whose river comes in the order `river`. */
+static city_game *river_game(const int river[10])
+{
+	int order[83];
+	city_options *o = river_options(0, 2);
+	city_game *g = NULL;
+	char why[160];
+	river_order(order, river);
+	ck_assert_int_eq(city_options_set_order(o, order, 83), CITY_OK);
+	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	return g;
+}
+
+static void state_ok(const city_game *g)
+{
+	char why[160];
+	ck_assert_msg(state_check(g, why, sizeof why) == 0, "%s", why);
+}
+
+/* The tile decision's listing as "x,y,r" words. */
+static void listing_is(const city_game *g, const char *want)
+{
+	city_move mv[64];
+	size_t n = 0, i;
+	char got[256] = "";
+	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
+	ck_assert_int_eq(city_legal_moves(g, mv, 64, &n), CITY_OK);
+	for (i = 0; i < n; i++) {
+		char w[32];
+		snprintf(w, sizeof w, "%s%d,%d,%d", i ? " " : "", (int)mv[i].x,
+		         (int)mv[i].y, mv[i].rotation);
+		strcat(got, w);
+	}
+	ck_assert_str_eq(got, want);
+}
+
+/* Place, then pass the follower decision (if asked). */
+static void place(city_game *g, int x, int y, int r)
+{
+	ck_assert_msg(city_place_tile(g, x, y, r) == CITY_OK, "(%d,%d) r%d: %s",
+	              x, y, r, city_game_last_error(g));
+	if (city_game_decision(g) == CITY_DECISION_FOLLOWER)
+		ck_assert_int_eq(city_pass(g), CITY_OK);
+	state_ok(g);
+}
+
+static void refused(city_game *g, int x, int y, int r, const char *why)
+{
+	ck_assert_int_eq(city_place_tile(g, x, y, r), CITY_EILLEGAL);
+	ck_assert_str_eq(city_game_last_error(g), why);
+}
+
+static const int river_a[10] = {57, 60, 57, 60, 53, 54, 55, 56, 58, 59};
+
+/* ---- the tile set ------------------------------------------------------- */
+
+static void parse_error(const char *text, int status, const char *want)
+{
+	city_tileset *ts = NULL;
+	char err[256];
+	ck_assert_int_eq(city_tileset_parse(&ts, text, strlen(text), err,
+	                                    sizeof err),
+	                 status);
+	ck_assert_str_eq(err, want);
+	ck_assert_ptr_null(ts);
+}
+
+#define HEAD "tileset t game=carcassonne\n4 1  a-a a-a a-a a-a  a=F start\n"
+#define ENDS "51 1  a-a a~a a-a a-a  a=F spring\n" \
+             "52 1  a-a a-a a-a a~a  a=F lake\n"
+
+/* tileset.md: every malformed river token at its line and column. */
+START_TEST(test_V_SET_1_tileset_river_tokens)
+{
+	/* a river side: field halves, no road, not in The City */
+	parse_error(HEAD ENDS "5 1  a~a a-a b~b a-a  a=F b=C\n", CITY_EPARSE,
+	            "5:14: SOUTH side: a river side has field halves, 'b' is "
+	            "a city (V-GEO-1)");
+	parse_error("tileset t\n1 1  a~a a-a a~a a-a  a=R\n", CITY_EPARSE,
+	            "2:7: bad side middle '~' (expected '-' or a street digit "
+	            "1-9)");
+	parse_error(HEAD ENDS "5 1  a~a a~a a~a a-a  a=F\n", CITY_EPARSE,
+	            "5:15: a third river side (V-GEO-1: a design has at most "
+	            "two)");
+	/* one river side: the spring or the lake */
+	parse_error(HEAD ENDS "5 1  a~a a-a a-a a-a  a=F\n", CITY_EPARSE,
+	            "5:7: one river side: only the spring or the lake has one "
+	            "(V-SET-1)");
+	parse_error(HEAD "51 1  a~a a-a a~a a-a  a=F spring\n", CITY_EPARSE,
+	            "3:28: spring on a design with 2 river sides (V-SET-1: "
+	            "exactly one)");
+	parse_error(HEAD "51 2  a~a a-a a-a a-a  a=F spring\n", CITY_EPARSE,
+	            "3:28: spring on a design with COUNT 2 (V-SET-1: must be "
+	            "1)");
+	parse_error(HEAD "51 1  a~a a-a a-a a-a  a=F spring lake\n",
+	            CITY_EPARSE,
+	            "3:35: a design is not both spring and lake (V-SET-1)");
+	parse_error(HEAD "51 1  a~a a-a a-a a-a  a=F spring spring\n",
+	            CITY_EPARSE, "3:35: repeated spring");
+	parse_error(HEAD ENDS "53 1  a~a a-a a-a a-a  a=F lake\n", CITY_EPARSE,
+	            "5:28: a second lake design (V-SET-1: first on line 4)");
+	/* the set: both ends or none */
+	parse_error(HEAD "51 1  a-a a~a a-a a-a  a=F spring\n"
+	                 "57 2  a-a a~b b-b b~a  a=F b=F\n",
+	            CITY_EPARSE,
+	            "5:1: no design has lake (V-SET-1: a set with river tiles "
+	            "has one spring and one lake; first river tile on line 3)");
+	/* spring and lake are keywords of Carcassonne sets only */
+	parse_error("tileset t\n1 1  a-a a-a a-a a-a  a=R spring\n",
+	            CITY_EPARSE,
+	            "2:27: unknown keyword 'spring' (expected x=T, pub=, hist= "
+	            "or adj=)");
+}
+END_TEST
+
+/* The built-in sets: 84 and 102 tiles, the concatenated files; written
+ * back and read again. */
+START_TEST(test_V_SET_1_builtin_river_sets)
+{
+	const city_tileset *base = city_tileset_builtin("carcassonne");
+	const city_tileset *rv = city_tileset_builtin("carcassonne-river");
+	const city_tileset *rt = city_tileset_builtin("carcassonne-river-tower");
+	city_tileset *back = NULL;
+	char *text, l, m, r;
+	size_t need = 0;
+	ck_assert_ptr_nonnull(rv);
+	ck_assert_ptr_nonnull(rt);
+	ck_assert_uint_eq(city_tileset_tile_count(rv), 84);
+	ck_assert_uint_eq(city_tileset_tile_count(rt), 102);
+	ck_assert_uint_eq(city_tileset_design_count(rv), 34);
+	ck_assert_mem_eq(rv->designs, base->designs, 24 * sizeof base->designs[0]);
+	ck_assert_int_eq(rv->designs[rv->spring].id, 51);
+	ck_assert_int_eq(rv->designs[rv->lake].id, 52);
+	ck_assert_int_eq(rt->designs[rt->spring].id, 51);
+	ck_assert_int_eq(city_tileset_start_design(rv), 3); /* D */
+	/* design 56 (index 29), the bridge: river north and south, the road
+	 * east */
+	ck_assert_int_eq(city_tileset_design_id(rv, 29), 56);
+	ck_assert_int_eq(city_tileset_side(rv, 29, CITY_SIDE_N, 0, &l, &m, &r),
+	                 CITY_OK);
+	ck_assert_int_eq(m, '~');
+	ck_assert_int_eq(city_tileset_side(rv, 29, CITY_SIDE_E, 0, &l, &m, &r),
+	                 CITY_OK);
+	ck_assert_int_eq(m, '1');
+	ck_assert_int_eq(city_tileset_side(rv, 29, CITY_SIDE_E, 1, &l, &m, &r),
+	                 CITY_OK);
+	ck_assert_int_eq(m, '~');
+	ck_assert_int_eq(city_tileset_text(rv, NULL, 0, &need), CITY_ERANGE);
+	text = malloc(need);
+	ck_assert_int_eq(city_tileset_text(rv, text, need, NULL), CITY_OK);
+	ck_assert_ptr_nonnull(strstr(text, "51 1  a-a a~a a-a a-a  a=F  spring\n"));
+	ck_assert_int_eq(city_tileset_parse(&back, text, strlen(text), NULL, 0),
+	                 CITY_OK);
+	ck_assert_mem_eq(back->designs, rv->designs,
+	                 rv->n_designs * sizeof rv->designs[0]);
+	ck_assert_int_eq(back->lake, rv->lake);
+	free(text);
+	city_tileset_free(back);
+	/* and the files concatenated */
+	{
+		static char buf[16384];
+		size_t n = 0;
+		const char *files[2] = {
+		    CITY_SOURCE_DIR "/lib/data/carcassonne.tiles",
+		    CITY_SOURCE_DIR "/lib/data/the-river.tiles"};
+		for (int k = 0; k < 2; k++) {
+			FILE *f = fopen(files[k], "rb");
+			ck_assert_ptr_nonnull(f);
+			n += fread(buf + n, 1, sizeof buf - n, f);
+			fclose(f);
+		}
+		ck_assert_int_eq(city_tileset_parse(&back, buf, n, NULL, 0),
+		                 CITY_OK);
+		ck_assert_mem_eq(back->designs, rv->designs,
+		                 rv->n_designs * sizeof rv->designs[0]);
+		city_tileset_free(back);
+	}
+}
+END_TEST
+
+/* V-SET-1: river tiles and the expansion go together. */
+START_TEST(test_V_SET_1_river_tiles_need_the_expansion)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	char why[160];
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_tileset(
+	                     o, city_tileset_builtin("carcassonne-river")),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
+	ck_assert_str_eq(why, "V-SET-1: tile set carcassonne-river has river "
+	                      "tiles, the game is played without the "
+	                      "expansion river");
+	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_tileset(
+	                     o, city_tileset_builtin("carcassonne")),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
+	ck_assert_str_eq(why, "V-SET-1: tile set carcassonne has no spring and "
+	                      "lake, the expansion river needs them");
+	/* the built-in set follows the expansions */
+	ck_assert_int_eq(city_options_set_tileset(o, NULL), CITY_OK);
+	ck_assert_ptr_eq(o->ts, city_tileset_builtin("carcassonne-river"));
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+	                 CITY_OK);
+	ck_assert_ptr_eq(o->ts, city_tileset_builtin("carcassonne-river-tower"));
+	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_OK);
+	city_options_free(o);
+}
+END_TEST
+
+/* ---- the deal ------------------------------------------------------------ */
+
+static uint64_t splitmix(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+static void shuffle(int *a, unsigned n, uint64_t *st)
+{
+	for (unsigned i = n - 1; i >= 1 && n > 1; i--) {
+		unsigned j = (unsigned)(splitmix(st) % (i + 1u));
+		int t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* V-SET-2 as the spec says it: R-RNG on the river list, then (the same
+ * generator) on the land list; the stack is river, lake, land. */
+static void check_seeded(unsigned exp, int remove, uint64_t seed)
+{
+	static const int river[10] = {53, 54, 55, 56, 57, 57, 58, 59, 60, 60};
+	int want[120], land[100], nl = 0, k, d, c;
+	uint64_t st = seed;
+	city_options *o = river_options(exp, 3);
+	city_game *g = NULL;
+	const state *s;
+	for (d = 0; d < 24; d++)
+		for (c = (remove && d == 3) ? 1 : 0; c < base_counts[d]; c++)
+			land[nl++] = d + 1;
+	if (exp & CITY_EXPANSION_TOWER) { /* The Tower's, after the base's */
+		const city_tileset *ts = city_tileset_builtin("carcassonne-tower");
+		for (d = 24; d < (int)ts->n_designs; d++)
+			for (c = 0; c < ts->designs[d].count; c++)
+				land[nl++] = ts->designs[d].id;
+	}
+	memcpy(want, river, sizeof river);
+	shuffle(want, 10, &st);
+	want[10] = 52;
+	shuffle(land, (unsigned)nl, &st);
+	memcpy(want + 11, land, (size_t)nl * sizeof *land);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	if (remove)
+		ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
+		                                       CITY_RIVER_REMOVE),
+		                 CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	s = &g->st;
+	/* one stack (C-SET-4) in three segments */
+	ck_assert_uint_eq(s->setup.seg_end[0], 10);
+	ck_assert_uint_eq(s->setup.seg_end[1], 11);
+	ck_assert_uint_eq(s->setup.seg_end[2], (unsigned)(11 + nl));
+	for (k = 0; k < 3; k++)
+		ck_assert_uint_eq(s->setup.stack_end[k], (unsigned)(11 + nl));
+	for (k = 0; k < 11 + nl; k++)
+		ck_assert_int_eq(g->opts.ts->designs[st_order(s)[k]].id, want[k]);
+	/* the spring at (0,0), rotation 0; the first tile drawn a river tile */
+	{
+		int design = -1, rot = -1, cur = -1;
+		ck_assert_int_eq(city_game_tile_at(g, 0, 0, &design, &rot), CITY_OK);
+		ck_assert_int_eq(design, 51); /* the spring, V-SET-1 */
+		ck_assert_int_eq(rot, 0);
+		ck_assert_int_eq(city_game_current_tile(g, &cur, NULL), CITY_OK);
+		ck_assert_int_eq(cur, want[0]); /* a design id */
+	}
+	city_game_free(g);
+	city_options_free(o);
+}
+
+START_TEST(test_V_SET_2_seeded_order)
+{
+	int first[10];
+	city_options *o = river_options(0, 2);
+	city_game *g = NULL;
+	/* a documented seed: seed 7's river, lake twelfth (the spring first) */
+	ck_assert_int_eq(city_options_set_seed(o, 7), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	for (int k = 0; k < 10; k++)
+		first[k] = g->opts.ts->designs[st_order(&g->st)[k]].id;
+	{
+		char got[64] = "";
+		for (int k = 0; k < 10; k++)
+			snprintf(got + strlen(got), sizeof got - strlen(got), "%s%d",
+			         k ? " " : "", first[k]);
+		ck_assert_str_eq(got, "60 54 57 60 53 57 56 55 58 59");
+	}
+	ck_assert_int_eq(g->opts.ts->designs[st_order(&g->st)[10]].id, 52);
+	/* the AI's reshuffle keeps the river first and the lake twelfth */
+	for (uint64_t r = 1; r < 20; r++) {
+		ck_assert_int_eq(city_game_reshuffle(g, r), CITY_OK);
+		for (int k = 1; k < 83; k++) {
+			const ts_design *d = &g->opts.ts->designs[st_order(&g->st)[k]];
+			ck_assert_int_eq(d->river != 0, k <= 10);
+			ck_assert_int_eq(d->id == 52, k == 10);
+		}
+	}
+	city_game_free(g);
+	city_options_free(o);
+	for (uint64_t seed = 0; seed < 20; seed++) {
+		check_seeded(0, 0, seed);
+		check_seeded(0, 1, seed);
+		check_seeded(CITY_EXPANSION_TOWER, (int)(seed & 1), seed);
+	}
+}
+END_TEST
+
+/* The order's first n tiles as an explicit order: accepted (want NULL) or
+ * refused with the reason want. */
+static void order_check(city_options *o, const int *order, size_t n,
+                        const char *want)
+{
+	char why[160];
+	ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
+	ck_assert_int_eq(city_options_check(o, why, sizeof why),
+	                 want ? CITY_EINVAL : CITY_OK);
+	if (want)
+		ck_assert_str_eq(why, want);
+}
+
+/* V-SET-2: an explicit order lists river tiles first, the lake twelfth. */
+START_TEST(test_V_SET_2_explicit_order)
+{
+	int order[83];
+	city_options *o = river_options(0, 2);
+	river_order(order, river_a);
+	order_check(o, order, 83, NULL);
+	/* the lake eleventh drawn, before the last river tile */
+	order[9] = 52;
+	order[10] = river_a[9];
+	order_check(o, order, 83,
+	            "V-SET-2: tile 11 of the order is design 59 (a river tile) "
+	            "after the lake");
+	/* a land tile among the river tiles */
+	order[9] = river_a[9];
+	order[10] = 52;
+	order[3] = 1;
+	order[11] = river_a[3];
+	order_check(o, order, 83,
+	            "V-SET-2: tile 5 of the order is design 53 (a river tile) "
+	            "after a land tile");
+	/* the spring is not drawn */
+	order[3] = river_a[3];
+	order[11] = 1;
+	order_check(o, order, 82,
+	            "V-SET-2: the order lists 82 tiles, the stack has 83 (the "
+	            "spring is not drawn)");
+	/* V-OPT-1 remove: one D fewer */
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
+	                                       CITY_RIVER_REMOVE),
+	                 CITY_OK);
+	order_check(o, order, 82,
+	            "V-SET-2: the order has more than 3 of design 4");
+	order_check(o, order, 81,
+	            "V-SET-2: the order lists 81 tiles, the stack has 82 (the "
+	            "spring, nor one start tile (V-OPT-1), is not drawn)");
+	city_options_free(o);
+}
+END_TEST
+
+/* V-OPT-1: river_start=remove sets one start tile aside (71 land tiles);
+ * the default shuffles all four D in. */
+START_TEST(test_V_OPT_1_river_start)
+{
+	city_options *o = river_options(0, 2);
+	city_game *g = NULL;
+	int rule = -1;
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	/* one stack (C-SET-4): 10 river tiles, the lake, 72 land tiles */
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 82); /* one in hand */
+	ck_assert_int_eq(city_game_tiles_left(g, 2), 0);
+	ck_assert_int_eq(city_game_rule(g, CITY_RULE_RIVER_START),
+	                 CITY_RIVER_SHUFFLE);
+	city_game_free(g);
+	ck_assert_int_eq(city_options_parse_rule(o, "river_start=remove"),
+	                 CITY_OK);
+	rule = city_options_get_rule(o, CITY_RULE_RIVER_START);
+	ck_assert_int_eq(rule, CITY_RIVER_REMOVE);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_game_tiles_left(g, 1), 81);
+	city_game_free(g);
+	/* a rule of the expansion: refused without it */
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 0),
+	                 CITY_OK);
+	{
+		char why[160];
+		ck_assert_int_eq(city_options_check(o, why, sizeof why),
+		                 CITY_EINVAL);
+		ck_assert_str_eq(why, "V-OPT-1: rule river_start needs the "
+		                      "expansion river");
+	}
+	city_options_free(o);
+}
+END_TEST
+
+/* ---- placement ------------------------------------------------------------ */
+
+/* V-TILE-1: a straight at the open end, both ways round (2 of 4
+ * rotations); elsewhere refused with the reason. */
+START_TEST(test_V_TILE_1_straight_at_the_open_end)
+{
+	city_game *g = river_game(river_a);
+	listing_is(g, "1,0,0 1,0,2");
+	refused(g, 1, 0, 1,
+	        "V-GEO-1: field side facing a river side of tile (0,0)");
+	refused(g, 0, 1, 0,
+	        "V-TILE-1: a river tile continues the river at (1,0), not at "
+	        "(0,1)");
+	refused(g, -1, 0, 0,
+	        "V-GEO-1: river side facing a field side of tile (0,0)");
+	refused(g, -1, 0, 1,
+	        "V-TILE-1: a river tile continues the river at (1,0), not at "
+	        "(-1,0)");
+	place(g, 1, 0, 2);
+	/* then the curve (60) at (2,0): either way, no curve before it */
+	listing_is(g, "2,0,0 2,0,1");
+	city_game_free(g);
+}
+END_TEST
+
+/* V-TILE-2, first case: a right curve, a straight, then the next curve
+ * must turn left (one rotation of the four). */
+START_TEST(test_V_TILE_2_no_u_turn_after_right)
+{
+	static const int river[10] = {60, 57, 60, 57, 53, 54, 55, 56, 58, 59};
+	city_game *g = river_game(river);
+	listing_is(g, "1,0,0 1,0,1");
+	place(g, 1, 0, 0); /* east, then south: a right turn */
+	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_RIGHT);
+	listing_is(g, "1,1,1 1,1,3");
+	place(g, 1, 1, 1); /* the straight, north-south */
+	listing_is(g, "1,2,2");
+	refused(g, 1, 2, 1,
+	        "V-TILE-2: the river turned right at the last curve; this "
+	        "curve must turn left");
+	refused(g, 1, 2, 0,
+	        "V-GEO-1: field side facing a river side of tile (1,1)");
+	place(g, 1, 2, 2); /* south, then east: left */
+	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_LEFT);
+	city_game_free(g);
+}
+END_TEST
+
+/* V-TILE-2, second case: a left curve, then the next must turn right. */
+START_TEST(test_V_TILE_2_no_u_turn_after_left)
+{
+	static const int river[10] = {60, 60, 57, 57, 53, 54, 55, 56, 58, 59};
+	city_game *g = river_game(river);
+	place(g, 1, 0, 1); /* east, then north: a left turn */
+	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_LEFT);
+	listing_is(g, "1,-1,3");
+	refused(g, 1, -1, 0,
+	        "V-TILE-2: the river turned left at the last curve; this "
+	        "curve must turn right");
+	place(g, 1, -1, 3); /* north, then east */
+	city_game_free(g);
+}
+END_TEST
+
+/* V-GEO-1: a land tile never faces a river side (the fast edge test and
+ * the explicit rule agree); V-TILE-3: it may touch river tiles on their
+ * other sides. */
+START_TEST(test_V_GEO_1_land_tile_against_a_river_side)
+{
+	city_game *g = river_game(river_a);
+	const state *s = &g->st;
+	const city_tileset *ts = g->opts.ts;
+	char why[160];
+	unsigned d;
+	const fcell *f = board_front_at(s, 1, 0);
+	ck_assert_ptr_nonnull(f);
+	for (d = 0; d < 24; d++) { /* the base game's designs */
+		ck_assert_uint_eq(board_sig_rotations(f, st_rsig(s)[d]), 0);
+		for (int r = 0; r < 4; r++)
+			ck_assert_int_ne(g->rules->check_placement(ts, s, 1, 0, (int)d,
+			                                           r, NULL, 0),
+			                 0);
+	}
+	/* design 1 (A: monastery, road south) at the open end */
+	ck_assert_int_eq(g->rules->check_placement(ts, s, 1, 0, 0, 0, why,
+	                                           sizeof why),
+	                 1);
+	ck_assert_str_eq(why,
+	                 "V-GEO-1: field side facing a river side of tile (0,0)");
+	/* V-TILE-3: the land tile north of the spring is fine */
+	ck_assert_int_eq(g->rules->check_placement(ts, s, 0, -1, 1, 0, NULL, 0),
+	                 0);
+	city_game_free(g);
+}
+END_TEST
+
+/* The whole river: straight east, curve right (south), straight, curve
+ * left (east), 53 54 55 straight on, 58 right (south), the bridge, 59 left
+ * (east), the lake; returns the game with the first land tile drawn. */
+static city_game *whole_river(void)
+{
+	static const int river[10] = {57, 60, 57, 60, 53, 54, 55, 58, 56, 59};
+	city_game *g = river_game(river);
+	place(g, 1, 0, 0);  /* 57 W-E */
+	place(g, 2, 0, 0);  /* 60 W-S: right */
+	place(g, 2, 1, 1);  /* 57 N-S */
+	place(g, 2, 2, 2);  /* 60 N-E: left */
+	place(g, 3, 2, 0);  /* 53 W-E */
+	place(g, 4, 2, 0);  /* 54 W-E */
+	place(g, 5, 2, 0);  /* 55 W-E */
+	place(g, 6, 2, 1);  /* 58 W-S (E-S turned once): right */
+	place(g, 6, 3, 0);  /* 56 N-S, the bridge */
+	/* 59 (S-W, road N-E): from the north it must turn left, to the east */
+	listing_is(g, "6,4,2");
+	place(g, 6, 4, 2);
+	listing_is(g, "7,4,0"); /* the lake, its river west */
+	place(g, 7, 4, 0);
+	ck_assert_uint_eq(g->st.cc.rv.out, RIVER_CLOSED);
+	return g;
+}
+
+/* V-GEO-1 / C-GEO-2: fields join across a river side half to half and
+ * through the spring and the lake; a farmer on one bank is on the field of
+ * the other (C-FOL-2). */
+START_TEST(test_V_GEO_1_fields_across_the_banks)
+{
+	city_game *g = river_game(river_a);
+	int same = -1;
+	/* the straight's north bank (a) and the spring's field: across */
+	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
+	same = city_feature_same(g, 0, 0, 'a', 1, 0, 'a');
+	ck_assert_int_eq(same, 1);
+	/* its south bank (b) too: through the spring, which joins its banks */
+	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 1, 0, 'b'), 1);
+	city_game_free(g);
+	/* through the lake as well, and a farmer on a bank takes the other */
+	g = whole_river();
+	ck_assert_int_eq(city_feature_same(g, 7, 4, 'a', 6, 4, 'a'), 1);
+	ck_assert_int_eq(city_feature_same(g, 7, 4, 'a', 6, 4, 'c'), 1);
+	city_game_free(g);
+}
+END_TEST
+
+/* Farmers: with C-OPT-1 on, a farmer on the north bank; the south bank is
+ * then the same field (C-FOL-2, through the spring), and nobody stands on
+ * the river (V-FOL-1). */
+START_TEST(test_V_FOL_1_no_follower_on_the_river)
+{
+	static const int river[10] = {57, 57, 60, 60, 53, 54, 55, 56, 58, 59};
+	int order[83];
+	city_options *o = river_options(0, 2);
+	city_game *g = NULL;
+	river_order(order, river);
+	ck_assert_int_eq(city_options_set_order(o, order, 83), CITY_OK);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
+	                 CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
+	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_FOLLOWER);
+	ck_assert_int_eq(city_place_follower(g, '~'), CITY_EILLEGAL);
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "V-FOL-1: the river is no feature; no follower goes on "
+	                 "it");
+	ck_assert_int_eq(city_place_follower(g, 'a'), CITY_OK); /* a farmer */
+	state_ok(g);
+	/* player 1: both banks of the next straight are the farmer's field
+	 * (C-FOL-2), and the river takes none: no follower decision */
+	ck_assert_int_eq(city_place_tile(g, 2, 0, 0), CITY_OK);
+	ck_assert_int_eq(city_feature_followers(g, 2, 0, 'b', 0), 1);
+	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
+	ck_assert_int_eq(city_game_player(g), 0);
+	state_ok(g);
+	city_game_free(g);
+	city_options_free(o);
+}
+END_TEST
+
+/* ---- records --------------------------------------------------------------- */
+
+static char *save_text(const city_game *g)
+{
+	size_t need = 0;
+	char *buf;
+	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
+	buf = malloc(need);
+	ck_assert_int_eq(city_game_save(g, buf, need, NULL), CITY_OK);
+	return buf;
+}
+
+static int same_state(const city_game *a, const city_game *b)
+{
+	return a->st.lay.size == b->st.lay.size &&
+	       memcmp(&a->st, &b->st, a->st.lay.size) == 0;
+}
+
+/* Records: `expansion river` (river then tower when written, either order
+ * read), `rule river_start=`, the built-in set's name. */
+START_TEST(test_V_SET_records)
+{
+	city_options *o = river_options(CITY_EXPANSION_TOWER, 3);
+	city_game *g = NULL, *l = NULL;
+	char *a, err[256];
+	const char *head;
+	ck_assert_int_eq(city_options_set_seed(o, 5), CITY_OK);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
+	                                       CITY_RIVER_REMOVE),
+	                 CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	a = save_text(g);
+	head = "citygame 1\ngame carcassonne\nexpansion river\nexpansion "
+	       "tower\nplayers 3\nseed 5\ntileset carcassonne-river-tower\n";
+	ck_assert_msg(strncmp(a, head, strlen(head)) == 0, "%s", a);
+	ck_assert_ptr_nonnull(strstr(a, "rule river_start=remove\n"));
+	/* the expansions the other way round: the same game */
+	{
+		char text[4096];
+		const char *rest = a + strlen("citygame 1\ngame carcassonne\n"
+		                              "expansion river\nexpansion tower\n");
+		snprintf(text, sizeof text,
+		         "citygame 1\ngame carcassonne\nexpansion tower\n"
+		         "expansion river\n%s",
+		         rest);
+		ck_assert_int_eq(city_game_load(&l, text, strlen(text), err,
+		                                sizeof err),
+		                 CITY_OK);
+		ck_assert(same_state(l, g));
+		city_game_free(l);
+	}
+	free(a);
+	city_game_free(g);
+	city_options_free(o);
+	/* river_start without the expansion */
+	{
+		const char *t = "citygame 1\ngame carcassonne\nplayers 2\nseed 1\n"
+		                "rule river_start=remove\nmoves\nend\n";
+		ck_assert_int_eq(city_game_load(&l, t, strlen(t), err, sizeof err),
+		                 CITY_EPARSE);
+		ck_assert_str_eq(err, "line 5: rule river_start needs expansion "
+		                      "river");
+	}
+	/* an order that breaks V-SET-2, at the order's line */
+	{
+		char t[1024] = "citygame 1\ngame carcassonne\nexpansion river\n"
+		               "players 2\norder 52";
+		static const int river[10] = {53, 54, 55, 56, 57, 57, 58, 59, 60,
+		                              60};
+		int d, c;
+		for (d = 0; d < 10; d++)
+			snprintf(t + strlen(t), sizeof t - strlen(t), " %d", river[d]);
+		for (d = 0; d < 24; d++)
+			for (c = 0; c < base_counts[d]; c++)
+				snprintf(t + strlen(t), sizeof t - strlen(t), " %d",
+				         d + 1);
+		strcat(t, "\nmoves\nend\n");
+		ck_assert_int_eq(city_game_load(&l, t, strlen(t), err, sizeof err),
+		                 CITY_EPARSE);
+		ck_assert_str_eq(err, "line 5: V-SET-2: tile 2 of the order is "
+		                      "design 53 (a river tile) after the lake");
+	}
+}
+END_TEST
+
+/* Hostile input on the new tokens: refused, the game unchanged byte for
+ * byte (R-ERR-1); tile-set text with river tokens in odd places. */
+START_TEST(test_V_hostile_river_input)
+{
+	static const struct {
+		const char *text;
+		const char *err;
+	} sets[] = {
+	    {HEAD ENDS "5 1  ~~~ a-a a-a a-a  a=F\n",
+	     "5:6: bad region letter '~' (expected a-h)"},
+	    {HEAD ENDS "5 1  a~ a-a a-a a-a  a=F\n",
+	     "5:6: NORTH side must be 3 characters (left, middle, right)"},
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=F spring=1\n",
+	     "5:27: unknown keyword 'spring='"},
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a~F\n",
+	     "5:6: region 'a' used but not declared"}, /* the first column */
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=~\n",
+	     "5:25: bad region type '~' (expected C or F)"},
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=F pen=~\n",
+	     "5:31: bad region letter '~' in pen= (expected a-h)"},
+	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=F adj=a~\n",
+	     "5:32: bad region letter '~' in adj= (expected a-h)"},
+	};
+	city_game *g = river_game(river_a), *before = NULL;
+	static const char parts[] = {'~', '\0', (char)0xFF, '-', 'z', 'm'};
+	size_t k;
+	for (k = 0; k < sizeof sets / sizeof *sets; k++)
+		parse_error(sets[k].text, CITY_EPARSE, sets[k].err);
+	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
+	/* the tile decision: far, occupied, the spring's own cell */
+	ck_assert_int_ne(city_place_tile(g, INT32_MAX, 0, 0), CITY_OK);
+	ck_assert_int_ne(city_place_tile(g, 0, 0, 0), CITY_OK);
+	ck_assert_int_ne(city_place_tile(g, 1, 0, 4), CITY_OK);
+	ck_assert_int_ne(city_place_tile(g, 2, 0, 0), CITY_OK);
+	ck_assert_int_ne(city_place_follower(g, '~'), CITY_OK);
+	ck_assert(same_state(g, before));
+	/* the follower decision of a monastery on the river (55) */
+	{
+		static const int river[10] = {55, 57, 53, 54, 56, 57, 58, 59, 60,
+		                              60};
+		city_game_free(g);
+		g = river_game(river);
+		ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
+		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_FOLLOWER);
+		ck_assert_int_eq(city_game_copy(before, g), CITY_OK);
+		for (k = 0; k < sizeof parts; k++)
+			if (parts[k] != 'm')
+				ck_assert_int_ne(city_place_follower(g, parts[k]),
+				                 CITY_OK);
+		ck_assert(same_state(g, before));
+		ck_assert_int_eq(city_place_follower(g, 'm'), CITY_OK);
+	}
+	city_game_free(before);
+	city_game_free(g);
+}
+END_TEST
+
+/* ---- whole games ------------------------------------------------------------ */
+
+static uint64_t rng_next(uint64_t *s)
+{
+	return splitmix(s);
+}
+
+/* A game with the river: random moves (greedy = 0) or the move that
+ * raises the mover's score most (greedy = 1, ties: the first listed);
+ * the listing equals the explicit rule on every cell around the board,
+ * state_check holds; the record replays it exactly. */
+static void whole_game(int players, int farmers, unsigned exp, int greedy,
+                       uint64_t seed)
+{
+	city_options *o = river_options(exp, players);
+	city_game *g = NULL, *l = NULL, *t = NULL;
+	static city_move mv[2048];
+	uint64_t rng = seed;
+	char *a, *b, err[256];
+	int steps = 0;
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
+	                 CITY_OK);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
+	                                       (int)(seed >> 2 & 1)),
+	                 CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	ck_assert_int_eq(city_game_clone(&t, g), CITY_OK);
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		size_t n = 0, i, pick = 0;
+		ck_assert_int_eq(city_legal_moves(g, mv, 2048, &n), CITY_OK);
+		ck_assert_uint_gt(n, 0);
+		if (city_game_decision(g) == CITY_DECISION_TILE) {
+			const state *s = &g->st;
+			int design = st_order(s)[s->turn.cur], x, y, r;
+			size_t k = 0;
+			for (y = s->board.min_y - 1; y <= s->board.max_y + 1; y++)
+				for (x = s->board.min_x - 1; x <= s->board.max_x + 1;
+				     x++)
+					for (r = 0; r < 4; r++) {
+						if (g->rules->check_placement(g->opts.ts, s, x,
+						                              y, design, r, NULL,
+						                              0))
+							continue;
+						ck_assert_msg(k < n && mv[k].x == x &&
+						                  mv[k].y == y &&
+						                  mv[k].rotation == r,
+						              "(%d,%d) r%d allowed, not listed",
+						              x, y, r);
+						k++;
+					}
+			ck_assert_uint_eq(k, n);
+		}
+		if (greedy) {
+			int best = -1000000, me = city_game_player(g);
+			for (i = 0; i < n; i++) {
+				int sc = 0;
+				ck_assert_int_eq(city_game_copy(t, g), CITY_OK);
+				ck_assert_int_eq(city_apply_move(t, &mv[i]), CITY_OK);
+				city_game_score_get(t, me, &sc);
+				if (sc > best) {
+					best = sc;
+					pick = i;
+				}
+			}
+		} else {
+			pick = (size_t)(rng_next(&rng) % n);
+		}
+		ck_assert_int_eq(city_apply_move(g, &mv[pick]), CITY_OK);
+		state_ok(g);
+		ck_assert_int_lt(++steps, 1000);
+	}
+	/* the river came first: the spring at (0,0), then the 10 + lake */
+	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	a = save_text(g);
+	ck_assert_int_eq(city_game_load(&l, a, strlen(a), err, sizeof err),
+	                 CITY_OK);
+	ck_assert(same_state(l, g));
+	b = save_text(l);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	city_game_free(l);
+	city_game_free(t);
+	city_game_free(g);
+	city_options_free(o);
+}
+
+START_TEST(test_V_SET_random_and_greedy_games_replay)
+{
+	int players = 2 + _i % 4, farmers = _i / 4 % 2;
+	unsigned exp = _i / 8 ? CITY_EXPANSION_TOWER : 0u;
+	for (uint64_t seed = 0; seed < 3; seed++) {
+		whole_game(players, farmers, exp, 0, seed * 16 + (uint64_t)_i);
+		if (seed == 0)
+			whole_game(players, farmers, exp, 1, (uint64_t)_i);
+	}
+}
+END_TEST
+
+static Suite *carc_river_suite(void)
+{
+	Suite *s = suite_create("carc_river");
+	TCase *tc = tcase_create("river");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_V_SET_1_tileset_river_tokens);
+	tcase_add_test(tc, test_V_SET_1_builtin_river_sets);
+	tcase_add_test(tc, test_V_SET_1_river_tiles_need_the_expansion);
+	tcase_add_test(tc, test_V_SET_2_seeded_order);
+	tcase_add_test(tc, test_V_SET_2_explicit_order);
+	tcase_add_test(tc, test_V_OPT_1_river_start);
+	tcase_add_test(tc, test_V_TILE_1_straight_at_the_open_end);
+	tcase_add_test(tc, test_V_TILE_2_no_u_turn_after_right);
+	tcase_add_test(tc, test_V_TILE_2_no_u_turn_after_left);
+	tcase_add_test(tc, test_V_GEO_1_land_tile_against_a_river_side);
+	tcase_add_test(tc, test_V_GEO_1_fields_across_the_banks);
+	tcase_add_test(tc, test_V_FOL_1_no_follower_on_the_river);
+	tcase_add_test(tc, test_V_SET_records);
+	tcase_add_test(tc, test_V_hostile_river_input);
+	tcase_add_loop_test(tc, test_V_SET_random_and_greedy_games_replay, 0, 16);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(carc_river_suite)
