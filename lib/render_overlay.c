@@ -2,7 +2,7 @@
  * render_overlay.c: the legal-move overlay (render_overlay.h). Every mark
  * that stands for one move carries the move's own text
  * (city_move_to_string) in data-move, so a page applies what it reads;
- * tests/test_render.c parses and applies every one of them.
+ * tests/test_api_render.c parses and applies every one of them.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * colours are saturated; the features are muted (lighter or greyer) so a
  * follower stands out on any of them; the overlay is magenta, white,
  * orange and cyan, hues no player has. The rule they meet is tested from
- * these very tables (tests/test_render_palette.c).
+ * these very tables (tests/test_api_render_palette.c).
  */
 #include "render_palette.h"
 

@@ -1,6 +1,6 @@
 /*
  * render_palette.h: the one palette of the SVG (lib/render*.c), kept in
- * one table so that tests/test_render_palette.c measures the colours the
+ * one table so that tests/test_api_render_palette.c measures the colours the
  * picture really uses (docs/render.md, "The palette rule").
  *
  * Fills only: the player colours, the fills of the board's features and

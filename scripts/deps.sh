@@ -83,19 +83,46 @@ city_deps() {
 # node, npm and rsvg-convert from Debian when missing, then playwright-core
 # from tests/browser/package-lock.json (no browser download). Best effort:
 # without them the SVG's PNG check and the browser test are skipped.
+#
+#   city_web_deps        everything scripts/test.sh's web step uses
+#   city_web_deps build  only what scripts/web.sh needs to build the page
+#                        (emcc; its server is python3)
+#
+# emscripten (with its own LLVM) and chromium are large (Debian 12: 790 MB
+# and 280 MB installed, more with their dependencies; about 1.2 GB on a
+# fresh system), so the size is said before installing.
 city_web_deps() {
-	local root pkgs=() t p
+	local root pkgs=() t p wanted size
 	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	for t in emcc:emscripten chromium:chromium node:nodejs npm:npm \
-		rsvg-convert:librsvg2-bin; do
+	wanted=(emcc:emscripten chromium:chromium node:nodejs npm:npm
+		rsvg-convert:librsvg2-bin)
+	[[ ${1:-} == build ]] && wanted=(emcc:emscripten python3:python3)
+	for t in "${wanted[@]}"; do
 		command -v "${t%%:*}" >/dev/null 2>&1 || pkgs+=("${t#*:}")
 	done
 	if ((${#pkgs[@]})); then
-		echo "deps: web tools missing, installing: ${pkgs[*]}" >&2
-		p=(); [[ $(id -u) -eq 0 ]] || p=(sudo)
-		"${p[@]}" apt-get update && "${p[@]}" apt-get install -y "${pkgs[@]}" ||
+		echo "deps: web tools missing, installing the Debian packages:" \
+			"${pkgs[*]}" >&2
+		size=$(apt-cache show --no-all-versions "${pkgs[@]}" 2>/dev/null |
+			awk '/^Installed-Size:/ { kb += $2 } END { print int(kb / 1024) }')
+		echo "deps: they take ${size:-?} MB of disk, more with their" \
+			"dependencies (emscripten and chromium: about 1.2 GB)" >&2
+		p=()
+		if [[ $(id -u) -ne 0 ]]; then
+			if command -v sudo >/dev/null 2>&1; then
+				p=(sudo)
+			else
+				echo "deps: cannot install packages (not root, no sudo); run:" >&2
+				echo "  apt-get update && apt-get install -y ${pkgs[*]}" >&2
+				return 0
+			fi
+		fi
+		"${p[@]}" apt-get -o DPkg::Lock::Timeout=600 update &&
+			"${p[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y \
+				"${pkgs[@]}" ||
 			echo "deps: could not install ${pkgs[*]}" >&2
 	fi
+	[[ ${1:-} == build ]] && return 0
 	if command -v npm >/dev/null 2>&1 &&
 		[[ ! -d $root/tests/browser/node_modules/playwright-core ]]; then
 		(cd "$root/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \

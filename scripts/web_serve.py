@@ -32,8 +32,15 @@ def main():
     handler = functools.partial(Handler, directory=root)
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as srv:
         print(f"serving http://127.0.0.1:{srv.server_address[1]}/", flush=True)
-        srv.serve_forever()
+        try:
+            srv.serve_forever()
+        except KeyboardInterrupt:
+            # Ctrl-C is how the server is meant to stop: no traceback
+            print("\nweb_serve: stopped", flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # Ctrl-C before the server started
+        sys.exit(130)

@@ -1,8 +1,9 @@
 /*
- * Scenario helpers shared by the rule tests (tests/test_rules_*.c) and the
- * wall tests: build a game from an inline tile set and an explicit draw
- * order, play moves with checked results, count legal moves, snapshot the
- * observable state to prove that a rejected call changed nothing (R-ERR-1).
+ * Scenario helpers shared by the rule tests (tests/test_city_place.c,
+ * tests/test_city_score.c) and the wall tests: build a game from an inline
+ * tile set and an explicit draw order, play moves with checked results,
+ * count legal moves, snapshot the observable state to prove that a
+ * rejected call changed nothing (R-ERR-1).
  *
  * Every function is `static inline` so that a test file that does not use
  * one gets no unused-function warning. Coordinate by ADDING functions only;

@@ -23,6 +23,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 #define GOLDEN CITY_TEST_DATA_DIR "/carc_golden_games.txt"
 #define TOWER_GOLDEN CITY_TEST_DATA_DIR "/carc_tower_golden.txt"
 #define GAMES 40
@@ -169,19 +171,15 @@ START_TEST(carc_tower_golden_random_games_replay_exactly)
 }
 END_TEST
 
-int main(void)
+static Suite *carc_golden_suite(void)
 {
 	Suite *s = suite_create("carc_golden");
 	TCase *tc = tcase_create("games");
-	SRunner *sr;
-	int failed;
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, carc_golden_random_games_replay_exactly);
 	tcase_add_test(tc, carc_tower_golden_random_games_replay_exactly);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+TEST_MAIN(carc_golden_suite)

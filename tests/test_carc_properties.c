@@ -25,12 +25,17 @@
 #include <city/city.h>
 
 #include "board.h"
+#include "common.h"
 #include "game_internal.h"
 #include "state_check.h"
 
-#ifndef PROPERTY_GAMES
-#define PROPERTY_GAMES 150 /* per player count and farmers setting */
-#endif
+/* Games per player count and farmers setting, and of The Tower per
+ * player count: by default, and in the long run (CITY_PROPERTY_GAMES=long,
+ * common.h) */
+#define PROPERTY_GAMES_QUICK 25
+#define PROPERTY_GAMES 150
+#define TOWER_GAMES_QUICK 32
+#define TOWER_GAMES 64
 
 static const state *st(const city_game *g)
 {
@@ -43,24 +48,6 @@ static int same_state(const city_game *a, const city_game *b)
 	       memcmp(st(a), st(b), st(a)->lay.size) == 0;
 }
 
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
-static char *save_text(const city_game *g)
-{
-	size_t need = 0;
-	char *buf;
-	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
-	buf = malloc(need);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(city_game_save(g, buf, need, NULL), CITY_OK);
-	return buf;
-}
 
 /* C-TILE: the listing is exactly the placements the explicit rule
  * allows, in rows, columns and rotations. */
@@ -177,7 +164,7 @@ static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
 			}
 		}
 		ck_assert_int_eq(city_game_copy(before, g), CITY_OK);
-		ck_assert_int_eq(city_apply_move(g, &mv[rng_next(&rng) % n]),
+		ck_assert_int_eq(city_apply_move(g, &mv[test_rand(&rng) % n]),
 		                 CITY_OK);
 		steps++;
 		conserved(g);
@@ -218,13 +205,13 @@ static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
 		}
 		/* save / load round trip */
 		if (steps % 23 == 0) {
-			char *a = save_text(g), *b, err[256];
+			char *a = test_save(g), *b, err[256];
 			city_game *l = NULL;
 			ck_assert_int_eq(city_game_load(&l, a, strlen(a), err,
 			                                sizeof err),
 			                 CITY_OK);
 			ck_assert(same_state(l, g));
-			b = save_text(l);
+			b = test_save(l);
 			ck_assert_str_eq(a, b);
 			free(a);
 			free(b);
@@ -236,13 +223,8 @@ static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
 	conserved(g);
 	ck_assert_int_eq(city_game_follower_count(g), 0);
 	{
-		char *a = save_text(g), err[256];
-		city_game *l = NULL;
-		ck_assert_int_eq(city_game_load(&l, a, strlen(a), err,
-		                                sizeof err),
-		                 CITY_OK);
+		city_game *l = test_reload(g);
 		ck_assert(same_state(l, g));
-		free(a);
 		city_game_free(l);
 	}
 	city_game_free(before);
@@ -259,8 +241,9 @@ static void play(int players, int farmers, int with_tower, uint64_t seed)
 START_TEST(carc_random_games_keep_every_property)
 {
 	int players = 2 + _i / 2, farmers = _i % 2;
-	uint64_t seed;
-	for (seed = 0; seed < PROPERTY_GAMES; seed++)
+	uint64_t seed, n = (uint64_t)test_property_games(PROPERTY_GAMES_QUICK,
+	                                                 PROPERTY_GAMES);
+	for (seed = 0; seed < n; seed++)
 		play(players, farmers, 0, seed);
 }
 END_TEST
@@ -268,10 +251,12 @@ END_TEST
 START_TEST(carc_tower_random_games_keep_every_property)
 {
 	int players = 2 + _i;
-	uint64_t seed;
-	/* 2 x 64 games per player count: every combination of the seven
-	 * options twice over the four player counts, farmers on and off */
-	for (seed = 0; seed < 64; seed++)
+	uint64_t seed, n = (uint64_t)test_property_games(TOWER_GAMES_QUICK,
+	                                                 TOWER_GAMES);
+	/* 32 games per player count: every combination of the seven options
+	 * once over the four player counts (the long run: twice, farmers on
+	 * and off) */
+	for (seed = 0; seed < n; seed++)
 		play(players, (int)(seed >> 5 & 1) ^ (_i & 1), 1,
 		     seed * 4 + (uint64_t)_i);
 }
@@ -299,10 +284,10 @@ START_TEST(test_C_TILE_2_edge_test_four_cells_at_once)
 	int round, c;
 	for (round = 0; round < 100000; round++) {
 		fcell f[4];
-		uint32_t sig4 = (uint32_t)rng_next(&r);
+		uint32_t sig4 = (uint32_t)test_rand(&r);
 		unsigned want = 0, got;
 		for (c = 0; c < 4; c++) {
-			uint64_t v = rng_next(&r);
+			uint64_t v = test_rand(&r);
 			f[c].key = (uint32_t)v;
 			f[c].present = (uint8_t)(v >> 32 & 15u);
 			f[c].streets = (uint8_t)(v >> 40);
@@ -318,12 +303,10 @@ START_TEST(test_C_TILE_2_edge_test_four_cells_at_once)
 }
 END_TEST
 
-int main(void)
+static Suite *carc_properties_suite(void)
 {
 	Suite *s = suite_create("carc_properties");
 	TCase *tc = tcase_create("games");
-	SRunner *sr;
-	int failed;
 	tcase_set_timeout(tc, 900);
 	tcase_add_loop_test(tc, carc_random_games_keep_every_property, 0, 8);
 	tcase_add_loop_test(tc, carc_tower_random_games_keep_every_property, 0,
@@ -332,9 +315,7 @@ int main(void)
 	                    8);
 	tcase_add_test(tc, test_C_TILE_2_edge_test_four_cells_at_once);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+TEST_MAIN(carc_properties_suite)

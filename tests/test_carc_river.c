@@ -19,6 +19,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 #include "board.h"
 #include "game_internal.h"
 #include "state_check.h"
@@ -892,12 +894,10 @@ START_TEST(test_V_SET_random_and_greedy_games_replay)
 }
 END_TEST
 
-int main(void)
+static Suite *carc_river_suite(void)
 {
 	Suite *s = suite_create("carc_river");
 	TCase *tc = tcase_create("river");
-	SRunner *sr;
-	int failed;
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_V_SET_1_tileset_river_tokens);
 	tcase_add_test(tc, test_V_SET_1_builtin_river_sets);
@@ -915,9 +915,7 @@ int main(void)
 	tcase_add_test(tc, test_V_hostile_river_input);
 	tcase_add_loop_test(tc, test_V_SET_random_and_greedy_games_replay, 0, 16);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+TEST_MAIN(carc_river_suite)

@@ -15,9 +15,9 @@
 
 #include <city/city.h>
 
+#include "common.h"
 #include "scenario.h"
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Design bodies (after ID COUNT). */
 /* D of the rules page: city north, road west-east; b north of the road,
@@ -1500,12 +1500,4 @@ static Suite *carc_rules_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	int failed;
-	SRunner *sr = srunner_create(carc_rules_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(carc_rules_suite)

@@ -16,6 +16,7 @@
 
 #include <city/city.h>
 
+#include "common.h"
 #include "options_internal.h"
 #include "tileset_internal.h"
 
@@ -627,12 +628,4 @@ static Suite *carc_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(carc_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(carc_suite)

@@ -16,10 +16,10 @@
 
 #include <city/city.h>
 
+#include "common.h"
 #include "scenario.h"
 #include "tower_scenario.h"
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A refusal: snapshot, call, exact status and message, nothing changed. */
 #define REFUSED(g, call, status, message)                                    \
@@ -1050,12 +1050,4 @@ static Suite *tower_rules_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	int failed;
-	SRunner *sr = srunner_create(tower_rules_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(tower_rules_suite)

@@ -1,5 +1,5 @@
 /*
- * Helpers of the wall-ring tests (tests/test_wall*.c): build a game from an
+ * Helpers of the wall-ring tests (tests/test_city_wall*.c): build a game from an
  * inline tile set with an explicit draw order and explicit stacks, play a
  * scripted sequence of decisions, and check the conservation invariants.
  *

@@ -2,7 +2,11 @@
  * A downstream program built against an installed libcity through
  * pkg-config:
  *
- *   cc main.c -o consumer $(pkg-config --cflags --libs libcity)
+ *   cc main.c -o consumer $(pkg-config --cflags --libs libcity) \
+ *       -Wl,-rpath,"$(pkg-config --variable=libdir libcity)"
+ *
+ * (the rpath lets it find libcity.so.1 in a private prefix at run time;
+ * the Makefile here does the same)
  */
 #include <stdio.h>
 

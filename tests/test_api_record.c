@@ -13,6 +13,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
 
@@ -56,29 +58,6 @@ static void assert_load_error(const char *text, int status, const char *prefix)
 	ck_assert_ptr_eq(g, UNTOUCHED);
 }
 
-/* The whole record of a game, heap-allocated (the caller frees it). */
-static char *save(const city_game *g)
-{
-	size_t need = 0;
-	char *buf;
-	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
-	ck_assert_uint_gt(need, 1);
-	buf = malloc(need);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(city_game_save(g, buf, need, NULL), CITY_OK);
-	ck_assert_uint_eq(strlen(buf) + 1, need);
-	return buf;
-}
-
-/* A deterministic generator for the tests (splitmix64). */
-static uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
 /* Play up to `max` random legal moves; returns the number played. */
 static size_t play_random(city_game *g, uint64_t *seed, size_t max)
 {
@@ -90,7 +69,7 @@ static size_t play_random(city_game *g, uint64_t *seed, size_t max)
 		                 CITY_OK);
 		ck_assert_uint_gt(count, 0);
 		ck_assert_int_eq(
-		        city_apply_move(g, &moves[next_rand(seed) % count]),
+		        city_apply_move(g, &moves[test_rand(seed) % count]),
 		        CITY_OK);
 		n++;
 	}
@@ -209,7 +188,7 @@ START_TEST(header_every_line_in_any_order)
 	ck_assert_int_eq(city_game_tiles_left(g, 2), 20);
 	ck_assert_int_eq(city_game_tiles_left(g, 3), 15);
 	/* The writer's canonical form. */
-	rec = save(g);
+	rec = test_save(g);
 	ck_assert_str_eq(rec, "citygame 1\n"
 	                      "players 4\n"
 	                      "seed 42\n"
@@ -232,7 +211,7 @@ START_TEST(header_default_record_is_canonical)
 	city_game *g = NULL;
 	char *rec;
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
-	rec = save(g);
+	rec = test_save(g);
 	ck_assert_str_eq(rec, "citygame 1\n"
 	                      "players 2\n"
 	                      "seed 0\n"
@@ -370,7 +349,7 @@ START_TEST(header_seed_range)
 	ck_assert_int_eq(city_game_current_tile(s, &b, NULL), CITY_OK);
 	ck_assert_int_eq(a, b);
 	{
-		char *rec = save(g);
+		char *rec = test_save(g);
 		ck_assert_ptr_nonnull(
 		        strstr(rec, "\nseed 18446744073709551615\n"));
 		free(rec);
@@ -405,7 +384,7 @@ START_TEST(header_order_wins_over_seed)
 	ck_assert_int_eq(city_game_current_tile(g, &design, NULL), CITY_OK);
 	ck_assert_int_eq(design, first);
 	/* Written back as the order alone. */
-	rec = save(g);
+	rec = test_save(g);
 	ck_assert_ptr_null(strstr(rec, "seed"));
 	ck_assert_ptr_nonnull(strstr(rec, order));
 	free(rec);
@@ -466,7 +445,7 @@ START_TEST(header_stacks)
 {
 	city_game *g = load_ok("citygame 1\nplayers 2\nstacks 75 0 0\n"
 	                       "moves\nend\n");
-	char *rec = save(g);
+	char *rec = test_save(g);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 74);
 	ck_assert_ptr_nonnull(strstr(rec, "\nstacks 75 0 0\n"));
 	free(rec);
@@ -504,10 +483,10 @@ START_TEST(header_tileset_inline_round_trip)
 	ck_assert_str_eq(city_tileset_name(ts), "tiny");
 	ck_assert_uint_eq(city_tileset_tile_count(ts), 10);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 3);
-	rec = save(g);
+	rec = test_save(g);
 	ck_assert_ptr_nonnull(strstr(rec, "\ntileset inline\ntileset tiny\n"));
 	h = load_ok(rec);
-	rec2 = save(h);
+	rec2 = test_save(h);
 	ck_assert_str_eq(rec, rec2);
 	free(rec);
 	free(rec2);
@@ -538,10 +517,10 @@ START_TEST(header_tileset_inline_of_the_builtin_text)
 	         set);
 	g = load_ok(text);
 	ck_assert_ptr_ne(city_game_tileset(g), city_tileset_default());
-	rec = save(g);
+	rec = test_save(g);
 	ck_assert_ptr_nonnull(strstr(rec, "tileset inline\n"));
 	h = load_ok(rec);
-	rec2 = save(h);
+	rec2 = test_save(h);
 	ck_assert_str_eq(rec, rec2);
 	free(rec);
 	free(rec2);
@@ -731,7 +710,7 @@ START_TEST(syntax_random_bytes_never_crash)
 	uint64_t s = 7;
 	char buf[512];
 	for (int round = 0; round < 3000; round++) {
-		size_t len = 0, n = next_rand(&s) % 80;
+		size_t len = 0, n = test_rand(&s) % 80;
 		city_game *g = UNTOUCHED;
 		char err[128];
 		int rc;
@@ -739,7 +718,7 @@ START_TEST(syntax_random_bytes_never_crash)
 			len = (size_t)snprintf(buf, sizeof buf,
 			                       "citygame 1\nplayers 2\n");
 		for (size_t i = 0; i < n; i++) {
-			const char *w = words[next_rand(&s) %
+			const char *w = words[test_rand(&s) %
 			                      (sizeof words / sizeof words[0])];
 			size_t wl = w[0] ? strlen(w) : 1;
 			if (len + wl >= sizeof buf)
@@ -878,7 +857,7 @@ START_TEST(save_inline_set_buffer_contract)
 	size_t need = 0;
 	char *full;
 	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
-	full = save(g);
+	full = test_save(g);
 	for (size_t cap = 1; cap < need; cap++) {
 		char *small = malloc(cap);
 		size_t n2 = 0;
@@ -937,14 +916,14 @@ START_TEST(round_trip_random_games)
 		city_options_free(o);
 		/* Save at several points of the game, and at its end. */
 		for (;;) {
-			char *rec = save(g), *rec2;
+			char *rec = test_save(g), *rec2;
 			city_game *h = NULL, *h2;
 			char err[256] = "";
 			int rc = city_game_load(&h, rec, strlen(rec), err,
 			                        sizeof err);
 			ck_assert_msg(rc == CITY_OK, "seed %d: %s", seed, err);
 			assert_same_game(g, h);
-			rec2 = save(h);
+			rec2 = test_save(h);
 			ck_assert_str_eq(rec, rec2);
 			/* The loaded game keeps playing identically. */
 			ck_assert_int_eq(city_game_clone(&h2, g), CITY_OK);
@@ -976,10 +955,10 @@ START_TEST(round_trip_inline_set_game)
 	city_game *h;
 	play_random(g, &s, 1000);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	rec = save(g);
+	rec = test_save(g);
 	h = load_ok(rec);
 	assert_same_game(g, h);
-	rec2 = save(h);
+	rec2 = test_save(h);
 	ck_assert_str_eq(rec, rec2);
 	free(rec);
 	free(rec2);
@@ -1001,12 +980,12 @@ START_TEST(round_trip_order_and_stacks)
 	         order);
 	g = load_ok(text);
 	play_random(g, &s, 100000);
-	rec = save(g);
+	rec = test_save(g);
 	ck_assert_ptr_nonnull(strstr(rec, order));
 	ck_assert_ptr_nonnull(strstr(rec, "\nstacks 40 20 15\n"));
 	h = load_ok(rec);
 	assert_same_game(g, h);
-	rec2 = save(h);
+	rec2 = test_save(h);
 	ck_assert_str_eq(rec, rec2);
 	free(rec);
 	free(rec2);
@@ -1030,7 +1009,7 @@ static char *random_record(size_t moves, city_game **out)
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
 	ck_assert_uint_eq(play_random(g, &s, moves), moves);
-	rec = save(g);
+	rec = test_save(g);
 	if (out)
 		*out = g;
 	else
@@ -1114,7 +1093,7 @@ START_TEST(move_after_the_end_is_an_error)
 	play_random(g, &s, 100000);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	moves = city_game_move_count(g);
-	rec = save(g);
+	rec = test_save(g);
 	bad = replace_line(rec, "end", "pass\nend");
 	rc = city_game_load(&h, bad, strlen(bad), err, sizeof err);
 	ck_assert_int_eq(rc, CITY_EENDED);
@@ -1211,12 +1190,4 @@ static Suite *record_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(record_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+TEST_MAIN(record_suite)

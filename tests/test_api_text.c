@@ -3,7 +3,7 @@
  * the tokenizer (lib/lex.c) and its 64-bit line numbers, the tile-set text
  * limits (size, line length with and without CR, CITY_ELIMIT everywhere),
  * an inline set without its `end`, and the record's `scored` line
- * (record.md): load(save(g)) equals g in every query at every point of
+ * (record.md): load(test_save(g)) equals g in every query at every point of
  * played games, before and after final scoring (R-END-2..6).
  */
 #include <check.h>
@@ -14,30 +14,12 @@
 
 #include <city/city.h>
 
+#include "common.h"
 #include "lex.h"
 #include "tileset_internal.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
-
-static uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
-static char *save(const city_game *g)
-{
-	size_t need = 0;
-	char *buf;
-	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
-	buf = malloc(need);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(city_game_save(g, buf, need, NULL), CITY_OK);
-	return buf;
-}
 
 /* A growing text buffer. */
 typedef struct text {
@@ -307,7 +289,7 @@ START_TEST(record_inline_set_without_end)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
-/* `scored` and load(save(g)) == g                                           */
+/* `scored` and load(test_save(g)) == g                                           */
 
 /* Every public query of the two games agrees. */
 static void assert_same_queries(const city_game *a, const city_game *b)
@@ -389,15 +371,15 @@ static void assert_same_queries(const city_game *a, const city_game *b)
 	}
 }
 
-/* load(save(g)) and compare, and its record is the same text. */
+/* load(test_save(g)) and compare, and its record is the same text. */
 static void assert_round_trip(const city_game *g)
 {
-	char *rec = save(g), *again, err[256] = "";
+	char *rec = test_save(g), *again, err[256] = "";
 	city_game *back = NULL;
 	int rc = city_game_load(&back, rec, strlen(rec), err, sizeof err);
 	ck_assert_msg(rc == CITY_OK, "%s", err);
 	assert_same_queries(g, back);
-	again = save(back);
+	again = test_save(back);
 	ck_assert_str_eq(rec, again);
 	free(again);
 	free(rec);
@@ -424,19 +406,19 @@ START_TEST(round_trip_every_point_and_after_final_scoring)
 		ck_assert_int_eq(city_legal_moves(g, moves, 4096, &count),
 		                 CITY_OK);
 		ck_assert_int_eq(
-		        city_apply_move(g, &moves[next_rand(&rng) % count]),
+		        city_apply_move(g, &moves[test_rand(&rng) % count]),
 		        CITY_OK);
 	}
 	assert_round_trip(g); /* ended, before final scoring */
 	{
-		char *rec = save(g);
+		char *rec = test_save(g);
 		ck_assert_ptr_null(strstr(rec, "\nscored\n"));
 		free(rec);
 	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	assert_round_trip(g); /* after final scoring */
 	{
-		char *rec = save(g);
+		char *rec = test_save(g);
 		size_t n = strlen(rec);
 		ck_assert_uint_gt(n, 12);
 		ck_assert_str_eq(rec + n - 12, "\nscored\nend\n");
@@ -461,10 +443,10 @@ static char *finished_record_body(void)
 		ck_assert_int_eq(city_legal_moves(g, moves, 4096, &count),
 		                 CITY_OK);
 		ck_assert_int_eq(
-		        city_apply_move(g, &moves[next_rand(&rng) % count]),
+		        city_apply_move(g, &moves[test_rand(&rng) % count]),
 		        CITY_OK);
 	}
-	char *rec = save(g);
+	char *rec = test_save(g);
 	city_game_free(g);
 	size_t n = strlen(rec);
 	ck_assert_str_eq(rec + n - 4, "end\n");
@@ -590,12 +572,4 @@ static Suite *text_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(text_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(text_suite)

@@ -14,6 +14,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 #include "render_palette.h"
 
 typedef struct lab {
@@ -240,20 +242,16 @@ START_TEST(svg_uses_the_palette)
 }
 END_TEST
 
-int main(void)
+static Suite *render_palette_suite(void)
 {
 	Suite *s = suite_create("render_palette");
 	TCase *t = tcase_create("palette");
-	SRunner *sr;
-	int failed;
 	tcase_add_test(t, de2000_is_the_formula);
 	tcase_add_loop_test(t, palette_rule_holds, 0, 4);
 	tcase_add_test(t, palette_tables_are_complete);
 	tcase_add_test(t, svg_uses_the_palette);
 	suite_add_tcase(s, t);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return s;
 }
+
+TEST_MAIN(render_palette_suite)

@@ -15,24 +15,17 @@
 #include <city/city.h>
 
 #include "board.h"
+#include "common.h"
 #include "game_internal.h"
 #include "internal_checks.h"
 #include "wall_internal.h"
 
-#ifndef PROPERTY_GAMES
-#define PROPERTY_GAMES 600 /* per player count */
-#endif
-#ifndef LARGE_GAMES
-#define LARGE_GAMES 12 /* on the 255-tile set */
-#endif
-
-static uint64_t rng_next(uint64_t *st)
-{
-	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
+/* Games per player count, and on the 255-tile set: by default, and in
+ * the long run (CITY_PROPERTY_GAMES=long, common.h) */
+#define PROPERTY_GAMES_QUICK 75
+#define PROPERTY_GAMES 600
+#define LARGE_GAMES_QUICK 4
+#define LARGE_GAMES 12
 
 static int same_state(const city_game *a, const city_game *b)
 {
@@ -131,7 +124,7 @@ static void play_checked_on(const city_tileset *ts, int players,
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
 	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
-	clone_at = (int)(rng_next(&rng) % 200);
+	clone_at = (int)(test_rand(&rng) % 200);
 	while (city_game_decision(g) != CITY_DECISION_END) {
 		city_move m;
 		int d = city_game_decision(g), p;
@@ -199,7 +192,7 @@ static void play_checked_on(const city_tileset *ts, int players,
 		m.kind = d == CITY_DECISION_WALL ? CITY_MOVE_GUARD : CITY_MOVE_WALL;
 		expect_rejected(scratch, g, &m);
 
-		m = moves[rng_next(&rng) % n];
+		m = moves[test_rand(&rng) % n];
 		ck_assert_int_eq(city_game_copy(scratch, g), CITY_OK);
 		ck_assert_msg(city_apply_move(g, &m) == CITY_OK, "%s",
 		              city_game_last_error(g));
@@ -277,24 +270,24 @@ static void play_checked(int players, uint64_t seed, int exhaustive)
 
 START_TEST(test_random_games_2p)
 {
-	int i;
-	for (i = 0; i < PROPERTY_GAMES; i++)
+	int i, n = test_property_games(PROPERTY_GAMES_QUICK, PROPERTY_GAMES);
+	for (i = 0; i < n; i++)
 		play_checked(2, (uint64_t)i, i % 50 == 0);
 }
 END_TEST
 
 START_TEST(test_random_games_3p)
 {
-	int i;
-	for (i = 0; i < PROPERTY_GAMES; i++)
+	int i, n = test_property_games(PROPERTY_GAMES_QUICK, PROPERTY_GAMES);
+	for (i = 0; i < n; i++)
 		play_checked(3, (uint64_t)i + 100000u, i % 50 == 0);
 }
 END_TEST
 
 START_TEST(test_random_games_4p)
 {
-	int i;
-	for (i = 0; i < PROPERTY_GAMES; i++)
+	int i, n = test_property_games(PROPERTY_GAMES_QUICK, PROPERTY_GAMES);
+	for (i = 0; i < n; i++)
 		play_checked(4, (uint64_t)i + 200000u, i % 50 == 0);
 }
 END_TEST
@@ -309,14 +302,14 @@ START_TEST(test_random_games_large)
 	char err[256];
 	city_tileset *ts;
 	size_t len;
-	int i;
+	int i, n = test_property_games(LARGE_GAMES_QUICK, LARGE_GAMES);
 	FILE *fp = fopen(CITY_TEST_DATA_DIR "/bench-255.tiles", "rb");
 	ck_assert_ptr_nonnull(fp);
 	len = fread(text, 1, sizeof text, fp);
 	fclose(fp);
 	ck_assert_int_eq(city_tileset_parse(&ts, text, len, err, sizeof err),
 	                 CITY_OK);
-	for (i = 0; i < LARGE_GAMES; i++)
+	for (i = 0; i < n; i++)
 		play_checked_on(ts, 2 + i % 3, (uint64_t)i + 300000u, 0,
 		                i % 4 == 0 ? 2 : 1);
 	city_tileset_free(ts);
@@ -360,7 +353,7 @@ START_TEST(test_state_check_fails)
 	while (city_wall_length(g) < 3 &&
 	       city_game_decision(g) != CITY_DECISION_END) {
 		ck_assert_int_eq(city_legal_moves(g, moves, 4096, &n), CITY_OK);
-		ck_assert_int_eq(city_apply_move(g, &moves[rng_next(&rng) % n]),
+		ck_assert_int_eq(city_apply_move(g, &moves[test_rand(&rng) % n]),
 		                 CITY_OK);
 	}
 	ck_assert_int_ge(city_wall_length(g), 3);
@@ -391,12 +384,4 @@ static Suite *suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(suite)

@@ -8,8 +8,8 @@
  *
  * Run it under ThreadSanitizer to check for data races:
  *   cmake -S . -B build/tsan -DCITY_TSAN=ON -DCMAKE_BUILD_TYPE=Debug
- *   cmake --build build/tsan --target test_threads
- *   CK_FORK=no build/tsan/tests/test_threads
+ *   cmake --build build/tsan --target test_api_threads
+ *   CK_FORK=no build/tsan/tests/test_api_threads
  * (docs/embedding.md, "Threads").
  */
 #include <check.h>
@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include <city/city.h>
+
+#include "common.h"
 
 #define THREADS 4
 #define GAMES 8
@@ -33,14 +35,6 @@ typedef struct result {
 } result;
 
 static city_tileset *shared_set; /* parsed once, used by every thread */
-
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
 
 static char *save(const city_game *g)
 {
@@ -85,7 +79,7 @@ static void play(int k, result *out)
 		rc = city_legal_moves(g, moves, MOVES_CAP, &count);
 		if (rc != CITY_OK)
 			break;
-		rc = city_apply_move(g, &moves[splitmix64(&rng) % count]);
+		rc = city_apply_move(g, &moves[test_rand(&rng) % count]);
 		n++;
 		if (rc == CITY_OK && n % 25 == 0) {
 			/* A clone taken back one move, then redone. */
@@ -209,12 +203,4 @@ static Suite *threads_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(threads_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+TEST_MAIN(threads_suite)

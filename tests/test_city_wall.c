@@ -22,6 +22,7 @@
  * 1 point (R-SCORE-2). A street ending on its tile and closed on its one
  * side scores 1 (R-SCORE-1).
  */
+#include "common.h"
 #include "internal_checks.h"
 #include "wall_script.h"
 
@@ -1142,12 +1143,4 @@ static Suite *wall_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(wall_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(wall_suite)

@@ -8,6 +8,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 START_TEST(version_number_matches_header)
 {
 	ck_assert_uint_eq(city_version_number(), CITY_VERSION_NUMBER);
@@ -99,11 +101,4 @@ static Suite *version_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(version_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+TEST_MAIN(version_suite)

@@ -30,6 +30,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 /* The coordinate bound of placed tiles (lib/state.h COORD_LIMIT). */
 #define COORD_LIMIT 1024
 /* Record limits (lib/record.c). */
@@ -40,29 +42,15 @@
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
 
-static uint64_t rng_next(uint64_t *st)
-{
-	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
 /* The record of a game (heap); "(null)" for a NULL game. */
 static char *save_text(const city_game *g)
 {
-	size_t need = 0;
 	char *buf;
-	if (!g) {
-		buf = malloc(8);
-		ck_assert_ptr_nonnull(buf);
-		strcpy(buf, "(null)");
-		return buf;
-	}
-	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
-	buf = malloc(need);
+	if (g)
+		return test_save(g);
+	buf = malloc(8);
 	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(city_game_save(g, buf, need, NULL), CITY_OK);
+	strcpy(buf, "(null)");
 	return buf;
 }
 
@@ -75,7 +63,7 @@ static int play_one(city_game *g, uint64_t *st)
 		return 0;
 	ck_assert_int_eq(city_legal_moves(g, moves, 4200, &n), CITY_OK);
 	ck_assert_uint_gt(n, 0);
-	ck_assert_int_eq(city_apply_move(g, &moves[rng_next(st) % n]), CITY_OK);
+	ck_assert_int_eq(city_apply_move(g, &moves[test_rand(st) % n]), CITY_OK);
 	return 1;
 }
 
@@ -2274,7 +2262,7 @@ START_TEST(hostile_load)
 }
 END_TEST
 
-/* The AI calls (<city/ai.h>; their behaviour is in tests/test_ai.c):
+/* The AI calls (<city/ai.h>; their behaviour is in tests/test_api_ai.c):
  * NULLs, unknown kinds, levels and parameters, out-of-range and non-finite
  * values, an ended game, short buffers; the game asked about is never
  * changed. */
@@ -2909,7 +2897,7 @@ START_TEST(every_public_function_is_covered)
 				if (p[n] == '(') {
 					ck_assert_msg(is_covered(name),
 					              "%s has no hostile rows in "
-					              "tests/test_hostile.c",
+					              "tests/test_api_hostile.c",
 					              name);
 					found++;
 					pending = 0;
@@ -2980,12 +2968,4 @@ static Suite *hostile_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(hostile_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(hostile_suite)

@@ -11,6 +11,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 /* The frozen layouts (docs/abi.md "Frozen structs"): a mismatch does not
  * even compile. */
 _Static_assert(sizeof(city_move) == 24, "city_move is 24 bytes");
@@ -110,18 +112,14 @@ START_TEST(status_names_are_stable)
 }
 END_TEST
 
-int main(void)
+static Suite *abi_suite(void)
 {
 	Suite *s = suite_create("abi");
 	TCase *tc = tcase_create("abi 1");
-	SRunner *sr;
-	int failed;
 	tcase_add_test(tc, constants_keep_their_values);
 	tcase_add_test(tc, status_names_are_stable);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return s;
 }
+
+TEST_MAIN(abi_suite)

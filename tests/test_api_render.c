@@ -24,6 +24,8 @@
 #include <city/city.h>
 #include <city/render.h>
 
+#include "common.h"
+
 static char *svg_of(const city_game *g, unsigned flags, size_t *len)
 {
 	size_t needed = 0, again = 0;
@@ -572,12 +574,4 @@ static Suite *render_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(render_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+TEST_MAIN(render_suite)

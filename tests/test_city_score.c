@@ -21,9 +21,9 @@
 
 #include <city/city.h>
 
+#include "common.h"
 #include "scenario.h"
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ------------------------------------------------------------------------
  * Streets: R-SCORE-1, R-DONE-1, R-GEO-6
@@ -1113,12 +1113,4 @@ static Suite *rules_score_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(rules_score_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+TEST_MAIN(rules_score_suite)

@@ -9,7 +9,7 @@
  * independent model of rules.md (0 divergences, docs/performance.md), so it
  * guards the rules through optimisations: any change of a legal-move count
  * or a score in any of these games fails with the game named. Regenerate it
- * only for a deliberate rule change: CITY_GOLDEN_WRITE=path ./test_golden.
+ * only for a deliberate rule change: CITY_GOLDEN_WRITE=path ./test_city_golden.
  */
 #include <check.h>
 #include <inttypes.h>
@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include <city/city.h>
+
+#include "common.h"
 
 #define GOLDEN CITY_TEST_DATA_DIR "/golden_games.txt"
 
@@ -86,18 +88,14 @@ START_TEST(golden_random_games_replay_exactly)
 }
 END_TEST
 
-int main(void)
+static Suite *golden_suite(void)
 {
 	Suite *s = suite_create("golden");
 	TCase *tc = tcase_create("games");
-	SRunner *sr;
-	int failed;
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, golden_random_games_replay_exactly);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }
+
+TEST_MAIN(golden_suite)

@@ -16,15 +16,9 @@
 
 #include <city/city.h>
 
-#define MAX_DESIGNS 256
+#include "common.h"
 
-static uint64_t rng_next(uint64_t *st)
-{
-	uint64_t z = (*st += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
+#define MAX_DESIGNS 256
 
 static city_game *new_game(int game, int tower, int players, uint64_t seed)
 {
@@ -129,7 +123,7 @@ static void play_and_check(int game, int tower, int players, uint64_t seed)
 		ck_assert_int_eq(city_legal_moves(g, moves, 512, &count), CITY_OK);
 		ck_assert_uint_gt(count, 0);
 		ck_assert_int_eq(
-		    city_apply_move(g, &moves[rng_next(&rng) % count]), CITY_OK);
+		    city_apply_move(g, &moves[test_rand(&rng) % count]), CITY_OK);
 		check_state(g);
 		ck_assert_int_lt(++steps, 5000);
 	}
@@ -221,12 +215,4 @@ static Suite *remaining_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(remaining_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(remaining_suite)

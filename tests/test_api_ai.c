@@ -14,16 +14,10 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 #define MOVES_CAP 4096
 #define MAX_TILES 255
-
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
 
 static city_game *new_game(int players, uint64_t seed)
 {
@@ -60,7 +54,7 @@ static void play_random(city_game *g, int n, uint64_t *rng)
 		                 CITY_OK);
 		ck_assert_uint_gt(count, 0);
 		ck_assert_int_eq(
-		        city_apply_move(g, &moves[splitmix64(rng) % count]),
+		        city_apply_move(g, &moves[test_rand(rng) % count]),
 		        CITY_OK);
 	}
 }
@@ -82,22 +76,11 @@ static int is_legal(const city_game *g, const city_move *m)
 	return 0;
 }
 
-static char *save(const city_game *g)
-{
-	size_t need = 0;
-	char *buf;
-	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
-	buf = malloc(need);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(city_game_save(g, buf, need, NULL), CITY_OK);
-	return buf;
-}
-
 /* The `order` line of a game's record (the game must have an explicit
  * order: one given, or one written by city_game_reshuffle). */
 static size_t record_order(const city_game *g, int *ids)
 {
-	char *rec = save(g), *line = strstr(rec, "\norder "), *p;
+	char *rec = test_save(g), *line = strstr(rec, "\norder "), *p;
 	size_t n = 0;
 	ck_assert_ptr_nonnull(line);
 	p = line + 7;
@@ -156,7 +139,7 @@ START_TEST(every_kind_plays_legal_moves)
 				              "kind %d chose an illegal move", kind);
 				checked[kind]++;
 			}
-			play_random(g, 1 + (int)(splitmix64(&rng) % 5), &rng);
+			play_random(g, 1 + (int)(test_rand(&rng) % 5), &rng);
 		}
 		for (kind = 0; kind < 3; kind++)
 			city_ai_free(ai[kind]);
@@ -292,8 +275,8 @@ START_TEST(ais_never_read_the_real_order_carcassonne)
 			ck_assert_int_eq(city_game_clone(&b, a), CITY_OK);
 			ck_assert_int_eq(city_game_reshuffle(b, 1234), CITY_OK);
 			ck_assert_int_eq(city_game_reshuffle(a, 99), CITY_OK);
-			ra = save(a);
-			rb = save(b);
+			ra = test_save(a);
+			rb = test_save(b);
 			ck_assert_str_ne(ra, rb); /* the real orders differ */
 			free(ra);
 			free(rb);
@@ -500,7 +483,7 @@ START_TEST(random_ai_is_splitmix_modulo_count)
 		ck_assert_int_eq(city_legal_moves(g, moves, MOVES_CAP, &count),
 		                 CITY_OK);
 		ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_OK);
-		ck_assert(move_eq(&m, &moves[splitmix64(&mirror) % count]));
+		ck_assert(move_eq(&m, &moves[test_rand(&mirror) % count]));
 		play_random(g, 1, &rng);
 	}
 	city_ai_free(ai);
@@ -566,7 +549,7 @@ START_TEST(reshuffle_keeps_drawn_tiles_and_stack_multisets)
 	n = record_order(g, before);
 	d = drawn(g);
 	ck_assert_int_gt(d, sizes[0]); /* into stack 2 */
-	rec_before = save(g);
+	rec_before = test_save(g);
 	{
 		int design0 = 0, stack0 = 0, design1 = 0, stack1 = 0;
 		int left[3], c;
@@ -605,7 +588,7 @@ START_TEST(reshuffle_keeps_drawn_tiles_and_stack_multisets)
 	ck_assert(changed); /* and it did move tiles */
 	/* the placed tiles and the moves are those of before: the record
 	 * differs only in its order line, and it loads */
-	rec_after = save(g);
+	rec_after = test_save(g);
 	{
 		city_game *h = NULL;
 		char err[200];
@@ -667,15 +650,15 @@ START_TEST(reshuffle_ignores_the_real_order)
 	city_game *a, *b;
 	char *ra, *rb;
 	twin_games(&a, &b, 40);
-	ra = save(a);
-	rb = save(b);
+	ra = test_save(a);
+	rb = test_save(b);
 	ck_assert_str_ne(ra, rb); /* the real orders differ */
 	free(ra);
 	free(rb);
 	ck_assert_int_eq(city_game_reshuffle(a, 7), CITY_OK);
 	ck_assert_int_eq(city_game_reshuffle(b, 7), CITY_OK);
-	ra = save(a);
-	rb = save(b);
+	ra = test_save(a);
+	rb = test_save(b);
 	ck_assert_str_eq(ra, rb); /* the determinisations do not */
 	free(ra);
 	free(rb);
@@ -986,12 +969,4 @@ static Suite *ai_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *r = srunner_create(ai_suite());
-	int failed;
-	srunner_run_all(r, CK_NORMAL);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(ai_suite)

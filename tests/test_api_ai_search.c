@@ -16,15 +16,9 @@
 
 #include <city/city.h>
 
-#define MOVES_CAP 4096
+#include "common.h"
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
+#define MOVES_CAP 4096
 
 /* ------------------------------------------------------------------------
  * An arena allocator as an embedder writes one: bump allocation in one
@@ -142,7 +136,7 @@ static void play_random(city_game *g, int n, uint64_t *rng)
 		ck_assert_int_eq(city_legal_moves(g, moves, MOVES_CAP, &count),
 		                 CITY_OK);
 		ck_assert_int_eq(
-		        city_apply_move(g, &moves[splitmix64(rng) % count]),
+		        city_apply_move(g, &moves[test_rand(rng) % count]),
 		        CITY_OK);
 	}
 }
@@ -436,12 +430,4 @@ static Suite *ai_search_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *r = srunner_create(ai_search_suite());
-	int failed;
-	srunner_run_all(r, CK_NORMAL);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(ai_search_suite)

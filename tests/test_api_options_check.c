@@ -9,6 +9,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 /* city_options_check and city_game_new agree; the reason is `want`
  * ("" for accepted options). */
 static void expect(city_options *o, const char *want)
@@ -143,12 +145,4 @@ static Suite *options_check_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(options_check_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(options_check_suite)

@@ -10,9 +10,9 @@
 
 #include <city/city.h>
 
+#include "common.h"
 #include "scenario.h"
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Straight road west-east (the start design here). */
 #define T_ROAD "a-a a1b b-b b1a a=F b=F"
@@ -174,12 +174,4 @@ static Suite *carc_tower_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	int failed;
-	SRunner *sr = srunner_create(carc_tower_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(carc_tower_suite)

@@ -12,6 +12,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 #include "render_tile.h"
 
 static const char *const sets[] = {"the-city", "carcassonne",
@@ -110,18 +112,14 @@ START_TEST(tower_marks_clear_of_spots)
 }
 END_TEST
 
-int main(void)
+static Suite *render_spots_suite(void)
 {
 	Suite *s = suite_create("render_spots");
 	TCase *t = tcase_create("spots");
-	SRunner *sr;
-	int failed;
 	tcase_add_loop_test(t, spots_apart_in_every_design, 0, 3);
 	tcase_add_test(t, tower_marks_clear_of_spots);
 	suite_add_tcase(s, t);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return s;
 }
+
+TEST_MAIN(render_spots_suite)

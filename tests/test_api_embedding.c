@@ -29,6 +29,8 @@
 
 #include <city/city.h>
 
+#include "common.h"
+
 /* ---- the C library's allocator, wrapped ------------------------------ */
 
 void *__real_malloc(size_t size);
@@ -220,14 +222,6 @@ static void hook_free(void *ptr, void *user)
 static city_move moves_buf[MOVES_CAP];
 static char save_a[RECORD_CAP], save_b[RECORD_CAP];
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
 static void reset_injection(size_t n)
 {
 	armed = 0;
@@ -277,7 +271,7 @@ static city_move pick_move(const city_game *g, uint64_t *rng)
 	int rc = ARMED(city_legal_moves(g, moves_buf, MOVES_CAP, &count));
 	ck_assert_int_eq(rc, CITY_OK);
 	ck_assert_uint_gt(count, 0);
-	return moves_buf[splitmix64(rng) % count];
+	return moves_buf[test_rand(rng) % count];
 }
 
 static city_options *hooked_options(hook *h, int players, uint64_t seed)
@@ -611,12 +605,4 @@ static Suite *embedding_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(embedding_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+TEST_MAIN(embedding_suite)

@@ -5,8 +5,9 @@
  *
  * Expectations computed by hand from the spec (rules.md); boards drawn with
  * x east, y south; "(x,y)S" is side S of the tile at (x, y). See
- * tests/test_wall.c for the tile designs and conventions.
+ * tests/test_city_wall.c for the tile designs and conventions.
  */
+#include "common.h"
 #include "wall_script.h"
 
 /* ------------------------------------------------------------------ */
@@ -365,12 +366,4 @@ static Suite *wall_end_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(wall_end_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(wall_end_suite)

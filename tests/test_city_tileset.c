@@ -11,6 +11,7 @@
 
 #include <city/city.h>
 
+#include "common.h"
 #include "tileset_internal.h"
 
 /* ------------------------------------------------------------------------ */
@@ -1048,11 +1049,4 @@ static Suite *tileset_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(tileset_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TEST_MAIN(tileset_suite)

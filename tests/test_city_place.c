@@ -19,9 +19,9 @@
 
 #include <city/city.h>
 
+#include "common.h"
 #include "scenario.h"
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ------------------------------------------------------------------------
  * R-SET-1, R-SET-2: players, supplies, turn order
@@ -821,16 +821,6 @@ END_TEST
  * R-RNG: the seeded order
  * ---------------------------------------------------------------------- */
 
-static uint64_t splitmix_next(uint64_t *state)
-{
-	uint64_t z;
-	*state += UINT64_C(0x9E3779B97F4A7C15);
-	z = *state;
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
-}
-
 /* The spec's shuffle, written from R-RNG: instances in design order, then
  * Fisher-Yates from the last index down. Returns the number of tiles. */
 static size_t spec_order(const city_tileset *ts, uint64_t seed, int *out,
@@ -847,7 +837,7 @@ static size_t spec_order(const city_tileset *ts, uint64_t seed, int *out,
 		}
 	}
 	for (i = n - 1; i >= 1; i--) {
-		size_t j = (size_t)(splitmix_next(&st) % (uint64_t)(i + 1));
+		size_t j = (size_t)(test_rand(&st) % (uint64_t)(i + 1));
 		int t = out[i];
 		out[i] = out[j];
 		out[j] = t;
@@ -897,9 +887,9 @@ START_TEST(test_R_RNG_splitmix_vectors)
 	/* Our own generator against the spec's vectors (so the next tests
 	 * compare the engine with a correct reference). */
 	uint64_t st = 1234567;
-	ck_assert(splitmix_next(&st) == UINT64_C(6457827717110365317));
-	ck_assert(splitmix_next(&st) == UINT64_C(3203168211198807973));
-	ck_assert(splitmix_next(&st) == UINT64_C(9817491932198370423));
+	ck_assert(test_rand(&st) == UINT64_C(6457827717110365317));
+	ck_assert(test_rand(&st) == UINT64_C(3203168211198807973));
+	ck_assert(test_rand(&st) == UINT64_C(9817491932198370423));
 }
 END_TEST
 
@@ -1307,12 +1297,4 @@ static Suite *rules_place_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(rules_place_suite());
-	int failed;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+TEST_MAIN(rules_place_suite)

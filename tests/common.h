@@ -1,0 +1,107 @@
+/*
+ * What every test program of tests/ shares (issue 26, "one test dialect"):
+ * the seeded random generator, N_OF, the record helpers and the suite
+ * runner, so that each test_*.c holds only its tests.
+ *
+ *   test_rand(&rng)          splitmix64: the tests' only generator
+ *   N_OF(array)              the number of elements of an array
+ *   test_save(g)             the whole record of a game (heap; free it)
+ *   test_reload(g)           a new game loaded from g's record
+ *   test_property_games(n, long_n)
+ *                            how many random games a property run plays:
+ *                            n by default, long_n for the long run
+ *                            (CITY_PROPERTY_GAMES=long), or at most the
+ *                            number CITY_PROPERTY_GAMES names
+ *   TEST_MAIN(suite_fn)      main(): runs the suite, exit status 0 when
+ *                            every test passed
+ *
+ * The helpers assert with Check, so they run in a test's own process; a
+ * test that plays on several threads keeps its own non-asserting copies.
+ */
+#ifndef CITY_TEST_COMMON_H
+#define CITY_TEST_COMMON_H
+
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <city/city.h>
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* splitmix64 (Steele, Lea, Flood 2014): every value of the state gives a
+ * well-mixed sequence, so a test's seed may be any small number. */
+static inline uint64_t test_rand(uint64_t *rng)
+{
+	uint64_t z = (*rng += UINT64_C(0x9E3779B97F4A7C15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/* The whole record of g, as city_game_save writes it: the size query
+ * answers CITY_ERANGE with the size counting the NUL, the write fills it
+ * exactly. The caller frees the text. */
+static inline char *test_save(const city_game *g)
+{
+	size_t need = 0;
+	char *buf;
+	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
+	ck_assert_uint_gt(need, 1);
+	buf = malloc(need);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(city_game_save(g, buf, need, NULL), CITY_OK);
+	ck_assert_uint_eq(strlen(buf) + 1, need);
+	return buf;
+}
+
+/* A new game loaded from g's record (the caller frees it). */
+static inline city_game *test_reload(const city_game *g)
+{
+	char *text = test_save(g), err[256] = "";
+	city_game *l = NULL;
+	ck_assert_msg(city_game_load(&l, text, strlen(text), err, sizeof err) ==
+	                  CITY_OK,
+	              "reload: %s", err);
+	free(text);
+	return l;
+}
+
+/* The number of random games a property run plays per configuration:
+ * `quick` by default (about half a minute of CPU per program under ASan),
+ * `full` with CITY_PROPERTY_GAMES=long (the long run, ctest label `slow`),
+ * or CITY_PROPERTY_GAMES=N: N, at most `full`. The games are always the
+ * first ones of the long run, so a default run's failure is the long
+ * run's too. */
+static inline int test_property_games(int quick, int full)
+{
+	const char *v = getenv("CITY_PROPERTY_GAMES");
+	char *end;
+	long n;
+	if (!v || !*v)
+		return quick;
+	if (strcmp(v, "long") == 0)
+		return full;
+	n = strtol(v, &end, 10);
+	ck_assert_msg(*end == '\0' && n >= 0 && n <= 1000000,
+	              "CITY_PROPERTY_GAMES=%s: not \"long\" nor a count", v);
+	return n < full ? (int)n : full;
+}
+
+/* Run every test of a suite (Check's default: each test in its own
+ * process); the exit status says whether all passed. */
+static inline int test_run(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	int failed;
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#define TEST_MAIN(suite_fn)                                                  \
+	int main(void) { return test_run(suite_fn()); }
+
+#endif
