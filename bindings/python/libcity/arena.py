@@ -444,6 +444,9 @@ def run(specs, games=20, players=2, game="the-city", expansions=(),
     ``analysis``, ``line``: see :func:`play_game`. ``progress``: show a
     tqdm bar on stderr. ``on_game(result)`` is called for each game in
     index order as soon as it and every game before it are done.
+    ``result.seconds``: the wall time from the first task sent to the last
+    result (a cluster's start not included); ``result.workers``: how many
+    workers the scheduler had then.
 
     A game that raises is reported in ``result.failed`` with its seed; a
     worker that dies loses no game (Dask runs its tasks again elsewhere;
@@ -477,9 +480,11 @@ def _check_workers(client):
 def _run_on(client, arena, batch, record, analysis, line, progress,
             on_game):
     from distributed import as_completed
+    import time
     import uuid
     _check_workers(client)
     nworkers = max(1, len(client.scheduler_info().get("workers", {})))
+    started = time.monotonic()
     tag = uuid.uuid4().hex[:12]
     futures = [client.submit(_play_batch, arena, a, b, record, analysis,
                              line, key="libcity-arena-%s-%d-%d" % (tag, a, b),
@@ -511,7 +516,10 @@ def _run_on(client, arena, batch, record, analysis, line, progress,
     finally:
         if bar is not None:
             bar.close()
-    return ArenaResult(arena, results)
+    result = ArenaResult(arena, results)
+    result.seconds = time.monotonic() - started
+    result.workers = nworkers
+    return result
 
 
 # ------------------------------------------------------------------------
@@ -526,8 +534,8 @@ def _usage():
         "[--rule name=value]...\n"
         "                      [--quiet] [--scheduler ADDRESS | --workers K]"
         " [--batch B]\n"
-        "                      [--progress | --no-progress] [--record DIR "
-        "[--analysis N]]\n"
+        "                      [--progress | --no-progress] [--timing] "
+        "[--record DIR [--analysis N]]\n"
         "                      SPEC SPEC...\n"
         "  NAME: the-city (the default) or carcassonne; P: 2..4 "
         "(2..5 in carcassonne)\n"
@@ -541,7 +549,9 @@ def _usage():
         "as city-cli arena.\n"
         "  --record DIR: self-play data (DIR/games.jsonl, DIR/records/*.city;"
         " --analysis N:\n"
-        "  DIR/decisions.jsonl with the best N moves of each decision)\n")
+        "  DIR/decisions.jsonl with the best N moves of each decision)\n"
+        "  --timing: games/s on stderr (from the first task sent, the "
+        "cluster's start excluded)\n")
 
 
 class _Usage(Exception):
@@ -553,7 +563,8 @@ def _parse_args(argv):
     opts = {"specs": [], "games": 20, "players": 2, "seed": 1,
             "game": "the-city", "expansions": [], "rules": {}, "quiet": False,
             "scheduler": None, "workers": None, "batch": None,
-            "progress": None, "record": None, "analysis": 0}
+            "progress": None, "record": None, "analysis": 0,
+            "timing": False}
     k = 0
     while k < len(argv):
         a = argv[k]
@@ -595,6 +606,8 @@ def _parse_args(argv):
             take = False
             if a == "--quiet":
                 opts["quiet"] = True
+            elif a == "--timing":
+                opts["timing"] = True
             elif a in ("--progress", "--no-progress"):
                 opts["progress"] = a == "--progress"
             elif a in ("-h", "--help"):
@@ -670,6 +683,11 @@ def main(argv=None):
             writer.close()
         if client is not None:
             client.close()
+    if o["timing"]:
+        sys.stderr.write("%s: %d games in %.2f s (%.2f games/s) on %d "
+                         "workers\n" % (me, arena.games, result.seconds,
+                                        arena.games / result.seconds,
+                                        result.workers))
     for g in result.failed:
         sys.stderr.write("%s: game %d (seed %d) failed: %s\n"
                          % (me, g["game"], g["seed"], g["error"]))
