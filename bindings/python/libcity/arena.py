@@ -650,26 +650,25 @@ def main(argv=None):
     if progress is None:
         progress = sys.stderr.isatty()
     out = sys.stdout
-    out.write(arena.header())
-    out.flush()
-    writer = None
-    if o["record"]:
-        from .selfplay import Writer
-        writer = Writer(o["record"], analysis=o["analysis"] > 0,
-                        arena=arena)
-
-    def on_game(r):
-        if writer is not None:
-            writer.add(r)
-        if not o["quiet"] and not r["error"]:
-            out.write(game_line(r))
-            out.flush()
-
-    client = None
+    client = writer = None
     try:
         if o["scheduler"]:
             from distributed import Client
             client = Client(o["scheduler"])
+        out.write(arena.header())
+        out.flush()
+        if o["record"]:
+            from .selfplay import Writer
+            writer = Writer(o["record"], analysis=o["analysis"] > 0,
+                            arena=arena)
+
+        def on_game(r):
+            if writer is not None:
+                writer.add(r)
+            if not o["quiet"] and not r["error"]:
+                out.write(game_line(r))
+                out.flush()
+
         result = run(arena.specs, arena.games, arena.players, arena.game,
                      arena.expansions, arena.rules, arena.seed,
                      client=client, workers=o["workers"], batch=o["batch"],
@@ -678,6 +677,9 @@ def main(argv=None):
     except KeyboardInterrupt:
         sys.stderr.write("%s: interrupted\n" % me)
         return 130
+    except (OSError, TimeoutError) as exc:  # e.g. no scheduler there
+        sys.stderr.write("%s: %s: %s\n" % (me, type(exc).__name__, exc))
+        return 2
     finally:
         if writer is not None:
             writer.close()
