@@ -144,7 +144,7 @@ def parse_spec(spec, seed=0):
                 ai.set(NAMED[name], value)
     except Exception:
         ai.close()
-        raise ValueError('cannot make the AI "%s": invalid argument' % head)
+        raise ValueError('cannot make the AI "%s": CITY_EINVAL' % head)
     return ai
 
 
@@ -634,17 +634,27 @@ def main(argv=None):
         o = _parse_args(argv)
         arena = Arena(o["specs"], o["games"], o["players"], o["game"],
                       o["expansions"], o["rules"], o["seed"])
+        for name, value in o["rules"].items():
+            try:
+                Game(game=o["game"], expansions=o["expansions"],
+                     rules={name: value}).close()
+            except Exception:
+                raise _Usage('bad --rule (e.g. wall_trigger=any, end_gap=3,'
+                             ' farmers=yes): "%s=%s"' % (name, value))
         try:
             arena.check()
         except ValueError as exc:
             raise _Usage(str(exc))
-        except Exception as exc:
-            raise _Usage("%s (--players must be 2..4, 2..5 in carcassonne;"
-                         " --rule as in city-cli)" % exc)
+        except Exception:
+            # as city-cli: the message alone, no usage
+            sys.stderr.write("%s: --players must be 2..4 (2..5 in "
+                             "carcassonne), not %d\n" % (me, o["players"]))
+            return 1
     except _Usage as exc:
         if exc.args[0]:
             sys.stderr.write("%s: %s\n" % (me, exc.args[0]))
-        sys.stderr.write(_usage())
+        if exc.args[0] is None or exc.args[0].startswith("bad argument"):
+            sys.stderr.write(_usage())
         return 1
     progress = o["progress"]
     if progress is None:

@@ -84,7 +84,7 @@ class TestSchedule(unittest.TestCase):
             with self.assertRaises(ValueError) as cm:
                 parse_spec(spec)
             self.assertEqual(str(cm.exception),
-                             'cannot make the AI "%s": invalid argument'
+                             'cannot make the AI "%s": CITY_EINVAL'
                              % head)
         with self.assertRaises(ValueError) as cm:
             parse_spec("human")
@@ -100,6 +100,38 @@ class TestSchedule(unittest.TestCase):
                          "scores 43 138 winners p1\n")
         self.assertEqual(r["categories"], list(libcity.CATEGORIES))
         self.assertEqual([sum(d) for d in r["detail"]], r["scores"])
+
+    def test_usage_errors_are_city_clis(self):
+        import contextlib
+        import io
+        import libcity.arena as arena
+        cli = find_cli()
+        if not cli:
+            self.skipTest("city-cli not found (set CITY_CLI)")
+        for args in (["greedy", "random", "--players", "5"],
+                     ["greedy", "random", "--rule", "end_gap=99"],
+                     ["greedy", "mcts,c=x"], ["greedy", "human"],
+                     ["greedy"], ["greedy", "random", "--frob"],
+                     ["--games", "0", "greedy", "random"],
+                     ["--expansion", "tower", "greedy", "random"],
+                     ["--game", "x", "greedy", "random"]):
+            want = subprocess.run([cli, "arena"] + args,
+                                  stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE,
+                                  universal_newlines=True)
+            err, out = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stderr(err), \
+                    contextlib.redirect_stdout(out):
+                rc = arena.main(args)
+            self.assertEqual((rc, out.getvalue()),
+                             (want.returncode, want.stdout), args)
+            # the first line; the usage that may follow names the command
+            self.assertEqual(
+                err.getvalue().splitlines()[0],
+                want.stderr.splitlines()[0]
+                .replace("city-cli: arena:", "libcity.arena:")
+                .replace("city-cli arena", "python3 -m libcity.arena"),
+                args)
 
 
 @unittest.skipIf(distributed is None, NO_DASK)
