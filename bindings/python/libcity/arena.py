@@ -492,9 +492,14 @@ def _run_on(client, arena, batch, record, analysis, line, progress,
                for a, b in _batches(arena.games, batch, nworkers)]
     bar = None
     if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=arena.games, unit="game", file=sys.stderr,
-                   dynamic_ncols=True)
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            sys.stderr.write("libcity.arena: no progress bar without tqdm "
+                             "(Debian: python3-tqdm)\n")
+        else:
+            bar = tqdm(total=arena.games, unit="game", file=sys.stderr,
+                       dynamic_ncols=True)
     results = [None] * arena.games
     ready = 0
     try:
@@ -656,6 +661,12 @@ def main(argv=None):
         if exc.args[0] is None or exc.args[0].startswith("bad argument"):
             sys.stderr.write(_usage())
         return 1
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        sys.stderr.write("%s: needs Dask's distributed (Debian: apt-get "
+                         "install python3-distributed)\n" % me)
+        return 2
     progress = o["progress"]
     if progress is None:
         progress = sys.stderr.isatty()
