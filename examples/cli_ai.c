@@ -11,26 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli_ai.h"
 #include "cli_file.h"
+#include "cli_trace.h"
 
 #define EXIT_USAGE 1
 #define EXIT_RECORD 2
 #define TEXT_MAX 64
 #define MAX_CATS 16
-
-static const char *const decision_names[] = {
-	"tile", "follower", "gate", "wall", "guard", "tower", "end",
-	"capture", "ransom"};
-
-static const char *decision_name(int d)
-{
-	if (d < 0 || d > CITY_DECISION_RANSOM)
-		return "decision";
-	return decision_names[d];
-}
 
 /* Category names (CITY_CAT_*); unknown categories are numbered. */
 static const char *category_name(int c, char *buf, size_t cap)
@@ -232,171 +221,6 @@ void cli_seat_free(cli_seat *seat)
 	seat->ai = NULL;
 }
 
-/* List the legal moves into a new array (*out, freed by the caller). */
-static int list_moves(const city_game *g, city_move **out, size_t *count)
-{
-	size_t n = 0;
-	int rc = city_legal_moves(g, NULL, 0, &n);
-	*out = NULL;
-	if (rc != CITY_OK)
-		return rc;
-	*out = malloc((n ? n : 1) * sizeof **out);
-	if (!*out)
-		return CITY_ENOMEM;
-	rc = city_legal_moves(g, *out, n, count);
-	if (rc != CITY_OK) {
-		free(*out);
-		*out = NULL;
-	}
-	return rc;
-}
-
-static void print_moves(const city_move *moves, size_t n)
-{
-	size_t i, col = 0;
-	printf("legal moves (%zu):\n ", n);
-	for (i = 0; i < n; i++) {
-		char text[TEXT_MAX];
-		size_t len;
-		if (city_move_to_string(&moves[i], text, sizeof text, NULL) !=
-		    CITY_OK)
-			continue;
-		len = strlen(text) + 3;
-		if (col + len > 76) {
-			printf("\n ");
-			col = 0;
-		}
-		printf(" %s |", text);
-		col += len;
-	}
-	putchar('\n');
-}
-
-/* Print where the decision stands for a person. */
-static void print_situation(const city_game *g)
-{
-	int d = city_game_decision(g), p = city_game_player(g), design = 0,
-	    stack = 0, q, n = city_game_players(g);
-	printf("you are p%d, decision: %s", p, decision_name(d));
-	if (city_game_current_tile(g, &design, &stack) == CITY_OK)
-		printf(", tile design %d (stack %d)", design, stack);
-	printf("; scores");
-	for (q = 0; q < n; q++)
-		printf(" p%d=%d", q, city_game_score(g, q));
-	putchar('\n');
-}
-
-/* Read one line from stdin into buf (the rest of a long line dropped);
- * -1 at the end of input. */
-static int read_line(char *buf, size_t cap)
-{
-	size_t len;
-	if (!fgets(buf, (int)cap, stdin))
-		return -1;
-	len = strlen(buf);
-	if (len > 0 && buf[len - 1] == '\n') {
-		buf[--len] = '\0';
-	} else {
-		int c;
-		while ((c = getchar()) != EOF && c != '\n')
-			;
-	}
-	while (len > 0 && (buf[len - 1] == '\r' || buf[len - 1] == ' '))
-		buf[--len] = '\0';
-	return 0;
-}
-
-static int same_move(const city_move *a, const city_move *b)
-{
-	char ta[TEXT_MAX], tb[TEXT_MAX];
-	return city_move_to_string(a, ta, sizeof ta, NULL) == CITY_OK &&
-	       city_move_to_string(b, tb, sizeof tb, NULL) == CITY_OK &&
-	       strcmp(ta, tb) == 0;
-}
-
-/* Why a parsed move is not legal: the game's own reason, from a copy. */
-static void print_refusal(const city_game *g, const city_move *m)
-{
-	city_game *c = NULL;
-	if (city_game_clone(&c, g) != CITY_OK) {
-		puts("illegal move");
-		return;
-	}
-	if (city_apply_move(c, m) != CITY_OK)
-		printf("illegal move: %s\n", city_game_last_error(c));
-	else
-		puts("illegal move");
-	city_game_free(c);
-}
-
-static int human_choose(const city_game *g, city_move *out,
-                        int (*show)(const city_game *))
-{
-	city_move *moves = NULL;
-	size_t n = 0, i;
-	char line[256];
-	int rc = list_moves(g, &moves, &n);
-	if (rc != CITY_OK)
-		return rc;
-	if (show && city_game_decision(g) == CITY_DECISION_TILE)
-		show(g);
-	print_situation(g);
-	print_moves(moves, n);
-	for (;;) {
-		city_move m;
-		printf("move (record syntax; 'moves', 'show', 'quit')> ");
-		fflush(stdout);
-		if (read_line(line, sizeof line) != 0) {
-			puts("");
-			free(moves);
-			return CLI_QUIT;
-		}
-		/* Input from a file or a pipe: echo it, so that the
-		 * transcript reads as a terminal session does. */
-		if (!isatty(STDIN_FILENO))
-			printf("%s\n", line);
-		if (line[0] == '\0')
-			continue;
-		if (strcmp(line, "quit") == 0) {
-			free(moves);
-			return CLI_QUIT;
-		}
-		if (strcmp(line, "moves") == 0) {
-			print_moves(moves, n);
-			continue;
-		}
-		if (strcmp(line, "show") == 0) {
-			if (show)
-				show(g);
-			continue;
-		}
-		if (city_move_parse(&m, line) != CITY_OK) {
-			printf("cannot read \"%s\" as a move (e.g. place 1 0 3, "
-			       "follower a, pass)\n",
-			       line);
-			continue;
-		}
-		for (i = 0; i < n; i++)
-			if (same_move(&m, &moves[i]))
-				break;
-		if (i == n) {
-			print_refusal(g, &m);
-			continue;
-		}
-		*out = moves[i];
-		free(moves);
-		return CITY_OK;
-	}
-}
-
-int cli_seat_choose(cli_seat *seat, const city_game *g, city_move *out,
-                    int (*show)(const city_game *))
-{
-	if (seat->human)
-		return human_choose(g, out, show);
-	return city_ai_choose(seat->ai, g, out);
-}
-
 /* ------------------------------------------------------------------------
  * hint
  */
@@ -564,7 +388,7 @@ int cli_hint(int argc, char **argv)
 	{
 		int design = 0, stack = 0;
 		printf("position after %d moves: p%d %s", city_game_move_count(g),
-		       city_game_player(g), decision_name(city_game_decision(g)));
+		       city_game_player(g), cli_decision_name(city_game_decision(g)));
 		if (city_game_current_tile(g, &design, &stack) == CITY_OK)
 			printf(", tile design %d (stack %d)", design, stack);
 		printf("\nanalyst: %s, seed %llu\n", spec,

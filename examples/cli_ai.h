@@ -10,8 +10,9 @@
 
 #include <city/city.h>
 
-/* What a seat's choice can return besides a libcity status. */
-#define CLI_QUIT 1 /* the human left (end of input or `quit`) */
+/* What a human seat's turn can return besides a libcity status
+ * (cli_human.c): the human left (end of input or `quit`). */
+#define CLI_QUIT 1
 
 typedef struct cli_seat {
 	int human;      /* 1: moves from standard input */
@@ -25,12 +26,6 @@ typedef struct cli_seat {
 int cli_seat_parse(cli_seat *seat, const char *spec, uint64_t seed,
                    char *err, size_t errcap);
 void cli_seat_free(cli_seat *seat);
-
-/* The seat's move for the current decision of g: CITY_OK, CLI_QUIT or a
- * libcity status. A human seat prints the legal moves (and, at a tile
- * decision, the city through `show`) and reads a move from stdin. */
-int cli_seat_choose(cli_seat *seat, const city_game *g, city_move *out,
-                    int (*show)(const city_game *));
 
 /* `city-cli hint FILE [options]` and `city-cli arena [options] SPEC...`:
  * exit statuses as city-cli's. */

@@ -93,6 +93,7 @@ int city_ai_new(city_ai **out, int kind, uint64_t seed)
 		return CITY_ENOMEM;
 	ai->kind = kind;
 	ai->rng = seed;
+	atomic_init(&ai->cancel, 0);
 	for (k = 1; k < N_PARAMS; k++)
 		*param_slot(&ai->p, k) = param_table[k].def;
 	*out = ai;
@@ -140,8 +141,6 @@ void city_ai_free(city_ai *ai)
 	if (!ai)
 		return;
 	ai_mcts_release(ai);
-	city_game_free(ai->scratch);
-	city_game_free(ai->base);
 	free(ai->moves);
 	free(ai->evals);
 	free(ai);
@@ -262,48 +261,26 @@ double ai_evaluate(const city_game *g, int me, double per_tile)
 	return mine - best;
 }
 
-/* Reuse `*copy` for `game` when it has the same shape, else clone. */
-static int scratch_for(city_game **copy, const city_game *game)
+/* Evaluate every move into ai->evals on the copies `base` (the game,
+ * reshuffled) and `scratch`; *best gets the chosen index (ties broken
+ * uniformly by the AI's generator). */
+static void greedy_eval(city_ai *ai, city_game *base, city_game *scratch,
+                        int me, size_t count, size_t *best)
 {
-	if (*copy && city_game_copy(*copy, game) == CITY_OK)
-		return CITY_OK;
-	city_game_free(*copy);
-	*copy = NULL;
-	return city_game_clone(copy, game);
-}
-
-/* Evaluate every move into ai->evals; *best gets the chosen index (ties
- * broken uniformly by the AI's generator). */
-static int greedy_pick(city_ai *ai, const city_game *game, size_t count,
-                       size_t *best)
-{
-	int me = city_game_player(game), rc;
 	size_t i, ties = 0;
 	double best_v = 0;
-	if (ai->evals_cap < count) {
-		double *ne = realloc(ai->evals, count * sizeof *ne);
-		if (!ne)
-			return CITY_ENOMEM;
-		ai->evals = ne;
-		ai->evals_cap = count;
-	}
-	rc = scratch_for(&ai->base, game);
-	if (rc == CITY_OK)
-		rc = scratch_for(&ai->scratch, game);
-	if (rc != CITY_OK)
-		return rc;
 	/* One determinisation for all candidates: greedy does not read the
 	 * real order either (a move that ends a turn draws on this copy). */
-	city_game_reshuffle(ai->base, ai_rng_next(&ai->rng));
+	city_game_reshuffle(base, ai_rng_next(&ai->rng));
 	*best = 0;
 	for (i = 0; i < count; i++) {
 		double v;
-		if (city_game_copy(ai->scratch, ai->base) != CITY_OK ||
-		    city_apply_move(ai->scratch, &ai->moves[i]) != CITY_OK) {
+		if (city_game_copy(scratch, base) != CITY_OK ||
+		    city_apply_move(scratch, &ai->moves[i]) != CITY_OK) {
 			ai->evals[i] = -1e300;
 			continue;
 		}
-		v = ai_evaluate(ai->scratch, me, ai->p.potential);
+		v = ai_evaluate(scratch, me, ai->p.potential);
 		ai->evals[i] = v;
 		if (ties == 0 || v > best_v) {
 			best_v = v;
@@ -314,7 +291,32 @@ static int greedy_pick(city_ai *ai, const city_game *game, size_t count,
 			*best = i;
 		}
 	}
-	return CITY_OK;
+}
+
+static int greedy_pick(city_ai *ai, const city_game *game, size_t count,
+                       size_t *best)
+{
+	city_game *base = NULL, *scratch = NULL;
+	int rc = CITY_OK;
+	if (ai->evals_cap < count) {
+		double *ne = realloc(ai->evals, count * sizeof *ne);
+		if (!ne)
+			return CITY_ENOMEM;
+		ai->evals = ne;
+		ai->evals_cap = count;
+	}
+	/* The copies come from the game's allocator (city_game_clone()) and
+	 * so live only during this call: the caller may free that allocator's
+	 * memory once it has freed the game (docs/embedding.md). */
+	if (city_game_clone(&base, game) != CITY_OK ||
+	    city_game_clone(&scratch, game) != CITY_OK)
+		rc = CITY_ENOMEM;
+	else
+		greedy_eval(ai, base, scratch, city_game_player(game), count,
+		            best);
+	city_game_free(scratch);
+	city_game_free(base);
+	return rc;
 }
 
 /* ------------------------------------------------------------------------
@@ -375,14 +377,13 @@ static void write_sorted(const city_ai_stat *stats, size_t count,
 
 /* The common body of choose and analyse: the stats of every legal move (in
  * listing order) and the chosen index. */
-static int decide(city_ai *ai, const city_game *game, city_ai_stat **stats_out,
-                  size_t *count_out, size_t *chosen)
+static int decide_body(city_ai *ai, const city_game *game,
+                       city_ai_stat **stats_out, size_t *count_out,
+                       size_t *chosen)
 {
 	size_t count = 0, i;
 	int rc, player, d;
 	city_ai_stat *stats;
-	if (!ai || !game)
-		return CITY_EINVAL;
 	d = city_game_decision(game);
 	if (d < 0)
 		return d;
@@ -428,6 +429,27 @@ static int decide(city_ai *ai, const city_game *game, city_ai_stat **stats_out,
 	}
 	*stats_out = stats;
 	*count_out = count;
+	return CITY_OK;
+}
+
+static int decide(city_ai *ai, const city_game *game, city_ai_stat **stats_out,
+                  size_t *count_out, size_t *chosen)
+{
+	int rc;
+	if (!ai || !game)
+		return CITY_EINVAL;
+	rc = decide_body(ai, game, stats_out, count_out, chosen);
+	/* A cancel request is for the search that runs when it comes (or the
+	 * next one): it ends with the call. */
+	atomic_store(&ai->cancel, 0);
+	return rc;
+}
+
+int city_ai_cancel(city_ai *ai)
+{
+	if (!ai)
+		return CITY_EINVAL;
+	atomic_store(&ai->cancel, 1);
 	return CITY_OK;
 }
 

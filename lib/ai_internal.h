@@ -7,6 +7,7 @@
 #ifndef CITY_LIB_AI_INTERNAL_H
 #define CITY_LIB_AI_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,10 +54,12 @@ typedef struct ai_tree {
 	uint32_t n_nodes, cap;
 	city_move *moves; /* listing buffer */
 	size_t moves_cap;
-	city_game *scratch; /* the determinised copy played on */
+	city_game *scratch; /* the determinised copy played on (made from the
+	                       searched game, freed before the search returns) */
 	uint64_t rng;
 	uint32_t target; /* iterations to run (UINT32_MAX: until the deadline) */
 	uint32_t done;
+	uint32_t polls; /* stop tests made (the clock is read on some) */
 	int error; /* CITY_OK or the first failure */
 	uint32_t path[AI_PATH_MAX];
 } ai_tree;
@@ -70,13 +73,15 @@ struct city_ai {
 	int kind;
 	ai_params p;
 	uint64_t rng; /* splitmix64 state */
-	city_game *scratch, *base; /* greedy's copies */
 	city_move *moves;          /* greedy / random listing */
 	size_t moves_cap;
 	double *evals;
 	size_t evals_cap;
 	ai_tree trees[AI_MAX_TREES];
 	unsigned n_trees_alloc; /* trees[0..n) hold memory */
+	/* city_ai_cancel(): set from any thread, read by the search's
+	 * threads, cleared when a choice or an analysis returns. */
+	atomic_int cancel;
 };
 
 uint64_t ai_rng_next(uint64_t *st);
@@ -100,5 +105,8 @@ int ai_mcts_search(city_ai *ai, const city_game *game,
 size_t ai_mcts_line(const city_ai *ai, const city_ai_stat *stats,
                     size_t best, city_ai_stat *line, size_t cap);
 void ai_mcts_release(city_ai *ai);
+/* Free the games the trees played on: they come from the searched game's
+ * allocator, which may be gone by the next call. */
+void ai_mcts_drop_copies(city_ai *ai);
 
 #endif /* CITY_LIB_AI_INTERNAL_H */

@@ -21,6 +21,13 @@
  * the root statistics are summed in tree order, so the answer does not
  * depend on the number of threads. Trees live in arenas owned by the AI
  * object: an iteration allocates nothing.
+ *
+ * Stopping (docs/ai.md, "Time budget and cancelling"): with a time budget
+ * or after city_ai_cancel(), every thread tests before each move of an
+ * iteration, whether in the tree or in the playout (the cancel flag every
+ * move, the clock every CLOCK_EVERY moves), so a search ends within a few
+ * moves per thread after its deadline; the iteration under way is
+ * dropped. Without a time budget nothing reads the clock.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -85,6 +92,27 @@ typedef struct search_ctx {
 	unsigned n_trees, n_threads;
 	city_ai *ai;
 } search_ctx;
+
+/* iterate()'s answers besides the statuses: the playout was cut by its
+ * limit (evaluate the position), the search must stop (drop the
+ * iteration). */
+#define PLAYOUT_CUT 1
+#define AI_STOPPED 2
+
+/* Moves between two clock reads: a read costs about a tenth of a move of
+ * a short playout, a few moves are microseconds. */
+#define CLOCK_EVERY 8u
+
+/* The deadline has passed or a cancel came: one relaxed load each move,
+ * and under a time budget a clock read every CLOCK_EVERY moves. */
+static int must_stop(ai_tree *t, const search_ctx *cx)
+{
+	if (atomic_load_explicit(&cx->ai->cancel, memory_order_relaxed))
+		return 1;
+	if (!cx->deadline || ++t->polls % CLOCK_EVERY != 0)
+		return 0;
+	return now_ns() >= cx->deadline;
+}
 
 static void node_init(ai_node *n, uint16_t key, int mover, int kind)
 {
@@ -165,8 +193,9 @@ static uint32_t ucb_select(const ai_tree *t, uint32_t parent, double c)
 }
 
 /* The playout: uniformly random legal moves to the end and final
- * scoring, or `limit` (>= 0) moves: CITY_OK, or 1 when it stopped early. */
-static int playout(ai_tree *t, city_game *g, int limit)
+ * scoring, or `limit` (>= 0) moves: CITY_OK, PLAYOUT_CUT when the limit
+ * stopped it, AI_STOPPED when the search must stop. */
+static int playout(ai_tree *t, city_game *g, int limit, const search_ctx *cx)
 {
 	for (;;) {
 		size_t count = 0;
@@ -176,7 +205,9 @@ static int playout(ai_tree *t, city_game *g, int limit)
 		if (d < 0)
 			return d;
 		if (limit >= 0 && limit-- == 0)
-			return 1;
+			return PLAYOUT_CUT;
+		if (must_stop(t, cx))
+			return AI_STOPPED;
 		rc = ai_list(g, &t->moves, &t->moves_cap, &count);
 		if (rc != CITY_OK)
 			return rc;
@@ -233,12 +264,13 @@ static void evaluations(const city_game *g, int players, double potential,
 	}
 }
 
-/* One iteration of the tree `t`. */
-static int iterate(ai_tree *t, const search_ctx *cx)
+/* Selection and expansion on a fresh determinisation: t->path[0..*depth)
+ * gets the nodes descended, t->scratch the position reached. CITY_OK,
+ * AI_STOPPED or a status. */
+static int descend(ai_tree *t, const search_ctx *cx, uint32_t *depth_out)
 {
 	city_game *g = t->scratch;
-	uint32_t node = 0, depth = 0, k;
-	double r[AI_MAX_PLAYERS];
+	uint32_t node = 0, depth = 0;
 	int rc = city_game_copy(g, cx->root);
 	if (rc == CITY_OK)
 		rc = city_game_reshuffle(g, ai_rng_next(&t->rng));
@@ -252,6 +284,8 @@ static int iterate(ai_tree *t, const search_ctx *cx)
 		int mover;
 		if (nd->kind == NODE_TERMINAL)
 			break;
+		if (must_stop(t, cx))
+			return AI_STOPPED;
 		if (nd->kind == NODE_CHANCE) {
 			uint16_t key = outcome_key(g);
 			ch = find_child(t, node, key);
@@ -299,8 +333,22 @@ static int iterate(ai_tree *t, const search_ctx *cx)
 		t->path[depth++] = ch;
 		node = ch;
 	}
-	rc = playout(t, g, cx->playout);
-	if (rc == 1)
+	*depth_out = depth;
+	return CITY_OK;
+}
+
+/* One iteration of the tree `t`: CITY_OK, AI_STOPPED (nothing counted)
+ * or a status. */
+static int iterate(ai_tree *t, const search_ctx *cx)
+{
+	city_game *g = t->scratch;
+	uint32_t depth = 0, k;
+	double r[AI_MAX_PLAYERS];
+	int rc = descend(t, cx, &depth);
+	if (rc != CITY_OK)
+		return rc;
+	rc = playout(t, g, cx->playout, cx);
+	if (rc == PLAYOUT_CUT)
 		evaluations(g, cx->players, cx->potential, r);
 	else if (rc == CITY_OK)
 		results(g, cx->players, cx->margin, r);
@@ -318,7 +366,8 @@ static int iterate(ai_tree *t, const search_ctx *cx)
 
 /* ------------------------------------------------------------------------
  * Running the trees: thread w runs trees w, w + T, w + 2T, ... in turns of
- * a small batch each, until each has its iterations (or the deadline).
+ * a small batch each, until each has its iterations (or the search must
+ * stop: iterate() tests before each move).
  */
 
 #define BATCH 16u
@@ -338,15 +387,17 @@ static void run_trees(const search_ctx *cx, unsigned first)
 			ai_tree *t = &cx->ai->trees[k];
 			unsigned b;
 			for (b = 0; b < BATCH && t->error == CITY_OK; b++) {
+				int rc;
 				if (t->done >= t->target)
 					break;
-				t->error = iterate(t, cx);
+				rc = iterate(t, cx);
+				if (rc == AI_STOPPED)
+					return;
+				t->error = rc;
 			}
 			if (t->error == CITY_OK && t->done < t->target)
 				active = 1;
 		}
-		if (cx->deadline && now_ns() >= cx->deadline)
-			break;
 	}
 }
 
@@ -372,12 +423,8 @@ static int tree_prepare(ai_tree *t, const city_game *root, uint32_t cap)
 		t->move = nm;
 		t->cap = cap;
 	}
-	if (!t->scratch || city_game_copy(t->scratch, root) != CITY_OK) {
-		city_game_free(t->scratch);
-		t->scratch = NULL;
-		if (city_game_clone(&t->scratch, root) != CITY_OK)
-			return CITY_ENOMEM;
-	}
+	if (!t->scratch && city_game_clone(&t->scratch, root) != CITY_OK)
+		return CITY_ENOMEM;
 	/* Room for the widest decisions of the built-in sets; a wider one
 	 * grows the buffer once (ai_list). */
 	if (t->moves_cap < 1024) {
@@ -521,14 +568,17 @@ int ai_mcts_search(city_ai *ai, const city_game *game,
 	rc = search_setup(&cx, ai, game);
 	if (rc != CITY_OK)
 		return rc;
-	rc = trees_prepare(ai, game, cx.n_trees,
-	                   arena_cap(ai, iters, cx.n_trees), iters, base);
-	if (rc != CITY_OK)
-		return rc;
+	/* The budget counts from the call: preparing the trees is in it. */
 	if (ai->p.time_ms > 0)
 		cx.deadline = now_ns() + (uint64_t)ai->p.time_ms * 1000000u;
-	run_threads(&cx);
-	return sum_stats(ai, cx.n_trees, count, stats);
+	rc = trees_prepare(ai, game, cx.n_trees,
+	                   arena_cap(ai, iters, cx.n_trees), iters, base);
+	if (rc == CITY_OK) {
+		run_threads(&cx);
+		rc = sum_stats(ai, cx.n_trees, count, stats);
+	}
+	ai_mcts_drop_copies(ai);
+	return rc;
 }
 
 /* The most visited child of a node (ties: the first made), or 0. */
@@ -594,15 +644,24 @@ size_t ai_mcts_line(const city_ai *ai, const city_ai_stat *stats,
 	return n;
 }
 
+void ai_mcts_drop_copies(city_ai *ai)
+{
+	unsigned k;
+	for (k = 0; k < ai->n_trees_alloc; k++) {
+		city_game_free(ai->trees[k].scratch);
+		ai->trees[k].scratch = NULL;
+	}
+}
+
 void ai_mcts_release(city_ai *ai)
 {
 	unsigned k;
+	ai_mcts_drop_copies(ai);
 	for (k = 0; k < ai->n_trees_alloc; k++) {
 		ai_tree *t = &ai->trees[k];
 		free(t->nodes);
 		free(t->move);
 		free(t->moves);
-		city_game_free(t->scratch);
 		memset(t, 0, sizeof *t);
 	}
 	ai->n_trees_alloc = 0;

@@ -198,6 +198,40 @@ static int deal(const game_rules *rules, const city_options *o,
 	return CITY_OK;
 }
 
+/* What city_game_new() checks before it allocates: the options fit the
+ * game (options_check) and the order and stacks can be dealt. The reason
+ * of a refusal goes to why (city_options_check() shows it). */
+static int check_new(const city_options *o, const game_rules **rules,
+                     uint8_t *order, uint8_t ends[3], char *why, size_t cap)
+{
+	if (options_check(o, why, cap) != CITY_OK)
+		return CITY_EINVAL;
+	*rules = games_rules(o->game);
+	if (!*rules || !o->ts || o->ts->n_tiles == 0) {
+		snprintf(why, cap, "R-SET-1: no tile set for this game");
+		return CITY_EINVAL;
+	}
+	/* zeroed: with a start tile the order holds one tile fewer than the
+	 * set, and equal games must be equal byte for byte */
+	memset(order, 0, TS_MAX_TILES);
+	return deal(*rules, o, order, ends, why, cap);
+}
+
+int city_options_check(const city_options *opts, char *reason, size_t cap)
+{
+	const game_rules *rules;
+	uint8_t order[TS_MAX_TILES], ends[3];
+	char scratch[1];
+	if (!opts || (!reason && cap))
+		return CITY_EINVAL;
+	if (!cap) { /* the status only */
+		reason = scratch;
+		cap = sizeof scratch;
+	}
+	reason[0] = '\0';
+	return check_new(opts, &rules, order, ends, reason, cap);
+}
+
 int city_game_new(city_game **out, const city_options *opts)
 {
 	city_options def;
@@ -214,17 +248,8 @@ int city_game_new(city_game **out, const city_options *opts)
 		options_init(&def);
 		o = &def;
 	}
-	/* Rules, tile set and players must fit the chosen game (options.h). */
-	if (options_check(o, NULL, 0) != CITY_OK)
-		return CITY_EINVAL;
-	rules = games_rules(o->game);
-	if (!rules || o->players < 2 || o->players > MAX_PLAYERS || !o->ts ||
-	    o->ts->n_tiles == 0)
-		return CITY_EINVAL;
-	/* zeroed: with a start tile the order holds one tile fewer than the
-	 * set, and equal games must be equal byte for byte */
-	memset(order, 0, sizeof order);
-	if (deal(rules, o, order, ends, err, sizeof err) != CITY_OK)
+	/* Rules, tile set, players, order and stacks must fit the game. */
+	if (check_new(o, &rules, order, ends, err, sizeof err) != CITY_OK)
 		return CITY_EINVAL;
 	memset(&hdr, 0, sizeof hdr);
 	size = offsetof(city_game, st) + state_layout(&hdr, o->ts);

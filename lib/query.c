@@ -62,17 +62,53 @@ int city_game_current_tile(const city_game *g, int *design, int *stack)
 	return CITY_OK;
 }
 
+/* The draw indices [*lo, *hi) of a stack (0: every stack). */
+static int stack_span(const state *s, int stack, int *lo, int *hi)
+{
+	if (stack < 0 || stack > 3)
+		return CITY_EINVAL;
+	*lo = stack <= 1 ? 0 : s->setup.stack_end[stack - 2];
+	*hi = s->setup.stack_end[stack == 0 ? 2 : stack - 1];
+	if (s->turn.draw_pos > *lo)
+		*lo = s->turn.draw_pos;
+	return CITY_OK;
+}
+
 int city_game_tiles_left(const city_game *g, int stack)
 {
-	const state *s;
-	int lo, hi, from;
-	if (!g || stack < 1 || stack > 3)
+	int lo, hi;
+	if (!g || stack < 1 || stack_span(&g->st, stack, &lo, &hi) != CITY_OK)
 		return CITY_EINVAL;
-	s = &g->st;
-	lo = stack == 1 ? 0 : s->setup.stack_end[stack - 2];
-	hi = s->setup.stack_end[stack - 1];
-	from = s->turn.draw_pos > lo ? s->turn.draw_pos : lo;
-	return hi > from ? hi - from : 0;
+	return hi > lo ? hi - lo : 0;
+}
+
+int city_game_tiles_remaining(const city_game *g, int stack, int *designs,
+                              int *counts, size_t cap)
+{
+	/* Counted by design index (the order's byte), reported by ID: the
+	 * designs are in ID order, so the output is ascending and says
+	 * nothing of the order the tiles will come in. */
+	unsigned short per[256];
+	const city_tileset *ts;
+	int lo, hi, i, n = 0;
+	unsigned d;
+	if (!g || (cap && (!designs || !counts)) ||
+	    stack_span(&g->st, stack, &lo, &hi) != CITY_OK)
+		return CITY_EINVAL;
+	ts = game_ts(g);
+	memset(per, 0, sizeof per);
+	for (i = lo; i < hi; i++)
+		per[st_order(&g->st)[i]]++;
+	for (d = 0; d < ts->n_designs && d < 256; d++) {
+		if (!per[d])
+			continue;
+		if ((size_t)n < cap) {
+			designs[n] = ts->designs[d].id;
+			counts[n] = per[d];
+		}
+		n++;
+	}
+	return n;
 }
 
 int city_game_tile_count(const city_game *g)

@@ -908,6 +908,55 @@ START_TEST(an_ai_is_reusable_across_games_and_shapes)
 }
 END_TEST
 
+START_TEST(current_tile_and_players_as_documented)
+{
+	/* <city/query.h>, as the AI's chance nodes read them (outcome_key):
+	 * city_game_players is 2..5 in the base game and The Tower; the
+	 * current tile is CITY_ENOTFOUND during The Tower's ransom decision
+	 * (T-CAP-5: before the turn's draw) and after the end of the base
+	 * game or The Tower, and the last turn's tile after the end of The
+	 * City. */
+	int game, design = 0, stack = 0, ransoms = 0;
+	for (game = 0; game < 3; game++) {
+		uint64_t seed;
+		for (seed = 1; seed <= 10; seed++) {
+			city_options *o = NULL;
+			city_game *g = NULL;
+			uint64_t rng = seed;
+			ck_assert_int_eq(city_options_new(&o), CITY_OK);
+			if (game > 0)
+				ck_assert_int_eq(city_options_set_game(
+				                         o, CITY_GAME_CARCASSONNE),
+				                 CITY_OK);
+			if (game == 2)
+				ck_assert_int_eq(city_options_set_expansion(
+				                         o, CITY_EXPANSION_TOWER, 1),
+				                 CITY_OK);
+			ck_assert_int_eq(city_options_set_players(o, game ? 5 : 4),
+			                 CITY_OK);
+			ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+			ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+			city_options_free(o);
+			ck_assert_int_eq(city_game_players(g), game ? 5 : 4);
+			while (city_game_decision(g) != CITY_DECISION_END) {
+				int d = city_game_decision(g);
+				ck_assert_int_eq(city_game_current_tile(g, &design,
+				                                        &stack),
+				                 d == CITY_DECISION_RANSOM
+				                         ? CITY_ENOTFOUND
+				                         : CITY_OK);
+				ransoms += d == CITY_DECISION_RANSOM;
+				play_random(g, 1, &rng);
+			}
+			ck_assert_int_eq(city_game_current_tile(g, &design, NULL),
+			                 game ? CITY_ENOTFOUND : CITY_OK);
+			city_game_free(g);
+		}
+	}
+	ck_assert_int_gt(ransoms, 0); /* the case was reached */
+}
+END_TEST
+
 static Suite *ai_suite(void)
 {
 	Suite *s = suite_create("ai");
@@ -932,6 +981,7 @@ static Suite *ai_suite(void)
 	tcase_add_test(t, levels_are_presets);
 	tcase_add_test(t, hostile_inputs);
 	tcase_add_test(t, an_ai_is_reusable_across_games_and_shapes);
+	tcase_add_test(t, current_tile_and_players_as_documented);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -19,7 +19,11 @@
  * deterministic.
  *
  * An AI object holds no global state and may be used from one thread at a
- * time; different AI objects may be used from different threads at once.
+ * time, except for city_ai_cancel(), which any thread may call while a
+ * search runs; different AI objects may be used from different threads at
+ * once. The AI's copies of a game come from the game's allocator and are
+ * freed before city_ai_choose() or city_ai_analyse() returns: an AI holds
+ * no memory of a game between calls.
  *
  * Include `<city/city.h>` rather than this header directly.
  */
@@ -55,7 +59,11 @@ typedef struct city_ai city_ai;
  *  time budget must be set). Integer 0..100000000; default 2000. */
 #define CITY_AI_ITERATIONS 1
 /** Parameter: time per decision in milliseconds, 0 = no limit. Integer
- *  0..3600000; default 0. A time budget makes the AI non-deterministic. */
+ *  0..3600000; default 0. A time budget makes the AI non-deterministic.
+ *  A search tests the clock every 8 moves it plays, so it returns within
+ *  8 moves per thread after the budget (microseconds), whatever the
+ *  trees, threads and playout (docs/ai.md, "Time budget and
+ *  cancelling"). */
 #define CITY_AI_TIME_MS 2
 /** Parameter: threads that run the search trees, 1..64; default 1. The
  *  result does not depend on it. */
@@ -184,6 +192,25 @@ CITY_EXPORT int city_ai_analyse(city_ai *ai, const city_game *game,
                                 city_ai_stat *moves, size_t capacity,
                                 size_t *count, city_ai_stat *line,
                                 size_t line_capacity, size_t *line_count);
+/**
+ * @brief Ask the search running on `ai` to stop; any thread may call it
+ *        (docs/ai.md, "Time budget and cancelling").
+ *
+ * The city_ai_choose() or city_ai_analyse() under way on another thread
+ * returns promptly (each search thread tests the request before every
+ * move it plays) with CITY_OK and the answer of the playouts finished so
+ * far: the most visited move, or the first legal move if none finished
+ * (its analysis then shows 0 visits). Random and greedy AIs finish their
+ * one ply. The only call that may run on an AI while another thread uses
+ * it; never while it is being freed.
+ *
+ * The request lasts until the choice or analysis under way returns; one
+ * made while no search runs stops the next one at its start. A search
+ * that ends by a cancel is not deterministic.
+ * @param[in,out] ai the AI (only an atomic flag is written).
+ * @return CITY_OK or CITY_EINVAL (NULL).
+ */
+CITY_EXPORT int city_ai_cancel(city_ai *ai);
 /**
  * @brief Determinisation: reshuffle the tiles not drawn yet with a seed,
  *        each stack's undrawn tiles within their stack. Placed, discarded

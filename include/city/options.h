@@ -246,6 +246,27 @@ CITY_EXPORT int city_options_set_allocator(city_options *opts,
  * @return the value (>= 0) or CITY_EINVAL.
  */
 CITY_EXPORT int city_options_get_rule(const city_options *opts, int rule);
+/**
+ * @brief Whether city_game_new() would accept these options, and if not,
+ *        why: the reason it refuses them with CITY_EINVAL, naming the rule
+ *        (e.g. "C-OPT-1: rule farmers is not a rule of the-city",
+ *        "R-SET-4: ..." for an order that is not a permutation).
+ *
+ * city_game_new() has no game to keep its reason in; call this after it
+ * returns CITY_EINVAL (or before) to tell the user. Never allocates.
+ *
+ * @param[in] opts the builder (borrowed, unchanged).
+ * @param[out] reason receives the reason, NUL-terminated and cut to fit,
+ *             or "" when the options are accepted; caller-owned, room for
+ *             @p capacity bytes (may be NULL when @p capacity is 0).
+ * @param[in] capacity the room in @p reason (160 bytes hold every reason).
+ * @return CITY_OK when city_game_new() would accept them (it may still
+ *         fail with CITY_ENOMEM), or CITY_EINVAL: options refused (the
+ *         reason is written), or @p opts NULL, or @p reason NULL with
+ *         @p capacity above 0 (nothing written).
+ */
+CITY_EXPORT int city_options_check(const city_options *opts, char *reason,
+                                   size_t capacity);
 /** @} */
 
 #ifdef __cplusplus

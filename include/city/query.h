@@ -205,7 +205,8 @@ CITY_EXPORT int city_game_player(const city_game *game);
 /**
  * @brief Number of players.
  * @param[in] game the game.
- * @return 2..4 or CITY_EINVAL.
+ * @return 2..4 in The City, 2..5 in the base game of Carcassonne and The
+ *         Tower (city_options_set_players()), or CITY_EINVAL.
  */
 CITY_EXPORT int city_game_players(const city_game *game);
 /**
@@ -223,15 +224,19 @@ CITY_EXPORT const city_tileset *city_game_tileset(const city_game *game);
 CITY_EXPORT int city_game_rule(const city_game *game, int rule);
 /**
  * @brief The current tile: drawn and waiting to be placed (tile decision),
- *        or the tile of the current turn; once the game has ended, the
+ *        or the tile of the current turn; once The City has ended, the
  *        tile of the last turn (tiles discarded after it are in the event
  *        log).
  * @param[in] game the game.
  * @param[out] design receives its design id.
  * @param[out] stack receives its stack, 1..3 (may be NULL).
- * @return CITY_OK, CITY_EINVAL, or CITY_ENOTFOUND before the first tile is
- *         drawn (a game always starts with one drawn, so only a game that
- *         could draw nothing would see it).
+ * @return CITY_OK, CITY_EINVAL, or CITY_ENOTFOUND when the turn has no
+ *         tile: during The Tower's ransom decision (CITY_DECISION_RANSOM,
+ *         T-CAP-5: it comes before the turn's draw), once the base game or
+ *         The Tower has ended (the last tile was placed and nothing more
+ *         is drawn), and before the first tile is drawn (a game always
+ *         starts with one drawn, so only a game that could draw nothing
+ *         would see it).
  */
 CITY_EXPORT int city_game_current_tile(const city_game *game, int *design,
                                        int *stack);
@@ -242,6 +247,35 @@ CITY_EXPORT int city_game_current_tile(const city_game *game, int *design,
  * @return the count or CITY_EINVAL.
  */
 CITY_EXPORT int city_game_tiles_left(const city_game *game, int stack);
+/**
+ * @brief The designs still to come and how many tiles of each: what a
+ *        player could count from the box, never the order they will be
+ *        drawn in (the list is by design id).
+ *
+ * The tiles not yet drawn of one stack, or of all stacks; the current tile
+ * is not counted (as in city_game_tiles_left()), nor are drawn tiles that
+ * were discarded. The counts of one call sum to city_game_tiles_left() of
+ * that stack (of all three for @p stack 0). The call fills at most @p cap
+ * entries and returns how many there are, so a caller may ask with @p cap
+ * 0 first, or pass arrays as long as the tile set's design count
+ * (city_tileset_design_count()).
+ *
+ * @param[in] game the game (borrowed).
+ * @param[in] stack 0 for every stack, or 1..3 (the base game has stack 1).
+ * @param[out] designs receives design ids in ascending order; caller-owned,
+ *             room for @p cap entries (may be NULL when @p cap is 0).
+ * @param[out] counts receives the count of each design in @p designs;
+ *             caller-owned, room for @p cap entries (may be NULL when
+ *             @p cap is 0).
+ * @param[in] cap the room in @p designs and @p counts.
+ * @return the number of distinct designs remaining (0 when none; it may
+ *         exceed @p cap, and then only the first @p cap are written), or
+ *         CITY_EINVAL for a NULL game, a stack outside 0..3 or a NULL array
+ *         with @p cap above 0.
+ */
+CITY_EXPORT int city_game_tiles_remaining(const city_game *game, int stack,
+                                          int *designs, int *counts,
+                                          size_t cap);
 /**
  * @brief Number of tiles placed.
  * @param[in] game the game.

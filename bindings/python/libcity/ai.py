@@ -19,8 +19,10 @@ from ctypes import (POINTER, Structure, byref, c_double, c_int, c_int32,
                     c_size_t, c_uint32, c_uint64, c_void_p)
 
 from . import _ffi
-from .errors import InvalidArgument, error_for
-from .structs import Move, check_int
+from ._check import check_c, check_int, check_real, invalid
+from .errors import error_for
+from .game import Game
+from .structs import Move
 
 _lib = _ffi.lib
 
@@ -31,6 +33,9 @@ LEVELS = ("easy", "medium", "hard")
 #: Parameters (CITY_AI_*) by name.
 PARAMS = {"iterations": 1, "time_ms": 2, "threads": 3, "exploration": 4,
           "trees": 5, "margin": 6, "potential": 7, "playout": 8}
+#: The longest principal line :meth:`AI.analyse` asks for (its buffer is
+#: allocated whole; a search's line is far shorter).
+LINE_MAX = 4096
 
 
 class Stat(Structure):
@@ -60,6 +65,7 @@ _PROTOTYPES = {
     "city_ai_set_param": (c_int, [c_void_p, c_int, c_double]),
     "city_ai_get_param": (c_int, [c_void_p, c_int, POINTER(c_double)]),
     "city_ai_kind": (c_int, [c_void_p]),
+    "city_ai_cancel": (c_int, [c_void_p]),
     "city_ai_choose": (c_int, [c_void_p, c_void_p, POINTER(Move)]),
     "city_ai_analyse": (c_int, [c_void_p, c_void_p, POINTER(Stat), c_size_t,
                                 POINTER(c_size_t), POINTER(Stat), c_size_t,
@@ -78,12 +84,27 @@ def _check(rc, what):
     return rc
 
 
+def _game(game):
+    """The handle of a libcity.Game (InvalidArgument for anything else)."""
+    if not isinstance(game, Game):
+        raise invalid("game must be a libcity.Game, not %r" % (game,))
+    return game._handle()
+
+
+def _param(name):
+    """CITY_AI_* of a parameter name."""
+    if not isinstance(name, str) or name not in PARAMS:
+        raise invalid("unknown parameter %r (%s)"
+                      % (name, ", ".join(PARAMS)))
+    return PARAMS[name]
+
+
 def reshuffle(game, seed):
     """Reshuffle the undrawn tiles of ``game`` (each stack within itself)
     with ``seed``: ``city_game_reshuffle``."""
-    _check(_lib.city_game_reshuffle(
-        game._handle(), check_int(seed, 0, 2 ** 64 - 1, "seed")),
-        "city_game_reshuffle failed")
+    h = _game(game)
+    _check(_lib.city_game_reshuffle(h, check_c(seed, c_uint64, "seed")),
+           "city_game_reshuffle failed")
 
 
 class AI:
@@ -96,15 +117,15 @@ class AI:
     _free_ai = _lib.city_ai_free
 
     def __init__(self, kind="mcts", seed=0, **params):
-        seed = check_int(seed, 0, 2 ** 64 - 1, "seed")
+        seed = check_c(seed, c_uint64, "seed")
         h = c_void_p()
-        if kind in KINDS:
+        if isinstance(kind, str) and kind in KINDS:
             rc = _lib.city_ai_new(byref(h), KINDS[kind], seed)
-        elif kind in LEVELS:
+        elif isinstance(kind, str) and kind in LEVELS:
             rc = _lib.city_ai_new_level(byref(h), kind.encode(), seed)
         else:
-            raise InvalidArgument(-1, "kind must be one of %s or a level %s"
-                                  % (sorted(KINDS), LEVELS))
+            raise invalid("kind must be one of %s or a level %s, not %r"
+                          % (sorted(KINDS), LEVELS, kind))
         _check(rc, "cannot make the AI")
         self._h = h
         for name, value in params.items():
@@ -130,26 +151,23 @@ class AI:
 
     def _handle(self):
         if not self._h:
-            raise InvalidArgument(-1, "the AI is closed")
+            raise invalid("the AI is closed")
         return self._h
 
     def set(self, name, value):
         """Set a parameter by name; InvalidArgument when unknown or out of
         range (the AI is then unchanged)."""
-        if name not in PARAMS:
-            raise InvalidArgument(-1, "unknown parameter %r (%s)"
-                                  % (name, ", ".join(PARAMS)))
-        _check(_lib.city_ai_set_param(self._handle(), PARAMS[name],
-                                      float(value)),
+        param = _param(name)
+        _check(_lib.city_ai_set_param(self._handle(), param,
+                                      check_real(value, name)),
                "bad value %r for %s" % (value, name))
 
     def get(self, name):
         """A parameter's value."""
-        if name not in PARAMS:
-            raise InvalidArgument(-1, "unknown parameter %r" % (name,))
+        param = _param(name)
         v = c_double()
-        _check(_lib.city_ai_get_param(self._handle(), PARAMS[name],
-                                      byref(v)), "city_ai_get_param failed")
+        _check(_lib.city_ai_get_param(self._handle(), param, byref(v)),
+               "city_ai_get_param failed")
         return v.value
 
     @property
@@ -162,21 +180,33 @@ class AI:
         """A legal move for the decision ``game`` waits for; GameEnded
         once it has ended."""
         m = Move()
-        _check(_lib.city_ai_choose(self._handle(), game._handle(), byref(m)),
+        _check(_lib.city_ai_choose(self._handle(), _game(game), byref(m)),
                "city_ai_choose failed")
         return m
+
+    def cancel(self):
+        """Stop a choose() or analyse() running in another thread: it
+        returns soon with the best move found so far (city_ai_cancel; the
+        call releases the GIL, so a second thread may call this). Call it
+        only while a search is pending: a cancel made after the search
+        returned stops the next one at once (docs/ai.md)."""
+        _check(_lib.city_ai_cancel(self._handle()), "city_ai_cancel failed")
 
     def analyse(self, game, line=8):
         """``(moves, line)``: every legal move as a :class:`Stat`, best
         first (the first is the move :meth:`choose` would make), and the
-        principal line of at most ``line`` steps."""
-        g = game._handle()
+        principal line of at most ``line`` steps (0..LINE_MAX; 0: no
+        line)."""
+        line = check_int(line, 0, LINE_MAX, "line")
+        ai, g = self._handle(), _game(game)
         n = len(game.legal_moves())
+        # Each buffer holds at least the capacity passed with it (one
+        # entry at least: never a zero-sized array).
         moves = (Stat * max(n, 1))()
         steps = (Stat * max(line, 1))()
         count, nl = c_size_t(), c_size_t()
-        _check(_lib.city_ai_analyse(self._handle(), g, moves, n, byref(count),
-                                    steps, line, byref(nl)),
+        _check(_lib.city_ai_analyse(ai, g, moves, n, byref(count), steps,
+                                    line, byref(nl)),
                "city_ai_analyse failed")
         return list(moves[:count.value]), list(steps[:nl.value])
 

@@ -4,10 +4,12 @@ import ctypes
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint, c_void_p
 
 from . import _ffi
+from ._check import (c_range, check_c, check_data, check_int, check_items,
+                     check_mapping, check_text, invalid)
 from .errors import (CITY_EINVAL, CITY_ENOTFOUND, CITY_EPARSE, CITY_ERANGE,
                      CITY_OK, InvalidArgument, ParseError, error_for)
-from .structs import (INT32_MAX, INT32_MIN, SIDES, Event, Move,
-                      check_int, end_number, part_byte, side_number)
+from .structs import (SIDES, Event, Move, end_number, part_byte,
+                      side_number)
 
 __all__ = ["Game", "DECISIONS", "CATEGORIES", "CARC_CATEGORIES",
            "GAMES", "EXPANSIONS", "END_REASONS"]
@@ -27,19 +29,12 @@ GAMES = ("the-city", "carcassonne")
 #: CITY_EXPANSION_* bits of the base game and their record names
 #: (``expansion tower``).
 EXPANSIONS = ((1, "tower"),)
+_EXPANSION_BITS = {name: bit for bit, name in EXPANSIONS}
 #: CITY_ENDED_* bits and their names, in bit order.
 END_REASONS = ((1, "supply"), (2, "tiles"), (4, "gap"))
 
 _LOAD_ERR_CAP = 512  # room for "line N: move M: <reason>"
-
-
-def _text_bytes(text, what):
-    if isinstance(text, str):
-        return text.encode("utf-8")
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        return bytes(text)
-    raise InvalidArgument(CITY_EINVAL, "%s must be str or bytes, not %s"
-                          % (what, type(text).__name__))
+_REASON_CAP = 256  # city_options_check's reasons fit in 160
 
 
 def _rule_text(name, value):
@@ -48,7 +43,20 @@ def _rule_text(name, value):
         value = "yes"
     elif value is False:
         value = "no"
-    return "%s=%s" % (name, value)
+    elif not isinstance(value, (int, str)):
+        raise invalid("rule %r: the value must be a str, an int or a bool,"
+                      " not %r" % (name, value))
+    return check_text("%s=%s" % (check_text(name, "rule name").decode(),
+                                 value), "rule")
+
+
+def _refusal(options):
+    """Why city_game_new refused options: the library's own reason
+    (city_options_check names the rule broken)."""
+    reason = ctypes.create_string_buffer(_REASON_CAP)
+    _lib.city_options_check(options, reason, len(reason))
+    return reason.value.decode("utf-8", "replace") or \
+        "city_game_new refused the options"
 
 
 class _Options:
@@ -72,7 +80,7 @@ class _Options:
             raise error_for(rc, message)
 
     def set_tileset(self, text):
-        data = _text_bytes(text, "tileset")
+        data = check_data(text, "tileset")
         ts = c_void_p()
         err = ctypes.create_string_buffer(256)
         rc = _lib.city_tileset_parse(byref(ts), data, len(data), err,
@@ -109,6 +117,11 @@ class Game:
       record names (R-OPT, C-OPT, T-OPT: ``{"capture_top": False,
       "tower_range": "short"}``; True/False stand for yes/no).
 
+    Every argument is checked before the C library sees it: a wrong type
+    or a value beyond its C type raises InvalidArgument. Options the
+    library refuses raise InvalidArgument with its reason, e.g. ``rule
+    farmers is not a rule of the-city``.
+
     The handle is freed by :meth:`close`, at the end of a ``with`` block,
     or when the object is garbage-collected. Every failed call raises a
     :class:`libcity.CityError` subclass and leaves the game unchanged.
@@ -121,45 +134,51 @@ class Game:
 
     def __init__(self, players=2, seed=0, order=None, tileset=None,
                  rules=None, stacks=None, game="the-city", expansions=()):
+        # Every argument is checked before the first C call.
+        if game not in GAMES:
+            raise invalid("game must be one of %r, not %r" % (GAMES, game))
+        if isinstance(expansions, str):
+            expansions = (expansions,)
+        expansions = check_items(expansions, "expansions")
+        for name in expansions:
+            if not isinstance(name, str) or name not in _EXPANSION_BITS:
+                raise invalid("expansions: %r is not one of %r"
+                              % (name, tuple(_EXPANSION_BITS)))
+        top = 5 if game == "carcassonne" else 4
+        players = check_int(players, 2, top, "players")
+        seed = check_int(seed, 0, 2 ** 64 - 1, "seed")
+        if order is not None:
+            order = [check_int(i, 0, c_range(c_int)[1], "design id")
+                     for i in check_items(order, "order")]
+        if stacks is not None:
+            stacks = [check_int(v, 0, 255, "stack size")
+                      for v in check_items(stacks, "stacks", 3)]
+        if tileset is not None:
+            tileset = check_data(tileset, "tileset")
+        rules = [_rule_text(name, value)
+                 for name, value in check_mapping(
+                     {} if rules is None else rules, "rules")]
         with _Options() as o:
-            if game not in GAMES:
-                raise InvalidArgument(CITY_EINVAL, "game must be one of %r,"
-                                      " not %r" % (GAMES, game))
             o.check(_lib.city_options_parse_game(o.h, game.encode()),
                     "bad game %r" % game)
-            if isinstance(expansions, str):
-                expansions = (expansions,)
-            names = dict((name, bit) for bit, name in EXPANSIONS)
             for name in expansions:
-                if name not in names:
-                    raise InvalidArgument(CITY_EINVAL, "expansions: %r is "
-                                          "not one of %r" % (
-                                              name, tuple(names)))
-                o.check(_lib.city_options_set_expansion(o.h, names[name], 1),
-                        "expansion %r: the base game only" % name)
-            top = 5 if game == "carcassonne" else 4
-            o.check(_lib.city_options_set_players(
-                o.h, check_int(players, 2, top, "players")),
-                "players must be 2..%d" % top)
-            o.check(_lib.city_options_set_seed(
-                o.h, check_int(seed, 0, 2 ** 64 - 1, "seed")),
-                "bad seed")
+                o.check(_lib.city_options_set_expansion(
+                    o.h, _EXPANSION_BITS[name], 1),
+                    "expansion %r: the base game only" % name)
+            o.check(_lib.city_options_set_players(o.h, players),
+                    "players must be 2..%d" % top)
+            o.check(_lib.city_options_set_seed(o.h, seed), "bad seed")
             if order is not None:
-                ids = [check_int(i, 0, INT32_MAX, "design id")
-                       for i in order]
-                arr = (c_int * len(ids))(*ids)
-                o.check(_lib.city_options_set_order(o.h, arr, len(ids)),
+                arr = (c_int * len(order))(*order)
+                o.check(_lib.city_options_set_order(o.h, arr, len(order)),
                         "bad order (design ids 1..99, at most 255 tiles)")
             if stacks is not None:
-                a, b, c = (check_int(v, 0, 255, "stack size")
-                           for v in stacks)
-                o.check(_lib.city_options_set_stacks(o.h, a, b, c),
+                o.check(_lib.city_options_set_stacks(o.h, *stacks),
                         "bad stacks %r" % (tuple(stacks),))
             if tileset is not None:
                 o.set_tileset(tileset)
-            for name, value in (rules or {}).items():
-                text = _rule_text(name, value)
-                rc = _lib.city_options_parse_rule(o.h, text.encode())
+            for text in rules:
+                rc = _lib.city_options_parse_rule(o.h, text)
                 if rc == CITY_EPARSE:
                     raise ParseError(rc, "bad rule %r (R-OPT: wall_trigger="
                                      "occupied|any, first_round_guards, "
@@ -168,15 +187,12 @@ class Game:
                                      "capture_own, capture_top, ransom_min,"
                                      " capture_gaps, capture_diagonal, "
                                      "ransom=yes|no, tower_range=height|"
-                                     "short)" % text)
-                o.check(rc, "bad rule %r" % text)
+                                     "short)" % text.decode())
+                o.check(rc, "bad rule %r" % text.decode())
             h = c_void_p()
             rc = _lib.city_game_new(byref(h), o.h)
             if rc == CITY_EINVAL:
-                raise InvalidArgument(rc, "R-SET-4: the order is not a "
-                                      "permutation of the tile set's tiles,"
-                                      " or the stacks do not sum to its "
-                                      "size")
+                raise InvalidArgument(rc, _refusal(o.h))
             o.check(rc, "city_game_new failed")
         self._h = h
 
@@ -192,7 +208,7 @@ class Game:
         """A game from a ``.city`` record (record.md), replayed through
         the same checks as live play. Raises ParseError, IllegalMove, ...
         with the loader's reason (``line N: ...``)."""
-        data = _text_bytes(text, "record")
+        data = check_data(text, "record")
         h = c_void_p()
         err = ctypes.create_string_buffer(_LOAD_ERR_CAP)
         rc = _lib.city_game_load(byref(h), data, len(data), err, len(err))
@@ -255,9 +271,9 @@ class Game:
     def place_tile(self, x, y, rotation):
         """Place the current tile at (x, y) with rotation 0..3."""
         self._act(_lib.city_place_tile(
-            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
-            check_int(y, INT32_MIN, INT32_MAX, "y"),
-            check_int(rotation, INT32_MIN, INT32_MAX, "rotation")))
+            self._handle(), check_c(x, c_int32, "x"),
+            check_c(y, c_int32, "y"),
+            check_c(rotation, c_int, "rotation")))
 
     def place_follower(self, part):
         """A follower on part 'a'..'h' or '1'..'9' of the tile just
@@ -267,8 +283,8 @@ class Game:
     def build_gate(self, x, y, side):
         """The city gate on side 'N'/'E'/'S'/'W' (or 0..3) of (x, y)."""
         self._act(_lib.city_build_gate(
-            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
-            check_int(y, INT32_MIN, INT32_MAX, "y"), side_number(side)))
+            self._handle(), check_c(x, c_int32, "x"),
+            check_c(y, c_int32, "y"), side_number(side)))
 
     def build_wall(self, end):
         """The next wall piece at end 'cw' or 'ccw'."""
@@ -293,15 +309,15 @@ class Game:
         player's supply on the open tower of the tile at (x, y), the tile
         just placed included; the capture decision may follow."""
         self._act(_lib.city_place_floor(
-            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
-            check_int(y, INT32_MIN, INT32_MAX, "y")))
+            self._handle(), check_c(x, c_int32, "x"),
+            check_c(y, c_int32, "y")))
 
     def place_top(self, x, y):
         """The Tower (T-ACT-2): instead of a follower on a part, a follower
         on top of the open tower of height >= 1 at (x, y), closing it."""
         self._act(_lib.city_place_top(
-            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
-            check_int(y, INT32_MIN, INT32_MAX, "y")))
+            self._handle(), check_c(x, c_int32, "x"),
+            check_c(y, c_int32, "y")))
 
     def capture(self, x, y, part):
         """The Tower (T-CAP-1..4): in the capture decision, take the
@@ -309,16 +325,15 @@ class Game:
         on top of its tower). Another player's becomes a prisoner (an
         exchange may follow); one's own goes back to supply."""
         self._act(_lib.city_capture(
-            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
-            check_int(y, INT32_MIN, INT32_MAX, "y"), part_byte(part)))
+            self._handle(), check_c(x, c_int32, "x"),
+            check_c(y, c_int32, "y"), part_byte(part)))
 
     def pay_ransom(self, opponent):
         """The Tower (T-CAP-5): in the ransom decision at the start of the
         turn, pay ``opponent`` 3 points for one of the player's followers
         they hold (once per turn)."""
         self._act(_lib.city_pay_ransom(
-            self._handle(), check_int(opponent, INT32_MIN, INT32_MAX,
-                                      "opponent")))
+            self._handle(), check_c(opponent, c_int, "opponent")))
 
     def apply(self, move):
         """Apply a :class:`Move`, or a move in record syntax
@@ -457,8 +472,8 @@ class Game:
         there (or the expansion is not in play)."""
         h, top = c_int(), c_int()
         rc = _lib.city_game_tower(
-            self._handle(), check_int(x, INT32_MIN, INT32_MAX, "x"),
-            check_int(y, INT32_MIN, INT32_MAX, "y"), byref(h), byref(top))
+            self._handle(), check_c(x, c_int32, "x"),
+            check_c(y, c_int32, "y"), byref(h), byref(top))
         if rc == CITY_ENOTFOUND:
             return None
         self._query(rc, "city_game_tower failed")
@@ -486,8 +501,7 @@ class Game:
         """The Tower (T-SET-1): the floors in the player's supply (0
         without the expansion)."""
         return self._query(_lib.city_game_floors(
-            self._handle(), check_int(player, INT32_MIN, INT32_MAX,
-                                      "player")),
+            self._handle(), check_c(player, c_int, "player")),
             "no player %r" % (player,))
 
     def prisoners(self, holder, owner):
@@ -495,8 +509,8 @@ class Game:
         ``holder`` holds as prisoners (0 without the expansion)."""
         return self._query(_lib.city_game_prisoners(
             self._handle(),
-            check_int(holder, INT32_MIN, INT32_MAX, "holder"),
-            check_int(owner, INT32_MIN, INT32_MAX, "owner")),
+            check_c(holder, c_int, "holder"),
+            check_c(owner, c_int, "owner")),
             "no players %r, %r" % (holder, owner))
 
     @property
@@ -546,6 +560,24 @@ class Game:
         return [self._query(_lib.city_game_tiles_left(h, s),
                             "city_game_tiles_left failed")
                 for s in (1, 2, 3)]
+
+    def tiles_remaining(self, stack=0):
+        """The designs still to come: {design id: count}, ascending ids.
+
+        stack 0 counts every stack, 1..3 one stack. The current tile is not
+        counted; the counts sum to the tiles left. It tells what a player
+        could count from the box, never the order of the draw.
+        """
+        check_int(stack, 0, 3, "stack")
+        h = self._handle()
+        n = self._query(_lib.city_game_tiles_remaining(h, stack, None, None,
+                                                       0),
+                        "city_game_tiles_remaining failed")
+        designs, counts = (c_int * max(n, 1))(), (c_int * max(n, 1))()
+        m = self._query(_lib.city_game_tiles_remaining(h, stack, designs,
+                                                       counts, n),
+                        "city_game_tiles_remaining failed")
+        return {designs[i]: counts[i] for i in range(min(m, n))}
 
     @property
     def tile_count(self):

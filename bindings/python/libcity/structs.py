@@ -8,8 +8,8 @@ offsets are asserted when this module is imported.
 import ctypes
 from ctypes import Structure, c_char, c_int32, c_uint8, c_uint32
 
-from .errors import (CITY_EINVAL, CITY_EPARSE, CITY_ERANGE, CITY_OK,
-                     InvalidArgument, ParseError, error_for)
+from ._check import c_range, check_int, check_text, invalid
+from .errors import CITY_EPARSE, CITY_ERANGE, CITY_OK, ParseError, error_for
 
 __all__ = ["Move", "Event", "SIDES", "ENDS"]
 
@@ -28,7 +28,7 @@ def side_number(side):
         return SIDES.index(side.upper())
     if isinstance(side, int) and not isinstance(side, bool) and 0 <= side < 4:
         return side
-    raise _invalid("side must be 0..3 or one of N E S W, not %r" % (side,))
+    raise invalid("side must be 0..3 or one of N E S W, not %r" % (side,))
 
 
 def end_number(end):
@@ -37,32 +37,19 @@ def end_number(end):
         return ENDS.index(end.lower())
     if isinstance(end, int) and not isinstance(end, bool) and end in (0, 1):
         return end
-    raise _invalid("end must be 'cw', 'ccw', 0 or 1, not %r" % (end,))
+    raise invalid("end must be 'cw', 'ccw', 0 or 1, not %r" % (end,))
 
 
-def _invalid(message):
-    return InvalidArgument(CITY_EINVAL, message)
-
-
-def check_int(value, lo, hi, what):
-    """value as an int in lo..hi, or InvalidArgument (ctypes would silently
-    truncate it to the field's or parameter's width)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _invalid("%s must be an int, not %r" % (what, value))
-    if not lo <= value <= hi:
-        raise _invalid("%s=%d is out of range %d..%d" % (what, value, lo, hi))
-    return value
-
-
-INT32_MIN, INT32_MAX = -2 ** 31, 2 ** 31 - 1
+INT32_MIN, INT32_MAX = c_range(c_int32)
 
 
 def part_byte(part):
     """A follower part ('a'..'h', '1'..'9') as the one byte C expects."""
-    if isinstance(part, str):
-        part = part.encode("latin-1", "replace") if len(part) == 1 else None
+    if isinstance(part, str) and len(part) == 1 and part.isascii():
+        part = part.encode("ascii")
     if not isinstance(part, bytes) or len(part) != 1:
-        raise _invalid("part must be one character such as 'a' or '1'")
+        raise invalid("part must be one character such as 'a' or '1', "
+                      "not %r" % (part,))
     return part
 
 
@@ -87,15 +74,26 @@ class Move(Structure):
         ("reserved1", c_uint32 * 2),
     ]
 
+    # -- checked fields -------------------------------------------------
+    def __setattr__(self, name, value):
+        # ctypes would wrap a field's value to its width silently (x=2**32
+        # is x=0); the constructor's keywords come through here too.
+        limits = _MOVE_LIMITS.get(name)
+        if limits is not None:
+            value = check_int(value, limits[0], limits[1], name)
+        elif name == "part":
+            value = part_byte(value)
+        super().__setattr__(name, value)
+
     # -- constructors ---------------------------------------------------
     @classmethod
     def parse(cls, text):
         """A move from record syntax; raises ParseError."""
         from ._ffi import lib
         if isinstance(text, str):
-            text = text.encode()
+            text = check_text(text, "move")
         if not isinstance(text, bytes) or b"\0" in text:
-            raise _invalid("a move is text, not %r" % (text,))
+            raise invalid("a move is text, not %r" % (text,))
         m = cls()
         rc = lib.city_move_parse(ctypes.byref(m), text)
         if rc == CITY_EPARSE:
@@ -107,19 +105,15 @@ class Move(Structure):
 
     @classmethod
     def place(cls, x, y, rotation):
-        return cls(kind=1, x=check_int(x, INT32_MIN, INT32_MAX, "x"),
-                   y=check_int(y, INT32_MIN, INT32_MAX, "y"),
-                   rotation=check_int(rotation, 0, 255, "rotation"))
+        return cls(kind=1, x=x, y=y, rotation=rotation)
 
     @classmethod
     def follower(cls, part):
-        return cls(kind=2, part=part_byte(part))
+        return cls(kind=2, part=part)
 
     @classmethod
     def gate(cls, x, y, side):
-        return cls(kind=3, x=check_int(x, INT32_MIN, INT32_MAX, "x"),
-                   y=check_int(y, INT32_MIN, INT32_MAX, "y"),
-                   side=side_number(side))
+        return cls(kind=3, x=x, y=y, side=side_number(side))
 
     @classmethod
     def wall(cls, end):
@@ -141,30 +135,25 @@ class Move(Structure):
     def floor(cls, x, y):
         """The Tower (T-ACT-1): ``floor X Y``, a floor on the open tower
         at (x, y)."""
-        return cls(kind=8, x=check_int(x, INT32_MIN, INT32_MAX, "x"),
-                   y=check_int(y, INT32_MIN, INT32_MAX, "y"))
+        return cls(kind=8, x=x, y=y)
 
     @classmethod
     def top(cls, x, y):
         """The Tower (T-ACT-2): ``top X Y``, a follower on top of the open
         tower at (x, y)."""
-        return cls(kind=9, x=check_int(x, INT32_MIN, INT32_MAX, "x"),
-                   y=check_int(y, INT32_MIN, INT32_MAX, "y"))
+        return cls(kind=9, x=x, y=y)
 
     @classmethod
     def capture(cls, x, y, part):
         """The Tower (T-CAP-1..2): ``capture X Y P``, the follower on part
         P of the tile at (x, y) ('t': on top of its tower)."""
-        return cls(kind=10, x=check_int(x, INT32_MIN, INT32_MAX, "x"),
-                   y=check_int(y, INT32_MIN, INT32_MAX, "y"),
-                   part=part_byte(part))
+        return cls(kind=10, x=x, y=y, part=part)
 
     @classmethod
     def ransom(cls, opponent):
         """The Tower (T-CAP-5): ``ransom Q``, buy a follower back from the
         opponent in seat Q (the seat is the move's x)."""
-        return cls(kind=11, x=check_int(opponent, INT32_MIN, INT32_MAX,
-                                        "opponent"))
+        return cls(kind=11, x=opponent)
 
     # -- reading --------------------------------------------------------
     @property
@@ -209,6 +198,11 @@ class Move(Structure):
             return "Move(%r)" % str(self)
         except Exception:  # an invalid move still has a repr
             return "Move(kind=%d, x=%d, y=%d)" % (self.kind, self.x, self.y)
+
+
+#: The integer fields of a Move and the range of their C types.
+_MOVE_LIMITS = {name: c_range(ctype) for name, ctype in Move._fields_
+                if ctype in (c_uint8, c_int32, c_uint32)}
 
 
 class Event(Structure):

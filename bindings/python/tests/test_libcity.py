@@ -320,6 +320,45 @@ class TestErrors(unittest.TestCase):
         self.assertRaisesStatus(libcity.ParseError, -6,
                                 lambda: libcity.Game(tileset="garbage"))
 
+    def test_refused_options_give_the_librarys_reason(self):
+        """city_game_new's CITY_EINVAL carries the library's own reason
+        (city_options_check: C-OPT-1, T-OPT-1, R-SET-4, C-SET-4), not one
+        fixed message for all (issue 25, item 5)."""
+        carc = ("tileset t game=carcassonne\n"
+                "1 2 a-a a1b b-b b1a a=F b=F start\n")
+        cases = (
+            (dict(rules={"farmers": True}),
+             "C-OPT-1: rule farmers is not a rule of the-city"),
+            (dict(game="carcassonne", rules={"capture_own": False}),
+             "T-OPT-1: rule capture_own needs the expansion tower"),
+            (dict(game="carcassonne", expansions=("tower",),
+                  rules={"end_gap": 3}),
+             "R-OPT-5: rule end_gap is not a rule of carcassonne"),
+            (dict(tileset=carc),
+             "tile set t is a set of carcassonne, the game is the-city"),
+            (dict(stacks=(10, 10, 10)),
+             "R-SET-4: stacks 10 10 10 must have A >= 1 and sum to 75 "
+             "tiles"),
+            (dict(game="carcassonne", stacks=(10, 10, 10)),
+             "C-SET-4: stacks are a rule of the-city, not of carcassonne"),
+            (dict(order=[1, 2, 3]),
+             "R-SET-4: the order lists 3 tiles, the tile set has 75"),
+            (dict(game="carcassonne", order=[1, 1, 1]),
+             "C-SET-4: the order lists 3 tiles, the stack has 71 (the "
+             "start tile is not drawn)"),
+            (dict(game="carcassonne", tileset=carc, order=[1, 1]),
+             "C-SET-4: the order lists 2 tiles, the stack has 1 (the start "
+             "tile is not drawn)"),
+            (dict(game="carcassonne", tileset=carc, order=[7]),
+             "C-SET-4: design 7 in the order is not in the tile set"),
+        )
+        for kwargs, reason in cases:
+            with self.subTest(**kwargs):
+                e = self.assertRaisesStatus(libcity.InvalidArgument, -1,
+                                            lambda: libcity.Game(**kwargs))
+                self.assertEqual(e.message, reason)
+                self.assertEqual(str(e), "CITY_EINVAL: " + reason)
+
     def test_bad_move_text(self):
         with libcity.Game() as g:
             self.assertRaisesStatus(libcity.ParseError, -6,
