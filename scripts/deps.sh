@@ -4,7 +4,9 @@
 #   city_deps        everything scripts/test.sh builds and checks with: a C
 #                    compiler, CMake, pkg-config, Check, Doxygen,
 #                    abigail-tools, Python 3 with venv, setuptools and wheel
-#                    (the binding's offline pip install), man-db (man -l)
+#                    (the binding's offline pip install), Dask's
+#                    distributed with tqdm (libcity.arena and its tests,
+#                    docs/distributed.md), man-db (man -l)
 #   city_deps demo   only what scripts/demo.sh needs: a C compiler and CMake
 #
 # Missing tools are installed as Debian packages, after saying which: as
@@ -17,9 +19,10 @@
 # /usr/bin/python3); anything missing installs all the profile's packages.
 CITY_DEBIAN_PACKAGES=(build-essential cmake pkg-config check doxygen
 	abigail-tools python3 python3-venv python3-setuptools python3-wheel
-	man-db)
+	python3-distributed python3-tqdm man-db)
 CITY_DEBIAN_TOOLS=(cmake gcc make pkg-config doxygen abidw python3 man
-	check:check py:venv py:ensurepip py:setuptools py:wheel)
+	check:check py:venv py:ensurepip py:setuptools py:wheel py:distributed
+	py:tqdm)
 CITY_DEMO_PACKAGES=(build-essential cmake)
 CITY_DEMO_TOOLS=(cmake gcc make)
 

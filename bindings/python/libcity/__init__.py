@@ -50,6 +50,15 @@ __all__ = [
 library_path = _ffi.path
 
 
+def __getattr__(name):
+    # libcity.arena and libcity.selfplay (Dask, docs/distributed.md) load
+    # on first use, so that `python3 -m libcity.arena` finds them unloaded.
+    if name in ("arena", "selfplay"):
+        import importlib
+        return importlib.import_module("." + name, __name__)
+    raise AttributeError("module 'libcity' has no attribute %r" % (name,))
+
+
 def version():
     """The loaded library's version string, e.g. '1.1.0'."""
     return _ffi.lib.city_version_string().decode()
