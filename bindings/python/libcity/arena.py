@@ -198,8 +198,9 @@ class Arena:
     def header(self):
         """city-cli arena's first line."""
         carc = self.game == "carcassonne"
-        kind = ("" if not carc else "carcassonne + tower, "
-                if "tower" in self.expansions else "carcassonne, ")
+        exps = [x for x in ("river", "tower") if x in self.expansions]
+        kind = ("" if not carc
+                else "carcassonne%s, " % "".join(" + " + x for x in exps))
         return ("arena: %s%d configurations, %d players, %d games from seed "
                 "%d, seats rotated within each seed\n"
                 % (kind, len(self.specs), self.players, self.games,
@@ -533,8 +534,8 @@ def _run_on(client, arena, batch, record, analysis, line, progress,
 
 def _usage():
     return (
-        "usage: python3 -m libcity.arena [--game NAME [--expansion tower]] "
-        "[--games N]\n"
+        "usage: python3 -m libcity.arena "
+        "[--game NAME [--expansion tower|river]] [--games N]\n"
         "                      [--players P] [--seed S] "
         "[--rule name=value]...\n"
         "                      [--quiet] [--scheduler ADDRESS | --workers K]"
@@ -581,10 +582,11 @@ def _parse_args(argv):
                              '"%s"' % v)
             opts["game"] = v
         elif a == "--expansion" and v is not None:
-            if v != "tower" or opts["game"] != "carcassonne":
-                raise _Usage('--expansion must be tower (after --game '
-                             'carcassonne), not "%s"' % v)
-            opts["expansions"].append(v)
+            if v not in ("tower", "river") or opts["game"] != "carcassonne":
+                raise _Usage('--expansion must be tower or river (after '
+                             '--game carcassonne), not "%s"' % v)
+            if v not in opts["expansions"]:
+                opts["expansions"].append(v)
         elif a == "--rule" and v is not None:
             name, eq, value = v.partition("=")
             if not eq or not name:
