@@ -29,9 +29,9 @@ static city_game *opening(const char *const *rules)
 	city_game *g = scn_carc_game("1 4 " T_ROAD " start\n2 2 " T_TOWER
 	                          "\n3 3 " T_BLANK "\n",
 	                          2, 1, order, N_OF(order), rules);
-	scn_place(g, 1, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 1, 1, 0);
+	scn_play(g, "place 1 0 0");
+	scn_play(g, "follower 1");
+	scn_play(g, "place 1 1 0");
 	return g;
 }
 
@@ -66,9 +66,10 @@ START_TEST(test_T_ACT_1_floor_on_the_tile_just_placed_T_CAP_3_prisoner)
 	ck_assert_int_eq(top, -1);
 	/* T-ACT-2: a bare foundation takes no follower on top */
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_top(g, 1, 1), CITY_EILLEGAL, "T-ACT-2");
-	scn_rejected(g, &s, city_place_floor(g, 0, 0), CITY_EILLEGAL,
-	             "T-ACT-1");
+	scn_refused(g, &s, city_place_top(g, 1, 1), CITY_EILLEGAL,
+	            "T-ACT-2: tile (1,1): the tower has no floor yet");
+	scn_refused(g, &s, city_place_floor(g, 0, 0), CITY_EILLEGAL,
+	            "T-ACT-1: tile (0,0) has no tower foundation");
 	scn_snap_free(&s);
 	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
 	ck_assert_int_eq(city_game_floors(g, 1), 9);
@@ -140,20 +141,21 @@ START_TEST(test_T_ACT_2_top_closes_the_tower)
 	scn_snapshot s;
 	int top = -1;
 	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
-	scn_pass(g); /* no capture */
+	scn_play(g, "pass"); /* no capture */
 	/* P0: a blank at (0,1); floor, top on (1,1) and pass are legal */
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 1 0");
 	scn_expect_legal(g, 3);
 	ck_assert_int_eq(city_place_top(g, 1, 1), CITY_OK);
 	ck_assert_int_eq(city_game_tower(g, 1, 1, NULL, &top), CITY_OK);
 	ck_assert_int_eq(top, 0);
 	/* P1: a second tower at (2,1): a floor on it or pass; the closed
 	 * tower takes no floor (T-ACT-2) */
-	scn_place(g, 2, 1, 0);
+	scn_play(g, "place 2 1 0");
 	scn_expect_legal(g, 2);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_floor(g, 1, 1), CITY_EILLEGAL,
-	             "T-ACT-2");
+	scn_refused(g, &s, city_place_floor(g, 1, 1), CITY_EILLEGAL,
+	            "T-ACT-2: the tower of tile (1,1) is closed by a "
+	            "follower on top");
 	scn_snap_free(&s);
 	city_game_free(g);
 }
