@@ -20,6 +20,7 @@
 #include <city/city.h>
 
 #include "common.h"
+#include "scenario.h"
 
 #include "board.h"
 #include "game_internal.h"
@@ -101,17 +102,16 @@ static void listing_is(const city_game *g, const char *want)
 /* Place, then pass the follower decision (if asked). */
 static void place(city_game *g, int x, int y, int r)
 {
-	ck_assert_msg(city_place_tile(g, x, y, r) == CITY_OK, "(%d,%d) r%d: %s",
-	              x, y, r, city_game_last_error(g));
+	scn_play(g, "place %d %d %d", x, y, r);
 	if (city_game_decision(g) == CITY_DECISION_FOLLOWER)
-		ck_assert_int_eq(city_pass(g), CITY_OK);
+		scn_play(g, "follower pass");
 	state_ok(g);
 }
 
+/* A placement refused with exactly `why`, the game unchanged. */
 static void refused(city_game *g, int x, int y, int r, const char *why)
 {
-	ck_assert_int_eq(city_place_tile(g, x, y, r), CITY_EILLEGAL);
-	ck_assert_str_eq(city_game_last_error(g), why);
+	SCN_REFUSED(g, city_place_tile(g, x, y, r), CITY_EILLEGAL, why);
 }
 
 static const int river_a[10] = {57, 60, 57, 60, 53, 54, 55, 56, 58, 59};
