@@ -4,7 +4,7 @@
  * as their record text, refusals checked for their exact status and
  * message and for an unchanged game, exact scores and legal moves.
  * Used by the rule tests of every game (test_city_place/score/wall*.c,
- * test_carc_rules.c, test_tower_rules/sets.c).
+ * test_carc_rules.c, test_carc_river.c, test_tower_rules/sets.c).
  *
  * Building (every builder fails the test when the set or an option is
  * refused):

@@ -1,11 +1,11 @@
 /*
  * Scenario tests of The Tower (carcassonne.md T-SET, T-ACT, T-CAP, T-OPT;
  * issue 13's list), through the public API only, one test per case, named
- * by rule id. Positions are hand-made with the designs of tower_scenario.h
- * and an explicit draw order; every legal-move list, score and message is
+ * by rule id. Positions are hand-made with the SCN_TW_* designs of
+ * scenario.h and an explicit draw order; every legal-move list, score and message is
  * exact and worked out by hand from the spec. x grows east, y grows SOUTH.
  *
- * Designs (tower_scenario.h): ROAD road W-E; TOWER field + foundation;
+ * Designs (scenario.h, SCN_TW_*): ROAD road W-E; TOWER field + foundation;
  * BLANK field; RTOWER road W-E + foundation; CAP city on N; MON monastery;
  * CAPTOW city on N + foundation. Farmers are off: fields take no follower.
  */
@@ -18,8 +18,6 @@
 
 #include "common.h"
 #include "scenario.h"
-
-
 
 /* ------------------------------------------------------------------------
  * T-SET
