@@ -382,12 +382,9 @@ START_TEST(test_C_FOL_5_two_parts_of_one_road_are_two_moves)
 	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 3 " C_CURVE
 	                         "\n3 1 " C_VILLAGE2 "\n",
 	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 0 1 3");
-	scn_play(g, "pass");
-	scn_play(g, "place 1 1 0");
-	scn_play(g, "pass");
-	scn_play(g, "place 1 2 1");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 1 3; pass");
+	scn_play(g, "place 1 1 0; pass");
+	scn_play(g, "place 1 2 1; pass");
 	scn_play(g, "place 0 2 0");
 	ck_assert_int_eq(city_feature_same(g, 0, 2, '1', 0, 2, '2'), 1);
 	ck_assert_int_eq(city_feature_complete(g, 0, 2, '1'), 1);
@@ -452,10 +449,8 @@ START_TEST(test_C_SCORE_4_tie_after_a_join)
 	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAP
 	                         "\n3 1 " C_CORNER "\n",
 	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 0 -1 1");
-	scn_play(g, "follower a");
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 -1 1; follower a");
+	scn_play(g, "place 1 0 0; follower a");
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 1, 0, 'a'), 0);
 	scn_play(g, "place 1 -1 3");
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 1, 0, 'a'), 1);
@@ -479,14 +474,11 @@ static city_game *three_caps_with_knights(const char *closer)
 	snprintf(text, sizeof text, "1 2 %s start\n2 3 %s\n3 1 %s\n", C_BLANK,
 	         C_CAP, closer);
 	g = carc_game(text, 3, 0, order, N_OF(order));
-	scn_play(g, "place 0 -1 1");
-	scn_play(g, "follower a");
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 -1 1; follower a");
+	scn_play(g, "place 1 0 0; follower a");
 	scn_play(g, "place 2 0 0"); /* P2: a field, no farmers: skipped */
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 2 -1 3");
-	scn_play(g, "follower a");
+	scn_play(g, "place 2 -1 3; follower a");
 	return g;
 }
 
@@ -525,8 +517,7 @@ START_TEST(test_C_DONE_3_monastery_completed_by_its_8th_neighbour)
 	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "1P"); /* the start's road, free */
 	scn_play(g, "pass");
-	scn_play(g, "place -1 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place -1 0 0; pass");
 	/* blanks: fields only, no farmers: skipped */
 	scn_play(g, "place 1 1 0");
 	scn_expect(g, CITY_DECISION_TILE, 0);
@@ -591,12 +582,9 @@ START_TEST(test_C_END_2_incomplete_features_of_each_kind)
 	                         "\n3 1 " C_BANDC "\n4 1 " C_MON "\n",
 	                         2, 0, order, N_OF(order));
 	unsigned mask = 0;
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "follower 1");
-	scn_play(g, "place 0 -1 1");
-	scn_play(g, "follower a");
-	scn_play(g, "place 1 1 0");
-	scn_play(g, "follower m");
+	scn_play(g, "place 1 0 0; follower 1");
+	scn_play(g, "place 0 -1 1; follower a");
+	scn_play(g, "place 1 1 0; follower m");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
@@ -662,10 +650,8 @@ START_TEST(test_C_END_3_city_bordered_by_two_fields)
 	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n3 1 "
 	                         C_BLANK "\n",
 	                         2, 1, order, N_OF(order));
-	scn_play(g, "place 0 -1 2");
-	scn_play(g, "follower b");
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 -1 2; follower b");
+	scn_play(g, "place 1 0 0; follower a");
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){3, 3}));
 	city_game_free(g);
@@ -683,8 +669,7 @@ START_TEST(test_C_FOL_2_no_follower_on_an_occupied_feature)
 	scn_snapshot before;
 	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAP "\n", 2,
 	                         1, order, N_OF(order));
-	scn_play(g, "place 0 -1 1");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 -1 1; follower a");
 	scn_play(g, "place 1 -1 3");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
 	scn_expect_legal(g, 2); /* follower b, pass */
@@ -709,8 +694,7 @@ START_TEST(test_C_FOL_2_a_field_joined_to_a_farmer_takes_no_farmer)
 	city_game *g = carc_game("1 2 " C_BLANK " start\n2 1 " C_ROAD "\n", 2,
 	                         1, order, N_OF(order));
 	scn_snapshot s;
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "follower a");
+	scn_play(g, "place 1 0 0; follower a");
 	scn_play(g, "place 0 1 0");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 1, 0, 'a'), 1);
 	scn_expect_followers(g, "b1P");
@@ -920,8 +904,7 @@ START_TEST(test_C_END_3_an_open_city_scores_no_farmer)
 	static const int order[] = {2};
 	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_BLANK "\n", 2,
 	                         1, order, N_OF(order));
-	scn_play(g, "place 0 1 0");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 1 0; follower a");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'b'), 1);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -947,8 +930,7 @@ START_TEST(test_C_DONE_2_city_complete_when_every_city_side_is_faced)
 	                         "\n3 1 " C_CAP "\n",
 	                         2, 0, order, N_OF(order));
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
-	scn_play(g, "place 0 -1 2");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 -1 2; follower a");
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 2);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
 	ck_assert_int_eq(city_game_score(g, 0), 0);
@@ -1322,8 +1304,7 @@ START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
 	    N_OF(order), NULL);
 	unsigned mask = 0;
 	int c, top = -1;
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "follower 1");
+	scn_play(g, "place 1 0 0; follower 1");
 	scn_play(g, "place 1 1 0");
 	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
 	ck_assert_int_eq(city_capture(g, 1, 0, '1'), CITY_OK);
@@ -1364,12 +1345,10 @@ START_TEST(test_C_END_5_tied_players_all_win)
 	city_game *g = carc_game("1 2 " C_BLANK " start\n2 2 " C_MON "\n", 3,
 	                         0, order, N_OF(order));
 	unsigned mask = 99;
-	scn_play(g, "place 0 1 0");
-	scn_play(g, "follower m");
+	scn_play(g, "place 0 1 0; follower m");
 	scn_play(g, "place 0 -1 0");
 	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_play(g, "place 0 -2 0");
-	scn_play(g, "follower m");
+	scn_play(g, "place 0 -2 0; follower m");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);

@@ -169,8 +169,7 @@ START_TEST(test_R_TILE_1_must_touch_a_side_of_a_placed_tile)
 	city_game *g =
 	        scn_game("tileset t\n1 2 " SCN_BLANK "\n", 2, order, N_OF(order));
 	scn_snapshot s;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	scn_expect_legal(g, 16);
 	scn_snap(g, &s);
@@ -208,8 +207,7 @@ START_TEST(test_R_TILE_2_street_must_continue_blank_after_dead_end)
 	scn_snapshot s;
 	city_move mv[16];
 	size_t n = 0, i;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect_legal(g, 12);
 	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
 	ck_assert_uint_eq(n, 12);
@@ -239,8 +237,7 @@ START_TEST(test_R_TILE_2_dead_end_after_dead_end_counts_ten)
 	city_game *g =
 	        scn_game("tileset t\n2 2 " SCN_DEAD "\n", 2, order, N_OF(order));
 	scn_snapshot s;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect_legal(g, 10);
 	scn_snap(g, &s);
 	scn_refused(g, &s, city_place_tile(g, 1, 0, 0), CITY_EILLEGAL,
@@ -277,8 +274,7 @@ START_TEST(test_R_TILE_2_straight_after_dead_end_sorted_list)
 	                        2, order, N_OF(order));
 	city_move mv[16];
 	size_t n = 0, i;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
 	ck_assert_uint_eq(n, 8);
 	for (i = 0; i < 8; i++) {
@@ -534,8 +530,7 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	int design = 0, stack = 0, i, ndisc = 0;
 	unsigned mask = 0;
 
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
 	ck_assert_int_eq(design, 6);
@@ -598,15 +593,13 @@ START_TEST(test_R_TURN_4_consecutive_discards_same_player)
 	                        "\n",
 	                        2, order, N_OF(order));
 	int design = 0;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 2);
 	ck_assert_int_eq(city_game_current_tile(g, &design, NULL), CITY_OK);
 	ck_assert_int_eq(design, 6);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
-	scn_play(g, "place 0 1 1");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 1 1; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_tile_count(g), 2);
@@ -624,12 +617,9 @@ START_TEST(test_R_TURN_4_playable_tile_is_not_discarded)
 	city_game *g = scn_game("tileset t\n1 2 " SCN_BLANK "\n2 2 " SCN_DEAD
 	                        "\n",
 	                        2, order, N_OF(order));
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
-	scn_play(g, "place 0 1 0");
-	scn_play(g, "pass");
-	scn_play(g, "place 0 -1 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
+	scn_play(g, "place 0 1 0; pass");
+	scn_play(g, "place 0 -1 0; pass");
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 0);
 	/* DEAD now: cells (1,0) r2; (-1,0) r1 r2 r3; (0,-2) r0 r2 r3 (its
 	 * south faces the blank); (1,-1) all but r2 (its west faces a blank)
@@ -1102,8 +1092,7 @@ START_TEST(test_R_ERR_2_last_error_names_rule)
 	                        "\n",
 	                        2, order, N_OF(order));
 	ck_assert_str_eq(city_game_last_error(g), "");
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_EILLEGAL);
 	ck_assert_ptr_nonnull(strstr(city_game_last_error(g), "R-TILE-2"));
 	ck_assert_int_eq(city_place_tile(g, 3, 3, 0), CITY_EILLEGAL);
@@ -1117,8 +1106,7 @@ START_TEST(test_R_ERR_1_calls_after_end_return_eended)
 	static const int order[] = {1};
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n", 2, order, 1);
 	scn_snapshot s;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);

@@ -89,15 +89,12 @@ START_TEST(test_R_SCORE_1_street_four_tiles_doubles)
 	city_game *g = scn_game("tileset t\n2 2 " SCN_DEAD "\n3 2 " SCN_STRAIGHT
 	                        "\n",
 	                        2, order, N_OF(order));
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower 1");
+	scn_play(g, "place 0 0 0; follower 1");
 	scn_play(g, "place 1 0 2"); /* STRAIGHT r2: streets on W and E too */
 	scn_play(g, "pass");
-	scn_play(g, "place 2 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 2 0 0; pass");
 	ck_assert_int_eq(city_game_score(g, 0), 0);
-	scn_play(g, "place 3 0 2");
-	scn_play(g, "pass");
+	scn_play(g, "place 3 0 2; pass");
 	scn_expect_scores(g, 2, ((const int[]){8, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STREETS), 8);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STREET), 8);
@@ -117,8 +114,7 @@ START_TEST(test_R_FOL_3_completed_street_takes_no_follower_R_SCORE_5)
 	city_game *g =
 	        scn_game("tileset t\n2 2 " SCN_DEAD "\n", 2, order, N_OF(order));
 	scn_snapshot s;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	scn_play(g, "place 1 0 2");
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 0, '1'), 2);
@@ -155,8 +151,7 @@ START_TEST(test_R_DONE_1_closed_loop_complete)
 	scn_play(g, "place 1 0 2");
 	scn_expect_followers(g, "abP");
 	scn_play(g, "pass");
-	scn_play(g, "place 1 1 3");
-	scn_play(g, "pass");
+	scn_play(g, "place 1 1 3; pass");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 3);
 	scn_play(g, "place 0 1 0");
@@ -206,17 +201,14 @@ START_TEST(test_R_GEO_6_street_passing_a_tile_twice_counts_it_once)
 	scn_play(g, "place 1 0 3");
 	scn_expect_followers(g, "abP");
 	scn_play(g, "pass");
-	scn_play(g, "place 1 -1 2");
-	scn_play(g, "pass");
-	scn_play(g, "place 0 -1 1");
-	scn_play(g, "pass");
+	scn_play(g, "place 1 -1 2; pass");
+	scn_play(g, "place 0 -1 1; pass");
 	/* the two segments of TWIN are now one street on 4 cells */
 	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 0, '2'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 4);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 0), 1);
-	scn_play(g, "place -1 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place -1 0 0; pass");
 	scn_play(g, "place 0 1 3");
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '2'), 6);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '2'), 1);
@@ -257,13 +249,11 @@ START_TEST(test_R_GEO_6_market_on_one_tile_twice_counts_it_once)
 	scn_play(g, "place 0 -1 0");
 	scn_expect_followers(g, "aP");
 	scn_play(g, "pass");
-	scn_play(g, "place 1 -1 1");
-	scn_play(g, "pass");
+	scn_play(g, "place 1 -1 1; pass");
 	scn_play(g, "place 1 0 1");
 	scn_expect_followers(g, "acP");
 	scn_play(g, "pass");
-	scn_play(g, "place 1 1 2");
-	scn_play(g, "pass");
+	scn_play(g, "place 1 1 2; pass");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'b', 0, 0, 'c'), 0);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'b'), 5);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 0);
@@ -321,8 +311,7 @@ START_TEST(test_R_SCORE_2_R_GEO_7_three_kinds_merge)
 	city_game *g = scn_game("tileset t\n7 1 " SCN_MKT_F "\n9 1 " SCN_MKT_L
 	                        "\n10 1 " SCN_BAND_G "\n",
 	                        2, order, N_OF(order));
-	scn_play(g, "place 0 0 1");
-	scn_play(g, "follower b");
+	scn_play(g, "place 0 0 1; follower b");
 	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "acP"); /* b: P0's market (R-FOL-2) */
 	ck_assert_int_eq(city_feature_market_kinds(g, 1, 0, 'b'),
@@ -357,8 +346,7 @@ START_TEST(test_R_DONE_2_market_closed_by_residential_half_R_TURN_1)
 	                        "\n",
 	                        2, order, N_OF(order));
 	int i, found = 0;
-	scn_play(g, "place 0 0 1");
-	scn_play(g, "follower b");
+	scn_play(g, "place 0 0 1; follower b");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	scn_expect_legal(g, 16); /* no streets: 4 cells x 4 rotations */
 	scn_play(g, "place 1 0 0");
@@ -461,8 +449,7 @@ START_TEST(test_R_SCORE_3_majority_two_sellers_beat_one)
 	                        3, order, N_OF(order));
 	unsigned mask = 0;
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	scn_play(g, "place 1 0 2");
 	scn_expect_followers(g, "abP");
@@ -472,11 +459,9 @@ START_TEST(test_R_SCORE_3_majority_two_sellers_beat_one)
 	scn_expect_followers(g, "abP");
 	scn_play(g, "follower b");
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 2 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 2 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_play(g, "place 2 1 3");
-	scn_play(g, "follower b");
+	scn_play(g, "place 2 1 3; follower b");
 	ck_assert_int_eq(scn_supply(g, 1), 5);
 	ck_assert_int_eq(scn_supply(g, 2), 6);
 	scn_expect_conservation(g);
@@ -530,8 +515,7 @@ START_TEST(test_R_SCORE_3_tie_both_score_R_END_6_tied_winners)
 	                        "\n",
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower 1");
+	scn_play(g, "place 0 0 0; follower 1");
 	scn_play(g, "place 0 1 0");
 	scn_expect_followers(g, "a1P");
 	scn_play(g, "follower 1");
@@ -578,10 +562,8 @@ START_TEST(test_R_FOL_2_occupied_feature_however_far_away)
 	                        "\n",
 	                        2, order, N_OF(order));
 	scn_snapshot s;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower 1");
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; follower 1");
+	scn_play(g, "place 1 0 0; pass");
 	scn_play(g, "place 2 0 0");
 	scn_expect_followers(g, "abP");
 	scn_play(g, "pass");
@@ -728,15 +710,12 @@ START_TEST(test_R_END_2_street_to_outer_edge_scores_at_end)
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
 	int events;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower 1");
+	scn_play(g, "place 0 0 0; follower 1");
 	scn_play(g, "place 1 0 0");
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
 	scn_play(g, "pass");
-	scn_play(g, "place 2 0 0");
-	scn_play(g, "pass");
-	scn_play(g, "place 3 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 2 0 0; pass");
+	scn_play(g, "place 3 0 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
@@ -770,8 +749,7 @@ START_TEST(test_R_END_2_one_tile_street_scores_one)
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n2 1 " SCN_DEAD
 	                        "\n",
 	                        2, order, N_OF(order));
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower 1");
+	scn_play(g, "place 0 0 0; follower 1");
 	scn_play(g, "place 0 1 0");
 	scn_expect_followers(g, "aP");
 	scn_play(g, "pass");
@@ -794,10 +772,8 @@ START_TEST(test_R_GEO_5_diagonal_contact_joins_nothing_final_market)
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n7 1 " SCN_MKT_F
 	                        "\n8 1 " SCN_MKT_G "\n11 1 " SCN_TRI_F "\n",
 	                        2, order, N_OF(order));
-	scn_play(g, "place 0 0 1");
-	scn_play(g, "follower b");
-	scn_play(g, "place 0 1 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 1; follower b");
+	scn_play(g, "place 0 1 0; pass");
 	scn_play(g, "place 1 1 0");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'b', 1, 1, 'b'), 0);
 	scn_expect_followers(g, "abP");
@@ -836,28 +812,22 @@ START_TEST(test_R_END_3_followers_facing_a_hole_return_without_points)
 	                        "\n7 2 " SCN_MKT_F "\n",
 	                        2, order, N_OF(order));
 	int i, returns = 0;
-	scn_play(g, "place 0 0 2");
-	scn_play(g, "follower b");
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 2; follower b");
+	scn_play(g, "place 1 0 0; pass");
 	scn_play(g, "place 1 1 2");
 	scn_expect_followers(g, "a1P");
 	scn_play(g, "follower 1");
-	scn_play(g, "place 1 2 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 1 2 0; pass");
 	scn_play(g, "place 0 2 2");
 	scn_expect_followers(g, "abP");
 	scn_play(g, "follower b");
-	scn_play(g, "place -1 2 0");
-	scn_play(g, "pass");
-	scn_play(g, "place -1 1 0");
-	scn_play(g, "pass");
+	scn_play(g, "place -1 2 0; pass");
+	scn_play(g, "place -1 1 0; pass");
 	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_HOLE);
 	/* the last BLANK: 11 exterior cells x 4; not the hole, whose east
 	 * side faces the DEAD's street (R-TILE-2) */
 	scn_expect_legal(g, 44);
-	scn_play(g, "place -1 0 0");
-	scn_play(g, "pass");
+	scn_play(g, "place -1 0 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(scn_supply(g, 0), 4);
@@ -905,8 +875,7 @@ START_TEST(test_R_END_4_stewards_in_tile_and_across_side_each_market_once)
 	                        "\n12 2 " SCN_CORNER_G "\n",
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 0 0; follower a");
 	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "bP"); /* a is P0's area */
 	scn_play(g, "pass");
@@ -963,8 +932,7 @@ START_TEST(test_R_END_4_steward_tie_both_score)
 	                        "\n10 1 " SCN_BAND_G "\n",
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 0 0; follower a");
 	scn_play(g, "place 0 1 1");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'a'), 0);
 	scn_expect_followers(g, "abcP");
@@ -1002,8 +970,7 @@ START_TEST(test_R_END_4_steward_majority_two_beat_one)
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
 	int x;
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower a");
+	scn_play(g, "place 0 0 0; follower a");
 	scn_play(g, "place 1 0 1");
 	scn_expect_followers(g, "abP"); /* c joined P0's area */
 	scn_play(g, "pass");
@@ -1047,10 +1014,8 @@ START_TEST(test_R_TURN_1_one_placement_completes_street_and_market)
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n2 2 " SCN_DEAD
 	                        "\n8 1 " SCN_MKT_G "\n",
 	                        3, order, N_OF(order));
-	scn_play(g, "place 0 0 0");
-	scn_play(g, "follower 1");
-	scn_play(g, "place 0 1 0");
-	scn_play(g, "pass");
+	scn_play(g, "place 0 0 0; follower 1");
+	scn_play(g, "place 0 1 0; pass");
 	scn_play(g, "place 1 1 0");
 	scn_expect_followers(g, "abP");
 	scn_play(g, "follower b");

@@ -78,11 +78,6 @@ static city_game *l_city_to_gate(int closing_tower)
 
 START_TEST(l_city_contour_and_first_round_order)
 {
-	static const char *const round[] = {
-	        "p1 wall cw",  "p1 guard pass", "p0 wall cw",  "p0 guard pass",
-	        "p1 wall ccw", "p1 guard pass", "p0 wall cw",  "p0 guard pass",
-	        "p1 wall cw",  "p1 guard pass", "p0 wall ccw", "p0 guard pass",
-	        NULL};
 	city_game *g = l_city_to_gate(1);
 
 	/* A's market scored for p0 when B was placed; the round starts. */
@@ -104,29 +99,24 @@ START_TEST(l_city_contour_and_first_round_order)
 	ck_assert_int_eq(city_game_walls_left(g), 70); /* the gate is extra */
 
 	/* The gate holds no guard: the next decision is p1's wall. */
-	scn_play(g, "%s", round[0]);
+	scn_play(g, "p1 wall cw");
 	scn_expect_end(g, CITY_END_CW, 1, 0, 1, 'E'); /* concave corner */
 	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'S');
-	scn_play(g, "%s", round[1]);
-	scn_play(g, "%s", round[2]);
+	scn_play(g, "p1 guard pass; p0 wall cw");
 	scn_expect_end(g, CITY_END_CW, 2, 0, 1, 'S'); /* convex corner */
-	scn_play(g, "%s", round[3]);
-	scn_play(g, "%s", round[4]);
+	scn_play(g, "p0 guard pass; p1 wall ccw");
 	/* ccw over a convex corner */
 	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'E');
 	/* indices shift by one */
 	scn_expect_end(g, CITY_END_CW, 3, 0, 1, 'S');
-	scn_play(g, "%s", round[5]);
-	scn_play(g, "%s", round[6]);
+	scn_play(g, "p1 guard pass; p0 wall cw");
 	scn_expect_end(g, CITY_END_CW, 4, 0, 1, 'W');
-	scn_play(g, "%s", round[7]);
-	scn_play(g, "%s", round[8]);
+	scn_play(g, "p0 guard pass; p1 wall cw");
 	scn_expect_end(g, CITY_END_CW, 5, 0, 0, 'W'); /* straight vertex */
-	scn_play(g, "%s", round[9]);
-	scn_play(g, "%s", round[10]);
+	scn_play(g, "p1 guard pass; p0 wall ccw");
 	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'N');
 	ck_assert_int_eq(city_wall_gap(g), 1);
-	scn_play(g, "%s", round[11]);
+	scn_play(g, "p0 guard pass");
 	/* One side left: both ends would fill it, still 2 legal moves. */
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_WALL);
 	ck_assert_int_eq(city_game_player(g), 1);
@@ -182,10 +172,10 @@ END_TEST
 START_TEST(l_city_closing_tower)
 {
 	static const char *const round[] = {
-	        "p0 gate 1 0 S", "p1 wall cw",  "p1 guard pass", "p0 wall cw",
-	        "p0 guard pass",    "p1 wall ccw", "p1 guard pass", "p0 wall cw",
-	        "p0 guard pass",    "p1 wall cw",  "p1 guard pass", "p0 wall ccw",
-	        "p0 guard pass",    "p1 wall cw",  "p1 guard pass", NULL};
+	        "p0 gate 1 0 S", "p1 wall cw", "p1 guard pass", "p0 wall cw",
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p0 wall cw",
+	        "p0 guard pass", "p1 wall cw", "p1 guard pass", "p0 wall ccw",
+	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
 	city_game *g = l_city_to_gate(_i == 2 ? 0 : 1);
 	int player = -1, end = -1, piece = -1, points = -1, towers = -1;
 	unsigned mask = 0;
@@ -254,13 +244,12 @@ START_TEST(corner_contact_hole_and_contour)
 {
 	static const char *const build[] = {
 	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass",  "p0 place 2 0 0", "p0 follower pass",
-	        "p1 place 0 1 0", "p1 follower pass",  "p0 place 2 1 0",
-	        "p0 follower pass",  "p1 place 0 2 1", "p1 follower b",
-	        NULL};
+	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
+	        "p1 place 0 1 0", "p1 follower pass", "p0 place 2 1 0",
+	        "p0 follower pass", "p1 place 0 2 1", "p1 follower b", NULL};
 	static const char *const round[] = {
 	        "p0 gate 2 1 S", "p1 wall cw", "p1 guard pass", "p0 wall ccw",
-	        "p0 guard pass",    "p1 wall cw", "p1 guard pass", NULL};
+	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
 	static const int hole_sides[4][3] = {
 	        {1, 0, CITY_SIDE_S},
 	        {0, 1, CITY_SIDE_E},
@@ -284,8 +273,7 @@ START_TEST(corner_contact_hole_and_contour)
 	scn_play_steps(g, build);
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
 	ck_assert_int_eq(city_contour_length(g), 14);
-	scn_play(g, "p0 place 1 2 0");
-	scn_play(g, "p0 follower pass");
+	scn_play(g, "p0 place 1 2 0; p0 follower pass");
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_HOLE);
 	ck_assert_int_eq(city_game_cell(g, 2, 2), CITY_CELL_EXTERIOR);
 	ck_assert_int_eq(city_game_cell(g, 1, 3), CITY_CELL_EXTERIOR);
@@ -368,14 +356,14 @@ static const int RET_ORDER[] = {3, 2, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 2};
 START_TEST(wall_completes_street_and_market_returned_guard)
 {
 	static const char *const build[] = {
-	        "p0 place 0 0 0",   "p0 follower 1", "p1 place 1 0 1",
-	        "p1 follower b",    "p0 place -1 0 0", "p0 follower b",
-	        "p1 place -2 0 0",  "p1 follower pass",   "p0 place -3 0 0",
-	        "p0 follower b",    "p1 place -4 0 0", "p1 follower pass",
-	        "p0 place -5 0 0",  "p0 follower b",   "p1 place -6 0 0",
-	        "p1 follower pass",    "p0 place -7 0 0", "p0 follower b",
-	        "p1 place -8 0 0",  "p1 follower pass",   "p0 place -9 0 0",
-	        "p0 follower b",    "p1 place -10 0 0", "p1 follower pass",
+	        "p0 place 0 0 0", "p0 follower 1", "p1 place 1 0 1",
+	        "p1 follower b", "p0 place -1 0 0", "p0 follower b",
+	        "p1 place -2 0 0", "p1 follower pass", "p0 place -3 0 0",
+	        "p0 follower b", "p1 place -4 0 0", "p1 follower pass",
+	        "p0 place -5 0 0", "p0 follower b", "p1 place -6 0 0",
+	        "p1 follower pass", "p0 place -7 0 0", "p0 follower b",
+	        "p1 place -8 0 0", "p1 follower pass", "p0 place -9 0 0",
+	        "p0 follower b", "p1 place -10 0 0", "p1 follower pass",
 	        "p0 place -11 0 0", NULL};
 	const char *const rules[] = {
 	        _i ? "returned_guard=yes" : "returned_guard=no", NULL};
@@ -395,8 +383,7 @@ START_TEST(wall_completes_street_and_market_returned_guard)
 	ck_assert_int_eq(city_game_score(g, 1), 1);
 	ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
 	ck_assert_int_eq(f, 6);
-	scn_play(g, "p1 gate 1 0 N");
-	scn_play(g, "p0 wall ccw");
+	scn_play(g, "p1 gate 1 0 N; p0 wall ccw");
 	scn_expect_piece(g, 0, 0, 0, 'N', 0, -1);
 	/* The street is scored at once whatever R-OPT-3 says. */
 	ck_assert_int_eq(city_game_score(g, 0), 1);
@@ -473,11 +460,11 @@ START_TEST(gate_completion_returns_at_once)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 0", "p0 follower 1", "p1 place 1 0 1",
-	        "p1 follower b",  "p0 place 2 0 1", "p0 follower pass",
-	        "p0 gate 0 0 N",  NULL};
+	        "p1 follower b", "p0 place 2 0 1", "p0 follower pass",
+	        "p0 gate 0 0 N", NULL};
 	static const char *const rest[] = {
-	        "p1 wall cw",  "p1 guard pass", "p0 wall ccw", "p0 guard pass",
-	        "p1 wall ccw", "p1 guard pass", "p0 tower pass",  NULL};
+	        "p1 wall cw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 wall ccw", "p1 guard pass", "p0 tower pass", NULL};
 	static const char TILES[] = "tileset wall-gate\n"
 	                            "1 2 b-b a-a a-a a-a a=R b=F\n"
 	                            "2 1 a1a a-a a-a a-a a=R\n";
@@ -544,14 +531,13 @@ START_TEST(opposite_guard_refused_hole_allows)
 {
 	static const char *const build[] = {
 	        "p0 place 0 0 1", "p0 follower b", "p1 place 0 1 0",
-	        "p1 follower pass",  "p0 place 0 2 0", "p0 follower pass",
-	        "p1 place 1 2 0", "p1 follower pass",  "p0 place 2 2 0",
-	        "p0 follower pass",  "p1 place 2 1 0", "p1 follower pass",
-	        "p0 place 2 0 0", "p0 follower pass",  "p1 place 1 0 0",
-	        "p1 follower pass",  "p1 gate 2 0 E",  "p0 wall ccw",
-	        "p0 guard",       "p1 wall ccw",    "p1 guard",
-	        "p0 wall cw",     "p0 guard pass",     "p1 wall cw",
-	        "p1 guard pass",     "p0 wall cw",     NULL};
+	        "p1 follower pass", "p0 place 0 2 0", "p0 follower pass",
+	        "p1 place 1 2 0", "p1 follower pass", "p0 place 2 2 0",
+	        "p0 follower pass", "p1 place 2 1 0", "p1 follower pass",
+	        "p0 place 2 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p1 gate 2 0 E", "p0 wall ccw", "p0 guard",
+	        "p1 wall ccw", "p1 guard", "p0 wall cw", "p0 guard pass",
+	        "p1 wall cw", "p1 guard pass", "p0 wall cw", NULL};
 	city_game *g =
 	        scn_city_game(GUARD_TILES, 2, GUARD_ORDER, 8, 7, 0, 1, NULL);
 	scn_snapshot s;
@@ -570,9 +556,7 @@ START_TEST(opposite_guard_refused_hole_allows)
 
 	scn_play(g, "p1 wall cw");
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_GUARD);
-	scn_play(g, "p1 guard");
-	scn_play(g, "p0 wall cw");
-	scn_play(g, "p0 guard pass");
+	scn_play(g, "p1 guard; p0 wall cw; p0 guard pass");
 	ck_assert_uint_eq(scn_legal_count(g), 3);
 	scn_play(g, "p1 tower cw");
 
@@ -637,12 +621,12 @@ START_TEST(first_round_guards_option)
 	        "p0 gate 0 0 W", "p1 wall cw", "p0 wall cw", "p1 wall ccw",
 	        NULL};
 	static const char *const first_yes[] = {
-	        "p0 gate 0 0 W", "p1 wall cw",  "p1 guard pass", "p0 wall cw",
-	        "p0 guard pass",    "p1 wall ccw", "p1 guard pass", NULL};
+	        "p0 gate 0 0 W", "p1 wall cw", "p1 guard pass", "p0 wall cw",
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", NULL};
 	static const char *const second[] = {
-	        "p1 place 3 0 1", "p1 follower pass", "p1 wall cw",  "p1 guard",
-	        "p0 wall cw",     "p0 guard pass",    "p1 wall ccw", "p1 guard pass",
-	        "p0 wall ccw",    NULL};
+	        "p1 place 3 0 1", "p1 follower pass", "p1 wall cw", "p1 guard",
+	        "p0 wall cw", "p0 guard pass", "p1 wall ccw", "p1 guard pass",
+	        "p0 wall ccw", NULL};
 	const char *const rules[] = {
 	        _i ? "first_round_guards=yes" : "first_round_guards=no",
 	        "end_gap=0", NULL};
@@ -650,8 +634,7 @@ START_TEST(first_round_guards_option)
 	        scn_city_game(CHAIN4_TILES, 2, CHAIN_ORDER, 4, 2, 2, 0, rules);
 	int player = -1, end = -1, piece = -1, points = -1;
 
-	scn_play(g, "p0 place 0 0 1");
-	scn_play(g, "p0 follower b");
+	scn_play(g, "p0 place 0 0 1; p0 follower b");
 	scn_play(g, "p1 place 1 0 1");
 	ck_assert_uint_eq(scn_legal_count(g), 3); /* a, b, pass */
 	scn_play(g, "p1 follower b");
@@ -659,8 +642,7 @@ START_TEST(first_round_guards_option)
 	/* A stack-1 completion holding a follower triggers nothing. */
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
 	ck_assert_int_eq(city_game_player(g), 0);
-	scn_play(g, "p0 place 2 0 1");
-	scn_play(g, "p0 follower b");
+	scn_play(g, "p0 place 2 0 1; p0 follower b");
 	ck_assert_int_eq(city_game_score(g, 1), 1);
 	scn_play_steps(g, _i ? first_yes : first_no);
 	scn_expect_piece(g, 0, 0, 0, 'S', 0, -1);
@@ -719,17 +701,17 @@ static city_game *towers_game(void)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 1", "p0 follower b", "p1 place 1 0 1",
-	        "p1 follower b",  "p2 place 2 0 1", "p2 follower b",
-	        "p2 gate 0 0 W",  "p0 wall cw",     "p0 guard pass",
-	        "p1 wall cw",     "p1 guard pass",     NULL};
+	        "p1 follower b", "p2 place 2 0 1", "p2 follower b",
+	        "p2 gate 0 0 W", "p0 wall cw", "p0 guard pass", "p1 wall cw",
+	        "p1 guard pass", NULL};
 	static const char *const round2[] = {
 	        "p0 place 3 0 1", "p0 follower b", "p0 wall cw",
-	        "p0 guard pass",     "p1 wall ccw",   "p1 guard pass",
-	        "p2 wall cw",     "p2 guard pass",    NULL};
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p2 wall cw",
+	        "p2 guard pass", NULL};
 	static const char *const round3[] = {
 	        "p1 place 4 0 1", "p1 follower b", "p1 wall ccw",
-	        "p1 guard pass",     "p2 wall ccw",   "p2 guard pass",
-	        "p0 wall ccw",    "p0 guard pass",    NULL};
+	        "p1 guard pass", "p2 wall ccw", "p2 guard pass", "p0 wall ccw",
+	        "p0 guard pass", NULL};
 	static const char *const rules[] = {"end_gap=0", NULL};
 	city_game *g =
 	        scn_city_game(CHAIN5_TILES, 3, CHAIN_ORDER, 5, 2, 3, 0, rules);
@@ -843,11 +825,10 @@ START_TEST(shares_three_players_stack3)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
-	        "p1 follower pass",  "p2 place 2 0 1", "p2 follower pass",
-	        "p2 gate 0 0 W",  "p0 wall cw",     "p0 guard pass",
-	        "p1 wall ccw",    "p1 guard pass",     "p2 wall cw",
-	        "p2 guard pass",     "p0 wall ccw",    "p0 guard pass",
-	        "p1 wall cw",     "p1 guard pass",     NULL};
+	        "p1 follower pass", "p2 place 2 0 1", "p2 follower pass",
+	        "p2 gate 0 0 W", "p0 wall cw", "p0 guard pass", "p1 wall ccw",
+	        "p1 guard pass", "p2 wall cw", "p2 guard pass", "p0 wall ccw",
+	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
 	static const char TILES[] = "tileset wall-3p\n"
 	                            "1 3 b-b a-a a-a a-a a=R b=F\n";
 	static const char *const rules[] = {"wall_trigger=any", NULL};
@@ -870,10 +851,10 @@ START_TEST(shares_four_players_stack2)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
-	        "p1 follower pass",  "p2 place 2 0 1", "p2 follower pass",
-	        "p2 gate 0 0 W",  "p3 wall cw",     "p3 guard pass",
-	        "p0 wall cw",     "p0 guard pass",     "p1 wall ccw",
-	        "p1 guard pass",     "p2 tower pass",     NULL};
+	        "p1 follower pass", "p2 place 2 0 1", "p2 follower pass",
+	        "p2 gate 0 0 W", "p3 wall cw", "p3 guard pass", "p0 wall cw",
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass",
+	        "p2 tower pass", NULL};
 	static const char TILES[] = "tileset wall-4p\n"
 	                            "1 3 b-b a-a a-a a-a a=R b=F\n";
 	static const char *const rules[] = {"wall_trigger=any", NULL};
@@ -902,12 +883,11 @@ START_TEST(ring_closed_stops_the_round)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
-	        "p1 follower b",  "p1 gate 0 0 W",  "p0 wall cw",
-	        "p0 guard pass",     "p1 wall cw",     "p1 guard pass",
-	        "p0 wall cw",     NULL};
+	        "p1 follower b", "p1 gate 0 0 W", "p0 wall cw", "p0 guard pass",
+	        "p1 wall cw", "p1 guard pass", "p0 wall cw", NULL};
 	static const char *const rest[] = {
-	        "p0 guard pass", "p1 wall ccw", "p1 guard pass",
-	        "p0 wall cw", "p0 guard pass",  NULL};
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p0 wall cw",
+	        "p0 guard pass", NULL};
 	static const char TILES[] = "tileset wall-ring\n"
 	                            "1 2 b-b a-a a-a a-a a=R b=F\n";
 	static const char *const rules[] = {"wall_trigger=any", NULL};
@@ -945,10 +925,8 @@ START_TEST(wall_trigger_option)
 	const char *const rules[] = {
 	        _i ? "wall_trigger=any" : "wall_trigger=occupied", NULL};
 	city_game *g = scn_city_game(TILES, 2, CHAIN_ORDER, 3, 1, 2, 0, rules);
-	scn_play(g, "p0 place 0 0 1");
-	scn_play(g, "p0 follower pass");
-	scn_play(g, "p1 place 1 0 1");
-	scn_play(g, "p1 follower pass");
+	scn_play(g, "p0 place 0 0 1; p0 follower pass");
+	scn_play(g, "p1 place 1 0 1; p1 follower pass");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 1);
 	ck_assert_int_eq(city_game_score(g, 0) + city_game_score(g, 1), 0);
 	if (_i) {
@@ -983,15 +961,15 @@ END_TEST
 START_TEST(placement_across_or_around_the_wall)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 0",  "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass",   "p0 place 2 0 0", "p0 follower pass",
-	        "p1 place 0 -1 0", "p1 follower b",  "p0 place 2 -1 0",
-	        "p0 follower pass",   "p1 place 0 -2 0", "p1 follower pass",
+	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
+	        "p1 place 0 -1 0", "p1 follower b", "p0 place 2 -1 0",
+	        "p0 follower pass", "p1 place 0 -2 0", "p1 follower pass",
 	        NULL};
 	static const char *const round[] = {
-	        "p1 gate 1 0 N", "p0 wall cw",  "p0 guard pass", "p1 wall cw",
-	        "p1 guard pass",    "p0 wall ccw", "p0 guard pass", "p1 tower pass",
-	        NULL};
+	        "p1 gate 1 0 N", "p0 wall cw", "p0 guard pass", "p1 wall cw",
+	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 tower pass", NULL};
 	static const char TILES[] = "tileset wall-place\n"
 	                            "1 6 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n";
@@ -1026,8 +1004,7 @@ START_TEST(placement_across_or_around_the_wall)
 	scn_snap_free(&s);
 	ck_assert_int_eq(city_game_cell(g, 1, -1), CITY_CELL_EXTERIOR);
 
-	scn_play(g, "p0 place -1 0 0");
-	scn_play(g, "p0 follower pass");
+	scn_play(g, "p0 place -1 0 0; p0 follower pass");
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	city_game_free(g);
 }
@@ -1073,13 +1050,13 @@ static void w_listing_matches_rules(const city_game *g)
 START_TEST(arm_grows_after_the_wall)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 0",  "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass",   "p0 place 2 0 0", "p0 follower pass",
-	        "p1 place 0 -1 0", "p1 follower b",  "p0 place 2 -1 0",
-	        "p0 follower pass",   "p1 place 0 -2 0", "p1 follower pass",
-	        "p1 gate 1 0 N", "p0 wall cw",  "p0 guard pass", "p1 wall cw",
-	        "p1 guard pass",    "p0 wall ccw", "p0 guard pass", "p1 tower pass",
-	        NULL};
+	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
+	        "p1 place 0 -1 0", "p1 follower b", "p0 place 2 -1 0",
+	        "p0 follower pass", "p1 place 0 -2 0", "p1 follower pass",
+	        "p1 gate 1 0 N", "p0 wall cw", "p0 guard pass", "p1 wall cw",
+	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 tower pass", NULL};
 	static const char TILES[] = "tileset wall-arm\n"
 	                            "1 9 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n"

@@ -39,12 +39,12 @@ START_TEST(gap_ends_the_game)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 0", "p0 follower pass", "p1 place 0 1 0",
-	        "p1 follower pass",  "p0 place 1 1 0", "p0 follower pass",
-	        "p1 place 2 1 0", "p1 follower pass",  "p0 place 2 0 1",
-	        "p0 follower b",  "p1 place 3 0 0", "p1 follower pass",
-	        "p1 gate 3 0 E",  "p0 wall cw",     "p0 guard pass",
-	        "p1 wall cw",     "p1 guard pass",     "p0 wall ccw",
-	        "p0 guard pass",     "p1 tower pass",     NULL};
+	        "p1 follower pass", "p0 place 1 1 0", "p0 follower pass",
+	        "p1 place 2 1 0", "p1 follower pass", "p0 place 2 0 1",
+	        "p0 follower b", "p1 place 3 0 0", "p1 follower pass",
+	        "p1 gate 3 0 E", "p0 wall cw", "p0 guard pass", "p1 wall cw",
+	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 tower pass", NULL};
 	int end_gap = GAP_VALUES[_i];
 	const char *const rules[] = {GAP_RULES[_i], NULL};
 	city_game *g = scn_city_game(GAP_TILES, 2, GAP_ORDER, 8, 5, 3, 0, rules);
@@ -67,8 +67,7 @@ START_TEST(gap_ends_the_game)
 	}
 	ck_assert_int_eq(city_game_end_reasons(g), 0);
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-	scn_play(g, "p0 place 1 0 0");
-	scn_play(g, "p0 follower pass");
+	scn_play(g, "p0 place 1 0 0; p0 follower pass");
 	ck_assert_int_eq(city_contour_length(g), 12);
 	ck_assert_int_eq(city_wall_gap(g), 8);
 	if (end_gap >= 8) {
@@ -79,8 +78,7 @@ START_TEST(gap_ends_the_game)
 		return;
 	}
 	ck_assert_int_eq(city_game_end_reasons(g), 0);
-	scn_play(g, "p1 place -1 0 0");
-	scn_play(g, "p1 follower pass");
+	scn_play(g, "p1 place -1 0 0; p1 follower pass");
 	ck_assert_int_eq(city_wall_gap(g), 10);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
@@ -177,8 +175,7 @@ START_TEST(final_walls_without_gate)
 	static const int ORDER[] = {1, 2};
 	city_game *g = scn_city_game(TILES, 2, ORDER, 2, 2, 0, 0, NULL);
 	unsigned mask = 0;
-	scn_play(g, "p0 place 0 0 1");
-	scn_play(g, "p0 follower b");
+	scn_play(g, "p0 place 0 0 1; p0 follower b");
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
 	scn_play(g, "p1 place 0 1 2");
@@ -228,16 +225,14 @@ START_TEST(two_guards_on_one_row_both_score)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 1", "p0 follower b", "p1 place 0 1 0",
-	        "p1 follower pass",  "p0 place 0 2 0", "p0 follower pass",
-	        "p1 place 1 2 0", "p1 follower pass",  "p0 place 2 2 0",
-	        "p0 follower pass",  "p1 place 2 1 0", "p1 follower pass",
-	        "p0 place 2 0 0", "p0 follower pass",  "p1 place 1 0 0",
-	        "p1 follower pass",  "p1 gate 2 0 E",  "p0 wall cw",
-	        "p0 guard",       "p1 wall ccw",    "p1 guard pass",
-	        "p0 wall ccw",    "p0 guard pass",     "p1 wall ccw",
-	        "p1 guard pass",     "p0 wall ccw",    "p0 guard pass",
-	        "p1 wall cw",     "p1 guard pass",     "p0 wall ccw",
-	        "p0 guard",       NULL};
+	        "p1 follower pass", "p0 place 0 2 0", "p0 follower pass",
+	        "p1 place 1 2 0", "p1 follower pass", "p0 place 2 2 0",
+	        "p0 follower pass", "p1 place 2 1 0", "p1 follower pass",
+	        "p0 place 2 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p1 gate 2 0 E", "p0 wall cw", "p0 guard",
+	        "p1 wall ccw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 wall ccw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 wall cw", "p1 guard pass", "p0 wall ccw", "p0 guard", NULL};
 	static const char TILES[] = "tileset wall-row\n"
 	                            "1 5 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
@@ -303,12 +298,11 @@ START_TEST(guard_line_stops_at_empty_cell)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass",  "p0 place 2 0 1", "p0 follower b",
-	        "p1 place 0 1 0", "p1 follower pass",  "p0 place 2 1 0",
-	        "p0 follower pass",  "p1 place 3 0 0", "p1 follower pass",
-	        "p1 gate 0 1 S",  "p0 wall cw",     "p0 guard",
-	        "p1 wall ccw",    "p0 wall cw",     "p0 guard pass",
-	        NULL};
+	        "p1 follower pass", "p0 place 2 0 1", "p0 follower b",
+	        "p1 place 0 1 0", "p1 follower pass", "p0 place 2 1 0",
+	        "p0 follower pass", "p1 place 3 0 0", "p1 follower pass",
+	        "p1 gate 0 1 S", "p0 wall cw", "p0 guard", "p1 wall ccw",
+	        "p0 wall cw", "p0 guard pass", NULL};
 	static const char TILES[] = "tileset wall-line\n"
 	                            "1 3 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n"

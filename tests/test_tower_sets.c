@@ -29,8 +29,7 @@ static city_game *opening(const char *const *rules)
 	city_game *g = scn_carc_game("1 4 " T_ROAD " start\n2 2 " T_TOWER
 	                          "\n3 3 " T_BLANK "\n",
 	                          2, 1, order, N_OF(order), rules);
-	scn_play(g, "place 1 0 0");
-	scn_play(g, "follower 1");
+	scn_play(g, "place 1 0 0; follower 1");
 	scn_play(g, "place 1 1 0");
 	return g;
 }
