@@ -1011,7 +1011,8 @@ START_TEST(test_C_SCORE_6_features_completed_together_in_order)
 	city_event e;
 	int i, first;
 	for (i = 0; i < (int)N_OF(steps); i++) {
-		scn_play(g, "place %d %d %d", steps[i].x, steps[i].y, steps[i].r);
+		scn_play(g, "place %d %d %d", steps[i].x, steps[i].y,
+		         steps[i].r);
 		if (steps[i].part)
 			scn_play(g, "follower %c", steps[i].part);
 		else

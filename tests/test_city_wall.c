@@ -197,7 +197,8 @@ START_TEST(l_city_closing_tower)
 		ck_assert_int_eq(end, _i == 0 ? CITY_END_CW : CITY_END_CCW);
 		ck_assert_int_eq(piece, _i == 0 ? 7 : 0);
 		ck_assert_int_eq(points, _i == 0 ? 5 : 2);
-		ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_TOWERS), points);
+		ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_TOWERS),
+		                 points);
 		ck_assert_int_eq(city_game_score(g, 0), 1 + points);
 		ck_assert_int_eq(city_game_supply(g, 0, NULL, &towers), CITY_OK);
 		ck_assert_int_eq(towers, 5);

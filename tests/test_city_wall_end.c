@@ -47,7 +47,8 @@ START_TEST(gap_ends_the_game)
 	        "p1 tower pass", NULL};
 	int end_gap = GAP_VALUES[_i];
 	const char *const rules[] = {GAP_RULES[_i], NULL};
-	city_game *g = scn_city_game(GAP_TILES, 2, GAP_ORDER, 8, 5, 3, 0, rules);
+	city_game *g =
+	        scn_city_game(GAP_TILES, 2, GAP_ORDER, 8, 5, 3, 0, rules);
 
 	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), end_gap);
 	scn_play_steps(g, script);

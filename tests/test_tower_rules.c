@@ -2,8 +2,9 @@
  * Scenario tests of The Tower (carcassonne.md T-SET, T-ACT, T-CAP, T-OPT;
  * issue 13's list), through the public API only, one test per case, named
  * by rule id. Positions are hand-made with the SCN_TW_* designs of
- * scenario.h and an explicit draw order; every legal-move list, score and message is
- * exact and worked out by hand from the spec. x grows east, y grows SOUTH.
+ * scenario.h and an explicit draw order; every legal-move list, score and
+ * message is exact and worked out by hand from the spec. x grows east, y
+ * grows SOUTH.
  *
  * Designs (scenario.h, SCN_TW_*): ROAD road W-E; TOWER field + foundation;
  * BLANK field; RTOWER road W-E + foundation; CAP city on N; MON monastery;
@@ -29,7 +30,8 @@ START_TEST(test_T_SET_1_floors_per_player_by_player_count)
 	static const int floors[4] = {10, 9, 7, 6};
 	int players, p;
 	for (players = 2; players <= 5; players++) {
-		city_game *g = scn_tower_game(SCN_TW_ROAD, order, 1, players, 1, NULL);
+		city_game *g =
+		        scn_tower_game(SCN_TW_ROAD, order, 1, players, 1, NULL);
 		for (p = 0; p < players; p++)
 			ck_assert_int_eq(city_game_floors(g, p),
 			                 floors[players - 2]);
@@ -45,7 +47,8 @@ END_TEST
 START_TEST(test_T_SET_3_foundation_inert_without_the_expansion)
 {
 	static const int order[] = {SCN_TW_RTOWER, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 0, NULL);
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 0, NULL);
 	city_move m;
 	scn_play(g, "place 1 0 0");
 	/* the road part only: no floor on the foundation */
@@ -69,7 +72,8 @@ END_TEST
 START_TEST(test_T_SET_3_expansion_without_foundations)
 {
 	static const int order[] = {SCN_TW_ROAD, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 3, 1, NULL);
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 3, 1, NULL);
 	ck_assert_int_eq(city_game_floors(g, 2), 9);
 	scn_play(g, "place 1 0 0");
 	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "follower 1, pass");
@@ -84,13 +88,14 @@ END_TEST
 
 /* The two-tower opening: P0 puts the foundation (0,1) south of the start
  * and a floor on it; P1 ... (the tests go on from here). */
-static const int two_towers[] = {SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_BLANK,
-                                 SCN_TW_ROAD,  SCN_TW_BLANK, SCN_TW_BLANK};
+static const int two_towers[] = {SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK,
+                                 SCN_TW_BLANK, SCN_TW_ROAD, SCN_TW_BLANK,
+                                 SCN_TW_BLANK};
 
 START_TEST(test_T_ACT_1_floor_on_the_tile_just_placed_and_on_an_old_tower)
 {
-	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       NULL);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, NULL);
 	scn_play(g, "place 0 1 0");
 	/* the bare foundation just placed takes a floor; no top at height 0 */
 	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "floor 0 1, pass");
@@ -119,8 +124,8 @@ END_TEST
 
 START_TEST(test_T_ACT_2_bare_foundation_refuses_top)
 {
-	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       NULL);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, NULL);
 	scn_play(g, "place 0 1 0");
 	SCN_REFUSED(g, city_place_top(g, 0, 1), CITY_EILLEGAL,
 	            "T-ACT-2: tile (0,1): the tower has no floor yet");
@@ -143,8 +148,8 @@ END_TEST
 
 START_TEST(test_T_ACT_2_closed_tower_refuses_a_floor)
 {
-	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       NULL);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, NULL);
 	int player = -1, role = -1;
 	int32_t x = 9, y = 9;
 	char part = 0;
@@ -187,8 +192,8 @@ START_TEST(test_T_ACT_3_no_floor_in_supply)
 	city_game *g;
 	char mv[64];
 	int i, x = -1;
-	static const int blanks[4] = {SCN_TW_BLANK, SCN_TW_BLANK2, SCN_TW_BLANK3,
-	                              SCN_TW_BLANK4};
+	static const int blanks[4] = {SCN_TW_BLANK, SCN_TW_BLANK2,
+	                              SCN_TW_BLANK3, SCN_TW_BLANK4};
 	order[0] = SCN_TW_TOWER;
 	for (i = 1; i < 33; i++) /* at most 9 of a design */
 		order[i] = blanks[(i - 1) / 8];
@@ -264,14 +269,15 @@ END_TEST
  *   y=2        blank
  * ---------------------------------------------------------------------- */
 
-static const int row_order[] = {SCN_TW_ROAD,  SCN_TW_ROAD,  SCN_TW_MON,   SCN_TW_TOWER,
-                                SCN_TW_BLANK, SCN_TW_BLANK, SCN_TW_BLANK, SCN_TW_BLANK};
+static const int row_order[] = {SCN_TW_ROAD, SCN_TW_ROAD, SCN_TW_MON,
+                                SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_BLANK,
+                                SCN_TW_BLANK, SCN_TW_BLANK};
 
 /* Up to P0's fifth-turn follower decision (the tower at height 1). */
 static city_game *row_board(const char *const *rules)
 {
-	city_game *g = scn_tower_game(SCN_TW_ROAD, row_order, N_OF(row_order), 2, 1,
-	                       rules);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, row_order, N_OF(row_order),
+	                              2, 1, rules);
 	scn_play(g, "place 1 0 0");
 	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "follower 1, pass");
 	scn_play(g, "follower 1; place 2 0 0"); /* P1: road taken, skipped */
@@ -420,9 +426,11 @@ END_TEST
  * the raised tower (0,1) and the monk (2,1). */
 START_TEST(test_T_CAP_1_range_along_the_row_over_another_tower)
 {
-	static const int order[] = {SCN_TW_ROAD,  SCN_TW_ROAD,  SCN_TW_MON,   SCN_TW_TOWER,
-	                            SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_BLANK, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	static const int order[] = {SCN_TW_ROAD, SCN_TW_ROAD, SCN_TW_MON,
+	                            SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK,
+	                            SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	scn_play(g, "place 1 0 0; follower 1; place 2 0 0");
 	scn_play(g, "place 2 1 0; follower m");
 	scn_play(g, "place 0 1 0; floor 0 1");
@@ -443,13 +451,13 @@ END_TEST
 /* The column board: the start tile is a road with a foundation (a tower
  * at (0,0), height 0); P0's knight on the city cap (0,-1); P1's tower
  * (0,1) raised to 2 reaches it over the tower (0,0). */
-static const int col_order[] = {SCN_TW_CAP,   SCN_TW_TOWER, SCN_TW_BLANK,
+static const int col_order[] = {SCN_TW_CAP, SCN_TW_TOWER, SCN_TW_BLANK,
                                 SCN_TW_BLANK, SCN_TW_BLANK, SCN_TW_BLANK};
 
 static city_game *column_board(const char *const *rules)
 {
-	city_game *g = scn_tower_game(SCN_TW_RTOWER, col_order, N_OF(col_order), 2, 1,
-	                       rules);
+	city_game *g = scn_tower_game(SCN_TW_RTOWER, col_order, N_OF(col_order),
+	                              2, 1, rules);
 	scn_expect_tower(g, 0, 0, 0, -1);
 	scn_play(g, "place 0 -1 0");
 	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
@@ -496,8 +504,8 @@ END_TEST
 /* P0 tops the tower (0,1); P1 raises (1,1) to 2: (0,1) is in range. */
 static city_game *top_board(const char *const *rules)
 {
-	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       rules);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, rules);
 	scn_play(g, "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1");
 	scn_play(g, "place -1 1 0; top 0 1; place 2 1 0; floor 1 1");
 	return g;
@@ -540,9 +548,10 @@ END_TEST
 START_TEST(test_T_OPT_2_top_refused_by_name)
 {
 	static const char *const rules[] = {"capture_top=no", NULL};
-	static const int order[] = {SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_MON,
-	                            SCN_TW_BLANK, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
+	static const int order[] = {SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK,
+	                            SCN_TW_MON, SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
 	scn_play(g, "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1");
 	scn_play(g, "place -1 1 0; top 0 1; place 2 1 0; follower m");
 	/* P0: a floor on (1,1): height 2 reaches (0,1) (top) and (2,1) */
@@ -565,7 +574,8 @@ END_TEST
 START_TEST(test_T_CAP_1b_capture_before_scoring)
 {
 	static const int order[] = {SCN_TW_CAP, SCN_TW_CAPTOW, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	city_game *c = NULL;
 	scn_play(g, "place 0 -1 0; follower a; place 0 -2 2");
 	/* the city is P0's: no part for P1, the foundation just placed */
@@ -594,9 +604,10 @@ END_TEST
  * home (T-CAP-4). */
 START_TEST(test_T_CAP_4_exchange)
 {
-	static const int order[] = {SCN_TW_ROAD,  SCN_TW_MON,   SCN_TW_TOWER,
+	static const int order[] = {SCN_TW_ROAD, SCN_TW_MON, SCN_TW_TOWER,
 	                            SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	city_event e;
 	int n;
 	scn_play(g, "place 1 0 0; follower 1; place 0 -1 0; follower m");
@@ -643,15 +654,16 @@ END_TEST
  * highwayman (1,0) at height 1 and P0's monk (2,1) at height 2.
  * ---------------------------------------------------------------------- */
 
-static const int ransom_order[] = {SCN_TW_CAP,   SCN_TW_CAP,   SCN_TW_ROAD,  SCN_TW_TOWER,
-                                   SCN_TW_MON,   SCN_TW_BLANK, SCN_TW_BLANK, SCN_TW_BLANK,
-                                   SCN_TW_BLANK, SCN_TW_BLANK};
+static const int ransom_order[] = {SCN_TW_CAP, SCN_TW_CAP, SCN_TW_ROAD,
+                                   SCN_TW_TOWER, SCN_TW_MON, SCN_TW_BLANK,
+                                   SCN_TW_BLANK, SCN_TW_BLANK, SCN_TW_BLANK,
+                                   SCN_TW_BLANK};
 
 /* Up to P0's first ransom decision (P1 holds one of P0's followers). */
 static city_game *ransom_board(const char *const *rules)
 {
-	city_game *g = scn_tower_game(SCN_TW_ROAD, ransom_order, N_OF(ransom_order), 2, 1,
-	                       rules);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, ransom_order,
+	                              N_OF(ransom_order), 2, 1, rules);
 	scn_play(g, "place 0 -1 0; follower a; place 0 -2 2");
 	scn_expect_scores(g, 2, ((const int[]){4, 0}));
 	scn_play(g, "place 1 0 0; follower 1; place 1 1 0; floor 1 1");
@@ -803,7 +815,8 @@ START_TEST(test_T_OPT_5_one_floor_reaches_its_own_tile)
 {
 	static const char *const rules[] = {"tower_range=short", NULL};
 	static const int order[] = {SCN_TW_RTOWER, SCN_TW_BLANK, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
 	scn_play(g, "place 1 0 0");
 	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "follower 1, floor 1 0, pass");
@@ -822,7 +835,8 @@ START_TEST(test_T_CAP_2_capture_a_farmer)
 {
 	static const char *const rules[] = {"farmers=yes", NULL};
 	static const int order[] = {SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
 	int role = -1;
 	scn_play(g, "place 0 1 0");
 	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
@@ -849,8 +863,8 @@ END_TEST
  * and goes home at final scoring (a RETURN event with part 't'). */
 START_TEST(test_T_ACT_2_top_scores_nothing_at_the_end)
 {
-	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       NULL);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, NULL);
 	city_event e;
 	int n;
 	scn_play(g, "place 0 1 0; floor 0 1; place 1 1 0; top 0 1");
@@ -878,9 +892,10 @@ END_TEST
  * tower (-1,-1) takes P0's monk (0,-1). */
 START_TEST(test_T_OPT_3_ransom_with_exactly_three_points)
 {
-	static const int order[] = {SCN_TW_DEAD, SCN_TW_DEAD, SCN_TW_MON, SCN_TW_TOWER,
-	                            SCN_TW_BLANK, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	static const int order[] = {SCN_TW_DEAD, SCN_TW_DEAD, SCN_TW_MON,
+	                            SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	scn_play(g, "place -1 0 0; follower 1; place 1 0 2");
 	scn_expect_scores(g, 2, ((const int[]){3, 0}));
 	scn_play(g, "place 0 -1 0; follower m; place -1 -1 0; floor -1 -1");
@@ -949,9 +964,11 @@ END_TEST
  * holds none of P2's, so nobody goes home. */
 START_TEST(test_T_CAP_4_no_exchange_with_a_third_player)
 {
-	static const int order[] = {SCN_TW_ROAD,  SCN_TW_MON,   SCN_TW_BLANK, SCN_TW_TOWER,
-	                            SCN_TW_BLANK, SCN_TW_TOWER, SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 3, 1, NULL);
+	static const int order[] = {SCN_TW_ROAD, SCN_TW_MON, SCN_TW_BLANK,
+	                            SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_TOWER,
+	                            SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 3, 1, NULL);
 	scn_play(g, "place 1 0 0; follower 1; place 0 -1 0; follower m");
 	scn_play(g, "place 0 1 0"); /* P2: no tower yet, skipped */
 	scn_play(g, "place -1 -1 0; floor -1 -1; capture 0 -1 m");
@@ -975,9 +992,10 @@ END_TEST
  * of the tower tile (1,0) and the follower on top of that tower are two. */
 START_TEST(test_T_CAP_2_part_and_top_of_one_tile_are_two_moves)
 {
-	static const int order[] = {SCN_TW_RTOWER, SCN_TW_BLANK, SCN_TW_TOWER, SCN_TW_BLANK,
-	                            SCN_TW_BLANK};
-	city_game *g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	static const int order[] = {SCN_TW_RTOWER, SCN_TW_BLANK, SCN_TW_TOWER,
+	                            SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	scn_play(g, "place 1 0 0; follower 1; place 1 1 0; floor 1 0");
 	/* height 1 reaches the tower's own tile */
 	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
