@@ -190,7 +190,6 @@ START_TEST(test_T_ACT_3_no_floor_in_supply)
 {
 	int order[33];
 	city_game *g;
-	char mv[64];
 	int i, x = -1;
 	static const int blanks[4] = {SCN_TW_BLANK, SCN_TW_BLANK2,
 	                              SCN_TW_BLANK3, SCN_TW_BLANK4};
@@ -200,16 +199,14 @@ START_TEST(test_T_ACT_3_no_floor_in_supply)
 	g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 5, 1, NULL);
 	scn_play(g, "place 0 1 0; floor 0 1");
 	for (i = 1; i < 30; i++) {
-		snprintf(mv, sizeof mv, "place %d 1 0", x--);
-		scn_play(g, mv);
+		scn_play(g, "place %d 1 0", x--);
 		/* P0 every fifth turn, the others pass */
 		scn_play(g, i % 5 == 0 ? "floor 0 1" : "pass");
 	}
 	ck_assert_int_eq(city_game_floors(g, 0), 0);
 	ck_assert_int_eq(city_game_floors(g, 1), 6);
 	scn_expect_tower(g, 0, 1, 6, -1);
-	snprintf(mv, sizeof mv, "place %d 1 0", x);
-	scn_play(g, mv);
+	scn_play(g, "place %d 1 0", x);
 	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "top 0 1, pass");
 	SCN_REFUSED(g, city_place_floor(g, 0, 1), CITY_EILLEGAL,
 	            "T-ACT-3: player 0 has no tower floor in supply");
@@ -226,7 +223,6 @@ START_TEST(test_T_ACT_3_no_follower_in_supply)
 {
 	int order[16];
 	city_game *g;
-	char mv[64];
 	int k;
 	for (k = 0; k < 7; k++) {
 		order[2 * k] = SCN_TW_MON;
@@ -236,10 +232,8 @@ START_TEST(test_T_ACT_3_no_follower_in_supply)
 	order[15] = SCN_TW_BLANK;
 	g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	for (k = 1; k <= 7; k++) {
-		snprintf(mv, sizeof mv, "place 0 %d 0; follower m", -k);
-		scn_play(g, mv);
-		snprintf(mv, sizeof mv, "place 0 %d 0", k);
-		scn_play(g, mv);
+		scn_play(g, "place 0 %d 0; follower m", -k);
+		scn_play(g, "place 0 %d 0", k);
 	}
 	/* P1's last tile is the tower (0,7): a floor, nobody in range */
 	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1, "floor 0 7, pass");
@@ -919,7 +913,6 @@ START_TEST(test_T_CAP_5_bought_back_follower_placed_the_same_turn)
 	static const char *const rules[] = {"ransom_min=no", NULL};
 	int order[16];
 	city_game *g;
-	char mv[64];
 	int k;
 	for (k = 0; k < 6; k++) {
 		order[2 * k] = SCN_TW_MON;
@@ -931,11 +924,9 @@ START_TEST(test_T_CAP_5_bought_back_follower_placed_the_same_turn)
 	order[15] = SCN_TW_BLANK;
 	g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
 	for (k = 1; k <= 7; k++) {
-		snprintf(mv, sizeof mv, "place 0 %d 0; follower m", -k);
-		scn_play(g, mv);
+		scn_play(g, "place 0 %d 0; follower m", -k);
 		if (k < 7) {
-			snprintf(mv, sizeof mv, "place 0 %d 0", k);
-			scn_play(g, mv);
+			scn_play(g, "place 0 %d 0", k);
 		}
 	}
 	ck_assert_int_eq(scn_supply(g, 0), 0);
