@@ -54,19 +54,6 @@ static char *save_text(const city_game *g)
 	return buf;
 }
 
-/* Play one random legal move; returns 0 at the end. */
-static int play_one(city_game *g, uint64_t *st)
-{
-	city_move moves[4200];
-	size_t n = 0;
-	if (city_game_decision(g) == CITY_DECISION_END)
-		return 0;
-	ck_assert_int_eq(city_legal_moves(g, moves, 4200, &n), CITY_OK);
-	ck_assert_uint_gt(n, 0);
-	ck_assert_int_eq(city_apply_move(g, &moves[test_rand(st) % n]), CITY_OK);
-	return 1;
-}
-
 /* A game of `players` players waiting for `decision` (for the tile
  * decision: with a few tiles down), found by random play over seeds. */
 static city_game *game_at(int decision, int players)
@@ -86,7 +73,7 @@ static city_game *game_at(int decision, int players)
 			if (d == decision &&
 			    (d != CITY_DECISION_TILE || city_game_tile_count(g) >= 4))
 				return g;
-			if (!play_one(g, &st))
+			if (!test_play_random(g, 1, &st))
 				break;
 		}
 		city_game_free(g);
@@ -1003,7 +990,7 @@ START_TEST(hostile_carcassonne)
 					              sizeof *carc_city_calls,
 					          where);
 			}
-			if (!play_one(g, &st))
+			if (!test_play_random(g, 1, &st))
 				break;
 		}
 		{
@@ -2084,7 +2071,7 @@ START_TEST(hostile_out_of_memory)
 	b.left = 1;
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	for (k = 0; k < 30; k++)
-		play_one(g, &st);
+		test_play_random(g, 1, &st);
 	before = save_text(g);
 	c = sentinel;
 	ck_assert_int_eq(city_game_clone(&c, g), CITY_ENOMEM);
@@ -2095,7 +2082,7 @@ START_TEST(hostile_out_of_memory)
 	/* Play goes on without allocating. */
 	b.calls = 0;
 	for (k = 0; k < 60; k++)
-		play_one(g, &st);
+		test_play_random(g, 1, &st);
 	ck_assert_int_eq(city_game_undo(g), CITY_OK);
 	ck_assert_int_eq(b.calls, 0);
 	city_game_free(g);
@@ -2526,7 +2513,7 @@ static void play_out(const city_tileset *ts, int players, uint64_t seed)
 	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
-	while (play_one(g, &st))
+	while (test_play_random(g, 1, &st))
 		;
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	for (p = 0; p < players; p++) {
