@@ -119,55 +119,35 @@ static void play_line(int players, int seed, int farmers, char *line,
 
 START_TEST(carc_golden_random_games_replay_exactly)
 {
-	const char *out = getenv("CITY_GOLDEN_WRITE");
-	FILE *f = fopen(GOLDEN, "r");
-	FILE *w = out ? fopen(out, "w") : NULL;
-	char want[512], got[512];
+	test_golden gf;
+	char got[512];
 	int players, farmers, seed, games = 0;
-	ck_assert_msg(f != NULL, "cannot open %s", GOLDEN);
+	test_golden_open(&gf, GOLDEN);
 	for (players = 2; players <= 5; players++)
 		for (farmers = 0; farmers <= 1; farmers++)
 			for (seed = 0; seed < GAMES; seed++) {
 				play_line(players, seed, farmers, got, sizeof got);
-				if (w)
-					fputs(got, w);
-				ck_assert_msg(fgets(want, sizeof want, f) != NULL,
-				              "%s ends before game %d/%d/%d",
-				              GOLDEN, players, farmers, seed);
-				ck_assert_msg(strcmp(want, got) == 0,
-				              "game players=%d farmers=%d seed=%d "
-				              "differs:\n want %s got  %s",
-				              players, farmers, seed, want, got);
+				test_golden_line(&gf, got,
+				                 "game players=%d farmers=%d seed=%d",
+				                 players, farmers, seed);
 				games++;
 			}
 	ck_assert_int_eq(games, 8 * GAMES);
-	if (w)
-		fclose(w);
-	fclose(f);
+	test_golden_close(&gf);
 }
 END_TEST
 
 START_TEST(carc_tower_golden_random_games_replay_exactly)
 {
-	const char *out = getenv("CITY_GOLDEN_WRITE");
-	FILE *f = fopen(TOWER_GOLDEN, "r");
-	FILE *w = out ? fopen(out, "w") : NULL;
-	char want[512], got[512];
+	test_golden gf;
+	char got[512];
 	int g;
-	ck_assert_msg(f != NULL, "cannot open %s", TOWER_GOLDEN);
+	test_golden_open(&gf, TOWER_GOLDEN);
 	for (g = 0; g < TOWER_GAMES; g++) {
 		play_line_tower(2 + g % 4, g, g % 3 == 0, g, got, sizeof got);
-		if (w)
-			fputs(got, w);
-		ck_assert_msg(fgets(want, sizeof want, f) != NULL,
-		              "%s ends before game %d", TOWER_GOLDEN, g);
-		ck_assert_msg(strcmp(want, got) == 0,
-		              "tower game %d differs:\n want %s got  %s", g, want,
-		              got);
+		test_golden_line(&gf, got, "tower game %d", g);
 	}
-	if (w)
-		fclose(w);
-	fclose(f);
+	test_golden_close(&gf);
 }
 END_TEST
 
