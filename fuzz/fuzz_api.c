@@ -64,6 +64,10 @@
  *   - Carcassonne's start tile is on the board from the start, so a new or
  *     reset game has one tile; Carcassonne has no contour (CITY_ENOTFOUND,
  *     a status wall.h does not list, reported);
+ *   - The River (V-*): the same checks on river games (alone and with
+ *     The Tower, river_start shuffle and remove, seeded and V-SET-2
+ *     explicit orders; the expansions and the rule read back as set up),
+ *     the river `~` among the follower parts tried;
  *   - The City answers The Tower's kinds, named or through
  *     city_apply_move(), with CITY_EDECISION (game.h; CITY_EENDED after
  *     the end); without the expansion a base game finds them well-formed
