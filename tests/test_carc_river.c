@@ -880,6 +880,18 @@ static char *options_print(const city_options *o)
 	return t;
 }
 
+/* Options refused by city_options_check() with the reason want and by
+ * city_game_new(), which makes nothing. */
+static void new_refused(const city_options *o, const char *want)
+{
+	city_game *g = NULL;
+	char why[160];
+	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
+	ck_assert_str_eq(why, want);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
+	ck_assert_ptr_null(g);
+}
+
 #define REC "citygame 1\ngame carcassonne\n"
 
 /* Hostile records and options for The River's words (record.md,
@@ -969,7 +981,7 @@ START_TEST(test_V_hostile_river_records_and_options)
 	    "river_start=shuffle=remove", "river_start==remove", "river=remove",
 	    "river_start=~"};
 	city_options *o = river_options(CITY_EXPANSION_TOWER, 3);
-	char *before, *after, why[160];
+	char *before, *after;
 	int order[83];
 	size_t k;
 	for (k = 0; k < sizeof records / sizeof *records; k++)
@@ -1009,7 +1021,6 @@ START_TEST(test_V_hostile_river_records_and_options)
 	 * city_options_check() and city_game_new(), nothing made */
 	{
 		city_options *r = river_options(0, 2);
-		city_game *g = NULL;
 		int d, c, j;
 		/* the land tiles first */
 		for (d = 0, k = 0; d < 24; d++)
@@ -1019,64 +1030,40 @@ START_TEST(test_V_hostile_river_records_and_options)
 			order[k++] = river_a[j];
 		order[k++] = 52;
 		ck_assert_int_eq(city_options_set_order(r, order, 83), CITY_OK);
-		ck_assert_int_eq(city_options_check(r, why, sizeof why),
-		                 CITY_EINVAL);
-		ck_assert_str_eq(why, "V-SET-2: tile 73 of the order is design 57 "
-		                      "(a river tile) after a land tile");
-		ck_assert_int_eq(city_game_new(&g, r), CITY_EINVAL);
-		ck_assert_ptr_null(g);
+		new_refused(r, "V-SET-2: tile 73 of the order is design 57 (a "
+		               "river tile) after a land tile");
 		/* the spring drawn (instead of a D) */
 		river_order(order, river_a);
 		for (j = 11; order[j] != 4; j++)
 			;
 		order[j] = 51;
 		ck_assert_int_eq(city_options_set_order(r, order, 83), CITY_OK);
-		ck_assert_int_eq(city_options_check(r, why, sizeof why),
-		                 CITY_EINVAL);
-		ck_assert_str_eq(why, "V-SET-2: the order has more than 0 of "
-		                      "design 51");
-		ck_assert_int_eq(city_game_new(&g, r), CITY_EINVAL);
-		ck_assert_ptr_null(g);
+		new_refused(r, "V-SET-2: the order has more than 0 of design 51");
 		/* two lakes */
 		river_order(order, river_a);
 		order[20] = 52;
 		ck_assert_int_eq(city_options_set_order(r, order, 83), CITY_OK);
-		ck_assert_int_eq(city_options_check(r, why, sizeof why),
-		                 CITY_EINVAL);
-		ck_assert_str_eq(why, "V-SET-2: the order has more than 1 of "
-		                      "design 52");
-		ck_assert_int_eq(city_game_new(&g, r), CITY_EINVAL);
-		ck_assert_ptr_null(g);
+		new_refused(r, "V-SET-2: the order has more than 1 of design 52");
 		/* The City's set with the expansion */
 		river_order(order, river_a);
 		ck_assert_int_eq(city_options_set_order(r, order, 83), CITY_OK);
 		ck_assert_int_eq(city_options_set_tileset(r, city_tileset_default()),
 		                 CITY_OK);
-		ck_assert_int_eq(city_options_check(r, why, sizeof why),
-		                 CITY_EINVAL);
-		ck_assert_str_eq(why, "tile set the-city is a set of the-city, the "
-		                      "game is carcassonne");
-		ck_assert_int_eq(city_game_new(&g, r), CITY_EINVAL);
-		ck_assert_ptr_null(g);
+		new_refused(r, "tile set the-city is a set of the-city, the game "
+		               "is carcassonne");
 		city_options_free(r);
 	}
 	/* river_start on The City's options: accepted by the builder, refused
 	 * by the check (a rule of another game) */
 	{
 		city_options *c = NULL;
-		city_game *g = NULL;
 		ck_assert_int_eq(city_options_new(&c), CITY_OK);
 		ck_assert_int_eq(city_options_set_expansion(c, CITY_EXPANSION_RIVER,
 		                                            1),
 		                 CITY_EINVAL);
 		ck_assert_int_eq(city_options_parse_rule(c, "river_start=remove"),
 		                 CITY_OK);
-		ck_assert_int_eq(city_options_check(c, why, sizeof why),
-		                 CITY_EINVAL);
-		ck_assert_str_eq(why, "V-OPT-1: rule river_start is not a rule of "
-		                      "the-city");
-		ck_assert_int_eq(city_game_new(&g, c), CITY_EINVAL);
-		ck_assert_ptr_null(g);
+		new_refused(c, "V-OPT-1: rule river_start is not a rule of the-city");
 		city_options_free(c);
 	}
 	free(before);
