@@ -502,8 +502,8 @@ CITY_TEST_STEPS=(
 	step_abi
 	step_valgrind
 	step_fuzz
+	step_portable
 )
-CITY_TEST_STEPS+=(step_portable)
 
 # `scripts/test.sh STEP...` runs only the steps named (e.g. step_package_build
 # step_package step_python while working on packaging; a step may need the

@@ -10,9 +10,6 @@
  *   test_play_random(g, n, &rng)
  *                            up to n uniformly random legal moves
  *   test_is_legal(g, &m)     whether m is one of g's legal moves
- *   test_golden_open/line/close
- *                            compare generated lines with a golden file
- *                            (CITY_GOLDEN_WRITE=FILE also writes them)
  *   test_property_games(n, long_n)
  *                            how many random games a property run plays:
  *                            n by default, long_n for the long run
@@ -28,9 +25,7 @@
 #define CITY_TEST_COMMON_H
 
 #include <check.h>
-#include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,49 +105,6 @@ static inline int test_is_legal(const city_game *g, const city_move *m)
 		if (memcmp(&moves[i], m, sizeof *m) == 0)
 			return 1;
 	return 0;
-}
-
-/* A golden file read line by line; with CITY_GOLDEN_WRITE=FILE the lines
- * generated are also written to FILE (to regenerate the golden file). */
-typedef struct test_golden {
-	const char *path;
-	FILE *want, *write;
-} test_golden;
-
-static inline void test_golden_open(test_golden *gf, const char *path)
-{
-	const char *out = getenv("CITY_GOLDEN_WRITE");
-	gf->path = path;
-	gf->want = fopen(path, "r");
-	gf->write = out ? fopen(out, "w") : NULL;
-	ck_assert_msg(gf->want != NULL, "cannot open %s", path);
-}
-
-/* The next golden line must be `got`; `fmt` names the game. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static inline void test_golden_line(test_golden *gf, const char *got,
-                                    const char *fmt, ...)
-{
-	char want[512], what[128];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	if (gf->write)
-		fputs(got, gf->write);
-	ck_assert_msg(fgets(want, sizeof want, gf->want) != NULL,
-	              "%s ends before %s", gf->path, what);
-	ck_assert_msg(strcmp(want, got) == 0, "%s differs:\n want %s got  %s",
-	              what, want, got);
-}
-
-static inline void test_golden_close(test_golden *gf)
-{
-	if (gf->write)
-		fclose(gf->write);
-	fclose(gf->want);
 }
 
 /* The number of random games a property run plays per configuration:

@@ -1786,7 +1786,8 @@ START_TEST(hostile_games_and_builtin_sets)
 {
 	static const char *const bad_names[] = {
 	    "", "The-City", "the-city ", "carcassonne-", "tower", "inline",
-	    "carcassonne\n", "\xff"};
+	    "carcassonne\n", "\xff", "river", "the-river",
+	    "carcassonne-tower-river", "carcassonne-river ", "Carcassonne-River"};
 	city_options *o = NULL;
 	char *before, *after;
 	size_t i;
@@ -1870,6 +1871,8 @@ START_TEST(hostile_options)
 	    O(set_rule, CITY_EINVAL, .i = 0, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = 15, .j = 0), /* past CITY_RULE_RIVER_START */
 	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_RIVER_START, .j = 2),
+	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_RIVER_START, .j = -1),
+	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_RIVER_START, .j = INT_MAX),
 	    O(set_rule, CITY_EINVAL, .i = -1, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = INT_MIN, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_WALL_TRIGGER, .j = 2),
@@ -1907,6 +1910,13 @@ START_TEST(hostile_options)
 	    OP("first_round_guards=1", CITY_EPARSE),
 	    OP("closing_tower=", CITY_EPARSE),
 	    OP("no_such_rule=yes", CITY_EPARSE),
+	    OP("river_start=", CITY_EPARSE), /* V-OPT-1: shuffle | remove */
+	    OP("river_start", CITY_EPARSE),
+	    OP("river_start=Remove", CITY_EPARSE),
+	    OP("river_start=yes", CITY_EPARSE),
+	    OP("river_start=1", CITY_EPARSE),
+	    OP("river_start=remove ", CITY_EPARSE),
+	    OP("river_start=shuffle=remove", CITY_EPARSE),
 	    OP("=yes", CITY_EPARSE),
 	};
 	city_options *o = NULL;
