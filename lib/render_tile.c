@@ -359,6 +359,25 @@ static void nudge(pt *p, int ux, int uy)
 	p->y = p->y < SPOT_LO ? SPOT_LO : p->y > SPOT_HI ? SPOT_HI : p->y;
 }
 
+/* Where the monastery stands: the centre, or, on a tile the river
+ * crosses (V-GEO-1; the printed river tile has its monastery beside the
+ * water), towards the middle of the first side with neither river nor
+ * road. */
+static pt monastery_at(const tileview *v)
+{
+	int side, river = 0;
+	for (side = 0; side < 4; side++)
+		river |= v->street[side] == '~';
+	for (side = 0; river && side < 4; side++)
+		if (v->street[side] == '-') {
+			pt m = centre;
+			m.x += (ring[2 * side + 1].x - centre.x) * 9 / 16;
+			m.y += (ring[2 * side + 1].y - centre.y) * 9 / 16;
+			return m;
+		}
+	return centre;
+}
+
 /* Push spots apart until any two are RENDER_SPOT_GAP apart (or 64
  * rounds): each close pair moves away from each other along the line
  * between them, the monastery and the tower (pinned, drawn there) never;
@@ -419,7 +438,7 @@ static void compute_spots(tileview *v)
 			v->spot[8 + d] = street_spot(v, (char)('1' + d));
 	}
 	v->has_spot[17] = v->monastery;
-	v->spot[17] = centre;
+	v->spot[17] = monastery_at(v);
 	v->has_spot[18] = v->foundation;
 	v->spot[18] = rtile_tower_spot(0, 0);
 	spread_spots(v);
@@ -758,8 +777,10 @@ static void draw_tile_marks(svgw *s, const city_tileset *ts, const tileview *v,
 {
 	int r;
 	draw_buildings(s, ts, v, ox, oy);
-	if (v->monastery)
-		rtile_monastery(s, ox + centre.x, oy + centre.y, NULL);
+	if (v->monastery) {
+		pt m = monastery_at(v);
+		rtile_monastery(s, ox + m.x, oy + m.y, NULL);
+	}
 	for (r = 0; r < 8; r++)
 		if (v->coat[r])
 			coat_of_arms(s, v, r, ox, oy);
