@@ -212,15 +212,30 @@ static void score_stewards(const city_tileset *ts, state *s)
 	}
 }
 
-/* R-END-2: notional walls on every contour side not yet walled. Walk
- * first, then close: closing changes no tile, so the walk is stable. */
+/* R-END-2: notional walls on every contour side not yet walled, in the
+ * walk's order; closing changes no tile, so the walk is stable. A street
+ * or market a side completes scores then, as tcs_close_side would score
+ * it, but only a followed one is looked at (its open word is exactly
+ * OPEN_FOLLOWED: complete and followed), and a root met twice needs no
+ * test: scoring clears its followed flag. */
 static void close_contour(const city_tileset *ts, state *s)
 {
+	const uint16_t *open = st_nopen(s);
 	contour_it it;
-	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
-		if (!pt_sealed(&st_tiles(s)[it.t], it.side))
-			tcs_close_side(ts, s, it.t, it.side,
-			               CITY_REASON_FINAL_STREET, 0);
+	for (board_contour_first(s, &it); it.left;
+	     board_contour_advance(s, &it)) {
+		int nodes[3], n, i;
+		uint8_t kinds[3];
+		if (pt_sealed(&st_tiles(s)[it.t], it.side))
+			continue;
+		n = feat_close_side(ts, s, it.t, it.side, nodes, kinds);
+		for (i = 0; i < n; i++) {
+			int r = feat_root(s, nodes[i]);
+			if (kinds[i] != TS_RESIDENTIAL && open[r] == OPEN_FOLLOWED)
+				score_feature(ts, s, r, kinds[i],
+				              CITY_REASON_FINAL_STREET, 0);
+		}
+	}
 }
 
 /* R-END-3: followers on streets and markets still open go back. */
