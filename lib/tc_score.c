@@ -147,23 +147,24 @@ static int steward_areas(const city_tileset *ts, const state *s,
 }
 
 /* The market nodes bordering parts `parts` of placed tile pt: adjacent
- * in-tile, or facing one of those parts' halves across a side (appended
- * without branching on the kinds). Returns how many went into found. */
+ * in-tile, or facing one of those parts' halves across a side with a
+ * neighbour (appended without branching on the kinds). Returns how many
+ * went into found. */
 static int bordering_markets(const city_tileset *ts, const state *s,
                              const ptile *pt, unsigned parts,
                              int found[4 * TS_MAX_PARTS])
 {
 	const ts_design *d = &ts->designs[pt->design];
-	int nf = 0, side;
+	int nf = 0;
 	unsigned adj = 0, m;
 	for (m = parts; m; m &= m - 1)
 		adj |= d->parts[low_bit(m)].adj_markets;
 	for (; adj; adj &= adj - 1)
 		found[nf++] = pt->node0 + low_bit(adj);
-	for (side = 0; side < 4; side++) {
-		bfacing fc;
-		unsigned linked = board_facing_masked(ts, s, pt, d, side, &fc);
-		unsigned mk = fc.od->market_parts & -linked;
+	/* the linked sides only (the edge of the city borders nothing) */
+	for (m = board_linked_sides(pt); m; m &= m - 1) {
+		bfacing fc = board_facing_linked(ts, s, pt, d, low_bit(m));
+		unsigned mk = fc.od->market_parts;
 		found[nf] = fc.q->node0 + fc.theirs->right;
 		nf += (int)(parts >> fc.mine->left & mk >> fc.theirs->right & 1u);
 		found[nf] = fc.q->node0 + fc.theirs->left;
