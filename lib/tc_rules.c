@@ -166,7 +166,7 @@ static int placed_done(const city_tileset *ts, const state *s,
                        const ptile *p, int *done, uint8_t *kinds)
 {
 	const ts_design *d = &ts->designs[p->design];
-	int n = 0, i, side;
+	int n = 0, i;
 	unsigned m;
 	for (m = d->market_parts | d->street_parts; m; m &= m - 1) {
 		i = low_bit(m);
@@ -174,10 +174,10 @@ static int placed_done(const city_tileset *ts, const state *s,
 		done[n] = feat_root(s, p->node0 + i);
 		n += feat_complete(s, done[n]);
 	}
-	for (side = 0; side < 4; side++) {
-		bfacing fc;
-		unsigned linked = board_facing_masked(ts, s, p, d, side, &fc);
-		unsigned mk = fc.od->market_parts & -linked;
+	/* the sides with a neighbour only, over the set bits */
+	for (m = board_linked_sides(p); m; m &= m - 1) {
+		bfacing fc = board_facing_linked(ts, s, p, d, low_bit(m));
+		unsigned mk = fc.od->market_parts;
 		kinds[n] = TS_MARKET;
 		done[n] = feat_root(s, fc.q->node0 + fc.theirs->left);
 		n += (int)(mk >> fc.theirs->left & 1u) & feat_complete(s, done[n]);

@@ -73,17 +73,13 @@ int tcs_score_done(const city_tileset *ts, state *s, const int *done,
                    const uint8_t *kind, int n_done, int base, int defer,
                    int *any)
 {
-	int i, j, occupied = 0;
-	for (i = 0; i < n_done; i++) {
-		int dup = 0;
-		for (j = 0; j < i; j++)
-			dup |= done[j] == done[i];
-		if (dup)
-			continue;
-		if (any)
-			*any = 1;
+	int i, occupied = 0;
+	if (any && n_done)
+		*any = 1;
+	/* a root that comes again needs no test: scoring it cleared its
+	 * followed flag, so score_feature passes it by */
+	for (i = 0; i < n_done; i++)
 		occupied |= score_feature(ts, s, done[i], kind[i], base, defer);
-	}
 	return occupied;
 }
 
