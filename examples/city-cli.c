@@ -9,7 +9,8 @@
  *   city-cli play --resume FILE [--seat N=SPEC]... [--ai SPEC]
  *                 [--record FILE] [--hint-ai SPEC]
  *   city-cli replay FILE [--trace] [--game NAME]
- *   city-cli show FILE [--svg OUT.svg [--legal] | --board] [--tiles]
+ *   city-cli show FILE [--svg OUT.svg [--legal] [--legend] [--no-strip]
+ *                      | --board] [--tiles]
  *                 [--game NAME]
  *   city-cli check-tiles FILE
  *   city-cli hint FILE [--game NAME [--expansion tower|river]] [--ai SPEC]
@@ -69,7 +70,9 @@ static void usage(FILE *f)
 	      "  city-cli play --resume FILE [--seat N=SPEC]... [--ai SPEC]\n"
 	      "                [--record FILE] [--hint-ai SPEC]\n"
 	      "  city-cli replay FILE [--trace] [--game NAME]\n"
-	      "  city-cli show FILE [--svg OUT.svg [--legal] | --board] "
+	      "  city-cli show FILE [--svg OUT.svg [--legal] [--legend] "
+	      "[--no-strip] | --board]\n"
+	      "                     "
 	      "[--tiles] [--game NAME]\n"
 	      "  city-cli check-tiles FILE\n"
 	      "  city-cli hint FILE [--game NAME [--expansion tower|river]] "

@@ -1,7 +1,8 @@
 /*
- * cli_svg.c: `city-cli show FILE --svg OUT.svg [--legal]`: the city of a
- * record as an SVG picture (city/render.h). Kept apart from city-cli.c,
- * which calls cli_show_svg() when `show` is given `--svg`.
+ * cli_svg.c: `city-cli show FILE --svg OUT.svg [--legal] [--legend]
+ * [--no-strip]`: the city of a record as an SVG picture (city/render.h),
+ * the flags those of city_game_svg(). Kept apart from city-cli.c, which
+ * calls cli_show_svg() when `show` is given `--svg`.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,9 @@
 #include "cli_file.h"
 #include "cli_svg.h"
 
+
+#define SHOW_SVG_USAGE \
+	"city-cli show FILE --svg OUT.svg [--legal] [--legend] [--no-strip]"
 
 int cli_show_svg(int argc, char **argv)
 {
@@ -28,18 +32,21 @@ int cli_show_svg(int argc, char **argv)
 			svg_path = argv[++i];
 		else if (strcmp(argv[i], "--legal") == 0)
 			flags |= CITY_SVG_LEGAL;
+		else if (strcmp(argv[i], "--legend") == 0)
+			flags |= CITY_SVG_LEGEND;
+		else if (strcmp(argv[i], "--no-strip") == 0)
+			flags |= CITY_SVG_NO_STRIP;
 		else if (!record && (argv[i][0] != '-' || argv[i][1] == '\0'))
 			record = argv[i];
 		else {
 			fprintf(stderr, "city-cli: show: unexpected \"%s\"\n"
-			                "usage: city-cli show FILE --svg OUT.svg "
-			                "[--legal]\n",
-			        argv[i]);
+			                "usage: %s\n",
+			        argv[i], SHOW_SVG_USAGE);
 			return CLI_SVG_EXIT_USAGE;
 		}
 	}
 	if (!record || !svg_path) {
-		fputs("usage: city-cli show FILE --svg OUT.svg [--legal]\n", stderr);
+		fprintf(stderr, "usage: %s\n", SHOW_SVG_USAGE);
 		return CLI_SVG_EXIT_USAGE;
 	}
 	if (cli_read_file_or_report(record, &text, &len) != 0) {

@@ -34,8 +34,11 @@ enum {
 	ATTR_ROAD,       /* a road or a street */
 	ATTR_WALL,       /* The City's wall, gate and towers */
 	ATTR_MARK,       /* a part's name, a cell where the tile fits */
-	ATTR_HOLE
+	ATTR_HOLE,
+	ATTR_RIVER /* The River */
 };
+
+#define WAY_ATTR(m) ((m) == '~' ? ATTR_RIVER : ATTR_ROAD)
 
 typedef struct canvas {
 	int32_t min_x, min_y;
@@ -132,19 +135,33 @@ static void print_towers(const city_game *g)
 }
 
 /* A tile's centre from the street or road middles of its sides (`-` for
- * none): `|` or `-` when one passes straight through, `+` when they meet
- * or end, `none` without any. */
-static char road_centre(const char m[4], int roads, char none)
+ * none; `~` a river side, which is no road): `|` or `-` when a road passes
+ * straight through, `+` when roads meet or end, `~` for a river without a
+ * road (a road crossing the river is drawn over it, as by a bridge),
+ * `none` without any. */
+static char road_centre(const char m[4], char none)
 {
+	int s, roads = 0, rivers = 0;
+	for (s = 0; s < 4; s++) {
+		roads += m[s] != '-' && m[s] != '~';
+		rivers += m[s] == '~';
+	}
 	if (roads == 0)
-		return none;
-	if (roads == 2 && m[CITY_SIDE_N] != '-' &&
+		return rivers ? '~' : none;
+	if (roads == 2 && m[CITY_SIDE_N] != '-' && m[CITY_SIDE_N] != '~' &&
 	    m[CITY_SIDE_N] == m[CITY_SIDE_S])
 		return '|';
-	if (roads == 2 && m[CITY_SIDE_E] != '-' &&
+	if (roads == 2 && m[CITY_SIDE_E] != '-' && m[CITY_SIDE_E] != '~' &&
 	    m[CITY_SIDE_E] == m[CITY_SIDE_W])
 		return '-';
 	return '+';
+}
+
+/* The character of a side's middle that carries a road (`road`: `|` or
+ * `-`) or The River (`~`, V-GEO-1). */
+static char way(char m, char road)
+{
+	return m == '~' ? '~' : road;
 }
 
 /* The interior of a tile's block, from what its four board sides show. */
@@ -153,7 +170,7 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 {
 	const city_tileset *ts = city_game_tileset(g);
 	char l[4], m[4], r[4], reg_l[4], reg_r[4];
-	int design = 0, rotation = 0, idx, s, streets = 0, nf;
+	int design = 0, rotation = 0, idx, s, nf;
 	size_t i;
 	unsigned di;
 	char centre;
@@ -168,8 +185,6 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 		city_tileset_side(ts, di, s, rotation, &l[s], &m[s], &r[s]);
 		reg_l[s] = region_char(ts, di, l[s]);
 		reg_r[s] = region_char(ts, di, r[s]);
-		if (m[s] != '-')
-			streets++;
 	}
 	/* North row, west to east (the north side's left half is its west
 	 * half); south row, west to east (the south side's right half is its
@@ -177,22 +192,22 @@ static void draw_tile(canvas *cv, const city_game *g, int32_t x, int32_t y,
 	put(cv, top, left + 0, reg_l[CITY_SIDE_N]);
 	put(cv, top, left + 1, reg_l[CITY_SIDE_N]);
 	put(cv, top, left + 2,
-	    m[CITY_SIDE_N] != '-' ? '|' : reg_l[CITY_SIDE_N]);
+	    m[CITY_SIDE_N] != '-' ? way(m[CITY_SIDE_N], '|') : reg_l[CITY_SIDE_N]);
 	put(cv, top, left + 3, reg_r[CITY_SIDE_N]);
 	put(cv, top, left + 4, reg_r[CITY_SIDE_N]);
 	put(cv, top + 2, left + 0, reg_r[CITY_SIDE_S]);
 	put(cv, top + 2, left + 1, reg_r[CITY_SIDE_S]);
 	put(cv, top + 2, left + 2,
-	    m[CITY_SIDE_S] != '-' ? '|' : reg_r[CITY_SIDE_S]);
+	    m[CITY_SIDE_S] != '-' ? way(m[CITY_SIDE_S], '|') : reg_r[CITY_SIDE_S]);
 	put(cv, top + 2, left + 3, reg_l[CITY_SIDE_S]);
 	put(cv, top + 2, left + 4, reg_l[CITY_SIDE_S]);
 	/* Middle row: west middle, follower, centre, buildings, east
 	 * middle. */
 	put(cv, top + 1, left + 0,
-	    m[CITY_SIDE_W] != '-' ? '-' : reg_l[CITY_SIDE_W]);
+	    m[CITY_SIDE_W] != '-' ? way(m[CITY_SIDE_W], '-') : reg_l[CITY_SIDE_W]);
 	put(cv, top + 1, left + 4,
-	    m[CITY_SIDE_E] != '-' ? '-' : reg_l[CITY_SIDE_E]);
-	centre = road_centre(m, streets, reg_l[CITY_SIDE_N]);
+	    m[CITY_SIDE_E] != '-' ? way(m[CITY_SIDE_E], '-') : reg_l[CITY_SIDE_E]);
+	centre = road_centre(m, reg_l[CITY_SIDE_N]);
 	put(cv, top + 1, left + 2, centre);
 	put(cv, top + 1, left + 1, ' ');
 	{
@@ -460,6 +475,8 @@ static const char *attr_sgr(unsigned char a)
 		return "\033[7m";
 	case ATTR_HOLE:
 		return "\033[2;36m";
+	case ATTR_RIVER:
+		return "\033[34m";
 	default:
 		return "\033[0m";
 	}
@@ -565,7 +582,7 @@ int cli_print_city(const city_game *g)
 	       (long)min_x, (long)max_x, (long)min_y, (long)max_y);
 	print_canvas(&cv, max_x, 2, 0);
 	canvas_free(&cv);
-	if (city_game_kind(g) == CITY_GAME_CARCASSONNE)
+	if (city_game_kind(g) == CITY_GAME_CARCASSONNE) {
 		puts("legend: each tile is a 5x3 block\n"
 		     "  C      city; . field\n"
 		     "  | -    road middle on the north/south, west/east side\n"
@@ -573,8 +590,11 @@ int cli_print_city(const city_game *g)
 		     "through\n"
 		     "  left of the centre   0-4 follower of that player\n"
 		     "  right of the centre  M monastery");
-	else
+		if (city_game_expansions(g) & CITY_EXPANSION_RIVER)
+			puts("  ~      the river");
+	} else {
 		print_legend();
+	}
 	if (city_game_expansions(g) & CITY_EXPANSION_TOWER) {
 		puts("  under a tile  T<h> tower of height h, T<h>p<i> closed "
 		     "by player i's follower\n"
@@ -645,13 +665,12 @@ static void draw_design(canvas *cv, const city_tileset *ts, unsigned di,
                         int rot, size_t top, size_t left, int tower)
 {
 	char l[4], m[4], r[4], in, centre, b = ' ';
-	int s, roads = 0, pub;
+	int s, pub;
 	size_t k;
 	const char *hist;
 	for (s = 0; s < 4; s++) {
 		l[s] = m[s] = r[s] = '?';
 		city_tileset_side(ts, di, s, rot, &l[s], &m[s], &r[s]);
-		roads += m[s] != '-';
 	}
 	in = interior_region(ts, di, l, r);
 #define REG(letter) region_char(ts, di, (letter)), region_attr(ts, di, (letter))
@@ -685,23 +704,27 @@ static void draw_design(canvas *cv, const city_tileset *ts, unsigned di,
 			put_attr(cv, top + 2, left + 5 + k, REG(r[CITY_SIDE_E]));
 	}
 #undef REG
-	/* roads and streets */
+	/* roads and streets; The River */
 	if (m[CITY_SIDE_N] != '-')
-		put_attr(cv, top, left + 3, '|', ATTR_ROAD);
+		put_attr(cv, top, left + 3, way(m[CITY_SIDE_N], '|'),
+		         WAY_ATTR(m[CITY_SIDE_N]));
 	if (m[CITY_SIDE_S] != '-')
-		put_attr(cv, top + 2, left + 3, '|', ATTR_ROAD);
+		put_attr(cv, top + 2, left + 3, way(m[CITY_SIDE_S], '|'),
+		         WAY_ATTR(m[CITY_SIDE_S]));
 	for (k = 0; k < 3; k++) {
 		if (m[CITY_SIDE_W] != '-')
-			put_attr(cv, top + 1, left + k, '-', ATTR_ROAD);
+			put_attr(cv, top + 1, left + k, way(m[CITY_SIDE_W], '-'),
+			         WAY_ATTR(m[CITY_SIDE_W]));
 		if (m[CITY_SIDE_E] != '-')
-			put_attr(cv, top + 1, left + 4 + k, '-', ATTR_ROAD);
+			put_attr(cv, top + 1, left + 4 + k, way(m[CITY_SIDE_E], '-'),
+			         WAY_ATTR(m[CITY_SIDE_E]));
 	}
-	centre = city_tileset_monastery(ts, di) == 1
-	                 ? 'M'
-	                 : road_centre(m, roads, 0);
+	centre = city_tileset_monastery(ts, di) == 1 ? 'M' : road_centre(m, 0);
 	if (centre)
 		put_attr(cv, top + 1, left + 3, centre,
-		         centre == 'M' ? ATTR_NONE : ATTR_ROAD);
+		         centre == 'M'   ? ATTR_NONE
+		         : centre == '~' ? ATTR_RIVER
+		                         : ATTR_ROAD);
 	/* buildings (The City) or a tower foundation (The Tower), right of
 	 * the centre, left when a road runs there */
 	hist = city_tileset_historic_name(ts, di);
@@ -950,6 +973,9 @@ void cli_print_board_legend(const city_game *g)
 		     "of p1\n"
 		     "  1,0      an empty cell where the tile in hand fits "
 		     "(x,y)");
+		if (city_game_expansions(g) & CITY_EXPANSION_RIVER)
+			puts("  ~        the river (no follower; a road crosses "
+			     "it by a bridge)");
 		if (city_game_expansions(g) & CITY_EXPANSION_TOWER)
 			puts("  T        a tower foundation (tile in hand); under "
 			     "a tile: T<h> a tower of\n"

@@ -64,6 +64,10 @@
  *   - Carcassonne's start tile is on the board from the start, so a new or
  *     reset game has one tile; Carcassonne has no contour (CITY_ENOTFOUND,
  *     a status wall.h does not list, reported);
+ *   - The River (V-*): the same checks on river games (alone and with
+ *     The Tower, river_start shuffle and remove, seeded and V-SET-2
+ *     explicit orders; the expansions and the rule read back as set up),
+ *     the river `~` among the follower parts tried;
  *   - The City answers The Tower's kinds, named or through
  *     city_apply_move(), with CITY_EDECISION (game.h; CITY_EENDED after
  *     the end); without the expansion a base game finds them well-formed
@@ -197,6 +201,7 @@ typedef struct fz {
 	city_game *g;
 	int carc;    /* a game of Carcassonne (CITY_GAME_CARCASSONNE) */
 	int tower;   /* ... with The Tower */
+	int river;   /* ... with The River */
 	int base[5]; /* score of each player at the last comparison */
 	int cat[5][CITY_CAT_RANSOM + 1]; /* and of each category */
 	int floors[5];                   /* floors in supply (T-SET-1) */
@@ -537,8 +542,10 @@ static void fuzz_move(fz *f, city_move *m)
 	{
 		unsigned c = u8(&f->in);
 		/* Mostly parts that exist somewhere ('m' monastery, 't' top of
-		 * a tower), sometimes any byte. */
-		m->part = c < 128 ? "abcdefgh123456789mt"[c % 19] : (char)c;
+		 * a tower), sometimes any byte or the river. */
+		m->part = c < 128 ? "abcdefgh123456789mt"[c % 19]
+		          : c == 255 ? '~' /* the river (V-FOL-1) */
+		                     : (char)c;
 	}
 	m->x = coord(f, 0);
 	m->y = coord(f, 1);
@@ -1031,7 +1038,8 @@ static void op_query(fz *f)
 	FUZZ_CHECK(city_game_kind(g) ==
 	                   (f->carc ? CITY_GAME_CARCASSONNE : CITY_GAME_THE_CITY) &&
 	               city_game_expansions(g) ==
-	                   (f->tower ? CITY_EXPANSION_TOWER : 0),
+	                   ((f->tower ? CITY_EXPANSION_TOWER : 0) |
+	                    (f->river ? CITY_EXPANSION_RIVER : 0)),
 	           "kind %d, expansions %d", city_game_kind(g),
 	           city_game_expansions(g));
 	/* The Tower's queries with any arguments. */
@@ -1485,27 +1493,81 @@ static const char *const tower_rule_text[7][2] = {
 static const int tower_rule_default[7] = {1, 1, 1, 1, CITY_RANGE_HEIGHT, 0,
                                           1};
 
-/* Every instance of a set but one of its start design (C-SET-4), or with
- * it (`with_start`), shuffled by `st`; returns the count. */
-static unsigned carc_order(const city_tileset *ts, int *order, int with_start,
-                           uint64_t st)
+/* Shuffles order[0..k-1] by R-RNG's Fisher-Yates from the generator st. */
+static void shuffle_order(int *order, unsigned k, uint64_t *st)
 {
-	unsigned i, k = 0, c, n = city_tileset_design_count(ts);
-	int start = city_tileset_start_design(ts);
-	for (i = 0; i < n; i++) {
-		unsigned count = (unsigned)city_tileset_design_count_of(ts, i);
-		if ((int)i == start && !with_start)
-			count--;
-		for (c = 0; c < count; c++)
-			order[k++] = city_tileset_design_id(ts, i);
-	}
-	for (i = k - 1; i >= 1; i--) {
-		unsigned j = (unsigned)(rng_next(&st) % (i + 1u));
+	unsigned i;
+	for (i = k - 1; i >= 1 && k; i--) {
+		unsigned j = (unsigned)(rng_next(st) % (i + 1u));
 		int t = order[i];
 		order[i] = order[j];
 		order[j] = t;
 	}
-	return k;
+}
+
+/* How many river sides design i has (The River: 0, 1 for the spring and
+ * the lake, 2). */
+static int river_sides(const city_tileset *ts, unsigned i)
+{
+	int side, n = 0;
+	char mid = 0;
+	for (side = 0; side < 4; side++)
+		if (city_tileset_side(ts, i, side, 0, NULL, &mid, NULL) == CITY_OK &&
+		    mid == '~')
+			n++;
+	return n;
+}
+
+/* Every instance of a set but one of its start design (C-SET-4), or with
+ * it (`with_start`), shuffled by `st`; returns the count. With The River
+ * (V-SET-2): the river tiles shuffled, the lake, the land tiles shuffled,
+ * without the spring (the first design with one river side in the
+ * built-in sets, the lake the second) and with river_start=remove
+ * (`remove`) without one start instance; `with_start` then puts the spring
+ * first (refused). */
+static unsigned carc_order(const city_tileset *ts, int *order, int with_start,
+                           int river, int remove, uint64_t st)
+{
+	unsigned i, k = 0, c, n = city_tileset_design_count(ts), nr = 0;
+	int start = city_tileset_start_design(ts), ends = 0, lake = -1;
+	int land[255];
+	if (river && with_start)
+		order[nr++] = -1; /* the spring, below */
+	for (i = 0; i < n; i++) {
+		unsigned count = (unsigned)city_tileset_design_count_of(ts, i);
+		int id = city_tileset_design_id(ts, i), rs = river_sides(ts, i);
+		if (!river) {
+			if ((int)i == start && !with_start)
+				count--;
+			for (c = 0; c < count; c++)
+				order[k++] = id;
+			continue;
+		}
+		if (rs == 1) {
+			if (ends++ == 0 && with_start)
+				order[0] = id;
+			else if (ends == 2)
+				lake = id;
+			continue;
+		}
+		if ((int)i == start && remove)
+			count--;
+		for (c = 0; c < count; c++) {
+			if (rs)
+				order[nr++] = id;
+			else
+				land[k++] = id;
+		}
+	}
+	if (!river) {
+		shuffle_order(order, k, &st);
+		return k;
+	}
+	shuffle_order(order + with_start, nr - (unsigned)with_start, &st);
+	order[nr++] = lake;
+	shuffle_order(land, k, &st);
+	memcpy(order + nr, land, k * sizeof *land);
+	return nr + k;
 }
 
 /* A game of Carcassonne, b1 >> 5 = 2..4 the base game, 5..7 with The
@@ -1522,7 +1584,12 @@ static unsigned carc_order(const city_tileset *ts, int *order, int with_start,
  *           (refused), 2 an explicit permutation, 3 any order;
  *   b3 / 4 % 4: 2 the other built-in set (the base game with the 90
  *           tiles, whose foundations do nothing, T-SET-3; The Tower with
- *           the 72, which has none), 3 a set of The City (refused). */
+ *           the 72, which has none), 3 a set of The City (refused);
+ *   b0 & 32: The River (V-*), its set `carcassonne-river[-tower]` (the
+ *           other built-in set: the other of those two); b0 & 64:
+ *           river_start=remove (V-OPT-1), b0 & 128: river_start set (by
+ *           record text when b1 & 4); b2 % 16 == 12: with The River a set
+ *           without it, without The River river_start set (refused). */
 static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
                              unsigned b3, uint64_t seed)
 {
@@ -1530,6 +1597,7 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 	city_game *g = NULL;
 	const city_tileset *ts;
 	int tower = (b1 >> 5) >= 5, players = 2 + (int)(b0 % 4), rc, i;
+	int river = (b0 & 32) != 0, remove = river && (b0 & 64);
 	int must_work = 1, must_fail = 0, farmers = 0;
 	int topt[7];
 	unsigned tbits = tower && (b1 & 8) ? u8(&f->in) : 0;
@@ -1541,6 +1609,19 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 		FUZZ_CHECK(city_options_set_expansion(o, CITY_EXPANSION_TOWER,
 		                                      tower) == CITY_OK,
 		           "set_expansion");
+	if (river)
+		FUZZ_CHECK(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1) ==
+		               CITY_OK,
+		           "set_expansion river");
+	if (river && (b0 & 192)) {
+		rc = b1 & 4 ? city_options_parse_rule(o, remove
+		                                             ? "river_start=remove"
+		                                             : "river_start=shuffle")
+		            : city_options_set_rule(o, CITY_RULE_RIVER_START,
+		                                    remove ? CITY_RIVER_REMOVE
+		                                           : CITY_RIVER_SHUFFLE);
+		FUZZ_CHECK(rc == CITY_OK, "river_start: %s", city_status_str(rc));
+	}
 	FUZZ_CHECK(city_options_set_players(o, players) == CITY_OK,
 	           "set_players %d", players);
 	if (b1 & 1) {
@@ -1562,14 +1643,21 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 	}
 	switch (b3 / 4 % 4) {
 	case 2:
-		ts = city_tileset_builtin(tower ? "carcassonne" : "carcassonne-tower");
+		if (river)
+			ts = city_tileset_builtin(tower ? "carcassonne-river"
+			                                : "carcassonne-river-tower");
+		else
+			ts = city_tileset_builtin(tower ? "carcassonne"
+			                                : "carcassonne-tower");
 		break;
 	case 3:
 		ts = fuzz_sets[b3 / 16 % 5];
 		must_fail = 1;
 		break;
 	default:
-		ts = city_tileset_builtin(tower ? "carcassonne-tower" : "carcassonne");
+		ts = city_tileset_builtin(
+		    river ? (tower ? "carcassonne-river-tower" : "carcassonne-river")
+		          : (tower ? "carcassonne-tower" : "carcassonne"));
 		break;
 	}
 	FUZZ_CHECK(ts != NULL, "built-in set");
@@ -1577,6 +1665,21 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 		FUZZ_CHECK(city_options_set_tileset(o, ts) == CITY_OK,
 		           "set_tileset");
 	switch (b2 % 16) {
+	case 12: /* V-SET-1: the river's tiles and the expansion go together;
+	          * a rule of an expansion not in play */
+		if (river)
+			FUZZ_CHECK(city_options_set_tileset(
+			               o, city_tileset_builtin(tower
+			                                           ? "carcassonne-tower"
+			                                           : "carcassonne")) ==
+			               CITY_OK,
+			           "set_tileset without the river");
+		else
+			FUZZ_CHECK(city_options_set_rule(o, CITY_RULE_RIVER_START,
+			                                 CITY_RIVER_REMOVE) == CITY_OK,
+			           "set_rule river_start");
+		must_fail = 1;
+		break;
 	case 15:
 		FUZZ_CHECK(city_options_set_rule(o, CITY_RULE_END_GAP, 3) ==
 		               CITY_OK,
@@ -1610,7 +1713,7 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 		unsigned k;
 		if (must_fail) /* a set of The City: no start design */
 			break;
-		k = carc_order(ts, order, b3 % 4 == 1, seed);
+		k = carc_order(ts, order, b3 % 4 == 1, river, remove, seed);
 		FUZZ_CHECK(city_options_set_order(o, order, k) == CITY_OK,
 		           "set_order");
 		if (b3 % 4 == 1)
@@ -1646,7 +1749,12 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 		return NULL;
 	}
 	FUZZ_CHECK(city_game_kind(g) == CITY_GAME_CARCASSONNE &&
-	               city_game_expansions(g) == (tower ? CITY_EXPANSION_TOWER : 0) &&
+	               city_game_expansions(g) ==
+	                   ((tower ? CITY_EXPANSION_TOWER : 0) |
+	                    (river ? CITY_EXPANSION_RIVER : 0)) &&
+	               city_game_rule(g, CITY_RULE_RIVER_START) ==
+	                   (river ? (remove ? CITY_RIVER_REMOVE : CITY_RIVER_SHUFFLE)
+	                          : CITY_EINVAL) &&
 	               city_game_players(g) == players &&
 	               city_game_rule(g, CITY_RULE_FARMERS) == farmers &&
 	               city_game_rule(g, CITY_RULE_END_GAP) == CITY_EINVAL,
@@ -1663,6 +1771,7 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 		           city_game_floors(g, i));
 	f->carc = 1;
 	f->tower = tower;
+	f->river = river;
 	return g;
 }
 

@@ -22,8 +22,11 @@ enum icon {
 	ICON_COAT,
 	ICON_WALL,  /* a wall piece (0) or the gate (1) */
 	ICON_TOWER, /* a tower stone block */
+	ICON_RIVER, /* a piece of river with its banks */
 	ICON_MARK   /* an overlay colour `num` (PAL_*) */
 };
+
+#define N_ENTRIES(a) (sizeof(a) / sizeof *(a))
 
 typedef struct entry {
 	int icon;
@@ -63,6 +66,10 @@ static const entry carc_entries[] = {
 static const entry tower_entries[] = {
     {ICON_TOWER, 0, 0, "tower (its height)"},
     {ICON_MEEPLE, CITY_ROLE_TOWER_TOP, 0, "follower on a tower"},
+};
+
+static const entry river_entries[] = {
+    {ICON_RIVER, 0, 0, "river (no follower)"},
 };
 
 static const entry overlay_entries[] = {
@@ -119,6 +126,12 @@ static void icon(svgw *s, const entry *e, int x, int y)
 		    "fill=\"%s\" stroke=\"#212121\" stroke-width=\"2\"/>",
 		    x, y - 8, pal_feature[PAL_STONE].hex);
 		break;
+	case ICON_RIVER:
+		svg_out(s,
+		        "<path d=\"M%d %dh26\" stroke=\"%s\" stroke-width=\"13\"/>"
+		        "<path d=\"M%d %dh26\" stroke=\"%s\" stroke-width=\"9\"/>",
+		        x, y, RENDER_RIVER_BANK, x, y, pal_feature[PAL_RIVER].hex);
+		break;
 	default:
 		svg_out(s,
 		           "<rect x=\"%d\" y=\"%d\" width=\"26\" height=\"20\" "
@@ -137,15 +150,16 @@ static int entries(const city_game *g, const entry *out[32])
 	size_t i;
 	int carc = city_game_kind(g) == CITY_GAME_CARCASSONNE;
 	int tower = (city_game_expansions(g) & CITY_EXPANSION_TOWER) != 0;
-	for (i = 0; !carc && i < sizeof city_entries / sizeof *city_entries;
-	     i++)
+	int river = (city_game_expansions(g) & CITY_EXPANSION_RIVER) != 0;
+	for (i = 0; !carc && i < N_ENTRIES(city_entries); i++)
 		out[n++] = &city_entries[i];
-	for (i = 0; carc && i < sizeof carc_entries / sizeof *carc_entries; i++)
+	for (i = 0; carc && i < N_ENTRIES(carc_entries); i++)
 		out[n++] = &carc_entries[i];
-	for (i = 0; tower && i < sizeof tower_entries / sizeof *tower_entries;
-	     i++)
+	for (i = 0; river && i < N_ENTRIES(river_entries); i++)
+		out[n++] = &river_entries[i];
+	for (i = 0; tower && i < N_ENTRIES(tower_entries); i++)
 		out[n++] = &tower_entries[i];
-	for (i = 0; i < sizeof overlay_entries / sizeof *overlay_entries; i++)
+	for (i = 0; i < N_ENTRIES(overlay_entries); i++)
 		out[n++] = &overlay_entries[i];
 	return n;
 }

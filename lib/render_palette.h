@@ -45,6 +45,9 @@ enum render_feature_id {
 	PAL_FEATURES
 };
 
+/* The river's banks: a darker shade of PAL_RIVER (an outline). */
+#define RENDER_RIVER_BANK "#2f5f86"
+
 /* The overlay's fills, indices of pal_overlay[]. */
 enum render_overlay_id {
 	PAL_LEGAL,   /* legal cells, parts, gate sides, wall ends... */

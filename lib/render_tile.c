@@ -606,8 +606,6 @@ static void draw_streets(svgw *s, const tileview *v, int ox, int oy)
  * the centre, one curve for two sides; a pond where it springs or ends.
  * Drawn under the roads, which cross it by bridges. Not a part: the river
  * takes no follower (V-FOL-1). */
-#define RIVER_BANK "#2f5f86" /* a darker shade of the water */
-
 static void draw_river(svgw *s, const tileview *v, int ox, int oy)
 {
 	svgw none = {NULL, 0, 0};
@@ -616,7 +614,7 @@ static void draw_river(svgw *s, const tileview *v, int ox, int oy)
 		return;
 	svg_out(s, "<g class=\"river\" fill=\"none\"><path stroke=\"%s\" "
 	           "stroke-width=\"24\" d=\"",
-	        RIVER_BANK);
+	        RENDER_RIVER_BANK);
 	street_path(s, v, '~', ox, oy);
 	svg_out(s, "\"/><path stroke=\"%s\" stroke-width=\"18\" d=\"",
 	        pal_feature[PAL_RIVER].hex);
@@ -627,7 +625,7 @@ static void draw_river(svgw *s, const tileview *v, int ox, int oy)
 		        "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
 		        "stroke=\"%s\" stroke-width=\"3\"/>",
 		        ox + centre.x, oy + centre.y, T / 5,
-		        pal_feature[PAL_RIVER].hex, RIVER_BANK);
+		        pal_feature[PAL_RIVER].hex, RENDER_RIVER_BANK);
 	svg_out(s, "</g>");
 }
 

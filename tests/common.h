@@ -7,6 +7,9 @@
  *   N_OF(array)              the number of elements of an array
  *   test_save(g)             the whole record of a game (heap; free it)
  *   test_reload(g)           a new game loaded from g's record
+ *   test_play_random(g, n, &rng)
+ *                            up to n uniformly random legal moves
+ *   test_is_legal(g, &m)     whether m is one of g's legal moves
  *   test_property_games(n, long_n)
  *                            how many random games a property run plays:
  *                            n by default, long_n for the long run
@@ -66,6 +69,42 @@ static inline city_game *test_reload(const city_game *g)
 	              "reload: %s", err);
 	free(text);
 	return l;
+}
+
+/* Room for every legal move of any decision (the widest tile decision of
+ * the built-in sets lists a few thousand). */
+#define TEST_MOVES_CAP 4200
+
+/* Play up to `n` uniformly random legal moves (fewer if the game ends);
+ * returns the number played. */
+static inline size_t test_play_random(city_game *g, size_t n, uint64_t *rng)
+{
+	static city_move moves[TEST_MOVES_CAP];
+	size_t k;
+	for (k = 0; k < n && city_game_decision(g) != CITY_DECISION_END; k++) {
+		size_t count = 0;
+		ck_assert_int_eq(city_legal_moves(g, moves, TEST_MOVES_CAP,
+		                                  &count),
+		                 CITY_OK);
+		ck_assert_uint_gt(count, 0);
+		ck_assert_int_eq(
+		        city_apply_move(g, &moves[test_rand(rng) % count]),
+		        CITY_OK);
+	}
+	return k;
+}
+
+/* Whether `m` is one of the legal moves of g. */
+static inline int test_is_legal(const city_game *g, const city_move *m)
+{
+	static city_move moves[TEST_MOVES_CAP];
+	size_t count = 0, i;
+	ck_assert_int_eq(city_legal_moves(g, moves, TEST_MOVES_CAP, &count),
+	                 CITY_OK);
+	for (i = 0; i < count; i++)
+		if (memcmp(&moves[i], m, sizeof *m) == 0)
+			return 1;
+	return 0;
 }
 
 /* The number of random games a property run plays per configuration:

@@ -1,13 +1,54 @@
 /*
- * Scenario helpers shared by the rule tests (tests/test_city_place.c,
- * tests/test_city_score.c) and the wall tests: build a game from an inline
- * tile set and an explicit draw order, play moves with checked results,
- * count legal moves, snapshot the observable state to prove that a
- * rejected call changed nothing (R-ERR-1).
+ * The one way tests write a hand-built position and its moves (issue 26):
+ * a game from an inline tile set with an explicit draw order, moves given
+ * as their record text, refusals checked for their exact status and
+ * message and for an unchanged game, exact scores and legal moves.
+ * Used by the rule tests of every game (test_city_place/score/wall*.c,
+ * test_carc_rules.c, test_carc_river.c, test_tower_rules/sets.c).
  *
- * Every function is `static inline` so that a test file that does not use
- * one gets no unused-function warning. Coordinate by ADDING functions only;
- * never change the behaviour of an existing one.
+ * Building (every builder fails the test when the set or an option is
+ * refused):
+ *   scn_game(tiles, players, order, n)         The City, every tile in
+ *                                              stack 1 (no wall round)
+ *   scn_city_game(tiles, players, order, n, a, b, c, rules)
+ *                                              The City, stacks a b c
+ *   scn_carc_game(designs, players, tower, order, n, rules)
+ *   scn_carc_game_text(tileset, ...)           the base game of
+ *                                              Carcassonne (+ The Tower)
+ *   scn_tower_game(start, order, n, players, tower, rules)
+ *                                              Carcassonne on the fixed
+ *                                              designs SCN_TW_*
+ * `rules` are record texts "name=value" (record.md), NULL-terminated, or
+ * NULL for the defaults.
+ *
+ * Moves: scn_play(g, "place 1 0 0; follower a; pass") plays steps separated
+ * by ';' (printf-style: scn_play(g, "place %d 0 0", x)); scn_play_steps
+ * plays a NULL-terminated array of steps. A step is, like a trace line
+ * (record.md), `[p<player>] [<decision>] <move>`:
+ *   - <move> is the record text of a move (`place X Y R`, `follower P`,
+ *     `gate X Y S`, `wall cw`, `guard`, `tower ccw`, `pass`, `floor X Y`,
+ *     `top X Y`, `capture X Y P`, `ransom Q`), applied by city_apply_move;
+ *   - `p<player>`, when given, must be the deciding player;
+ *   - <decision> (tile follower gate wall guard tower capture ransom), when
+ *     given, must be the decision asked; without it the decision the move
+ *     answers is asserted (a `pass` then asserts none). So "p1 guard pass"
+ *     declines a guard and fails if p1 is asked anything else.
+ * Before a wall or guard decision of The City the step asserts its 2 legal
+ * moves, before a gate decision one per contour side (record.md); after
+ * every step the invariants hold (scn_expect_invariants).
+ *
+ * Refusals: SCN_REFUSED(g, call, status, message) snapshots the game, makes
+ * the call and asserts the status, the exact last error and that nothing
+ * observable changed (R-ERR-1): decision, player, current tile, counts,
+ * scores, supplies, stacks, the legal moves, the wall, The Tower's floors,
+ * prisoners and towers, and the saved record text. With several refusals
+ * in a row: scn_snap(g, &s); scn_refused(g, &s, call, status, message)...;
+ * scn_snap_free(&s).
+ *
+ * Every function is `static inline`, so a test file that does not use one
+ * gets no unused-function warning; every assertion names the caller's
+ * line. Only the public API is used: these tests check the rules from the
+ * outside.
  *
  * Geometry reminders (rules.md R-GEO, tileset.md):
  *   - x grows east, y grows SOUTH; north of (x,y) is (x,y-1);
@@ -22,15 +63,23 @@
 #define CITY_TEST_SCENARIO_H
 
 #include <check.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <city/city.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define SCN_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SCN_PRINTF(f, a)
+#endif
+
 /* ------------------------------------------------------------------------
- * Standard design bodies (the part of a `.tiles` line after ID COUNT).
- * Sides in the order N E S W.  Pictures show the design at rotation 0.
+ * Standard design bodies of The City (the part of a `.tiles` line after
+ * ID COUNT). Sides in the order N E S W. Pictures show rotation 0.
  * ---------------------------------------------------------------------- */
 
 /* Residential everywhere, no street. */
@@ -77,8 +126,41 @@ enum {
 	SCN_ID_INNER = 13
 };
 
+/* The designs of the Tower scenarios (scn_tower_game), by id (the order
+ * and the start tile name these ids). Sides N E S W; fields take no
+ * follower (farmers off). */
+enum {
+	SCN_TW_ROAD = 1,   /* straight road west-east; a north of it, b south */
+	SCN_TW_TOWER = 2,  /* all field, tower foundation */
+	SCN_TW_BLANK = 3,  /* all field */
+	SCN_TW_RTOWER = 4, /* straight road west-east, tower foundation */
+	SCN_TW_CAP = 5,    /* city cap on the north side, field elsewhere */
+	SCN_TW_MON = 6,    /* monastery, all field */
+	SCN_TW_CAPTOW = 7, /* city cap on the north side, tower foundation */
+	SCN_TW_BLANK2 = 8, /* BLANK again (a design has at most 9 tiles) */
+	SCN_TW_BLANK3 = 9,
+	SCN_TW_BLANK4 = 10,
+	SCN_TW_DEAD = 11, /* a road from the east side ending on the tile */
+	SCN_TW_DESIGNS = 11
+};
+
+static const char *const scn_tw_bodies[SCN_TW_DESIGNS + 1] = {
+	NULL,
+	"a-a a1b b-b b1a a=F b=F",
+	"a-a a-a a-a a-a a=F tow",
+	"a-a a-a a-a a-a a=F",
+	"a-a a1b b-b b1a a=F b=F tow",
+	"a-a b-b b-b b-b a=C b=F",
+	"a-a a-a a-a a-a a=F mon",
+	"a-a b-b b-b b-b a=C b=F tow",
+	"a-a a-a a-a a-a a=F",
+	"a-a a-a a-a a-a a=F",
+	"a-a a-a a-a a-a a=F",
+	"a-a a1a a-a a-a a=F",
+};
+
 /* ------------------------------------------------------------------------
- * Game construction
+ * Building a game
  * ---------------------------------------------------------------------- */
 
 /* Parse a tile set; fails the test on error. */
@@ -93,9 +175,9 @@ static inline city_tileset *scn_tileset(const char *text)
 	return ts;
 }
 
-/* Options: players, the tile set `tiles_text`, the explicit draw order
- * `order[0..n)`, stacks (a, b, c) (all 0: the proportional default).
- * The caller frees the options. */
+/* Options of The City: players, the tile set `tiles_text` (NULL: the
+ * default set), the explicit draw order `order[0..n)`, stacks (a, b, c)
+ * (all 0: the proportional default). The caller frees the options. */
 static inline city_options *scn_options(const char *tiles_text, int players,
                                         const int *order, size_t n,
                                         unsigned a, unsigned b, unsigned c)
@@ -114,14 +196,20 @@ static inline city_options *scn_options(const char *tiles_text, int players,
 	return o;
 }
 
-/* A game on an inline tile set with an explicit order, every tile in
- * stack 1 (stacks n 0 0), so that no wall round can interfere. */
-static inline city_game *scn_game(const char *tiles_text, int players,
-                                  const int *order, size_t n)
+/* Set the rule texts ("name=value", NULL-terminated or NULL). */
+static inline void scn_rules(city_options *o, const char *const *rules)
+{
+	for (; rules && *rules; rules++) {
+		int rc = city_options_parse_rule(o, *rules);
+		ck_assert_msg(rc == CITY_OK, "rule %s: %s", *rules,
+		              city_status_str(rc));
+	}
+}
+
+/* The game of the options (freed here). */
+static inline city_game *scn_new(city_options *o)
 {
 	city_game *g = NULL;
-	city_options *o = scn_options(tiles_text, players, order, n,
-	                              (unsigned)n, 0, 0);
 	int rc = city_game_new(&g, o);
 	city_options_free(o);
 	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
@@ -129,16 +217,31 @@ static inline city_game *scn_game(const char *tiles_text, int players,
 	return g;
 }
 
-/* ------------------------------------------------------------------------
- * Moves with checked results
- * ---------------------------------------------------------------------- */
+/* The City on an inline tile set with an explicit order, stacks (a, b, c)
+ * and rules. */
+static inline city_game *scn_city_game(const char *tiles_text, int players,
+                                       const int *order, size_t n,
+                                       unsigned a, unsigned b, unsigned c,
+                                       const char *const *rules)
+{
+	city_options *o =
+	        scn_options(tiles_text, players, order, n, a, b, c);
+	scn_rules(o, rules);
+	return scn_new(o);
+}
 
-#define scn_place(g, x, y, r) scn_place_at((g), (x), (y), (r), __LINE__)
+/* The same with every tile in stack 1 (stacks n 0 0), so that no wall
+ * round can interfere. */
+static inline city_game *scn_game(const char *tiles_text, int players,
+                                  const int *order, size_t n)
+{
+	return scn_city_game(tiles_text, players, order, n, (unsigned)n, 0, 0,
+	                     NULL);
+}
+
 /* A game of the base game of Carcassonne on the whole tile-set text
  * `tileset` (header line included), with The Tower when `tower`, an
- * explicit draw order (the start tile excluded; n 0: seeded) and rule
- * texts (`name=value`, NULL-terminated; NULL for the defaults). The one
- * builder of the Carcassonne scenario tests. */
+ * explicit draw order (the start tile excluded; n 0: seeded) and rules. */
 static inline city_game *scn_carc_game_text(const char *tileset, int players,
                                             int tower, const int *order,
                                             size_t n,
@@ -146,28 +249,21 @@ static inline city_game *scn_carc_game_text(const char *tileset, int players,
 {
 	city_options *o = NULL;
 	city_tileset *ts = scn_tileset(tileset);
-	city_game *g = NULL;
-	int rc;
+	city_game *g;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
 	                 CITY_OK);
 	if (tower)
 		ck_assert_int_eq(
-		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-		    CITY_OK);
+		        city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+		        CITY_OK);
 	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
 	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
 	city_tileset_free(ts);
 	if (n)
 		ck_assert_int_eq(city_options_set_order(o, order, n), CITY_OK);
-	for (; rules && *rules; rules++) {
-		rc = city_options_parse_rule(o, *rules);
-		ck_assert_msg(rc == CITY_OK, "rule %s: %s", *rules,
-		              city_status_str(rc));
-	}
-	rc = city_game_new(&g, o);
-	city_options_free(o);
-	ck_assert_msg(rc == CITY_OK, "city_game_new: %s", city_status_str(rc));
+	scn_rules(o, rules);
+	g = scn_new(o);
 	ck_assert_int_eq(city_game_kind(g), CITY_GAME_CARCASSONNE);
 	ck_assert_int_eq(city_game_expansions(g),
 	                 tower ? CITY_EXPANSION_TOWER : 0);
@@ -187,32 +283,204 @@ static inline city_game *scn_carc_game(const char *designs, int players,
 	return scn_carc_game_text(text, players, tower, order, n, rules);
 }
 
-static inline void scn_place_at(city_game *g, int32_t x, int32_t y, int r,
-                                int line)
+/* Carcassonne on the SCN_TW_* designs: the start design `start` at (0,0),
+ * then the designs of `order[0..n)` drawn in that order (each design's
+ * count is derived from the order), The Tower on when `tower`. */
+static inline city_game *scn_tower_game(int start, const int *order,
+                                        size_t n, int players, int tower,
+                                        const char *const *rules)
 {
-	int rc = city_place_tile(g, x, y, r);
-	ck_assert_msg(rc == CITY_OK, "line %d: place %d %d %d -> %s: %s", line,
-	              (int)x, (int)y, r, city_status_str(rc),
-	              city_game_last_error(g));
+	int count[SCN_TW_DESIGNS + 1] = {0};
+	char text[2048];
+	size_t len, i;
+	int d;
+	ck_assert(start >= 1 && start <= SCN_TW_DESIGNS);
+	count[start]++;
+	for (i = 0; i < n; i++) {
+		ck_assert(order[i] >= 1 && order[i] <= SCN_TW_DESIGNS);
+		count[order[i]]++;
+	}
+	len = (size_t)snprintf(text, sizeof text, "tileset t game=carcassonne\n");
+	for (d = 1; d <= SCN_TW_DESIGNS; d++)
+		if (count[d])
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			                        "%d %d %s%s\n", d, count[d],
+			                        scn_tw_bodies[d],
+			                        d == start ? " start" : "");
+	ck_assert_uint_lt(len, sizeof text);
+	return scn_carc_game_text(text, players, tower, order, n, rules);
 }
 
-#define scn_follower(g, p) scn_follower_at((g), (p), __LINE__)
-static inline void scn_follower_at(city_game *g, char part, int line)
+/* ------------------------------------------------------------------------
+ * Followers, supplies, events, invariants
+ * ---------------------------------------------------------------------- */
+
+/* Followers of `player` on the board (any role). */
+static inline int scn_on_board(const city_game *g, int player)
 {
-	int rc = city_place_follower(g, part);
-	ck_assert_msg(rc == CITY_OK, "line %d: follower %c -> %s: %s", line,
-	              part, city_status_str(rc), city_game_last_error(g));
+	int i, n = city_game_follower_count(g), k = 0;
+	ck_assert_int_ge(n, 0);
+	for (i = 0; i < n; i++) {
+		int p = -1;
+		ck_assert_int_eq(city_game_follower(g, (size_t)i, &p, NULL, NULL,
+		                                    NULL, NULL),
+		                 CITY_OK);
+		if (p == player)
+			k++;
+	}
+	return k;
 }
 
-#define scn_pass(g) scn_pass_at((g), __LINE__)
-static inline void scn_pass_at(city_game *g, int line)
+static inline int scn_supply(const city_game *g, int player)
 {
-	int rc = city_pass(g);
-	ck_assert_msg(rc == CITY_OK, "line %d: pass -> %s: %s", line,
-	              city_status_str(rc), city_game_last_error(g));
+	int f = -1;
+	ck_assert_int_eq(city_game_supply(g, player, &f, NULL), CITY_OK);
+	return f;
 }
 
-/* Assert the decision and the deciding player. */
+/* R-SET-2 / R-SCORE-4 / C-SET-2 / T-CAP: a player's followers in supply,
+ * on the board and held by others as prisoners are 7 (no prisoner without
+ * The Tower). */
+#define scn_expect_conservation(g) scn_expect_conservation_at((g), __LINE__)
+static inline void scn_expect_conservation_at(const city_game *g, int line)
+{
+	int p, q, np = city_game_players(g);
+	for (p = 0; p < np; p++) {
+		int s = scn_supply(g, p), b = scn_on_board(g, p), held = 0;
+		for (q = 0; q < np; q++)
+			held += city_game_prisoners(g, q, p);
+		ck_assert_msg(s + b + held == 7,
+		              "line %d: player %d has %d in supply + %d placed + "
+		              "%d held",
+		              line, p, s, b, held);
+	}
+}
+
+/* Conservation of The City's pieces: wall pieces built + wall supply = 70
+ * (the gate is not a wall piece, R-WALL-3); per player followers in supply
+ * + on the board (guards included) = 7; towers in supply + placed = 12 /
+ * players. Of any game: scn_expect_conservation. */
+#define scn_expect_invariants(g) scn_expect_invariants_at((g), __LINE__)
+static inline void scn_expect_invariants_at(const city_game *g, int line)
+{
+	int players = city_game_players(g);
+	int len, gates = 0, i;
+	int on_board[4] = {0, 0, 0, 0};
+	int towers[4] = {0, 0, 0, 0};
+	scn_expect_conservation_at(g, line);
+	if (city_game_kind(g) != CITY_GAME_THE_CITY)
+		return;
+	len = city_wall_length(g);
+	ck_assert_int_ge(players, 2);
+	ck_assert_int_le(players, 4);
+	ck_assert_int_ge(len, 0);
+	for (i = 0; i < len; i++) {
+		int is_gate = -1;
+		ck_assert_int_eq(city_wall_piece(g, (size_t)i, NULL, NULL, NULL,
+		                                 &is_gate, NULL),
+		                 CITY_OK);
+		gates += is_gate;
+	}
+	ck_assert_int_le(gates, 1);
+	ck_assert_msg(city_game_walls_left(g) + len - gates == 70,
+	              "line %d: wall pieces %d + supply %d != 70", line,
+	              len - gates, city_game_walls_left(g));
+	for (i = 0; i < city_game_follower_count(g); i++) {
+		int p = -1;
+		ck_assert_int_eq(city_game_follower(g, (size_t)i, &p, NULL, NULL,
+		                                    NULL, NULL),
+		                 CITY_OK);
+		ck_assert(p >= 0 && p < players);
+		on_board[p]++;
+	}
+	for (i = 0; i < city_tower_count(g); i++) {
+		int p = -1;
+		ck_assert_int_eq(
+		        city_tower(g, (size_t)i, &p, NULL, NULL, NULL), CITY_OK);
+		ck_assert(p >= 0 && p < players);
+		towers[p]++;
+	}
+	for (i = 0; i < players; i++) {
+		int f = -1, t = -1;
+		ck_assert_int_eq(city_game_supply(g, i, &f, &t), CITY_OK);
+		ck_assert_msg(f + on_board[i] == 7,
+		              "line %d: player %d: %d followers in supply + %d "
+		              "on board != 7",
+		              line, i, f, on_board[i]);
+		ck_assert_msg(t + towers[i] == 12 / players,
+		              "line %d: player %d: %d towers in supply + %d "
+		              "placed != %d",
+		              line, i, t, towers[i], 12 / players);
+	}
+}
+
+/* Number of events of `kind` (player < -1: any player). */
+static inline int scn_count_events(const city_game *g, int kind, int player)
+{
+	int i, n = city_game_event_count(g), k = 0;
+	ck_assert_int_ge(n, 0);
+	for (i = 0; i < n; i++) {
+		city_event e;
+		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
+		if (e.kind == kind && (player < -1 || e.player == player))
+			k++;
+	}
+	return k;
+}
+
+/* Sum of the points of SCORE events of `player` with `reason` (0: any). */
+static inline int scn_event_points(const city_game *g, int player, int reason)
+{
+	int i, n = city_game_event_count(g), k = 0;
+	for (i = 0; i < n; i++) {
+		city_event e;
+		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
+		if (e.kind == CITY_EVENT_SCORE && e.player == player &&
+		    (reason == 0 || e.reason == reason))
+			k += e.points;
+	}
+	return k;
+}
+
+/* The i-th event, which must be a SCORE event of `player` for `points`
+ * with `reason`. */
+#define scn_expect_score_event(g, i, p, pts, why)                            \
+	scn_expect_score_event_at((g), (i), (p), (pts), (why), __LINE__)
+static inline void scn_expect_score_event_at(const city_game *g, int i,
+                                             int player, int points,
+                                             int reason, int line)
+{
+	city_event e;
+	ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
+	ck_assert_msg(e.kind == CITY_EVENT_SCORE && e.player == player &&
+	                      e.points == points && e.reason == reason,
+	              "line %d: event %d is kind %d player %d points %d "
+	              "reason %d, expected a score of %d for player %d "
+	              "(reason %d)",
+	              line, i, e.kind, e.player, e.points, e.reason, points,
+	              player, reason);
+}
+
+/* Assert all players' totals, e.g. scn_expect_scores(g, 3, (int[]){3,0,0}). */
+#define scn_expect_scores(g, n, arr)                                         \
+	scn_expect_scores_at((g), (n), (arr), __LINE__)
+static inline void scn_expect_scores_at(const city_game *g, int n,
+                                        const int *expected, int line)
+{
+	int p;
+	for (p = 0; p < n; p++) {
+		int s = city_game_score(g, p);
+		ck_assert_msg(s == expected[p],
+		              "line %d: player %d scores %d, expected %d", line, p,
+		              s, expected[p]);
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * Decisions and legal moves
+ * ---------------------------------------------------------------------- */
+
+/* Assert the decision and the deciding player (player < 0: any). */
 #define scn_expect(g, d, p) scn_expect_at((g), (d), (p), __LINE__)
 static inline void scn_expect_at(const city_game *g, int decision, int player,
                                  int line)
@@ -276,19 +544,213 @@ static inline void scn_expect_followers_at(const city_game *g,
 	              expected);
 }
 
+/* The legal moves of the current decision as record text joined by
+ * ", " (e.g. "floor 0 1, top 0 1, pass"). */
+static inline void scn_legal_text(const city_game *g, char *buf, size_t cap)
+{
+	city_move mv[64];
+	size_t n = 0, i, len = 0;
+	ck_assert_int_eq(city_legal_moves(g, mv, 64, &n), CITY_OK);
+	ck_assert_uint_le(n, 64);
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		char one[64];
+		ck_assert_int_eq(city_move_to_string(&mv[i], one, sizeof one,
+		                                     NULL),
+		                 CITY_OK);
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s",
+		                        i ? ", " : "", one);
+		ck_assert_uint_lt(len, cap);
+	}
+}
+
+/* Assert the decision, its player and its exact legal moves as text. */
+#define scn_expect_moves(g, decision, player, text)                          \
+	scn_expect_moves_at((g), (decision), (player), (text), __LINE__)
+static inline void scn_expect_moves_at(const city_game *g, int decision,
+                                       int player, const char *expected,
+                                       int line)
+{
+	char buf[1024];
+	scn_expect_at(g, decision, player, line);
+	scn_legal_text(g, buf, sizeof buf);
+	ck_assert_msg(strcmp(buf, expected) == 0,
+	              "line %d: legal moves \"%s\", expected \"%s\"", line, buf,
+	              expected);
+}
+
 /* ------------------------------------------------------------------------
- * Snapshots of the observable state (R-ERR-1)
+ * Moves as record text
  * ---------------------------------------------------------------------- */
+
+/* The decision a step names (record.md's trace words), or -1. */
+static inline int scn_decision_word(const char *w, size_t n)
+{
+	static const struct {
+		const char *word;
+		int decision;
+	} words[] = {{"tile", CITY_DECISION_TILE},
+	             {"follower", CITY_DECISION_FOLLOWER},
+	             {"gate", CITY_DECISION_GATE},
+	             {"wall", CITY_DECISION_WALL},
+	             {"guard", CITY_DECISION_GUARD},
+	             {"tower", CITY_DECISION_TOWER},
+	             {"capture", CITY_DECISION_CAPTURE},
+	             {"ransom", CITY_DECISION_RANSOM}};
+	size_t i;
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strlen(words[i].word) == n &&
+		    strncmp(w, words[i].word, n) == 0)
+			return words[i].decision;
+	return -1;
+}
+
+/* The decision a move answers (-1 for a pass: any optional decision). */
+static inline int scn_move_decision(int kind)
+{
+	switch (kind) {
+	case CITY_MOVE_PLACE: return CITY_DECISION_TILE;
+	case CITY_MOVE_FOLLOWER:
+	case CITY_MOVE_FLOOR:
+	case CITY_MOVE_TOP: return CITY_DECISION_FOLLOWER;
+	case CITY_MOVE_GATE: return CITY_DECISION_GATE;
+	case CITY_MOVE_WALL: return CITY_DECISION_WALL;
+	case CITY_MOVE_GUARD: return CITY_DECISION_GUARD;
+	case CITY_MOVE_TOWER: return CITY_DECISION_TOWER;
+	case CITY_MOVE_CAPTURE: return CITY_DECISION_CAPTURE;
+	case CITY_MOVE_RANSOM: return CITY_DECISION_RANSOM;
+	default: return -1;
+	}
+}
+
+/* Play one step `[p<player>] [<decision>] <move>` (see the file comment). */
+static inline void scn_step_at(city_game *g, const char *step, int line)
+{
+	const char *p = step + strspn(step, " ");
+	int player = -1, want, d, rc, off = 0;
+	size_t w;
+	city_move m;
+	if (p[0] == 'p' && sscanf(p, "p%d%n", &player, &off) == 1 &&
+	    (p[off] == ' ' || p[off] == '\0'))
+		p += (size_t)off + strspn(p + off, " ");
+	else
+		player = -1;
+	w = strcspn(p, " ");
+	d = scn_decision_word(p, w);
+	if (d >= 0 && p[w] == ' ' &&
+	    city_move_parse(&m, p + w + strspn(p + w, " ")) == CITY_OK)
+		p += w + strspn(p + w, " ");
+	else
+		d = -1;
+	rc = city_move_parse(&m, p);
+	ck_assert_msg(rc == CITY_OK, "line %d: \"%s\" does not parse", line,
+	              step);
+	want = d >= 0 ? d : scn_move_decision(m.kind);
+	if (want >= 0)
+		ck_assert_msg(city_game_decision(g) == want,
+		              "line %d: \"%s\": the game waits for decision %d, "
+		              "not %d",
+		              line, step, city_game_decision(g), want);
+	if (player >= 0)
+		ck_assert_msg(city_game_player(g) == player,
+		              "line %d: \"%s\": player %d decides, not %d", line,
+		              step, city_game_player(g), player);
+	/* Legal-move counts that do not depend on the board (record.md). */
+	d = city_game_decision(g);
+	if (city_game_kind(g) == CITY_GAME_THE_CITY &&
+	    (d == CITY_DECISION_WALL || d == CITY_DECISION_GUARD))
+		ck_assert_msg(scn_legal_count(g) == 2,
+		              "line %d: \"%s\": %zu legal moves, not 2", line,
+		              step, scn_legal_count(g));
+	if (city_game_kind(g) == CITY_GAME_THE_CITY &&
+	    d == CITY_DECISION_GATE)
+		ck_assert_msg(scn_legal_count(g) ==
+		                      (size_t)city_contour_length(g),
+		              "line %d: \"%s\": %zu gate moves, contour %d", line,
+		              step, scn_legal_count(g), city_contour_length(g));
+	rc = city_apply_move(g, &m);
+	ck_assert_msg(rc == CITY_OK, "line %d: \"%s\" -> %s: %s", line, step,
+	              city_status_str(rc), city_game_last_error(g));
+	scn_expect_invariants_at(g, line);
+}
+
+/* Play the steps of `fmt` (printf-style), separated by ';'. */
+#define scn_play(g, ...) scn_play_at((g), __LINE__, __VA_ARGS__)
+SCN_PRINTF(3, 4)
+static inline void scn_play_at(city_game *g, int line, const char *fmt, ...)
+{
+	char text[1024], one[128];
+	const char *p = text;
+	va_list ap;
+	int len;
+	va_start(ap, fmt);
+	len = vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	ck_assert(len >= 0 && (size_t)len < sizeof text);
+	while (*p) {
+		size_t k = strcspn(p, ";");
+		ck_assert_uint_lt(k, sizeof one);
+		memcpy(one, p, k);
+		one[k] = '\0';
+		p += k + (p[k] == ';');
+		scn_step_at(g, one, line);
+	}
+}
+
+/* Play a NULL-terminated array of steps. */
+#define scn_play_steps(g, steps) scn_play_steps_at((g), (steps), __LINE__)
+static inline void scn_play_steps_at(city_game *g, const char *const *steps,
+                                     int line)
+{
+	for (; *steps; steps++)
+		scn_step_at(g, *steps, line);
+}
+
+/* ------------------------------------------------------------------------
+ * Snapshots of the observable state and refusals (R-ERR-1)
+ * ---------------------------------------------------------------------- */
+
+/* The Tower's state as text: floors and followers in supply per player,
+ * prisoners (holder<-owner), every placed tile's tower (height/top). */
+static inline void scn_tower_state(const city_game *g, char *buf, size_t cap)
+{
+	int np = city_game_players(g), nt = city_game_tile_count(g), p, q, i;
+	size_t len = 0;
+	buf[0] = '\0';
+	for (p = 0; p < np; p++) {
+		len += (size_t)snprintf(buf + len, cap - len, "p%d f%d s%d:", p,
+		                        city_game_floors(g, p), scn_supply(g, p));
+		for (q = 0; q < np; q++)
+			len += (size_t)snprintf(buf + len, cap - len, " %d",
+			                        city_game_prisoners(g, p, q));
+		len += (size_t)snprintf(buf + len, cap - len, "; ");
+		ck_assert_uint_lt(len, cap);
+	}
+	for (i = 0; i < nt; i++) {
+		int32_t x = 0, y = 0;
+		int h = -9, top = -9;
+		ck_assert_int_eq(city_game_placed_tile(g, (size_t)i, &x, &y, NULL,
+		                                       NULL),
+		                 CITY_OK);
+		if (city_game_tower(g, x, y, &h, &top) == CITY_OK)
+			len += (size_t)snprintf(buf + len, cap - len,
+			                        "(%d,%d)h%d/%d ", (int)x, (int)y, h,
+			                        top);
+		ck_assert_uint_lt(len, cap);
+	}
+}
 
 typedef struct scn_snapshot {
 	int decision, player, cur_rc, cur_design, cur_stack;
 	int tiles, moves, events, followers, walls_left, final_scored, ended;
-	int score[4][CITY_CAT_COUNT + 1];
-	int supply[4], towers[4];
+	int wall_len;
+	int score[5][CITY_CAT_COUNT + 1];
+	int supply[5], towers[5];
 	int left[3];
 	size_t nlegal;
 	city_move legal[64];
-	char *save; /* malloc'd record text, or NULL */
+	char tower[1024]; /* scn_tower_state */
+	char *save;       /* malloc'd record text, or NULL */
 } scn_snapshot;
 
 static inline void scn_snap(const city_game *g, scn_snapshot *s)
@@ -306,7 +768,8 @@ static inline void scn_snap(const city_game *g, scn_snapshot *s)
 	s->walls_left = city_game_walls_left(g);
 	s->final_scored = city_game_final_scored(g);
 	s->ended = city_game_end_reasons(g);
-	for (p = 0; p < np && p < 4; p++) {
+	s->wall_len = city_wall_length(g);
+	for (p = 0; p < np && p < 5; p++) {
 		s->score[p][CITY_CAT_COUNT] = city_game_score(g, p);
 		for (c = 0; c < CITY_CAT_COUNT; c++)
 			s->score[p][c] = city_game_score_detail(g, p, c);
@@ -315,6 +778,7 @@ static inline void scn_snap(const city_game *g, scn_snapshot *s)
 	for (c = 0; c < 3; c++)
 		s->left[c] = city_game_tiles_left(g, c + 1);
 	city_legal_moves(g, s->legal, 64, &s->nlegal);
+	scn_tower_state(g, s->tower, sizeof s->tower);
 	if (city_game_save(g, NULL, 0, &need) == CITY_ERANGE && need > 0) {
 		s->save = malloc(need);
 		if (s->save &&
@@ -346,6 +810,7 @@ static inline void scn_snap_same_at(const scn_snapshot *a,
 	                      a->followers == b->followers,
 	              "line %d: tiles/moves/events/followers changed", line);
 	ck_assert_msg(a->walls_left == b->walls_left &&
+	                      a->wall_len == b->wall_len &&
 	                      a->final_scored == b->final_scored &&
 	                      a->ended == b->ended,
 	              "line %d: walls/final/end changed", line);
@@ -370,118 +835,131 @@ static inline void scn_snap_same_at(const scn_snapshot *a,
 		                      a->legal[i].side == b->legal[i].side &&
 		                      a->legal[i].end == b->legal[i].end,
 		              "line %d: legal move %zu changed", line, i);
+	ck_assert_msg(strcmp(a->tower, b->tower) == 0,
+	              "line %d: tower state \"%s\", was \"%s\"", line, b->tower,
+	              a->tower);
 	if (a->save || b->save)
 		ck_assert_msg(a->save && b->save && strcmp(a->save, b->save) == 0,
 		              "line %d: saved record changed", line);
 }
 
-/* Assert that a call returned `status`, that the last error names `rule`
- * (when not NULL) and that the game is unchanged. Use as:
- *   scn_snapshot s; scn_snap(g, &s);
- *   scn_rejected(g, &s, city_place_tile(g, 5, 5, 0), CITY_EILLEGAL,
- *                "R-TILE-1");
- */
-#define scn_rejected(g, before, call, status, rule)                          \
-	scn_rejected_at((g), (before), (call), (status), (rule), __LINE__)
-static inline void scn_rejected_at(const city_game *g,
-                                   const scn_snapshot *before, int rc,
-                                   int status, const char *rule, int line)
+/* Assert that a call returned `status`, that the last error is exactly
+ * `message` and that the game is unchanged since `before`. */
+#define scn_refused(g, before, call, status, message)                        \
+	scn_refused_at((g), (before), (call), (status), (message), __LINE__)
+static inline void scn_refused_at(const city_game *g,
+                                  const scn_snapshot *before, int rc,
+                                  int status, const char *message, int line)
 {
 	scn_snapshot after;
+	const char *e = city_game_last_error(g);
 	ck_assert_msg(rc == status, "line %d: status %s, expected %s", line,
 	              city_status_str(rc), city_status_str(status));
-	if (rule) {
-		const char *e = city_game_last_error(g);
-		ck_assert_ptr_nonnull(e);
-		ck_assert_msg(strstr(e, rule) != NULL,
-		              "line %d: last error \"%s\" does not name %s", line,
-		              e, rule);
-	}
+	ck_assert_ptr_nonnull(e);
+	ck_assert_msg(strcmp(e, message) == 0,
+	              "line %d: last error \"%s\", expected \"%s\"", line, e,
+	              message);
 	scn_snap(g, &after);
 	scn_snap_same_at(before, &after, line);
 	scn_snap_free(&after);
 }
 
+/* The same around one call: snapshot, call, checks. */
+#define SCN_REFUSED(g, call, status, message)                                \
+	do {                                                                 \
+		scn_snapshot scn_s_;                                         \
+		scn_snap((g), &scn_s_);                                      \
+		scn_refused((g), &scn_s_, (call), (status), (message));      \
+		scn_snap_free(&scn_s_);                                      \
+	} while (0)
+
+/* A move given as record text is refused (parsed, then applied). */
+#define scn_refuse_move(g, text, status, message)                            \
+	do {                                                                 \
+		city_move scn_m_;                                            \
+		ck_assert_int_eq(city_move_parse(&scn_m_, (text)), CITY_OK); \
+		SCN_REFUSED((g), city_apply_move((g), &scn_m_), (status),    \
+		            (message));                                      \
+	} while (0)
+
 /* ------------------------------------------------------------------------
- * Followers, events
+ * Towers of The Tower, The City's wall
  * ---------------------------------------------------------------------- */
 
-/* Followers of `player` on the board (any role). */
-static inline int scn_on_board(const city_game *g, int player)
+/* Tower height and top player at (x, y) (The Tower). */
+#define scn_expect_tower(g, x, y, h, top)                                    \
+	scn_expect_tower_at((g), (x), (y), (h), (top), __LINE__)
+static inline void scn_expect_tower_at(const city_game *g, int32_t x,
+                                       int32_t y, int height, int top,
+                                       int line)
 {
-	int i, n = city_game_follower_count(g), k = 0;
-	ck_assert_int_ge(n, 0);
-	for (i = 0; i < n; i++) {
-		int p = -1;
-		ck_assert_int_eq(city_game_follower(g, (size_t)i, &p, NULL, NULL,
-		                                    NULL, NULL),
-		                 CITY_OK);
-		if (p == player)
-			k++;
-	}
-	return k;
+	int h = -9, t = -9;
+	int rc = city_game_tower(g, x, y, &h, &t);
+	ck_assert_msg(rc == CITY_OK, "line %d: tower (%d,%d): %s", line,
+	              (int)x, (int)y, city_status_str(rc));
+	ck_assert_msg(h == height && t == top,
+	              "line %d: tower (%d,%d) height %d top %d, expected %d %d",
+	              line, (int)x, (int)y, h, t, height, top);
 }
 
-static inline int scn_supply(const city_game *g, int player)
+/* CITY_SIDE_* of 'N', 'E', 'S', 'W' (-1 otherwise). */
+static inline int scn_side(char c)
 {
-	int f = -1;
-	ck_assert_int_eq(city_game_supply(g, player, &f, NULL), CITY_OK);
-	return f;
-}
-
-/* R-SET-2 / R-SCORE-4: supply + followers on the board = 7 for everyone. */
-#define scn_expect_conservation(g) scn_expect_conservation_at((g), __LINE__)
-static inline void scn_expect_conservation_at(const city_game *g, int line)
-{
-	int p, np = city_game_players(g);
-	for (p = 0; p < np; p++) {
-		int s = scn_supply(g, p), b = scn_on_board(g, p);
-		ck_assert_msg(s + b == 7,
-		              "line %d: player %d has %d in supply + %d placed",
-		              line, p, s, b);
+	switch (c) {
+	case 'N': return CITY_SIDE_N;
+	case 'E': return CITY_SIDE_E;
+	case 'S': return CITY_SIDE_S;
+	case 'W': return CITY_SIDE_W;
+	default: return -1;
 	}
 }
 
-/* Number of events of `kind` (player < -1: any player). */
-static inline int scn_count_events(const city_game *g, int kind, int player)
+/* Assert the wall piece at chain index `index` (ccw end = 0). `guard` is
+ * the guard's owner or -1. */
+#define scn_expect_piece(g, index, x, y, side, is_gate, guard)               \
+	scn_expect_piece_at((g), (index), (x), (y), (side), (is_gate),       \
+	                    (guard), __LINE__)
+static inline void scn_expect_piece_at(const city_game *g, int index, int x,
+                                       int y, char side, int is_gate,
+                                       int guard, int line)
 {
-	int i, n = city_game_event_count(g), k = 0;
-	ck_assert_int_ge(n, 0);
-	for (i = 0; i < n; i++) {
-		city_event e;
-		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
-		if (e.kind == kind && (player < -1 || e.player == player))
-			k++;
-	}
-	return k;
+	int32_t px = -999, py = -999;
+	int ps = -1, pg = -1, pgu = -2;
+	int rc = city_wall_piece(g, (size_t)index, &px, &py, &ps, &pg, &pgu);
+	ck_assert_msg(rc == CITY_OK, "line %d: wall piece %d: %s", line, index,
+	              city_status_str(rc));
+	ck_assert_msg(px == x && py == y && ps == scn_side(side),
+	              "line %d: wall piece %d is (%d,%d) side %d, expected "
+	              "(%d,%d) %c",
+	              line, index, (int)px, (int)py, ps, x, y, side);
+	ck_assert_msg(pg == is_gate,
+	              "line %d: wall piece %d: is_gate %d, expected %d", line,
+	              index, pg, is_gate);
+	ck_assert_msg(pgu == guard,
+	              "line %d: wall piece %d: guard %d, expected %d", line,
+	              index, pgu, guard);
 }
 
-/* Sum of the points of SCORE events of `player` with `reason` (0: any). */
-static inline int scn_event_points(const city_game *g, int player, int reason)
+/* Assert the piece at one end of the wall. */
+#define scn_expect_end(g, end, index, x, y, side)                            \
+	scn_expect_end_at((g), (end), (index), (x), (y), (side), __LINE__)
+static inline void scn_expect_end_at(const city_game *g, int end, int index,
+                                     int x, int y, char side, int line)
 {
-	int i, n = city_game_event_count(g), k = 0;
-	for (i = 0; i < n; i++) {
-		city_event e;
-		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
-		if (e.kind == CITY_EVENT_SCORE && e.player == player &&
-		    (reason == 0 || e.reason == reason))
-			k += e.points;
-	}
-	return k;
-}
-
-/* Assert all players' totals, e.g. scn_expect_scores(g, 3, (int[]){3,0,0}). */
-#define scn_expect_scores(g, n, arr) scn_expect_scores_at((g), (n), (arr), __LINE__)
-static inline void scn_expect_scores_at(const city_game *g, int n,
-                                        const int *expected, int line)
-{
-	int p;
-	for (p = 0; p < n; p++) {
-		int s = city_game_score(g, p);
-		ck_assert_msg(s == expected[p],
-		              "line %d: player %d scores %d, expected %d", line, p,
-		              s, expected[p]);
-	}
+	int32_t px = -999, py = -999;
+	int ps = -1;
+	ck_assert_msg(city_wall_end(g, end) == index,
+	              "line %d: %s end is piece %d, expected %d", line,
+	              end == CITY_END_CW ? "cw" : "ccw", city_wall_end(g, end),
+	              index);
+	ck_assert_int_eq(city_wall_piece(g, (size_t)index, &px, &py, &ps, NULL,
+	                                 NULL),
+	                 CITY_OK);
+	ck_assert_msg(px == x && py == y && ps == scn_side(side),
+	              "line %d: %s end piece is (%d,%d) side %d, expected "
+	              "(%d,%d) %c",
+	              line, end == CITY_END_CW ? "cw" : "ccw", (int)px, (int)py,
+	              ps, x, y, side);
 }
 
 #endif /* CITY_TEST_SCENARIO_H */

@@ -7,7 +7,8 @@ viewBox and the class city-board, one tile group per placed tile (the count
 `city-cli show` prints), every data-move in the move vocabulary
 (record.md, carcassonne.md), no two follower spots of the overlay
 overlapping, and, when rsvg-convert (Debian librsvg2-bin) is installed,
-renders to a PNG without error. With and without --legal.
+renders to a PNG without error. Plain, with --legal, and with --legend
+and --no-strip.
 
 usage: svg_check.py CITY-CLI OUTDIR RECORD...
 """
@@ -63,8 +64,8 @@ def main():
             failures += 1
             continue
         tiles = int(m.group(1))
-        for extra in ([], ["--legal"]):
-            tag = name + ("-legal" if extra else "")
+        for extra in ([], ["--legal"], ["--legend", "--no-strip"]):
+            tag = name + "".join(x[1:] for x in extra)
             outs = []
             for k in (1, 2):
                 path = os.path.join(outdir, f"{tag}.{k}.svg")

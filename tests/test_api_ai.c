@@ -43,37 +43,9 @@ static city_game *new_game_order(int players, const int *ids, size_t n)
 	return g;
 }
 
-/* Play `n` uniformly random moves (fewer if the game ends). */
-static void play_random(city_game *g, int n, uint64_t *rng)
-{
-	static city_move moves[MOVES_CAP];
-	int k;
-	for (k = 0; k < n && city_game_decision(g) != CITY_DECISION_END; k++) {
-		size_t count = 0;
-		ck_assert_int_eq(city_legal_moves(g, moves, MOVES_CAP, &count),
-		                 CITY_OK);
-		ck_assert_uint_gt(count, 0);
-		ck_assert_int_eq(
-		        city_apply_move(g, &moves[test_rand(rng) % count]),
-		        CITY_OK);
-	}
-}
-
 static int move_eq(const city_move *a, const city_move *b)
 {
 	return memcmp(a, b, sizeof *a) == 0;
-}
-
-/* The move is one of the legal moves of g. */
-static int is_legal(const city_game *g, const city_move *m)
-{
-	static city_move moves[MOVES_CAP];
-	size_t count = 0, i;
-	ck_assert_int_eq(city_legal_moves(g, moves, MOVES_CAP, &count), CITY_OK);
-	for (i = 0; i < count; i++)
-		if (move_eq(&moves[i], m))
-			return 1;
-	return 0;
 }
 
 /* The `order` line of a game's record (the game must have an explicit
@@ -135,11 +107,11 @@ START_TEST(every_kind_plays_legal_moves)
 				city_move m;
 				ck_assert_int_eq(city_ai_choose(ai[kind], g, &m),
 				                 CITY_OK);
-				ck_assert_msg(is_legal(g, &m),
+				ck_assert_msg(test_is_legal(g, &m),
 				              "kind %d chose an illegal move", kind);
 				checked[kind]++;
 			}
-			play_random(g, 1 + (int)(test_rand(&rng) % 5), &rng);
+			test_play_random(g, 1 + test_rand(&rng) % 5, &rng);
 		}
 		for (kind = 0; kind < 3; kind++)
 			city_ai_free(ai[kind]);
@@ -227,7 +199,7 @@ START_TEST(every_kind_plays_whole_carcassonne_games)
 				tile_moves +=
 				        city_game_decision(g) == CITY_DECISION_TILE;
 				ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_OK);
-				ck_assert_msg(is_legal(g, &m),
+				ck_assert_msg(test_is_legal(g, &m),
 				              "variant %d kind %d: illegal move %d",
 				              variant, kind, moves + 1);
 				ck_assert_int_eq(city_apply_move(g, &m), CITY_OK);
@@ -270,7 +242,7 @@ START_TEST(ais_never_read_the_real_order_carcassonne)
 			                             variant == 1),
 			          *b = NULL;
 			char *ra, *rb;
-			play_random(a, moves, &rng);
+			test_play_random(a, (size_t)moves, &rng);
 			ck_assert_int_ne(city_game_decision(a), CITY_DECISION_END);
 			ck_assert_int_eq(city_game_clone(&b, a), CITY_OK);
 			ck_assert_int_eq(city_game_reshuffle(b, 1234), CITY_OK);
@@ -343,9 +315,9 @@ START_TEST(mcts_same_seed_same_answer_any_threads)
 	city_game *g = new_game(2, 42);
 	size_t n1, n2, n3, n4, i;
 	uint32_t total = 0;
-	play_random(g, 30, &rng);
+	test_play_random(g, 30, &rng);
 	while (city_game_decision(g) != CITY_DECISION_TILE)
-		play_random(g, 1, &rng);
+		test_play_random(g, 1, &rng);
 	n1 = analyse_mcts(g, 11, 1, 4, s1, MOVES_CAP);
 	n2 = analyse_mcts(g, 11, 2, 4, s2, MOVES_CAP);
 	n3 = analyse_mcts(g, 11, 3, 4, s3, MOVES_CAP);
@@ -376,7 +348,7 @@ START_TEST(choose_is_the_first_move_of_the_analysis)
 	uint64_t rng = 8;
 	city_game *g = new_game(3, 5);
 	int kind;
-	play_random(g, 21, &rng);
+	test_play_random(g, 21, &rng);
 	for (kind = 0; kind < 3; kind++) {
 		city_ai *a = new_ai(kind, 99, 300), *b = new_ai(kind, 99, 300),
 		        *c = new_ai(kind, 99, 300);
@@ -394,7 +366,7 @@ START_TEST(choose_is_the_first_move_of_the_analysis)
 		ck_assert_int_eq(line[0].player, city_game_player(g));
 		/* every legal move once */
 		for (i = 0; i < count; i++)
-			ck_assert(is_legal(g, &stats[i].move));
+			ck_assert(test_is_legal(g, &stats[i].move));
 		/* a short buffer: CITY_ERANGE, the best moves, count given */
 		ck_assert_int_eq(city_ai_analyse(c, g, few, 2, &count, NULL, 0,
 		                                 NULL),
@@ -420,9 +392,9 @@ START_TEST(mcts_principal_line_follows_the_players)
 	city_game *g = new_game(2, 77);
 	city_ai *ai = new_ai(CITY_AI_MCTS, 4, 3000);
 	size_t count = 0, nl = 0, i;
-	play_random(g, 10, &rng);
+	test_play_random(g, 10, &rng);
 	while (city_game_decision(g) != CITY_DECISION_TILE)
-		play_random(g, 1, &rng);
+		test_play_random(g, 1, &rng);
 	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_TREES, 1), CITY_OK);
 	ck_assert_int_eq(city_ai_analyse(ai, g, stats, MOVES_CAP, &count, line,
 	                                 8, &nl),
@@ -452,7 +424,7 @@ START_TEST(greedy_and_random_are_deterministic)
 	city_game *g = new_game(2, 314);
 	int kind, k;
 	for (k = 0; k < 12; k++) {
-		play_random(g, 3, &rng);
+		test_play_random(g, 3, &rng);
 		for (kind = CITY_AI_RANDOM; kind <= CITY_AI_GREEDY; kind++) {
 			city_ai *a = new_ai(kind, 1000u + (uint64_t)k, 0),
 			        *b = new_ai(kind, 1000u + (uint64_t)k, 0);
@@ -484,7 +456,7 @@ START_TEST(random_ai_is_splitmix_modulo_count)
 		                 CITY_OK);
 		ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_OK);
 		ck_assert(move_eq(&m, &moves[test_rand(&mirror) % count]));
-		play_random(g, 1, &rng);
+		test_play_random(g, 1, &rng);
 	}
 	city_ai_free(ai);
 	city_game_free(g);
@@ -508,7 +480,7 @@ START_TEST(greedy_takes_points)
 		for (i = 1; i < count; i++)
 			ck_assert(stats[0].mean >= stats[i].mean);
 		city_ai_free(ai);
-		play_random(g, 3, &rng);
+		test_play_random(g, 3, &rng);
 	}
 	city_game_free(g);
 }
@@ -545,7 +517,7 @@ START_TEST(reshuffle_keeps_drawn_tiles_and_stack_multisets)
 	stack_sizes(2, sizes);
 	/* give the game an explicit order to compare with */
 	ck_assert_int_eq(city_game_reshuffle(g, 5), CITY_OK);
-	play_random(g, 61, &rng);
+	test_play_random(g, 61, &rng);
 	n = record_order(g, before);
 	d = drawn(g);
 	ck_assert_int_gt(d, sizes[0]); /* into stack 2 */
@@ -623,7 +595,7 @@ static void twin_games(city_game **a_out, city_game **b_out, int moves)
 	city_game_free(seeded);
 	stack_sizes(2, sizes);
 	a = new_game_order(2, order, n);
-	play_random(a, moves, &rng);
+	test_play_random(a, (size_t)moves, &rng);
 	d = drawn(a);
 	/* reverse each stack's undrawn part */
 	for (k = 0; k < 3; k++) {
@@ -754,7 +726,7 @@ START_TEST(time_budget_answers)
 	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_ITERATIONS, 0), CITY_OK);
 	ck_assert_int_eq(city_ai_set_param(ai, CITY_AI_THREADS, 2), CITY_OK);
 	ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_OK);
-	ck_assert(is_legal(g, &m));
+	ck_assert(test_is_legal(g, &m));
 	city_ai_free(ai);
 	city_game_free(g);
 }
@@ -856,7 +828,7 @@ START_TEST(hostile_inputs)
 	ck_assert_int_eq(city_game_reshuffle(NULL, 1), CITY_EINVAL);
 	city_ai_free(NULL);
 	/* an ended game */
-	play_random(g, 100000, &rng);
+	test_play_random(g, 100000, &rng);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_EENDED);
 	ck_assert_int_eq(city_ai_analyse(ai, g, st, 4, NULL, NULL, 0, NULL),
@@ -879,11 +851,11 @@ START_TEST(an_ai_is_reusable_across_games_and_shapes)
 			city_game *g = new_game(players, (uint64_t)(players + round));
 			city_move m;
 			uint64_t rng = (uint64_t)players;
-			play_random(g, 9, &rng);
+			test_play_random(g, 9, &rng);
 			ck_assert_int_eq(city_ai_choose(ai, g, &m), CITY_OK);
-			ck_assert(is_legal(g, &m));
+			ck_assert(test_is_legal(g, &m));
 			ck_assert_int_eq(city_ai_choose(gr, g, &m), CITY_OK);
-			ck_assert(is_legal(g, &m));
+			ck_assert(test_is_legal(g, &m));
 			city_game_free(g);
 		}
 	city_ai_free(ai);
@@ -929,7 +901,7 @@ START_TEST(current_tile_and_players_as_documented)
 				                         ? CITY_ENOTFOUND
 				                         : CITY_OK);
 				ransoms += d == CITY_DECISION_RANSOM;
-				play_random(g, 1, &rng);
+				test_play_random(g, 1, &rng);
 			}
 			ck_assert_int_eq(city_game_current_tile(g, &design, NULL),
 			                 game ? CITY_ENOTFOUND : CITY_OK);

@@ -116,31 +116,6 @@ static city_game *new_game_in(arena *a, int game, int players,
 	return g;
 }
 
-static int is_legal(const city_game *g, const city_move *m)
-{
-	static city_move moves[MOVES_CAP];
-	size_t count = 0, i;
-	ck_assert_int_eq(city_legal_moves(g, moves, MOVES_CAP, &count), CITY_OK);
-	for (i = 0; i < count; i++)
-		if (memcmp(&moves[i], m, sizeof *m) == 0)
-			return 1;
-	return 0;
-}
-
-static void play_random(city_game *g, int n, uint64_t *rng)
-{
-	static city_move moves[MOVES_CAP];
-	int k;
-	for (k = 0; k < n && city_game_decision(g) != CITY_DECISION_END; k++) {
-		size_t count = 0;
-		ck_assert_int_eq(city_legal_moves(g, moves, MOVES_CAP, &count),
-		                 CITY_OK);
-		ck_assert_int_eq(
-		        city_apply_move(g, &moves[test_rand(rng) % count]),
-		        CITY_OK);
-	}
-}
-
 static city_ai *new_ai(int kind, uint64_t seed)
 {
 	city_ai *ai = NULL;
@@ -194,12 +169,12 @@ START_TEST(an_ai_keeps_nothing_of_a_released_arena)
 		city_game *g = new_game_in(a, shapes[r][0], shapes[r][1],
 		                           (uint64_t)r + 7);
 		uint64_t rng = r;
-		play_random(g, 6, &rng);
+		test_play_random(g, 6, &rng);
 		for (k = 0; k < 2; k++) {
 			city_move m;
 			unsigned before = a->allocs;
 			ck_assert_int_eq(city_ai_choose(ais[k], g, &m), CITY_OK);
-			ck_assert(is_legal(g, &m));
+			ck_assert(test_is_legal(g, &m));
 			ck_assert_uint_gt(analyse_visits(ais[k], g, NULL), 0);
 			/* it did copy the game through the arena, and gave
 			 * every copy back */
@@ -357,7 +332,7 @@ static void cancel_a_search(int by_time, int threads, int analyse)
 	pthread_cond_signal(&c.cv);
 	pthread_mutex_unlock(&c.mu);
 	pthread_join(tid, NULL);
-	ck_assert(is_legal(g, &m));
+	ck_assert(test_is_legal(g, &m));
 	ck_assert_uint_ge(c.calls, 1);
 	/* 10^8 playouts or an hour take far longer than a minute; the
 	 * canceller asks within 20 ms of a slow machine's scheduling. */
@@ -408,7 +383,7 @@ START_TEST(cancel_lasts_until_the_next_search_returns)
 	ck_assert_uint_eq(analyse_visits(ai, g, NULL), 300);
 	ck_assert_int_eq(city_ai_cancel(gr), CITY_OK);
 	ck_assert_int_eq(city_ai_choose(gr, g, &m), CITY_OK);
-	ck_assert(is_legal(g, &m));
+	ck_assert(test_is_legal(g, &m));
 	ck_assert_int_eq(city_ai_cancel(NULL), CITY_EINVAL);
 	city_ai_free(ai);
 	city_ai_free(gr);

@@ -54,19 +54,6 @@ static char *save_text(const city_game *g)
 	return buf;
 }
 
-/* Play one random legal move; returns 0 at the end. */
-static int play_one(city_game *g, uint64_t *st)
-{
-	city_move moves[4200];
-	size_t n = 0;
-	if (city_game_decision(g) == CITY_DECISION_END)
-		return 0;
-	ck_assert_int_eq(city_legal_moves(g, moves, 4200, &n), CITY_OK);
-	ck_assert_uint_gt(n, 0);
-	ck_assert_int_eq(city_apply_move(g, &moves[test_rand(st) % n]), CITY_OK);
-	return 1;
-}
-
 /* A game of `players` players waiting for `decision` (for the tile
  * decision: with a few tiles down), found by random play over seeds. */
 static city_game *game_at(int decision, int players)
@@ -86,7 +73,7 @@ static city_game *game_at(int decision, int players)
 			if (d == decision &&
 			    (d != CITY_DECISION_TILE || city_game_tile_count(g) >= 4))
 				return g;
-			if (!play_one(g, &st))
+			if (!test_play_random(g, 1, &st))
 				break;
 		}
 		city_game_free(g);
@@ -1003,7 +990,7 @@ START_TEST(hostile_carcassonne)
 					              sizeof *carc_city_calls,
 					          where);
 			}
-			if (!play_one(g, &st))
+			if (!test_play_random(g, 1, &st))
 				break;
 		}
 		{
@@ -1799,7 +1786,8 @@ START_TEST(hostile_games_and_builtin_sets)
 {
 	static const char *const bad_names[] = {
 	    "", "The-City", "the-city ", "carcassonne-", "tower", "inline",
-	    "carcassonne\n", "\xff"};
+	    "carcassonne\n", "\xff", "river", "the-river",
+	    "carcassonne-tower-river", "carcassonne-river ", "Carcassonne-River"};
 	city_options *o = NULL;
 	char *before, *after;
 	size_t i;
@@ -1883,6 +1871,8 @@ START_TEST(hostile_options)
 	    O(set_rule, CITY_EINVAL, .i = 0, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = 15, .j = 0), /* past CITY_RULE_RIVER_START */
 	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_RIVER_START, .j = 2),
+	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_RIVER_START, .j = -1),
+	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_RIVER_START, .j = INT_MAX),
 	    O(set_rule, CITY_EINVAL, .i = -1, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = INT_MIN, .j = 0),
 	    O(set_rule, CITY_EINVAL, .i = CITY_RULE_WALL_TRIGGER, .j = 2),
@@ -1920,6 +1910,13 @@ START_TEST(hostile_options)
 	    OP("first_round_guards=1", CITY_EPARSE),
 	    OP("closing_tower=", CITY_EPARSE),
 	    OP("no_such_rule=yes", CITY_EPARSE),
+	    OP("river_start=", CITY_EPARSE), /* V-OPT-1: shuffle | remove */
+	    OP("river_start", CITY_EPARSE),
+	    OP("river_start=Remove", CITY_EPARSE),
+	    OP("river_start=yes", CITY_EPARSE),
+	    OP("river_start=1", CITY_EPARSE),
+	    OP("river_start=remove ", CITY_EPARSE),
+	    OP("river_start=shuffle=remove", CITY_EPARSE),
 	    OP("=yes", CITY_EPARSE),
 	};
 	city_options *o = NULL;
@@ -2084,7 +2081,7 @@ START_TEST(hostile_out_of_memory)
 	b.left = 1;
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	for (k = 0; k < 30; k++)
-		play_one(g, &st);
+		test_play_random(g, 1, &st);
 	before = save_text(g);
 	c = sentinel;
 	ck_assert_int_eq(city_game_clone(&c, g), CITY_ENOMEM);
@@ -2095,7 +2092,7 @@ START_TEST(hostile_out_of_memory)
 	/* Play goes on without allocating. */
 	b.calls = 0;
 	for (k = 0; k < 60; k++)
-		play_one(g, &st);
+		test_play_random(g, 1, &st);
 	ck_assert_int_eq(city_game_undo(g), CITY_OK);
 	ck_assert_int_eq(b.calls, 0);
 	city_game_free(g);
@@ -2526,7 +2523,7 @@ static void play_out(const city_tileset *ts, int players, uint64_t seed)
 	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
-	while (play_one(g, &st))
+	while (test_play_random(g, 1, &st))
 		;
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	for (p = 0; p < players; p++) {

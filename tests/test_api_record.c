@@ -58,24 +58,6 @@ static void assert_load_error(const char *text, int status, const char *prefix)
 	ck_assert_ptr_eq(g, UNTOUCHED);
 }
 
-/* Play up to `max` random legal moves; returns the number played. */
-static size_t play_random(city_game *g, uint64_t *seed, size_t max)
-{
-	static city_move moves[4096];
-	size_t n = 0;
-	while (n < max && city_game_decision(g) != CITY_DECISION_END) {
-		size_t count = 0;
-		ck_assert_int_eq(city_legal_moves(g, moves, 4096, &count),
-		                 CITY_OK);
-		ck_assert_uint_gt(count, 0);
-		ck_assert_int_eq(
-		        city_apply_move(g, &moves[test_rand(seed) % count]),
-		        CITY_OK);
-		n++;
-	}
-	return n;
-}
-
 /* The built-in set's tiles by design id, in design order. */
 static size_t default_instances(int *ids)
 {
@@ -821,7 +803,7 @@ START_TEST(save_buffer_contract)
 	char *buf;
 	uint64_t s = 3;
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
-	play_random(g, &s, 10);
+	test_play_random(g, 10, &s);
 	ck_assert_int_eq(city_game_save(g, NULL, 0, &need), CITY_ERANGE);
 	ck_assert_int_eq(city_game_save(g, NULL, 5, &need2), CITY_EINVAL);
 	ck_assert_int_eq(city_game_save(NULL, NULL, 0, &need2), CITY_EINVAL);
@@ -929,8 +911,8 @@ START_TEST(round_trip_random_games)
 			ck_assert_int_eq(city_game_clone(&h2, g), CITY_OK);
 			{
 				uint64_t s1 = s, s2 = s;
-				play_random(h, &s1, 25);
-				play_random(h2, &s2, 25);
+				test_play_random(h, 25, &s1);
+				test_play_random(h2, 25, &s2);
 				assert_same_game(h, h2);
 			}
 			free(rec);
@@ -939,7 +921,7 @@ START_TEST(round_trip_random_games)
 			city_game_free(h2);
 			if (city_game_decision(g) == CITY_DECISION_END)
 				break;
-			play_random(g, &s, 40);
+			test_play_random(g, 40, &s);
 		}
 		city_game_free(g);
 	}
@@ -953,7 +935,7 @@ START_TEST(round_trip_inline_set_game)
 	uint64_t s = 11;
 	char *rec, *rec2;
 	city_game *h;
-	play_random(g, &s, 1000);
+	test_play_random(g, 1000, &s);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	rec = test_save(g);
 	h = load_ok(rec);
@@ -979,7 +961,7 @@ START_TEST(round_trip_order_and_stacks)
 	         "citygame 1\nplayers 3\n%s\nstacks 40 20 15\nmoves\nend\n",
 	         order);
 	g = load_ok(text);
-	play_random(g, &s, 100000);
+	test_play_random(g, 100000, &s);
 	rec = test_save(g);
 	ck_assert_ptr_nonnull(strstr(rec, order));
 	ck_assert_ptr_nonnull(strstr(rec, "\nstacks 40 20 15\n"));
@@ -1008,7 +990,7 @@ static char *random_record(size_t moves, city_game **out)
 	ck_assert_int_eq(city_options_set_seed(o, 17), CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
-	ck_assert_uint_eq(play_random(g, &s, moves), moves);
+	ck_assert_uint_eq(test_play_random(g, moves, &s), moves);
 	rec = test_save(g);
 	if (out)
 		*out = g;
@@ -1090,7 +1072,7 @@ START_TEST(move_after_the_end_is_an_error)
 	size_t applied = 0;
 	int moves, rc;
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
-	play_random(g, &s, 100000);
+	test_play_random(g, 100000, &s);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	moves = city_game_move_count(g);
 	rec = test_save(g);

@@ -532,6 +532,76 @@ END_TEST
 
 /* After the start tile, the overlay marks exactly the cells that take the
  * second tile, with their rotations (R-TILE-1..5). */
+/* The River (V-GEO-1): one `class="river"` group per placed tile with a
+ * river side, a pond (a circle) in it for the spring and the lake (one
+ * river side), the legend's river entry, and nothing of the kind in a game
+ * without the river. */
+START_TEST(svg_river_is_drawn_as_water)
+{
+	static city_move mv[4096];
+	city_options *o;
+	city_game *g;
+	size_t n;
+	char *svg;
+	int moves = 0, river = _i == 0;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
+	                 CITY_OK);
+	if (river)
+		ck_assert_int_eq(
+		    city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, 5), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	/* past the river phase (12 river tiles, V-SET-2) */
+	while (city_game_tile_count(g) < 20 &&
+	       city_game_decision(g) != CITY_DECISION_END) {
+		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+		ck_assert_int_eq(city_apply_move(g, &mv[(size_t)moves++ % n]),
+		                 CITY_OK);
+	}
+	svg = svg_of(g, CITY_SVG_LEGEND, NULL);
+	{
+		const city_tileset *ts = city_game_tileset(g);
+		int i, tiles = city_game_tile_count(g), with = 0, ponds = 0;
+		const char *at;
+		for (i = 0; i < tiles; i++) {
+			int design, rot, side, sides = 0;
+			ck_assert_int_eq(city_game_placed_tile(g, (size_t)i, NULL, NULL,
+			                                       &design, &rot),
+			                 CITY_OK);
+			for (side = 0; side < 4; side++) {
+				char l, m, r;
+				ck_assert_int_eq(
+				    city_tileset_side(
+				        ts,
+				        (unsigned)city_tileset_find_design(ts, design),
+				        side, rot, &l, &m, &r),
+				    CITY_OK);
+				sides += m == '~';
+			}
+			with += sides > 0;
+			ponds += sides == 1;
+		}
+		ck_assert_int_eq(with, river ? 12 : 0); /* spring, 10, lake */
+		ck_assert_int_eq(ponds, river ? 2 : 0);
+		ck_assert_int_eq(count(svg, "<g class=\"river\""), with);
+		/* a pond: the circle inside a river group */
+		for (at = strstr(svg, "<g class=\"river\""), i = 0; at;
+		     at = strstr(at + 1, "<g class=\"river\"")) {
+			const char *end = strstr(at, "</g>");
+			const char *c = strstr(at, "<circle");
+			ck_assert_ptr_nonnull(end);
+			i += c && c < end;
+		}
+		ck_assert_int_eq(i, ponds);
+		ck_assert_int_eq(count(svg, "river (no follower)"), river);
+	}
+	free(svg);
+	city_game_free(g);
+}
+END_TEST
+
 START_TEST(svg_legal_cells_carry_rotations)
 {
 	static city_move mv[4096];
@@ -567,6 +637,7 @@ static Suite *render_suite(void)
 	tcase_set_timeout(t, 120);
 	tcase_add_test(t, svg_buffer_contract);
 	tcase_add_test(t, svg_legal_cells_carry_rotations);
+	tcase_add_loop_test(t, svg_river_is_drawn_as_water, 0, 2);
 	tcase_add_loop_test(t, svg_is_stable_and_shows_the_state, 0, 6);
 	tcase_add_loop_test(t, svg_carcassonne_shows_the_state, 0, 6);
 	tcase_add_loop_test(t, svg_every_data_move_applies, 0, 9);

@@ -13,6 +13,7 @@
  * S-W.
  */
 #include <check.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include <city/city.h>
 
 #include "common.h"
+#include "scenario.h"
 
 #include "board.h"
 #include "game_internal.h"
@@ -101,17 +103,16 @@ static void listing_is(const city_game *g, const char *want)
 /* Place, then pass the follower decision (if asked). */
 static void place(city_game *g, int x, int y, int r)
 {
-	ck_assert_msg(city_place_tile(g, x, y, r) == CITY_OK, "(%d,%d) r%d: %s",
-	              x, y, r, city_game_last_error(g));
+	scn_play(g, "place %d %d %d", x, y, r);
 	if (city_game_decision(g) == CITY_DECISION_FOLLOWER)
-		ck_assert_int_eq(city_pass(g), CITY_OK);
+		scn_play(g, "follower pass");
 	state_ok(g);
 }
 
+/* A placement refused with exactly `why`, the game unchanged. */
 static void refused(city_game *g, int x, int y, int r, const char *why)
 {
-	ck_assert_int_eq(city_place_tile(g, x, y, r), CITY_EILLEGAL);
-	ck_assert_str_eq(city_game_last_error(g), why);
+	SCN_REFUSED(g, city_place_tile(g, x, y, r), CITY_EILLEGAL, why);
 }
 
 static const int river_a[10] = {57, 60, 57, 60, 53, 54, 55, 56, 58, 59};
@@ -759,6 +760,31 @@ START_TEST(test_V_hostile_river_input)
 	     "5:31: bad region letter '~' in pen= (expected a-h)"},
 	    {HEAD ENDS "5 1  a~a a-a a~a a-a  a=F adj=a~\n",
 	     "5:32: bad region letter '~' in adj= (expected a-h)"},
+	    /* `~` as a half, not the middle */
+	    {HEAD ENDS "5 1  a-~ a-a a-a a-a  a=F\n",
+	     "5:8: bad region letter '~' (expected a-h)"},
+	    {HEAD ENDS "5 1  ~1a a-a a-a a-a  a=F\n",
+	     "5:6: bad region letter '~' (expected a-h)"},
+	    /* spring and lake misused: no river side, twice, one end only */
+	    {HEAD "51 1  a-a a-a a-a a-a  a=F spring\n"
+	          "52 1  a-a a-a a-a a~a  a=F lake\n",
+	     "3:28: spring on a design with 0 river sides (V-SET-1: exactly "
+	     "one)"},
+	    {HEAD "51 1  a-a a~a a-a a-a  a=F spring\n"
+	          "52 1  a-a a-a a-a a-a  a=F lake\n",
+	     "4:28: lake on a design with 0 river sides (V-SET-1: exactly "
+	     "one)"},
+	    {HEAD "51 1  a-a a~a a-a a-a  a=F spring\n"
+	          "52 1  a-a a-a a-a a~a  a=F lake lake\n",
+	     "4:33: repeated lake"},
+	    {HEAD "52 1  a-a a-a a-a a~a  a=F lake\n",
+	     "4:1: no design has spring (V-SET-1: a set with river tiles has "
+	     "one spring and one lake; first river tile on line 3)"},
+	    {HEAD "51 1  a-a a~a a-a a-a  a=F spring start\n"
+	          "52 1  a-a a-a a-a a~a  a=F lake\n",
+	     "3:35: a second start design (C-SET-3: first on line 2)"},
+	    {"tileset t\n1 1  a-a a-a a-a a-a  a=R lake\n",
+	     "2:27: unknown keyword 'lake' (expected x=T, pub=, hist= or adj=)"},
 	};
 	city_game *g = river_game(river_a), *before = NULL;
 	static const char parts[] = {'~', '\0', (char)0xFF, '-', 'z', 'm'};
@@ -766,12 +792,22 @@ START_TEST(test_V_hostile_river_input)
 	for (k = 0; k < sizeof sets / sizeof *sets; k++)
 		parse_error(sets[k].text, CITY_EPARSE, sets[k].err);
 	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
-	/* the tile decision: far, occupied, the spring's own cell */
-	ck_assert_int_ne(city_place_tile(g, INT32_MAX, 0, 0), CITY_OK);
-	ck_assert_int_ne(city_place_tile(g, 0, 0, 0), CITY_OK);
-	ck_assert_int_ne(city_place_tile(g, 1, 0, 4), CITY_OK);
-	ck_assert_int_ne(city_place_tile(g, 2, 0, 0), CITY_OK);
-	ck_assert_int_ne(city_place_follower(g, '~'), CITY_OK);
+	/* the tile decision: far, the spring's own cell, a bad rotation, past
+	 * the open end; the river as a follower's part out of turn */
+	refused(g, INT32_MAX, 0, 0,
+	        "C-TILE-1: cell (2147483647,0) shares no side with a placed "
+	        "tile");
+	refused(g, 0, 0, 0, "C-TILE-1: cell (0,0) already holds a tile");
+	ck_assert_int_eq(city_place_tile(g, 1, 0, 4), CITY_EINVAL);
+	ck_assert_str_eq(city_game_last_error(g), "R-GEO-3: rotation 4 is not "
+	                                          "0..3");
+	refused(g, 2, 0, 0,
+	        "V-TILE-1: a river tile continues the river at (1,0), not at "
+	        "(2,0)");
+	ck_assert_int_eq(city_place_follower(g, '~'), CITY_EDECISION);
+	ck_assert_str_eq(city_game_last_error(g),
+	                 "C-TURN-1: the game waits for a tile placement, not a "
+	                 "follower");
 	ck_assert(same_state(g, before));
 	/* the follower decision of a monastery on the river (55) */
 	{
@@ -782,15 +818,256 @@ START_TEST(test_V_hostile_river_input)
 		ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
 		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_FOLLOWER);
 		ck_assert_int_eq(city_game_copy(before, g), CITY_OK);
-		for (k = 0; k < sizeof parts; k++)
-			if (parts[k] != 'm')
-				ck_assert_int_ne(city_place_follower(g, parts[k]),
-				                 CITY_OK);
+		for (k = 0; k < sizeof parts; k++) {
+			char want[128];
+			if (parts[k] == 'm')
+				continue;
+			if (parts[k] == '~')
+				snprintf(want, sizeof want, "V-FOL-1: the river is no "
+				                            "feature; no follower goes on it");
+			else
+				snprintf(want, sizeof want,
+				         "C-FOL-1: design 55 has no part '%c' (a region "
+				         "letter, a road digit or m for a monastery)",
+				         parts[k] > ' ' && parts[k] < 127 ? parts[k] : '?');
+			ck_assert_int_eq(city_place_follower(g, parts[k]),
+			                 CITY_EILLEGAL);
+			ck_assert_str_eq(city_game_last_error(g), want);
+		}
+		/* the river through city_apply_move() too */
+		{
+			city_move m;
+			memset(&m, 0, sizeof m);
+			m.kind = CITY_MOVE_FOLLOWER;
+			m.part = '~';
+			ck_assert_int_eq(city_apply_move(g, &m), CITY_EILLEGAL);
+			ck_assert_str_eq(city_game_last_error(g),
+			                 "V-FOL-1: the river is no feature; no "
+			                 "follower goes on it");
+		}
 		ck_assert(same_state(g, before));
 		ck_assert_int_eq(city_place_follower(g, 'm'), CITY_OK);
 	}
 	city_game_free(before);
 	city_game_free(g);
+}
+END_TEST
+
+/* A record refused at load: the status, the reason, no game. */
+static void load_refused(const char *text, int status, const char *want)
+{
+	city_game *g = NULL;
+	char err[256] = "";
+	ck_assert_int_eq(city_game_load(&g, text, strlen(text), err, sizeof err),
+	                 status);
+	ck_assert_str_eq(err, want);
+	ck_assert_ptr_null(g);
+}
+
+/* What a set of options makes: the record of its new game, or the reason
+ * city_options_check() gives. */
+static char *options_print(const city_options *o)
+{
+	city_game *g = NULL;
+	char *t;
+	if (city_game_new(&g, o) != CITY_OK) {
+		t = malloc(256);
+		ck_assert_int_ne(city_options_check(o, t, 256), CITY_OK);
+		return t;
+	}
+	t = save_text(g);
+	city_game_free(g);
+	return t;
+}
+
+/* Options refused by city_options_check() with the reason want and by
+ * city_game_new(), which makes nothing. */
+static void new_refused(const city_options *o, const char *want)
+{
+	city_game *g = NULL;
+	char why[160];
+	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
+	ck_assert_str_eq(why, want);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
+	ck_assert_ptr_null(g);
+}
+
+#define REC "citygame 1\ngame carcassonne\n"
+
+/* Hostile records and options for The River's words (record.md,
+ * carcassonne.md "Records", V-SET-1/2, V-OPT-1): each refused with its
+ * status and reason, no game made, the options unchanged. */
+START_TEST(test_V_hostile_river_records_and_options)
+{
+	static const struct {
+		const char *text;
+		int status;
+		const char *err;
+	} records[] = {
+	    /* the expansion of the base game only (The City refuses it) */
+	    {"citygame 1\nexpansion river\nplayers 2\nmoves\nend\n",
+	     CITY_EPARSE, "line 2: expansion river needs game carcassonne"},
+	    {"citygame 1\nexpansion river\ngame the-city\nplayers 2\nmoves\n"
+	     "end\n",
+	     CITY_EPARSE, "line 2: expansion river needs game carcassonne"},
+	    /* twice, also with The Tower between */
+	    {REC "expansion river\nexpansion river\nplayers 2\nmoves\nend\n",
+	     CITY_EPARSE,
+	     "line 4: duplicate expansion river line (first on line 3)"},
+	    {REC "expansion river\nexpansion tower\nexpansion river\nplayers "
+	         "2\nmoves\nend\n",
+	     CITY_EPARSE,
+	     "line 5: duplicate expansion river line (first on line 3)"},
+	    /* unknown values */
+	    {REC "expansion River\nplayers 2\nmoves\nend\n", CITY_EPARSE,
+	     "line 3: expected expansion tower or river"},
+	    {REC "expansion rivers\nplayers 2\nmoves\nend\n", CITY_EPARSE,
+	     "line 3: expected expansion tower or river"},
+	    {REC "expansion river tower\nplayers 2\nmoves\nend\n",
+	     CITY_EPARSE, "line 3: expected expansion tower or river"},
+	    {REC "expansion\nplayers 2\nmoves\nend\n", CITY_EPARSE,
+	     "line 3: expected expansion tower or river"},
+	    {REC "expansion ~\nplayers 2\nmoves\nend\n", CITY_EPARSE,
+	     "line 3: expected expansion tower or river"},
+	    /* after the moves, after the end */
+	    {REC "players 2\nmoves\nexpansion river\nend\n", CITY_EPARSE,
+	     "line 5: bad move \"expansion river\""},
+	    {REC "expansion river\nplayers 2\nmoves\nexpansion river\nend\n",
+	     CITY_EPARSE, "line 6: bad move \"expansion river\""},
+	    {REC "players 2\nmoves\nend\nexpansion river\n", CITY_EPARSE,
+	     "line 6: content after end"},
+	    /* river_start: bad values, twice, without the expansion */
+	    {REC "expansion river\nplayers 2\nrule river_start=bogus\nmoves\n"
+	         "end\n",
+	     CITY_EPARSE, "line 5: bad value \"bogus\" for rule river_start"},
+	    {REC "expansion river\nplayers 2\nrule river_start=\nmoves\nend\n",
+	     CITY_EPARSE, "line 5: bad value \"\" for rule river_start"},
+	    {REC "expansion river\nplayers 2\nrule river_start=Remove\nmoves\n"
+	         "end\n",
+	     CITY_EPARSE, "line 5: bad value \"Remove\" for rule river_start"},
+	    {REC "expansion river\nplayers 2\nrule river_start=1\nmoves\nend\n",
+	     CITY_EPARSE, "line 5: bad value \"1\" for rule river_start"},
+	    {REC "expansion river\nplayers 2\nrule river_start=remove\n"
+	         "rule river_start=shuffle\nmoves\nend\n",
+	     CITY_EPARSE, "line 6: duplicate rule river_start (first on line 5)"},
+	    {"citygame 1\nplayers 2\nrule river_start=remove\nmoves\nend\n",
+	     CITY_EPARSE, "line 3: rule river_start is not a rule of the-city"},
+	    /* V-SET-1: the set and the expansion go together (named at the
+	     * `moves` line, where the header is checked as a whole: the two
+	     * lines may come in either order) */
+	    {REC "expansion river\nplayers 2\ntileset carcassonne\nmoves\n"
+	         "end\n",
+	     CITY_EPARSE,
+	     "line 6: V-SET-1: tile set carcassonne has no spring and lake, the "
+	     "expansion river needs them"},
+	    {REC "expansion river\nexpansion tower\nplayers 2\ntileset "
+	         "carcassonne-tower\nmoves\nend\n",
+	     CITY_EPARSE,
+	     "line 7: V-SET-1: tile set carcassonne-tower has no spring and "
+	     "lake, the expansion river needs them"},
+	    {REC "players 2\ntileset carcassonne-river\nmoves\nend\n",
+	     CITY_EPARSE,
+	     "line 5: V-SET-1: tile set carcassonne-river has river tiles, the "
+	     "game is played without the expansion river"},
+	    /* a move off the river's open end (V-TILE-1) */
+	    {REC "expansion river\nplayers 2\nmoves\nplace 0 1 0\nend\n",
+	     CITY_EILLEGAL,
+	     "line 6: move 1: V-TILE-1: a river tile continues the river at "
+	     "(1,0), not at (0,1)"},
+	};
+	static const char *const bad_rules[] = {
+	    "river_start=", "river_start=Remove", "river_start=yes",
+	    "river_start=1", "river_start=remove ", "river_start",
+	    "river_start=shuffle=remove", "river_start==remove", "river=remove",
+	    "river_start=~"};
+	city_options *o = river_options(CITY_EXPANSION_TOWER, 3);
+	char *before, *after;
+	int order[83];
+	size_t k;
+	for (k = 0; k < sizeof records / sizeof *records; k++)
+		load_refused(records[k].text, records[k].status, records[k].err);
+	/* the options of a river game: every refusal leaves them as they were */
+	ck_assert_int_eq(city_options_set_seed(o, 77), CITY_OK);
+	ck_assert_int_eq(city_options_parse_rule(o, "river_start=remove"),
+	                 CITY_OK);
+	before = options_print(o);
+	ck_assert_ptr_nonnull(strstr(before, "rule river_start=remove\n"));
+	for (k = 0; k < sizeof bad_rules / sizeof *bad_rules; k++)
+		ck_assert_msg(city_options_parse_rule(o, bad_rules[k]) ==
+		                  CITY_EPARSE,
+		              "%s", bad_rules[k]);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START, 2),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START, -1),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
+	                                       INT_MAX),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 2),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, -1),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_set_expansion(
+	                     o, CITY_EXPANSION_RIVER | CITY_EXPANSION_TOWER, 1),
+	                 CITY_EINVAL);
+	/* The City has no expansion: the game stays Carcassonne */
+	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_THE_CITY),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_options_parse_game(o, "the-city"), CITY_EINVAL);
+	after = options_print(o);
+	ck_assert_str_eq(before, after);
+	free(after);
+	/* an explicit order that breaks V-SET-2: refused by
+	 * city_options_check() and city_game_new(), nothing made */
+	{
+		city_options *r = river_options(0, 2);
+		int d, c, j;
+		/* the land tiles first */
+		for (d = 0, k = 0; d < 24; d++)
+			for (c = 0; c < base_counts[d]; c++)
+				order[k++] = d + 1;
+		for (j = 0; j < 10; j++)
+			order[k++] = river_a[j];
+		order[k++] = 52;
+		ck_assert_int_eq(city_options_set_order(r, order, 83), CITY_OK);
+		new_refused(r, "V-SET-2: tile 73 of the order is design 57 (a "
+		               "river tile) after a land tile");
+		/* the spring drawn (instead of a D) */
+		river_order(order, river_a);
+		for (j = 11; order[j] != 4; j++)
+			;
+		order[j] = 51;
+		ck_assert_int_eq(city_options_set_order(r, order, 83), CITY_OK);
+		new_refused(r, "V-SET-2: the order has more than 0 of design 51");
+		/* two lakes */
+		river_order(order, river_a);
+		order[20] = 52;
+		ck_assert_int_eq(city_options_set_order(r, order, 83), CITY_OK);
+		new_refused(r, "V-SET-2: the order has more than 1 of design 52");
+		/* The City's set with the expansion */
+		river_order(order, river_a);
+		ck_assert_int_eq(city_options_set_order(r, order, 83), CITY_OK);
+		ck_assert_int_eq(city_options_set_tileset(r, city_tileset_default()),
+		                 CITY_OK);
+		new_refused(r, "tile set the-city is a set of the-city, the game "
+		               "is carcassonne");
+		city_options_free(r);
+	}
+	/* river_start on The City's options: accepted by the builder, refused
+	 * by the check (a rule of another game) */
+	{
+		city_options *c = NULL;
+		ck_assert_int_eq(city_options_new(&c), CITY_OK);
+		ck_assert_int_eq(city_options_set_expansion(c, CITY_EXPANSION_RIVER,
+		                                            1),
+		                 CITY_EINVAL);
+		ck_assert_int_eq(city_options_parse_rule(c, "river_start=remove"),
+		                 CITY_OK);
+		new_refused(c, "V-OPT-1: rule river_start is not a rule of the-city");
+		city_options_free(c);
+	}
+	free(before);
+	city_options_free(o);
 }
 END_TEST
 
@@ -913,6 +1190,7 @@ static Suite *carc_river_suite(void)
 	tcase_add_test(tc, test_V_FOL_1_no_follower_on_the_river);
 	tcase_add_test(tc, test_V_SET_records);
 	tcase_add_test(tc, test_V_hostile_river_input);
+	tcase_add_test(tc, test_V_hostile_river_records_and_options);
 	tcase_add_loop_test(tc, test_V_SET_random_and_greedy_games_replay, 0, 16);
 	suite_add_tcase(s, tc);
 	return s;

@@ -178,32 +178,23 @@ START_TEST(test_C_TILE_2_city_sides_face_city_sides)
 	ck_assert_int_eq(mv[3].rotation, 3);
 	scn_snap(g, &s);
 	/* the cap's city west facing the start's road side */
-	scn_rejected(g, &s, city_place_tile(g, 1, 0, 3), CITY_EILLEGAL,
-	             "C-TILE-2");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TILE-2: city side facing a field side of tile (0,0)");
+	scn_refused(g, &s, city_place_tile(g, 1, 0, 3), CITY_EILLEGAL,
+	            "C-TILE-2: city side facing a field side of tile (0,0)");
 	/* its city north facing the start's field south */
-	scn_rejected(g, &s, city_place_tile(g, 0, 1, 0), CITY_EILLEGAL,
-	             "C-TILE-2");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TILE-2: city side facing a field side of tile (0,0)");
+	scn_refused(g, &s, city_place_tile(g, 0, 1, 0), CITY_EILLEGAL,
+	            "C-TILE-2: city side facing a field side of tile (0,0)");
 	/* its field south facing the start's city north */
-	scn_rejected(g, &s, city_place_tile(g, 0, -1, 0), CITY_EILLEGAL,
-	             "C-TILE-2");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TILE-2: field side facing a city side of tile (0,0)");
+	scn_refused(g, &s, city_place_tile(g, 0, -1, 0), CITY_EILLEGAL,
+	            "C-TILE-2: field side facing a city side of tile (0,0)");
 	/* C-TILE-1 */
-	scn_rejected(g, &s, city_place_tile(g, 0, 0, 0), CITY_EILLEGAL,
-	             "C-TILE-1");
-	scn_rejected(g, &s, city_place_tile(g, 5, 5, 0), CITY_EILLEGAL,
-	             "C-TILE-1");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TILE-1: cell (5,5) shares no side with a placed "
-	                 "tile");
-	scn_rejected(g, &s, city_place_tile(g, 0, -1, 4), CITY_EINVAL,
-	             "R-GEO-3");
+	scn_refused(g, &s, city_place_tile(g, 0, 0, 0), CITY_EILLEGAL,
+	            "C-TILE-1: cell (0,0) already holds a tile");
+	scn_refused(g, &s, city_place_tile(g, 5, 5, 0), CITY_EILLEGAL,
+	            "C-TILE-1: cell (5,5) shares no side with a placed tile");
+	scn_refused(g, &s, city_place_tile(g, 0, -1, 4), CITY_EINVAL,
+	            "R-GEO-3: rotation 4 is not 0..3");
 	scn_snap_free(&s);
-	scn_place(g, 0, -1, 2);
+	scn_play(g, "place 0 -1 2");
 	city_game_free(g);
 }
 END_TEST
@@ -221,20 +212,16 @@ START_TEST(test_C_TILE_2_road_ends_face_road_ends)
 	scn_snap(g, &s);
 	/* turned 1, its west side is its south side b-b: no road, facing the
 	 * start's road end */
-	scn_rejected(g, &s, city_place_tile(g, 1, 0, 1), CITY_EILLEGAL,
-	             "C-TILE-2");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TILE-2: field side without a road facing a field "
-	                 "side with a road end of tile (0,0)");
+	scn_refused(g, &s, city_place_tile(g, 1, 0, 1), CITY_EILLEGAL,
+	            "C-TILE-2: field side without a road facing a field side "
+	            "with a road end of tile (0,0)");
 	/* turned 1 at (0,1), its north side is its west side: a road end
 	 * facing the start's field south */
-	scn_rejected(g, &s, city_place_tile(g, 0, 1, 1), CITY_EILLEGAL,
-	             "C-TILE-2");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TILE-2: field side with a road end facing a field "
-	                 "side without a road of tile (0,0)");
+	scn_refused(g, &s, city_place_tile(g, 0, 1, 1), CITY_EILLEGAL,
+	            "C-TILE-2: field side with a road end facing a field "
+	            "side without a road of tile (0,0)");
 	scn_snap_free(&s);
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "place 1 0 2");
 	city_game_free(g);
 }
 END_TEST
@@ -251,12 +238,12 @@ START_TEST(test_C_DONE_1_road_closed_by_villages)
 	static const int order[] = {2, 2};
 	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 2 " C_DEAD "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "place 1 0 2");
 	scn_expect_followers(g, "1P"); /* the field needs farmers */
-	scn_follower(g, '1');
+	scn_play(g, "follower 1");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
 	ck_assert_int_eq(city_feature_kind(g, 0, 0, '1'), CITY_FEATURE_ROAD);
-	scn_place(g, -1, 0, 0);
+	scn_play(g, "place -1 0 0");
 	/* the road is P0's and complete, the field needs farmers: P1's
 	 * follower decision is skipped */
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 1);
@@ -280,14 +267,14 @@ START_TEST(test_C_DONE_1_road_closed_by_a_monastery_and_a_city)
 	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_MONROAD
 	                         "\n3 1 " C_CITYEND "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, 1, 0, 1);
+	scn_play(g, "place 1 0 1");
 	scn_expect_followers(g, "1mP");
-	scn_follower(g, '1');
-	scn_place(g, -1, 0, 3);
+	scn_play(g, "follower 1");
+	scn_play(g, "place -1 0 3");
 	/* P1 may still take the city (the road is taken) */
 	scn_expect_followers(g, "aP");
 	ck_assert_int_eq(city_game_score(g, 0), 0); /* after the decision */
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){3, 0}));
 	city_game_free(g);
 }
@@ -303,14 +290,14 @@ START_TEST(test_C_DONE_1_road_closed_by_a_loop)
 	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 4 " C_CURVE
 	                         "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, 0, 1, 3);
+	scn_play(g, "place 0 1 3");
 	scn_expect_followers(g, "1P");
-	scn_follower(g, '1');
-	scn_place(g, 1, 1, 0); /* P1: road taken, fields need farmers */
+	scn_play(g, "follower 1");
+	scn_play(g, "place 1 1 0"); /* P1: road taken, fields need farmers */
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 1, 2, 1);
+	scn_play(g, "place 1 2 1");
 	ck_assert_int_eq(city_feature_complete(g, 0, 1, '1'), 0);
-	scn_place(g, 0, 2, 2);
+	scn_play(g, "place 0 2 2");
 	ck_assert_int_eq(city_feature_complete(g, 0, 1, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 2, '1'), 4);
 	scn_expect_scores(g, 2, ((const int[]){4, 0}));
@@ -334,19 +321,19 @@ START_TEST(test_C_FOL_5_two_city_caps_joined_round_are_two_moves)
 	                         2, 0, order, N_OF(order));
 	int i;
 	for (i = 0; i < 4; i++) {
-		scn_place(g, at[i][0], at[i][1], at[i][2]);
+		scn_play(g, "place %d %d %d", at[i][0], at[i][1], at[i][2]);
 		scn_expect_followers(g, "aP"); /* the city is still free */
-		scn_pass(g);
+		scn_play(g, "pass");
 	}
 	ck_assert_int_eq(city_feature_same(g, 1, -1, 'a', 1, 1, 'a'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 5);
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 1, 0, 'c'), 1);
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 0, 'c'), 6);
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 	scn_expect_followers(g, "acP");
-	scn_follower(g, 'c');
+	scn_play(g, "follower c");
 	scn_expect_scores(g, 2, ((const int[]){12, 0}));
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), 1);
 	ck_assert_int_eq(scn_supply(g, 0), 7);
@@ -369,14 +356,15 @@ START_TEST(test_C_TURN_2_discards_repeat_until_a_tile_fits)
 	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
 	ck_assert_int_eq(design, 3);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 2);
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 3);
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
 	ck_assert_int_eq(design, 3);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
-	ck_assert_int_eq(city_game_move_count(g), 1); /* discards are not moves */
-	scn_place(g, 2, 0, 0);
+	/* discards are not moves */
+	ck_assert_int_eq(city_game_move_count(g), 1);
+	scn_play(g, "place 2 0 0");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_tile_count(g), 3);
 	city_game_free(g);
@@ -394,18 +382,15 @@ START_TEST(test_C_FOL_5_two_parts_of_one_road_are_two_moves)
 	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 3 " C_CURVE
 	                         "\n3 1 " C_VILLAGE2 "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, 0, 1, 3);
-	scn_pass(g);
-	scn_place(g, 1, 1, 0);
-	scn_pass(g);
-	scn_place(g, 1, 2, 1);
-	scn_pass(g);
-	scn_place(g, 0, 2, 0);
+	scn_play(g, "place 0 1 3; pass");
+	scn_play(g, "place 1 1 0; pass");
+	scn_play(g, "place 1 2 1; pass");
+	scn_play(g, "place 0 2 0");
 	ck_assert_int_eq(city_feature_same(g, 0, 2, '1', 0, 2, '2'), 1);
 	ck_assert_int_eq(city_feature_complete(g, 0, 2, '1'), 1);
 	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
 	scn_expect_followers(g, "12P");
-	scn_follower(g, '2');
+	scn_play(g, "follower 2");
 	scn_expect_scores(g, 2, ((const int[]){0, 4}));
 	ck_assert_int_eq(scn_supply(g, 1), 7);
 	scn_expect_conservation(g);
@@ -424,11 +409,11 @@ START_TEST(test_C_SCORE_2_two_tile_city_scores_4_C_FOL_3)
 	static const int order[] = {2};
 	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, 0, -1, 2);
+	scn_play(g, "place 0 -1 2");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_kind(g, 0, -1, 'a'), CITY_FEATURE_CITY);
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	scn_expect_scores(g, 2, ((const int[]){4, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 4);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_CITY), 4);
@@ -445,9 +430,9 @@ START_TEST(test_C_SCORE_2_coats_of_arms)
 	static const int order[] = {2, 2};
 	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAPC "\n", 2,
 	                         0, order, N_OF(order));
-	scn_place(g, 0, -1, 0); /* city north, field south on the start */
-	scn_follower(g, 'a');
-	scn_place(g, 0, -2, 2);
+	scn_play(g, "place 0 -1 0"); /* city north, field south on the start */
+	scn_play(g, "follower a");
+	scn_play(g, "place 0 -2 2");
 	scn_expect_scores(g, 2, ((const int[]){8, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 8);
 	city_game_free(g);
@@ -464,12 +449,10 @@ START_TEST(test_C_SCORE_4_tie_after_a_join)
 	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAP
 	                         "\n3 1 " C_CORNER "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, 0, -1, 1);
-	scn_follower(g, 'a');
-	scn_place(g, 1, 0, 0);
-	scn_follower(g, 'a');
+	scn_play(g, "place 0 -1 1; follower a");
+	scn_play(g, "place 1 0 0; follower a");
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 1, 0, 'a'), 0);
-	scn_place(g, 1, -1, 3);
+	scn_play(g, "place 1 -1 3");
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 1, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 3);
 	scn_expect_scores(g, 2, ((const int[]){6, 6}));
@@ -491,14 +474,11 @@ static city_game *three_caps_with_knights(const char *closer)
 	snprintf(text, sizeof text, "1 2 %s start\n2 3 %s\n3 1 %s\n", C_BLANK,
 	         C_CAP, closer);
 	g = carc_game(text, 3, 0, order, N_OF(order));
-	scn_place(g, 0, -1, 1);
-	scn_follower(g, 'a');
-	scn_place(g, 1, 0, 0);
-	scn_follower(g, 'a');
-	scn_place(g, 2, 0, 0); /* P2: a field, no farmers: skipped */
+	scn_play(g, "place 0 -1 1; follower a");
+	scn_play(g, "place 1 0 0; follower a");
+	scn_play(g, "place 2 0 0"); /* P2: a field, no farmers: skipped */
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 2, -1, 3);
-	scn_follower(g, 'a');
+	scn_play(g, "place 2 -1 3; follower a");
 	return g;
 }
 
@@ -507,7 +487,7 @@ START_TEST(test_C_SCORE_4_majority_after_a_join)
 	/* (1,-1) THREE r2 (city west, south, east) closes a 4-tile city:
 	 * 8 to P0 (two knights), nothing to P1 (one). */
 	city_game *g = three_caps_with_knights(C_THREE);
-	scn_place(g, 1, -1, 2);
+	scn_play(g, "place 1 -1 2");
 	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 4);
 	scn_expect_scores(g, 3, ((const int[]){8, 0, 0}));
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, 1), 0);
@@ -529,25 +509,25 @@ START_TEST(test_C_DONE_3_monastery_completed_by_its_8th_neighbour)
 	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_MON
 	                         "\n3 2 " C_ROAD "\n4 5 " C_BLANK "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 1 0");
 	scn_expect_followers(g, "mP");
-	scn_follower(g, 'm');
+	scn_play(g, "follower m");
 	ck_assert_int_eq(city_feature_kind(g, 0, 1, 'm'),
 	                 CITY_FEATURE_MONASTERY);
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "1P"); /* the start's road, free */
-	scn_pass(g);
-	scn_place(g, -1, 0, 0);
-	scn_pass(g);
-	scn_place(g, 1, 1, 0); /* blanks: fields only, no farmers: skipped */
+	scn_play(g, "pass");
+	scn_play(g, "place -1 0 0; pass");
+	/* blanks: fields only, no farmers: skipped */
+	scn_play(g, "place 1 1 0");
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, -1, 1, 0);
-	scn_place(g, -1, 2, 0);
-	scn_place(g, 0, 2, 0);
+	scn_play(g, "place -1 1 0");
+	scn_play(g, "place -1 2 0");
+	scn_play(g, "place 0 2 0");
 	ck_assert_int_eq(city_feature_complete(g, 0, 1, 'm'), 0);
 	ck_assert_int_eq(city_game_score(g, 0), 0);
 	ck_assert_int_eq(scn_supply(g, 0), 6);
-	scn_place(g, 1, 2, 0);
+	scn_play(g, "place 1 2 0");
 	ck_assert_int_eq(city_feature_complete(g, 0, 1, 'm'), 1);
 	scn_expect_scores(g, 2, ((const int[]){9, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MONASTERIES), 9);
@@ -582,7 +562,7 @@ START_TEST(test_C_TURN_2_unplayable_tile_discarded)
 	ck_assert_int_eq(design, 3);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 1);
 	scn_expect_legal(g, 16); /* 4 cells x 4 rotations */
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	/* the last tile is drawn and discarded: C-END-1 */
 	ck_assert_int_eq(city_game_event_count(g), 2);
 	scn_expect(g, CITY_DECISION_END, -1);
@@ -602,12 +582,9 @@ START_TEST(test_C_END_2_incomplete_features_of_each_kind)
 	                         "\n3 1 " C_BANDC "\n4 1 " C_MON "\n",
 	                         2, 0, order, N_OF(order));
 	unsigned mask = 0;
-	scn_place(g, 1, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 0, -1, 1);
-	scn_follower(g, 'a');
-	scn_place(g, 1, 1, 0);
-	scn_follower(g, 'm');
+	scn_play(g, "place 1 0 0; follower 1");
+	scn_play(g, "place 0 -1 1; follower a");
+	scn_play(g, "place 1 1 0; follower m");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
@@ -643,15 +620,15 @@ START_TEST(test_C_END_3_city_bordered_twice_by_one_field)
 	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n3 2 "
 	                         C_BLANK "\n",
 	                         2, 1, order, N_OF(order));
-	scn_place(g, 0, -1, 2);
+	scn_play(g, "place 0 -1 2");
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'b');
+	scn_play(g, "follower b");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'b', 0, 0, 'b'), 0);
-	scn_place(g, 1, -1, 0);
+	scn_play(g, "place 1 -1 0");
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'b', 0, 0, 'b'), 1);
 	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'), CITY_FEATURE_FIELD);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 0); /* C-DONE-4 */
@@ -673,10 +650,8 @@ START_TEST(test_C_END_3_city_bordered_by_two_fields)
 	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n3 1 "
 	                         C_BLANK "\n",
 	                         2, 1, order, N_OF(order));
-	scn_place(g, 0, -1, 2);
-	scn_follower(g, 'b');
-	scn_place(g, 1, 0, 0);
-	scn_follower(g, 'a');
+	scn_play(g, "place 0 -1 2; follower b");
+	scn_play(g, "place 1 0 0; follower a");
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){3, 3}));
 	city_game_free(g);
@@ -694,19 +669,16 @@ START_TEST(test_C_FOL_2_no_follower_on_an_occupied_feature)
 	scn_snapshot before;
 	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAP "\n", 2,
 	                         1, order, N_OF(order));
-	scn_place(g, 0, -1, 1);
-	scn_follower(g, 'a');
-	scn_place(g, 1, -1, 3);
+	scn_play(g, "place 0 -1 1; follower a");
+	scn_play(g, "place 1 -1 3");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
 	scn_expect_legal(g, 2); /* follower b, pass */
 	scn_snap(g, &before);
-	scn_rejected(g, &before, city_place_follower(g, 'a'), CITY_EILLEGAL,
-	             "C-FOL-2");
+	scn_refused(g, &before, city_place_follower(g, 'a'), CITY_EILLEGAL,
+	            "C-FOL-2: part a of tile (1,-1) belongs to a feature "
+	            "that already holds a follower");
 	scn_snap_free(&before);
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-FOL-2: part a of tile (1,-1) belongs to a feature "
-	                 "that already holds a follower");
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){4, 0}));
 	city_game_free(g);
 }
@@ -722,19 +694,16 @@ START_TEST(test_C_FOL_2_a_field_joined_to_a_farmer_takes_no_farmer)
 	city_game *g = carc_game("1 2 " C_BLANK " start\n2 1 " C_ROAD "\n", 2,
 	                         1, order, N_OF(order));
 	scn_snapshot s;
-	scn_place(g, 1, 0, 0);
-	scn_follower(g, 'a');
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 1 0 0; follower a");
+	scn_play(g, "place 0 1 0");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 1, 0, 'a'), 1);
 	scn_expect_followers(g, "b1P");
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, 'a'), CITY_EILLEGAL,
-	             "C-FOL-2");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-FOL-2: part a of tile (0,1) belongs to a feature "
-	                 "that already holds a follower");
+	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EILLEGAL,
+	            "C-FOL-2: part a of tile (0,1) belongs to a feature that "
+	            "already holds a follower");
 	scn_snap_free(&s);
-	scn_follower(g, 'b');
+	scn_play(g, "follower b");
 	ck_assert_int_eq(city_feature_followers(g, 0, 1, 'b', 1), 1);
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, 'a', 0), 1);
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, 'a', 1), 0);
@@ -748,37 +717,23 @@ START_TEST(test_C_OPT_1_fields_take_no_follower_without_farmers)
 	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n", 2, 0,
 	                         order, N_OF(order));
 	scn_snapshot s;
-	scn_place(g, 0, -1, 2);
+	scn_play(g, "place 0 -1 2");
 	scn_expect_followers(g, "aP");
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, 'b'), CITY_EILLEGAL,
-	             "C-FOL-1");
-	scn_rejected(g, &s, city_place_follower(g, 'm'), CITY_EILLEGAL,
-	             "C-FOL-1");
-	scn_rejected(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
-	             NULL);
+	scn_refused(g, &s, city_place_follower(g, 'b'), CITY_EILLEGAL,
+	            "C-FOL-1: part b of tile (0,-1) is a field and the game "
+	            "is played without farmers (C-OPT-1)");
+	scn_refused(g, &s, city_place_follower(g, 'm'), CITY_EILLEGAL,
+	            "C-FOL-1: design 2 has no part 'm' (a region letter, a "
+	            "road digit or m for a monastery)");
+	scn_refused(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
+	            "C-TURN-1: the base game of Carcassonne has no wall "
+	            "piece decision");
 	scn_snap_free(&s);
 	city_game_free(g);
 }
 END_TEST
 
-/* The i-th event, which must be a SCORE event of `player` for `points`
- * with `reason`. */
-#define scn_expect_score_event(g, i, p, pts, why)                            \
-	scn_expect_score_event_at((g), (i), (p), (pts), (why), __LINE__)
-static void scn_expect_score_event_at(const city_game *g, int i, int player,
-                                      int points, int reason, int line)
-{
-	city_event e;
-	ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
-	ck_assert_msg(e.kind == CITY_EVENT_SCORE && e.player == player &&
-	                  e.points == points && e.reason == reason,
-	              "line %d: event %d is kind %d player %d points %d "
-	              "reason %d, expected a score of %d for player %d "
-	              "(reason %d)",
-	              line, i, e.kind, e.player, e.points, e.reason, points,
-	              player, reason);
-}
 
 /* ------------------------------------------------------------------------
  * Features: C-GEO-2, C-GEO-3
@@ -800,19 +755,20 @@ START_TEST(test_C_GEO_2_features_join_through_sides_count_distinct_cells)
 	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'a'), CITY_FEATURE_CITY);
 	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'), CITY_FEATURE_FIELD);
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 0, 0, 'c'), 0);
-	scn_place(g, 0, -1, 3);
+	scn_play(g, "place 0 -1 3");
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	/* city halves facing city halves join */
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 0, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 2);
 	/* the two tiles' east fields touch only at a corner: apart */
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'b', 0, 0, 'b'), 0);
-	scn_place(g, -1, -1, 2); /* P1: the city is taken, fields need farmers */
+	/* P1: the city is taken, fields need farmers */
+	scn_play(g, "place -1 -1 2");
 	scn_expect(g, CITY_DECISION_TILE, 0);
 	/* (-1,-1) and (0,0) touch at a corner only */
 	ck_assert_int_eq(city_feature_same(g, -1, -1, 'b', 0, 0, 'b'), 0);
-	scn_place(g, -1, 0, 1);
+	scn_play(g, "place -1 0 1");
 	/* field halves facing field halves join: the band's east field b
 	 * faces the start's west side (its field b), its west field c does
 	 * not */
@@ -821,12 +777,12 @@ START_TEST(test_C_GEO_2_features_join_through_sides_count_distinct_cells)
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'b'), 2);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 4);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'c'), 1);
-	scn_place(g, -1, 1, 1);
+	scn_play(g, "place -1 1 1");
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 5);
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 0, 0, 'c'), 0);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
 	ck_assert_int_eq(city_game_score(g, 0), 0);
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 1 0");
 	/* one city through both caps of the start: its cell counts once */
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 0, 0, 'c'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'c'), 6);
@@ -851,21 +807,21 @@ START_TEST(test_C_GEO_2_a_road_through_one_tile_twice_counts_it_once)
 	city_game *g = carc_game("1 1 " C_TWINROAD " start\n2 6 " C_CURVE
 	                         "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, -1, 0, 3);
+	scn_play(g, "place -1 0 3");
 	scn_expect_followers(g, "1P");
-	scn_follower(g, '1');
+	scn_play(g, "follower 1");
 	ck_assert_int_eq(city_feature_same(g, -1, 0, '1', 0, 0, '1'), 1);
-	scn_place(g, -1, 1, 2);
+	scn_play(g, "place -1 1 2");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 0, '2'), 0);
-	scn_place(g, 0, 1, 1); /* joins the start's two roads */
+	scn_play(g, "place 0 1 1"); /* joins the start's two roads */
 	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 0, '2'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '2'), 4);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '2'), 0);
-	scn_place(g, 1, 0, 1);
-	scn_place(g, 1, -1, 0);
+	scn_play(g, "place 1 0 1");
+	scn_play(g, "place 1 -1 0");
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 6);
 	ck_assert_int_eq(city_game_score(g, 0), 0);
-	scn_place(g, 0, -1, 3);
+	scn_play(g, "place 0 -1 3");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 7);
 	scn_expect(g, CITY_DECISION_END, -1);
@@ -884,7 +840,7 @@ START_TEST(test_C_GEO_2_roads_join_through_road_middles_only)
 	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_ROAD
 	                         "\n3 1 " C_CURVE "\n",
 	                         2, 0, order, N_OF(order));
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	ck_assert_int_eq(city_feature_same(g, 1, 0, '1', 0, 0, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 2);
 	ck_assert_int_eq(city_feature_kind(g, 1, 0, '1'), CITY_FEATURE_ROAD);
@@ -893,12 +849,12 @@ START_TEST(test_C_GEO_2_roads_join_through_road_middles_only)
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 0, 0, 'b'), 1);
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'b', 0, 0, 'c'), 1);
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 0, 0, 'c'), 0);
-	scn_follower(g, '1');
-	scn_place(g, 0, 1, 3);
+	scn_play(g, "follower 1");
+	scn_play(g, "place 0 1 3");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, '1', 0, 0, '1'), 0);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 1, '1'), 1);
 	scn_expect_followers(g, "1P");
-	scn_follower(g, '1');
+	scn_play(g, "follower 1");
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 0), 1);
 	ck_assert_int_eq(city_feature_followers(g, 0, 1, '1', 1), 1);
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 1), 0);
@@ -917,13 +873,13 @@ static void geo3_game(const char *start, int farm)
 	snprintf(designs, sizeof designs,
 	         "1 1 %s start\n2 1 " C_CAP "\n3 1 " C_BLANK "\n", start);
 	g = carc_game(designs, 2, 1, order, N_OF(order));
-	scn_place(g, 0, -1, 2); /* closes the start's city; no knight */
+	scn_play(g, "place 0 -1 2"); /* closes the start's city; no knight */
 	scn_expect_followers(g, "abP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
-	scn_place(g, 0, 1, 0); /* P1's farmer joins the start's field c */
+	scn_play(g, "place 0 1 0"); /* P1's farmer joins the start's field c */
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'c'), 1);
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -948,8 +904,7 @@ START_TEST(test_C_END_3_an_open_city_scores_no_farmer)
 	static const int order[] = {2};
 	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_BLANK "\n", 2,
 	                         1, order, N_OF(order));
-	scn_place(g, 0, 1, 0);
-	scn_follower(g, 'a');
+	scn_play(g, "place 0 1 0; follower a");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'b'), 1);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -975,12 +930,11 @@ START_TEST(test_C_DONE_2_city_complete_when_every_city_side_is_faced)
 	                         "\n3 1 " C_CAP "\n",
 	                         2, 0, order, N_OF(order));
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
-	scn_place(g, 0, -1, 2);
-	scn_follower(g, 'a');
+	scn_play(g, "place 0 -1 2; follower a");
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 2);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
 	ck_assert_int_eq(city_game_score(g, 0), 0);
-	scn_place(g, 1, -1, 3);
+	scn_play(g, "place 1 -1 3");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 3);
 	scn_expect_scores(g, 2, ((const int[]){6, 0}));
@@ -1001,18 +955,18 @@ static void monastery_into_a_ring(int monk)
 	                         0, order, N_OF(order));
 	int i;
 	for (i = 0; i < 7; i++)
-		scn_place(g, ring[i][0], ring[i][1], 0);
+		scn_play(g, "place %d %d %d", ring[i][0], ring[i][1], 0);
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	/* 12 cells round the 3 x 3 block and its centre, 4 turns each */
 	scn_expect_legal(g, 52);
-	scn_place(g, 1, 1, 0);
+	scn_play(g, "place 1 1 0");
 	ck_assert_int_eq(city_feature_complete(g, 1, 1, 'm'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 1, 'm'), 1);
 	scn_expect_followers(g, "mP");
 	if (monk)
-		scn_follower(g, 'm');
+		scn_play(g, "follower m");
 	else
-		scn_pass(g);
+		scn_play(g, "pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){0, monk ? 9 : 0}));
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_MONASTERY),
@@ -1057,9 +1011,10 @@ START_TEST(test_C_SCORE_6_features_completed_together_in_order)
 	city_event e;
 	int i, first;
 	for (i = 0; i < (int)N_OF(steps); i++) {
-		scn_place(g, steps[i].x, steps[i].y, steps[i].r);
+		scn_play(g, "place %d %d %d", steps[i].x, steps[i].y,
+		         steps[i].r);
 		if (steps[i].part)
-			scn_follower(g, steps[i].part);
+			scn_play(g, "follower %c", steps[i].part);
 		else
 			scn_expect(g, CITY_DECISION_TILE, (i + 1) % 2);
 	}
@@ -1070,7 +1025,7 @@ START_TEST(test_C_SCORE_6_features_completed_together_in_order)
 	first = city_game_event_count(g);
 	ck_assert_int_eq(first, 0);
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	/* every part of X is taken or a field: no follower decision */
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_event_count(g), 4);
@@ -1112,53 +1067,49 @@ START_TEST(test_C_TURN_1_turn_order_and_calls_out_of_turn)
 	scn_snapshot s;
 	scn_expect(g, CITY_DECISION_TILE, 0);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, 'm'), CITY_EDECISION,
-	             "C-TURN-1");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TURN-1: the game waits for a tile placement, not a "
-	                 "follower");
-	scn_rejected(g, &s, city_pass(g), CITY_EDECISION, "C-TURN-1");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TURN-1: a tile placement cannot be passed");
-	scn_rejected(g, &s, city_build_gate(g, 0, 0, 0), CITY_EDECISION,
-	             "C-TURN-1");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TURN-1: the base game of Carcassonne has no gate "
-	                 "decision");
-	scn_rejected(g, &s, city_place_guard(g), CITY_EDECISION, "C-TURN-1");
-	scn_rejected(g, &s, city_place_tower(g, CITY_END_CW), CITY_EDECISION,
-	             "C-TURN-1");
+	scn_refused(g, &s, city_place_follower(g, 'm'), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a tile placement, not a "
+	            "follower");
+	scn_refused(g, &s, city_pass(g), CITY_EDECISION,
+	            "C-TURN-1: a tile placement cannot be passed");
+	scn_refused(g, &s, city_build_gate(g, 0, 0, 0), CITY_EDECISION,
+	            "C-TURN-1: the base game of Carcassonne has no gate "
+	            "decision");
+	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
+	            "C-TURN-1: the base game of Carcassonne has no guard "
+	            "decision");
+	scn_refused(g, &s, city_place_tower(g, CITY_END_CW), CITY_EDECISION,
+	            "C-TURN-1: the base game of Carcassonne has no tower "
+	            "decision");
 	scn_snap_free(&s);
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 1 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_tile(g, 1, 1, 0), CITY_EDECISION,
-	             "C-TURN-1");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-TURN-1: the game waits for a follower, not a tile "
-	                 "placement");
+	scn_refused(g, &s, city_place_tile(g, 1, 1, 0), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a follower, not a tile "
+	            "placement");
 	scn_snap_free(&s);
-	scn_follower(g, 'm');
+	scn_play(g, "follower m");
 	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_place(g, 1, 1, 0);
+	scn_play(g, "place 1 1 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_place(g, -1, 1, 0);
+	scn_play(g, "place -1 1 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 2);
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 0, 2, 0);
+	scn_play(g, "place 0 2 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	scn_pass(g);
+	scn_play(g, "pass");
 	/* C-END-1: the last tile was placed */
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_move_count(g), 8);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_tile(g, 1, 2, 0), CITY_EENDED,
-	             "C-END-1");
-	ck_assert_str_eq(city_game_last_error(g), "C-END-1: the game has ended");
-	scn_rejected(g, &s, city_pass(g), CITY_EENDED, "C-END-1");
+	scn_refused(g, &s, city_place_tile(g, 1, 2, 0), CITY_EENDED,
+	            "C-END-1: the game has ended");
+	scn_refused(g, &s, city_pass(g), CITY_EENDED,
+	            "C-END-1: the game has ended");
 	scn_snap_free(&s);
 	city_game_free(g);
 }
@@ -1184,19 +1135,19 @@ START_TEST(test_C_FOL_1_each_part_kind_takes_its_role)
 	                         C_BLANK "\n",
 	                         2, 1, order, N_OF(order));
 	size_t i;
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "ab1P"); /* the road's fields join the
 	                                    start's, free */
-	scn_follower(g, '1');
-	scn_place(g, 0, -1, 2); /* city south and east: open */
+	scn_play(g, "follower 1");
+	scn_play(g, "place 0 -1 2"); /* city south and east: open */
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'a');
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "follower a");
+	scn_play(g, "place 0 1 0");
 	scn_expect_followers(g, "amP");
-	scn_follower(g, 'm');
-	scn_place(g, -1, 1, 0);
+	scn_play(g, "follower m");
+	scn_play(g, "place -1 1 0");
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	ck_assert_int_eq(city_game_follower_count(g), 4);
 	for (i = 0; i < N_OF(want); i++) {
 		int p = -1, role = -1;
@@ -1231,26 +1182,27 @@ START_TEST(test_C_FOL_4_empty_supply_skips_the_follower_decision)
 	scn_snapshot s;
 	int x;
 	for (x = 1; x <= 14; x++) {
-		scn_place(g, x, 0, 0);
+		scn_play(g, "place %d %d %d", x, 0, 0);
 		scn_expect_followers(g, "mP");
 		if (x % 2)
-			scn_follower(g, 'm');
+			scn_play(g, "follower m");
 		else
-			scn_pass(g);
+			scn_play(g, "pass");
 	}
 	ck_assert_int_eq(scn_supply(g, 0), 0);
 	ck_assert_int_eq(scn_on_board(g, 0), 7);
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 15, 0, 0);
+	scn_play(g, "place 15 0 0");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	/* 15 tiles, 7 monks, 7 passes: no follower move after the last */
 	ck_assert_int_eq(city_game_move_count(g), 15 + 7 + 7);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, 'm'), CITY_EDECISION,
-	             "C-TURN-1");
+	scn_refused(g, &s, city_place_follower(g, 'm'), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a tile placement, not a "
+	            "follower");
 	scn_snap_free(&s);
 	/* P1 still has followers */
-	scn_place(g, 16, 0, 0);
+	scn_play(g, "place 16 0 0");
 	scn_expect_followers(g, "mP");
 	city_game_free(g);
 }
@@ -1272,14 +1224,14 @@ START_TEST(test_C_FOL_4_empty_supply_refuses_a_follower_with_the_tower)
 	size_t n = 0;
 	int x;
 	for (x = 1; x <= 14; x++) {
-		scn_place(g, x, 0, 0);
+		scn_play(g, "place %d %d %d", x, 0, 0);
 		if (x % 2)
-			scn_follower(g, 'm');
+			scn_play(g, "follower m");
 		else
-			scn_pass(g);
+			scn_play(g, "pass");
 	}
 	ck_assert_int_eq(scn_supply(g, 0), 0);
-	scn_place(g, 15, 0, 0);
+	scn_play(g, "place 15 0 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 	ck_assert_int_eq(city_legal_moves(g, mv, 4, &n), CITY_OK);
 	ck_assert_uint_eq(n, 2);
@@ -1287,12 +1239,10 @@ START_TEST(test_C_FOL_4_empty_supply_refuses_a_follower_with_the_tower)
 	ck_assert_int_eq(mv[0].x, 15);
 	ck_assert_int_eq(mv[1].kind, CITY_MOVE_PASS);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, 'a'), CITY_EILLEGAL,
-	             "C-FOL-4");
-	ck_assert_str_eq(city_game_last_error(g),
-	                 "C-FOL-4: player 0 has no follower in supply");
+	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EILLEGAL,
+	            "C-FOL-4: player 0 has no follower in supply");
 	scn_snap_free(&s);
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	city_game_free(g);
 }
@@ -1312,26 +1262,26 @@ START_TEST(test_C_SCORE_5_a_returned_follower_is_placed_again_next_turn)
 	                         2, 0, order, N_OF(order));
 	int x;
 	for (x = 1; x <= 12; x++) {
-		scn_place(g, x, 0, 0);
+		scn_play(g, "place %d %d %d", x, 0, 0);
 		if (x % 2)
-			scn_follower(g, 'm');
+			scn_play(g, "follower m");
 		else
-			scn_pass(g);
+			scn_play(g, "pass");
 	}
-	scn_place(g, 0, -1, 2);
+	scn_play(g, "place 0 -1 2");
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	ck_assert_int_eq(scn_supply(g, 0), 0);
-	scn_place(g, 1, -1, 3); /* P1: the city is taken: skipped */
+	scn_play(g, "place 1 -1 3"); /* P1: the city is taken: skipped */
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
 	scn_expect_scores(g, 2, ((const int[]){6, 0}));
 	ck_assert_int_eq(scn_supply(g, 0), 1);
 	scn_expect_conservation(g);
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 13, 0, 0);
+	scn_play(g, "place 13 0 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 	scn_expect_followers(g, "mP");
-	scn_follower(g, 'm');
+	scn_play(g, "follower m");
 	ck_assert_int_eq(scn_supply(g, 0), 0);
 	scn_expect(g, CITY_DECISION_END, -1);
 	city_game_free(g);
@@ -1355,20 +1305,19 @@ START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
 	    N_OF(order), NULL);
 	unsigned mask = 0;
 	int c, top = -1;
-	scn_place(g, 1, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 1, 1, 0);
+	scn_play(g, "place 1 0 0; follower 1");
+	scn_play(g, "place 1 1 0");
 	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
 	ck_assert_int_eq(city_capture(g, 1, 0, '1'), CITY_OK);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	scn_expect(g, CITY_DECISION_TILE, 0); /* no ransom with 0 points */
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 1 0");
 	ck_assert_int_eq(city_place_top(g, 1, 1), CITY_OK);
 	ck_assert_int_eq(city_game_tower(g, 1, 1, NULL, &top), CITY_OK);
 	ck_assert_int_eq(top, 0);
-	scn_place(g, -1, 0, 0);
+	scn_play(g, "place -1 0 0");
 	scn_expect_followers(g, "1P");
-	scn_follower(g, '1');
+	scn_play(g, "follower 1");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(scn_supply(g, 0), 5);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -1397,12 +1346,10 @@ START_TEST(test_C_END_5_tied_players_all_win)
 	city_game *g = carc_game("1 2 " C_BLANK " start\n2 2 " C_MON "\n", 3,
 	                         0, order, N_OF(order));
 	unsigned mask = 99;
-	scn_place(g, 0, 1, 0);
-	scn_follower(g, 'm');
-	scn_place(g, 0, -1, 0);
+	scn_play(g, "place 0 1 0; follower m");
+	scn_play(g, "place 0 -1 0");
 	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_place(g, 0, -2, 0);
-	scn_follower(g, 'm');
+	scn_play(g, "place 0 -2 0; follower m");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -1422,7 +1369,7 @@ START_TEST(test_C_END_2_majority_at_final_scoring)
 	 * (two knights), nothing to P1 (one): C-END-2 with the majority of
 	 * C-SCORE-4. */
 	city_game *g = three_caps_with_knights(C_CITY4);
-	scn_place(g, 1, -1, 0); /* P1: the city is taken: skipped */
+	scn_play(g, "place 1 -1 0"); /* P1: the city is taken: skipped */
 	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 2, -1, 'a'), 1);
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 2, -1, 'a'), 1);
 	ck_assert_int_eq(city_feature_complete(g, 1, -1, 'a'), 0);

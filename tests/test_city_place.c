@@ -79,16 +79,16 @@ START_TEST(test_R_SET_1_turn_order_three_players)
 	city_game *g = scn_game("tileset t\n1 4 " SCN_BLANK "\n", 3, order,
 	                        N_OF(order));
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 0, 0, 0);
+	scn_play(g, "place 0 0 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_place(g, 2, 0, 0);
+	scn_play(g, "place 2 0 0");
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 3, 0, 0);
+	scn_play(g, "place 3 0 0");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_move_count(g), 5);
 	ck_assert_int_eq(scn_supply(g, 0), 6);
@@ -132,22 +132,24 @@ START_TEST(test_R_TURN_2_start_tile_four_rotations_at_origin)
 
 	/* Anywhere else breaks R-TURN-2 and changes nothing. */
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_tile(g, 1, 0, 0), CITY_EILLEGAL,
-	             "R-TURN-2");
-	scn_rejected(g, &s, city_place_tile(g, 0, -1, 2), CITY_EILLEGAL,
-	             "R-TURN-2");
-	scn_rejected(g, &s, city_place_tile(g, 0, 0, 4), CITY_EINVAL, NULL);
-	scn_rejected(g, &s, city_place_tile(g, 0, 0, -1), CITY_EINVAL, NULL);
+	scn_refused(g, &s, city_place_tile(g, 1, 0, 0), CITY_EILLEGAL,
+	            "R-TURN-2: the start tile goes at (0,0), not (1,0)");
+	scn_refused(g, &s, city_place_tile(g, 0, -1, 2), CITY_EILLEGAL,
+	            "R-TURN-2: the start tile goes at (0,0), not (0,-1)");
+	scn_refused(g, &s, city_place_tile(g, 0, 0, 4), CITY_EINVAL,
+	            "R-GEO-3: rotation 4 is not 0..3");
+	scn_refused(g, &s, city_place_tile(g, 0, 0, -1), CITY_EINVAL,
+	            "R-GEO-3: rotation -1 is not 0..3");
 	scn_snap_free(&s);
 
 	/* A follower may be placed on the start tile as on any tile. */
-	scn_place(g, 0, 0, 3);
+	scn_play(g, "place 0 0 3");
 	ck_assert_int_eq(city_game_tile_at(g, 0, 0, &design, &rot), CITY_OK);
 	ck_assert_int_eq(design, 2);
 	ck_assert_int_eq(rot, 3);
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 	scn_expect_followers(g, "a1P");
-	scn_follower(g, '1');
+	scn_play(g, "follower 1");
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 0), 1);
 	city_game_free(g);
 }
@@ -167,22 +169,24 @@ START_TEST(test_R_TILE_1_must_touch_a_side_of_a_placed_tile)
 	city_game *g =
 	        scn_game("tileset t\n1 2 " SCN_BLANK "\n", 2, order, N_OF(order));
 	scn_snapshot s;
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	scn_expect_legal(g, 16);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_tile(g, 0, 0, 0), CITY_EILLEGAL,
-	             "R-TILE-1"); /* occupied */
-	scn_rejected(g, &s, city_place_tile(g, 1, 1, 0), CITY_EILLEGAL,
-	             "R-TILE-1"); /* corner contact only */
-	scn_rejected(g, &s, city_place_tile(g, -1, -1, 2), CITY_EILLEGAL,
-	             "R-TILE-1");
-	scn_rejected(g, &s, city_place_tile(g, 2, 0, 0), CITY_EILLEGAL,
-	             "R-TILE-1"); /* no contact */
-	scn_rejected(g, &s, city_place_tile(g, 1, 0, 5), CITY_EINVAL, NULL);
+	scn_refused(g, &s, city_place_tile(g, 0, 0, 0), CITY_EILLEGAL,
+	            "R-TILE-1: cell (0,0) is not empty"); /* occupied */
+	/* corner contact only */
+	scn_refused(g, &s, city_place_tile(g, 1, 1, 0), CITY_EILLEGAL,
+	            "R-TILE-1: cell (1,1) shares no side with a placed tile");
+	scn_refused(g, &s, city_place_tile(g, -1, -1, 2), CITY_EILLEGAL,
+	            "R-TILE-1: cell (-1,-1) shares no side with a placed tile");
+	/* no contact */
+	scn_refused(g, &s, city_place_tile(g, 2, 0, 0), CITY_EILLEGAL,
+	            "R-TILE-1: cell (2,0) shares no side with a placed tile");
+	scn_refused(g, &s, city_place_tile(g, 1, 0, 5), CITY_EINVAL,
+	            "R-GEO-3: rotation 5 is not 0..3");
 	scn_snap_free(&s);
-	scn_place(g, 0, -1, 1);
+	scn_play(g, "place 0 -1 1");
 	ck_assert_int_eq(city_game_tile_count(g), 2);
 	city_game_free(g);
 }
@@ -203,8 +207,7 @@ START_TEST(test_R_TILE_2_street_must_continue_blank_after_dead_end)
 	scn_snapshot s;
 	city_move mv[16];
 	size_t n = 0, i;
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect_legal(g, 12);
 	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
 	ck_assert_uint_eq(n, 12);
@@ -212,8 +215,10 @@ START_TEST(test_R_TILE_2_street_must_continue_blank_after_dead_end)
 		ck_assert(!(mv[i].x == 1 && mv[i].y == 0));
 	scn_snap(g, &s);
 	for (i = 0; i < 4; i++)
-		scn_rejected(g, &s, city_place_tile(g, 1, 0, (int)i),
-		             CITY_EILLEGAL, "R-TILE-2");
+		scn_refused(g, &s, city_place_tile(g, 1, 0, (int)i),
+		            CITY_EILLEGAL,
+		            "R-TILE-2: no street on west side at (1,0) "
+		            "leaves open the street of tile (0,0)");
 	scn_snap_free(&s);
 	city_game_free(g);
 }
@@ -232,18 +237,20 @@ START_TEST(test_R_TILE_2_dead_end_after_dead_end_counts_ten)
 	city_game *g =
 	        scn_game("tileset t\n2 2 " SCN_DEAD "\n", 2, order, N_OF(order));
 	scn_snapshot s;
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect_legal(g, 10);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_tile(g, 1, 0, 0), CITY_EILLEGAL,
-	             "R-TILE-2");
-	scn_rejected(g, &s, city_place_tile(g, 0, -1, 1), CITY_EILLEGAL,
-	             "R-TILE-2");
-	scn_rejected(g, &s, city_place_tile(g, -1, 0, 0), CITY_EILLEGAL,
-	             "R-TILE-2");
+	scn_refused(g, &s, city_place_tile(g, 1, 0, 0), CITY_EILLEGAL,
+	            "R-TILE-2: no street on west side at (1,0) leaves open "
+	            "the street of tile (0,0)");
+	scn_refused(g, &s, city_place_tile(g, 0, -1, 1), CITY_EILLEGAL,
+	            "R-TILE-2: street on south side at (0,-1) meets no "
+	            "street of tile (0,0)");
+	scn_refused(g, &s, city_place_tile(g, -1, 0, 0), CITY_EILLEGAL,
+	            "R-TILE-2: street on east side at (-1,0) meets no street "
+	            "of tile (0,0)");
 	scn_snap_free(&s);
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "place 1 0 2");
 	city_game_free(g);
 }
 END_TEST
@@ -267,8 +274,7 @@ START_TEST(test_R_TILE_2_straight_after_dead_end_sorted_list)
 	                        2, order, N_OF(order));
 	city_move mv[16];
 	size_t n = 0, i;
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
 	ck_assert_uint_eq(n, 8);
 	for (i = 0; i < 8; i++) {
@@ -311,13 +317,13 @@ START_TEST(test_R_GEO_3_rotation_is_clockwise)
 	size_t n = 0, i;
 	scn_snapshot s;
 	int design = 0, rot = -1;
-	scn_place(g, 0, 0, 1);
+	scn_play(g, "place 0 0 1");
 	ck_assert_int_eq(city_game_tile_at(g, 0, 0, &design, &rot), CITY_OK);
 	ck_assert_int_eq(design, 4);
 	ck_assert_int_eq(rot, 1);
 	ck_assert_int_eq(city_game_tile_at(g, 1, 0, NULL, NULL),
 	                 CITY_ENOTFOUND);
-	scn_pass(g);
+	scn_play(g, "pass");
 	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
 	ck_assert_uint_eq(n, 8);
 	for (i = 0; i < 8; i++) {
@@ -326,14 +332,16 @@ START_TEST(test_R_GEO_3_rotation_is_clockwise)
 		ck_assert_int_eq(mv[i].rotation, want[i].r);
 	}
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_tile(g, 0, 1, 1), CITY_EILLEGAL,
-	             "R-TILE-2");
-	scn_rejected(g, &s, city_place_tile(g, 0, -1, 1), CITY_EILLEGAL,
-	             "R-TILE-2");
+	scn_refused(g, &s, city_place_tile(g, 0, 1, 1), CITY_EILLEGAL,
+	            "R-TILE-2: no street on north side at (0,1) leaves open "
+	            "the street of tile (0,0)");
+	scn_refused(g, &s, city_place_tile(g, 0, -1, 1), CITY_EILLEGAL,
+	            "R-TILE-2: street on south side at (0,-1) meets no "
+	            "street of tile (0,0)");
 	scn_snap_free(&s);
 	/* The DEAD at (0,1) r3 closes the curve's south end: the street
 	 * C(0,0)+D(0,1) is now open only on the curve's east side. */
-	scn_place(g, 0, 1, 3);
+	scn_play(g, "place 0 1 3");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 1, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 2);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
@@ -355,7 +363,7 @@ START_TEST(test_R_FOL_1_follower_moves_in_part_order)
 	city_move mv[16];
 	size_t n = 0;
 	scn_snapshot s;
-	scn_place(g, 0, 0, 0);
+	scn_play(g, "place 0 0 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 	scn_expect_legal(g, 9);
 	scn_expect_followers(g, "abcd1234P");
@@ -367,19 +375,25 @@ START_TEST(test_R_FOL_1_follower_moves_in_part_order)
 	{
 		int rc = city_place_follower(g, 'h');
 		ck_assert(rc == CITY_EINVAL || rc == CITY_EILLEGAL);
-		scn_rejected(g, &s, rc, rc, NULL);
+		scn_refused(g, &s, rc, rc,
+		            "R-FOL-1: design 6 has no part 'h' (a region "
+		            "letter or street digit)");
 		rc = city_place_follower(g, '7');
 		ck_assert(rc == CITY_EINVAL || rc == CITY_EILLEGAL);
-		scn_rejected(g, &s, rc, rc, NULL);
+		scn_refused(g, &s, rc, rc,
+		            "R-FOL-1: design 6 has no part '7' (a region "
+		            "letter or street digit)");
 	}
 	scn_snap_free(&s);
 
 	/* At most one follower per turn: the decision moves on. */
-	scn_follower(g, '3');
+	scn_play(g, "follower 3");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	ck_assert_int_eq(scn_supply(g, 0), 6);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, 'a'), CITY_EDECISION, NULL);
+	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a tile placement, not a "
+	            "follower");
 	scn_snap_free(&s);
 	{
 		int role = -1, p = -1;
@@ -402,7 +416,7 @@ START_TEST(test_R_FOL_1_follower_moves_in_part_order)
 	 * every side, so all 4 fit at (0,1); and every other neighbour too.
 	 * 4 cells x 4 = 16. */
 	scn_expect_legal(g, 16);
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 1 0");
 	/* Segment 1 joins the cross' street 3, occupied by player 0
 	 * (R-FOL-2); the regions: TWIN a (NW) meets cross d, TWIN b meets
 	 * cross c; c (SE wedge) is alone; segment 2 is free. */
@@ -438,9 +452,9 @@ START_TEST(test_R_TILE_5_hole_may_be_filled)
 		if (i < 6)
 			ck_assert_int_eq(city_game_cell(g, 0, 1),
 			                 CITY_CELL_EXTERIOR);
-		scn_place(g, ring[i][0], ring[i][1], 0);
+		scn_play(g, "place %d %d %d", ring[i][0], ring[i][1], 0);
 		if (i == 0)
-			scn_follower(g, 'a');
+			scn_play(g, "follower a");
 	}
 	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_HOLE);
 	ck_assert_int_eq(city_game_cell(g, 0, 0), CITY_CELL_TILE);
@@ -453,7 +467,7 @@ START_TEST(test_R_TILE_5_hole_may_be_filled)
 	ck_assert_int_eq(y1, 2);
 	scn_expect(g, CITY_DECISION_TILE, 0);
 	scn_expect_legal(g, 52);
-	scn_place(g, 0, 1, 2);
+	scn_play(g, "place 0 1 2");
 	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_TILE);
 	ck_assert_int_eq(city_game_tile_count(g), 9);
 	scn_expect(g, CITY_DECISION_END, -1);
@@ -482,9 +496,9 @@ START_TEST(test_R_GEO_8_hole_once_enclosed_on_four_sides)
 		if (i == 6)
 			ck_assert_int_eq(city_game_cell(g, 0, 1),
 			                 CITY_CELL_EXTERIOR);
-		scn_place(g, cells[i][0], cells[i][1], 0);
+		scn_play(g, "place %d %d %d", cells[i][0], cells[i][1], 0);
 		if (city_game_decision(g) == CITY_DECISION_FOLLOWER)
-			scn_pass(g);
+			scn_play(g, "pass");
 	}
 	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_HOLE);
 	ck_assert_int_eq(city_game_cell(g, -1, 0), CITY_CELL_EXTERIOR);
@@ -516,8 +530,7 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	int design = 0, stack = 0, i, ndisc = 0;
 	unsigned mask = 0;
 
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
 	ck_assert_int_eq(design, 6);
@@ -537,13 +550,13 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	ck_assert_int_eq(city_game_move_count(g), 2);
 	scn_expect_legal(g, 16);
 
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
 	scn_expect_followers(g, "abcd123P");
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, '4'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 0, '4'), 2);
 	ck_assert_int_eq(city_feature_same(g, 1, 0, '4', 0, 0, '2'), 1);
-	scn_pass(g);
+	scn_play(g, "pass");
 
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
@@ -580,15 +593,13 @@ START_TEST(test_R_TURN_4_consecutive_discards_same_player)
 	                        "\n",
 	                        2, order, N_OF(order));
 	int design = 0;
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 2);
 	ck_assert_int_eq(city_game_current_tile(g, &design, NULL), CITY_OK);
 	ck_assert_int_eq(design, 6);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
-	scn_place(g, 0, 1, 1);
-	scn_pass(g);
+	scn_play(g, "place 0 1 1; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_tile_count(g), 2);
@@ -606,12 +617,9 @@ START_TEST(test_R_TURN_4_playable_tile_is_not_discarded)
 	city_game *g = scn_game("tileset t\n1 2 " SCN_BLANK "\n2 2 " SCN_DEAD
 	                        "\n",
 	                        2, order, N_OF(order));
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
-	scn_place(g, 0, 1, 0);
-	scn_pass(g);
-	scn_place(g, 0, -1, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
+	scn_play(g, "place 0 1 0; pass");
+	scn_play(g, "place 0 -1 0; pass");
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 0);
 	/* DEAD now: cells (1,0) r2; (-1,0) r1 r2 r3; (0,-2) r0 r2 r3 (its
 	 * south faces the blank); (1,-1) all but r2 (its west faces a blank)
@@ -673,7 +681,7 @@ static void play_and_check_stacks(city_game *g, const int *order, size_t n,
 			                 CITY_OK);
 			ck_assert_int_eq(d2, order[i]);
 			ck_assert_int_eq(s2, stack);
-			scn_pass(g);
+			scn_play(g, "pass");
 		}
 	}
 	scn_expect(g, CITY_DECISION_END, -1);
@@ -874,7 +882,7 @@ static size_t observe_draws(city_game *g, int *draws, size_t want)
 			ck_assert_uint_gt(cnt, 0);
 			ck_assert_int_eq(city_apply_move(g, &mv[0]), CITY_OK);
 		} else if (d == CITY_DECISION_FOLLOWER) {
-			scn_pass(g);
+			scn_play(g, "pass");
 		} else {
 			ck_abort_msg("unexpected decision %d in stack 1", d);
 		}
@@ -1012,31 +1020,46 @@ START_TEST(test_R_ERR_1_wrong_decision_changes_nothing)
 
 	/* Tile decision: follower, pass, walls, guards, towers are refused. */
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, 'a'), CITY_EDECISION, NULL);
-	scn_rejected(g, &s, city_pass(g), CITY_EDECISION, NULL);
-	scn_rejected(g, &s, city_build_gate(g, 0, 0, CITY_SIDE_N),
-	             CITY_EDECISION, NULL);
-	scn_rejected(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
-	             NULL);
-	scn_rejected(g, &s, city_place_guard(g), CITY_EDECISION, NULL);
-	scn_rejected(g, &s, city_place_tower(g, CITY_END_CCW), CITY_EDECISION,
-	             NULL);
+	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a tile placement, not a "
+	            "follower");
+	scn_refused(g, &s, city_pass(g), CITY_EDECISION,
+	            "R-TURN-1: a tile placement cannot be passed");
+	scn_refused(g, &s, city_build_gate(g, 0, 0, CITY_SIDE_N),
+	            CITY_EDECISION,
+	            "R-TURN-1: the game waits for a tile placement, not a "
+	            "gate");
+	scn_refused(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a tile placement, not a "
+	            "wall piece");
+	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a tile placement, not a "
+	            "guard");
+	scn_refused(g, &s, city_place_tower(g, CITY_END_CCW), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a tile placement, not a "
+	            "tower");
 	memset(&mv, 0, sizeof mv);
 	mv.kind = CITY_MOVE_PASS;
-	scn_rejected(g, &s, city_apply_move(g, &mv), CITY_EDECISION, NULL);
+	scn_refused(g, &s, city_apply_move(g, &mv), CITY_EDECISION,
+	            "R-TURN-1: a tile placement cannot be passed");
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
 	scn_snap_free(&s);
 
 	/* Follower decision: a tile placement is refused. */
-	scn_place(g, 0, 0, 0);
+	scn_play(g, "place 0 0 0");
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_tile(g, 1, 0, 2), CITY_EDECISION, NULL);
+	scn_refused(g, &s, city_place_tile(g, 1, 0, 2), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a follower, not a tile "
+	            "placement");
 	memset(&mv, 0, sizeof mv);
 	mv.kind = CITY_MOVE_PLACE;
 	mv.x = 1;
 	mv.rotation = 2;
-	scn_rejected(g, &s, city_apply_move(g, &mv), CITY_EDECISION, NULL);
-	scn_rejected(g, &s, city_place_guard(g), CITY_EDECISION, NULL);
+	scn_refused(g, &s, city_apply_move(g, &mv), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a follower, not a tile "
+	            "placement");
+	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a follower, not a guard");
 	scn_snap_free(&s);
 
 	/* The generic form works like the named call. */
@@ -1069,8 +1092,7 @@ START_TEST(test_R_ERR_2_last_error_names_rule)
 	                        "\n",
 	                        2, order, N_OF(order));
 	ck_assert_str_eq(city_game_last_error(g), "");
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_EILLEGAL);
 	ck_assert_ptr_nonnull(strstr(city_game_last_error(g), "R-TILE-2"));
 	ck_assert_int_eq(city_place_tile(g, 3, 3, 0), CITY_EILLEGAL);
@@ -1084,17 +1106,20 @@ START_TEST(test_R_ERR_1_calls_after_end_return_eended)
 	static const int order[] = {1};
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n", 2, order, 1);
 	scn_snapshot s;
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
 	scn_expect_legal(g, 0);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_tile(g, 1, 0, 0), CITY_EENDED, NULL);
-	scn_rejected(g, &s, city_place_follower(g, 'a'), CITY_EENDED, NULL);
-	scn_rejected(g, &s, city_pass(g), CITY_EENDED, NULL);
-	scn_rejected(g, &s, city_build_wall(g, CITY_END_CW), CITY_EENDED, NULL);
+	scn_refused(g, &s, city_place_tile(g, 1, 0, 0), CITY_EENDED,
+	            "R-END-1: the game has ended");
+	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EENDED,
+	            "R-END-1: the game has ended");
+	scn_refused(g, &s, city_pass(g), CITY_EENDED,
+	            "R-END-1: the game has ended");
+	scn_refused(g, &s, city_build_wall(g, CITY_END_CW), CITY_EENDED,
+	            "R-END-1: the game has ended");
 	scn_snap_free(&s);
 	city_game_free(g);
 }

@@ -41,30 +41,31 @@ START_TEST(test_R_SCORE_1_street_three_tiles_single)
 	scn_snapshot s;
 	unsigned mask = 0;
 
-	scn_place(g, 0, 0, 0);
+	scn_play(g, "place 0 0 0");
 	scn_expect_followers(g, "a1P");
-	scn_follower(g, '1');
+	scn_play(g, "follower 1");
 	ck_assert_int_eq(scn_supply(g, 0), 6);
 
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	/* the street is P0's (R-FOL-2); both sides of the STRAIGHT join the
 	 * DEAD's residential area, which is free */
 	scn_expect_followers(g, "abP");
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, '1'), CITY_EILLEGAL,
-	             "R-FOL-2");
+	scn_refused(g, &s, city_place_follower(g, '1'), CITY_EILLEGAL,
+	            "R-FOL-2: part 1 of tile (1,0) belongs to a feature that "
+	            "already holds a follower");
 	scn_snap_free(&s);
-	scn_pass(g);
+	scn_play(g, "pass");
 	ck_assert_int_eq(city_feature_tiles(g, 1, 0, '1'), 2);
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, '1'), 0);
 	ck_assert_int_eq(city_feature_followers(g, 1, 0, '1', 0), 1);
 	ck_assert_int_eq(city_feature_followers(g, 1, 0, '1', 1), 0);
 
-	scn_place(g, 2, 0, 2);
+	scn_play(g, "place 2 0 2");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 3);
 	scn_expect_followers(g, "aP"); /* the street was completed (R-FOL-3) */
-	scn_pass(g);
+	scn_play(g, "pass");
 
 	scn_expect_scores(g, 2, ((const int[]){3, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STREETS), 3);
@@ -88,15 +89,12 @@ START_TEST(test_R_SCORE_1_street_four_tiles_doubles)
 	city_game *g = scn_game("tileset t\n2 2 " SCN_DEAD "\n3 2 " SCN_STRAIGHT
 	                        "\n",
 	                        2, order, N_OF(order));
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 1, 0, 2); /* STRAIGHT r2: streets on W and E too */
-	scn_pass(g);
-	scn_place(g, 2, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; follower 1");
+	scn_play(g, "place 1 0 2"); /* STRAIGHT r2: streets on W and E too */
+	scn_play(g, "pass");
+	scn_play(g, "place 2 0 0; pass");
 	ck_assert_int_eq(city_game_score(g, 0), 0);
-	scn_place(g, 3, 0, 2);
-	scn_pass(g);
+	scn_play(g, "place 3 0 2; pass");
 	scn_expect_scores(g, 2, ((const int[]){8, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STREETS), 8);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STREET), 8);
@@ -116,18 +114,18 @@ START_TEST(test_R_FOL_3_completed_street_takes_no_follower_R_SCORE_5)
 	city_game *g =
 	        scn_game("tileset t\n2 2 " SCN_DEAD "\n", 2, order, N_OF(order));
 	scn_snapshot s;
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "place 0 0 0; pass");
+	scn_play(g, "place 1 0 2");
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 0, '1'), 2);
 	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
 	scn_expect_followers(g, "aP");
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, '1'), CITY_EILLEGAL,
-	             "R-FOL-3");
+	scn_refused(g, &s, city_place_follower(g, '1'), CITY_EILLEGAL,
+	            "R-FOL-3: the street of part 1 of tile (1,0) was "
+	            "completed by this placement");
 	scn_snap_free(&s);
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, 0) + scn_event_points(g, 1, 0),
 	                 0);
@@ -147,17 +145,16 @@ START_TEST(test_R_DONE_1_closed_loop_complete)
 	static const int order[] = {4, 4, 4, 4};
 	city_game *g =
 	        scn_game("tileset t\n4 4 " SCN_CURVE "\n", 2, order, N_OF(order));
-	scn_place(g, 0, 0, 1);
+	scn_play(g, "place 0 0 1");
 	scn_expect_followers(g, "ab1P");
-	scn_follower(g, '1');
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "follower 1");
+	scn_play(g, "place 1 0 2");
 	scn_expect_followers(g, "abP");
-	scn_pass(g);
-	scn_place(g, 1, 1, 3);
-	scn_pass(g);
+	scn_play(g, "pass");
+	scn_play(g, "place 1 1 3; pass");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 3);
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 1 0");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 4);
 	/* rotation keeps the halves' order: the inside wedges meet */
@@ -170,7 +167,7 @@ START_TEST(test_R_DONE_1_closed_loop_complete)
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 1, 'b'), 4);
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'b'); /* P1's steward inside the loop */
+	scn_play(g, "follower b"); /* P1's steward inside the loop */
 	scn_expect_scores(g, 2, ((const int[]){8, 0}));
 	ck_assert_int_eq(scn_supply(g, 0), 7);
 	ck_assert_int_eq(scn_supply(g, 1), 6);
@@ -198,28 +195,25 @@ START_TEST(test_R_GEO_6_street_passing_a_tile_twice_counts_it_once)
 	city_game *g = scn_game("tileset t\n2 2 " SCN_DEAD "\n4 3 " SCN_CURVE
 	                        "\n5 1 " SCN_TWIN "\n",
 	                        2, order, N_OF(order));
-	scn_place(g, 0, 0, 0);
+	scn_play(g, "place 0 0 0");
 	scn_expect_followers(g, "abc12P");
-	scn_follower(g, '2');
-	scn_place(g, 1, 0, 3);
+	scn_play(g, "follower 2");
+	scn_play(g, "place 1 0 3");
 	scn_expect_followers(g, "abP");
-	scn_pass(g);
-	scn_place(g, 1, -1, 2);
-	scn_pass(g);
-	scn_place(g, 0, -1, 1);
-	scn_pass(g);
+	scn_play(g, "pass");
+	scn_play(g, "place 1 -1 2; pass");
+	scn_play(g, "place 0 -1 1; pass");
 	/* the two segments of TWIN are now one street on 4 cells */
 	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 0, '2'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 4);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 0), 1);
-	scn_place(g, -1, 0, 0);
-	scn_pass(g);
-	scn_place(g, 0, 1, 3);
+	scn_play(g, "place -1 0 0; pass");
+	scn_play(g, "place 0 1 3");
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '2'), 6);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '2'), 1);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){12, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STREET), 12);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -249,30 +243,28 @@ START_TEST(test_R_GEO_6_market_on_one_tile_twice_counts_it_once)
 	city_game *g = scn_game("tileset t\n10 1 " SCN_BAND_G "\n12 4 " SCN_CORNER_G
 	                        "\n15 1 b-b a-a c-c d-d a=R b=F c=G d=R\n",
 	                        2, order, N_OF(order));
-	scn_place(g, 0, 0, 0);
+	scn_play(g, "place 0 0 0");
 	scn_expect_followers(g, "abcdP");
-	scn_follower(g, 'b');
-	scn_place(g, 0, -1, 0);
+	scn_play(g, "follower b");
+	scn_play(g, "place 0 -1 0");
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
-	scn_place(g, 1, -1, 1);
-	scn_pass(g);
-	scn_place(g, 1, 0, 1);
+	scn_play(g, "pass");
+	scn_play(g, "place 1 -1 1; pass");
+	scn_play(g, "place 1 0 1");
 	scn_expect_followers(g, "acP");
-	scn_pass(g);
-	scn_place(g, 1, 1, 2);
-	scn_pass(g);
+	scn_play(g, "pass");
+	scn_play(g, "place 1 1 2; pass");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'b', 0, 0, 'c'), 0);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'b'), 5);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 0);
-	scn_place(g, 0, 1, 3);
+	scn_play(g, "place 0 1 3");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'b', 0, 0, 'c'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'c'), 6);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'c'), 1);
 	ck_assert_int_eq(city_feature_market_kinds(g, 0, 0, 'c'),
 	                 CITY_MARKET_FISH | CITY_MARKET_GRAIN);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){12, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_MARKET), 12);
 	city_game_free(g);
@@ -288,20 +280,20 @@ START_TEST(test_R_SCORE_2_two_tiles_two_kinds)
 	city_game *g = scn_game("tileset t\n7 1 " SCN_MKT_F "\n8 1 " SCN_MKT_G
 	                        "\n",
 	                        2, order, N_OF(order));
-	scn_place(g, 0, 0, 1);
+	scn_play(g, "place 0 0 1");
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'b');
+	scn_play(g, "follower b");
 	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'), CITY_FEATURE_MARKET);
 	ck_assert_int_eq(city_feature_market_kinds(g, 0, 0, 'b'),
 	                 CITY_MARKET_FISH);
-	scn_place(g, 1, 0, 3);
+	scn_play(g, "place 1 0 3");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'b', 1, 0, 'b'), 1);
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 1, 0, 'a'), 0);
 	ck_assert_int_eq(city_feature_market_kinds(g, 1, 0, 'b'),
 	                 CITY_MARKET_FISH | CITY_MARKET_GRAIN);
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, 'b'), 1);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){4, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 4);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_MARKET), 4);
@@ -319,23 +311,22 @@ START_TEST(test_R_SCORE_2_R_GEO_7_three_kinds_merge)
 	city_game *g = scn_game("tileset t\n7 1 " SCN_MKT_F "\n9 1 " SCN_MKT_L
 	                        "\n10 1 " SCN_BAND_G "\n",
 	                        2, order, N_OF(order));
-	scn_place(g, 0, 0, 1);
-	scn_follower(g, 'b');
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 0 0 1; follower b");
+	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "acP"); /* b: P0's market (R-FOL-2) */
 	ck_assert_int_eq(city_feature_market_kinds(g, 1, 0, 'b'),
 	                 CITY_MARKET_FISH | CITY_MARKET_GRAIN);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 0, 'b'), 2);
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, 'b'), 0);
-	scn_pass(g);
-	scn_place(g, 2, 0, 3);
+	scn_play(g, "pass");
+	scn_play(g, "place 2 0 3");
 	ck_assert_int_eq(city_feature_market_kinds(g, 2, 0, 'b'),
 	                 CITY_MARKET_FISH | CITY_MARKET_GRAIN |
 	                         CITY_MARKET_LIVESTOCK);
 	ck_assert_int_eq(city_feature_tiles(g, 2, 0, 'b'), 3);
 	ck_assert_int_eq(city_feature_complete(g, 2, 0, 'b'), 1);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){9, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_MARKET), 9);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -355,11 +346,10 @@ START_TEST(test_R_DONE_2_market_closed_by_residential_half_R_TURN_1)
 	                        "\n",
 	                        2, order, N_OF(order));
 	int i, found = 0;
-	scn_place(g, 0, 0, 1);
-	scn_follower(g, 'b');
+	scn_play(g, "place 0 0 1; follower b");
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	scn_expect_legal(g, 16); /* no streets: 4 cells x 4 rotations */
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 1);
 	/* the BLANK's area only borders the market: free, its own */
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 0, 0, 'a'), 0);
@@ -368,7 +358,7 @@ START_TEST(test_R_DONE_2_market_closed_by_residential_half_R_TURN_1)
 	/* not yet scored: scoring follows the follower decision */
 	ck_assert_int_eq(city_game_score(g, 0), 0);
 	ck_assert_int_eq(scn_supply(g, 0), 6);
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){1, 0}));
 	ck_assert_int_eq(scn_supply(g, 0), 7);
 	ck_assert_int_eq(city_game_follower_count(g), 0);
@@ -384,7 +374,8 @@ START_TEST(test_R_DONE_2_market_closed_by_residential_half_R_TURN_1)
 		ck_assert_int_eq(e.x, 0);
 		ck_assert_int_eq(e.y, 0);
 		ck_assert_int_eq(e.part, 'b');
-		ck_assert_uint_eq(e.move, 4u); /* place, follower, place, pass */
+		/* place, follower, place, pass */
+		ck_assert_uint_eq(e.move, 4u);
 	}
 	ck_assert_int_eq(found, 1);
 	scn_expect(g, CITY_DECISION_END, -1);
@@ -408,7 +399,7 @@ START_TEST(test_R_DONE_2_interior_market_complete_on_placement)
 	                        "\n",
 	                        2, order, N_OF(order));
 	scn_snapshot s;
-	scn_place(g, 0, 0, 0);
+	scn_play(g, "place 0 0 0");
 	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'), CITY_FEATURE_MARKET);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'b'), 1);
@@ -416,13 +407,14 @@ START_TEST(test_R_DONE_2_interior_market_complete_on_placement)
 	                 CITY_MARKET_FISH | CITY_MARKET_GRAIN);
 	scn_expect_followers(g, "aP");
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, 'b'), CITY_EILLEGAL,
-	             "R-FOL-3");
+	scn_refused(g, &s, city_place_follower(g, 'b'), CITY_EILLEGAL,
+	            "R-FOL-3: the market of part b of tile (0,0) was "
+	            "completed by this placement");
 	scn_snap_free(&s);
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	ck_assert_int_eq(city_game_score(g, 0), 0);
 	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 1 0 0");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 1, 0, 'a'), 1);
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_move_count(g), 3);
@@ -457,22 +449,19 @@ START_TEST(test_R_SCORE_3_majority_two_sellers_beat_one)
 	                        3, order, N_OF(order));
 	unsigned mask = 0;
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 0, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "place 1 0 2");
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'b');
+	scn_play(g, "follower b");
 	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_place(g, 0, 1, 1);
+	scn_play(g, "place 0 1 1");
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'b');
+	scn_play(g, "follower b");
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 2, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place 2 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_place(g, 2, 1, 3);
-	scn_follower(g, 'b');
+	scn_play(g, "place 2 1 3; follower b");
 	ck_assert_int_eq(scn_supply(g, 1), 5);
 	ck_assert_int_eq(scn_supply(g, 2), 6);
 	scn_expect_conservation(g);
@@ -481,7 +470,7 @@ START_TEST(test_R_SCORE_3_majority_two_sellers_beat_one)
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'b', 2, 1, 'b'), 0);
 
 	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_place(g, 1, 1, 0);
+	scn_play(g, "place 1 1 0");
 	ck_assert_int_eq(city_feature_same(g, 1, 0, 'b', 0, 1, 'b'), 1);
 	ck_assert_int_eq(city_feature_same(g, 2, 1, 'b', 1, 1, 'b'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 1, 'b'), 4);
@@ -493,7 +482,7 @@ START_TEST(test_R_SCORE_3_majority_two_sellers_beat_one)
 	ck_assert_int_eq(city_feature_followers(g, 1, 1, 'b', 1), 2);
 	ck_assert_int_eq(city_feature_followers(g, 1, 1, 'b', 2), 1);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
+	scn_play(g, "pass");
 
 	scn_expect_scores(g, 3, ((const int[]){0, 12, 0}));
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_MARKET), 12);
@@ -526,22 +515,21 @@ START_TEST(test_R_SCORE_3_tie_both_score_R_END_6_tied_winners)
 	                        "\n",
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 0 0; follower 1");
+	scn_play(g, "place 0 1 0");
 	scn_expect_followers(g, "a1P");
-	scn_follower(g, '1');
+	scn_play(g, "follower 1");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 1, '1'), 0);
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "place 1 0 2");
 	scn_expect_followers(g, "abP");
-	scn_pass(g);
-	scn_place(g, 1, 1, 3);
+	scn_play(g, "pass");
+	scn_play(g, "place 1 1 3");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 1, '1'), 1);
 	ck_assert_int_eq(city_feature_followers(g, 1, 1, '1', 0), 1);
 	ck_assert_int_eq(city_feature_followers(g, 1, 1, '1', 1), 1);
 	ck_assert_int_eq(city_feature_complete(g, 1, 1, '1'), 1);
 	scn_expect_followers(g, "abP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){8, 8}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STREET), 8);
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_STREET), 8);
@@ -574,22 +562,21 @@ START_TEST(test_R_FOL_2_occupied_feature_however_far_away)
 	                        "\n",
 	                        2, order, N_OF(order));
 	scn_snapshot s;
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 1, 0, 0);
-	scn_pass(g);
-	scn_place(g, 2, 0, 0);
+	scn_play(g, "place 0 0 0; follower 1");
+	scn_play(g, "place 1 0 0; pass");
+	scn_play(g, "place 2 0 0");
 	scn_expect_followers(g, "abP");
-	scn_pass(g);
-	scn_place(g, 3, 0, 0);
+	scn_play(g, "pass");
+	scn_play(g, "place 3 0 0");
 	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
 	scn_snap(g, &s);
-	scn_rejected(g, &s, city_place_follower(g, '1'), CITY_EILLEGAL,
-	             "R-FOL-2");
+	scn_refused(g, &s, city_place_follower(g, '1'), CITY_EILLEGAL,
+	            "R-FOL-2: part 1 of tile (3,0) belongs to a feature that "
+	            "already holds a follower");
 	scn_snap_free(&s);
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'a');
-	scn_place(g, 4, 0, 2);
+	scn_play(g, "follower a");
+	scn_play(g, "place 4 0 2");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){10, 0}));
 	ck_assert_int_eq(city_feature_tiles(g, 2, 0, '1'), 5);
@@ -628,11 +615,11 @@ START_TEST(test_R_FOL_4_empty_supply_skips_follower_decision)
 	             order, N_OF(order));
 	for (i = 0; i < 8; i++) {
 		scn_expect(g, CITY_DECISION_TILE, 0);
-		scn_place(g, i, 0, 0);
+		scn_play(g, "place %d %d %d", i, 0, 0);
 		if (i < 7) {
 			scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 			scn_expect_followers(g, "abP");
-			scn_follower(g, 'b');
+			scn_play(g, "follower b");
 			ck_assert_int_eq(scn_supply(g, 0), 6 - i);
 		} else {
 			ck_assert_int_eq(scn_supply(g, 0), 0);
@@ -641,12 +628,12 @@ START_TEST(test_R_FOL_4_empty_supply_skips_follower_decision)
 		scn_expect(g, CITY_DECISION_TILE, 1);
 		scn_expect_conservation(g);
 		if (i < 7)
-			scn_place(g, i, 1, 0);
+			scn_play(g, "place %d %d %d", i, 1, 0);
 		else
-			scn_place(g, 1, -1, 0);
+			scn_play(g, "place 1 -1 0");
 		scn_expect(g, CITY_DECISION_FOLLOWER, 1);
 		scn_expect_followers(g, "aP");
-		scn_pass(g);
+		scn_play(g, "pass");
 	}
 	scn_expect_scores(g, 2, ((const int[]){1, 0}));
 	ck_assert_int_eq(scn_supply(g, 0), 1);
@@ -654,11 +641,11 @@ START_TEST(test_R_FOL_4_empty_supply_skips_follower_decision)
 	scn_expect_conservation(g);
 
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 0, -1, 0);
+	scn_play(g, "place 0 -1 0");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 1);
 	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){2, 0}));
 	ck_assert_int_eq(scn_supply(g, 0), 1);
@@ -691,14 +678,14 @@ START_TEST(test_R_FOL_4_empty_supply_own_completion_still_skipped)
 	g = scn_game("tileset t\n1 8 " SCN_BLANK "\n7 7 " SCN_MKT_F "\n", 2,
 	             order, N_OF(order));
 	for (i = 0; i < 7; i++) {
-		scn_place(g, i, 0, 0);
-		scn_follower(g, 'b');
-		scn_place(g, i, 1, 0);
-		scn_pass(g);
+		scn_play(g, "place %d %d %d", i, 0, 0);
+		scn_play(g, "follower b");
+		scn_play(g, "place %d %d %d", i, 1, 0);
+		scn_play(g, "pass");
 	}
 	ck_assert_int_eq(scn_supply(g, 0), 0);
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 0, -1, 0);
+	scn_play(g, "place 0 -1 0");
 	/* the BLANK's area is free, but P0 had nothing to place */
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){1, 0}));
@@ -723,15 +710,12 @@ START_TEST(test_R_END_2_street_to_outer_edge_scores_at_end)
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
 	int events;
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 0 0 0; follower 1");
+	scn_play(g, "place 1 0 0");
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-	scn_pass(g);
-	scn_place(g, 2, 0, 0);
-	scn_pass(g);
-	scn_place(g, 3, 0, 0);
-	scn_pass(g);
+	scn_play(g, "pass");
+	scn_play(g, "place 2 0 0; pass");
+	scn_play(g, "place 3 0 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
@@ -765,11 +749,10 @@ START_TEST(test_R_END_2_one_tile_street_scores_one)
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n2 1 " SCN_DEAD
 	                        "\n",
 	                        2, order, N_OF(order));
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 0, 1, 0);
+	scn_play(g, "place 0 0 0; follower 1");
+	scn_play(g, "place 0 1 0");
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){1, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_STREET), 1);
@@ -789,22 +772,20 @@ START_TEST(test_R_GEO_5_diagonal_contact_joins_nothing_final_market)
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n7 1 " SCN_MKT_F
 	                        "\n8 1 " SCN_MKT_G "\n11 1 " SCN_TRI_F "\n",
 	                        2, order, N_OF(order));
-	scn_place(g, 0, 0, 1);
-	scn_follower(g, 'b');
-	scn_place(g, 0, 1, 0);
-	scn_pass(g);
-	scn_place(g, 1, 1, 0);
+	scn_play(g, "place 0 0 1; follower b");
+	scn_play(g, "place 0 1 0; pass");
+	scn_play(g, "place 1 1 0");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'b', 1, 1, 'b'), 0);
 	scn_expect_followers(g, "abP");
-	scn_pass(g);
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "pass");
+	scn_play(g, "place 1 0 2");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'b', 1, 1, 'b'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 0, 'b'), 3);
 	ck_assert_int_eq(city_feature_market_kinds(g, 1, 0, 'b'),
 	                 CITY_MARKET_FISH | CITY_MARKET_GRAIN);
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, 'b'), 0);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){6, 0}));
@@ -831,28 +812,22 @@ START_TEST(test_R_END_3_followers_facing_a_hole_return_without_points)
 	                        "\n7 2 " SCN_MKT_F "\n",
 	                        2, order, N_OF(order));
 	int i, returns = 0;
-	scn_place(g, 0, 0, 2);
-	scn_follower(g, 'b');
-	scn_place(g, 1, 0, 0);
-	scn_pass(g);
-	scn_place(g, 1, 1, 2);
+	scn_play(g, "place 0 0 2; follower b");
+	scn_play(g, "place 1 0 0; pass");
+	scn_play(g, "place 1 1 2");
 	scn_expect_followers(g, "a1P");
-	scn_follower(g, '1');
-	scn_place(g, 1, 2, 0);
-	scn_pass(g);
-	scn_place(g, 0, 2, 2);
+	scn_play(g, "follower 1");
+	scn_play(g, "place 1 2 0; pass");
+	scn_play(g, "place 0 2 2");
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'b');
-	scn_place(g, -1, 2, 0);
-	scn_pass(g);
-	scn_place(g, -1, 1, 0);
-	scn_pass(g);
+	scn_play(g, "follower b");
+	scn_play(g, "place -1 2 0; pass");
+	scn_play(g, "place -1 1 0; pass");
 	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_HOLE);
 	/* the last BLANK: 11 exterior cells x 4; not the hole, whose east
 	 * side faces the DEAD's street (R-TILE-2) */
 	scn_expect_legal(g, 44);
-	scn_place(g, -1, 0, 0);
-	scn_pass(g);
+	scn_play(g, "place -1 0 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(scn_supply(g, 0), 4);
@@ -900,32 +875,31 @@ START_TEST(test_R_END_4_stewards_in_tile_and_across_side_each_market_once)
 	                        "\n12 2 " SCN_CORNER_G "\n",
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, 'a');
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "place 0 0 0; follower a");
+	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "bP"); /* a is P0's area */
-	scn_pass(g);
-	scn_place(g, 0, -1, 0);
+	scn_play(g, "pass");
+	scn_play(g, "place 0 -1 0");
 	scn_expect_followers(g, "abP");
-	scn_pass(g);
-	scn_place(g, 1, -1, 1);
+	scn_play(g, "pass");
+	scn_play(g, "place 1 -1 1");
 	ck_assert_int_eq(city_feature_complete(g, 1, -1, 'b'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'b'), 4);
 	ck_assert_int_eq(city_feature_market_kinds(g, 0, 0, 'b'),
 	                 CITY_MARKET_FISH | CITY_MARKET_GRAIN);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
-	scn_place(g, -1, 0, 1);
+	scn_play(g, "pass");
+	scn_play(g, "place -1 0 1");
 	ck_assert_int_eq(city_feature_complete(g, -1, 0, 'b'), 1);
 	ck_assert_int_eq(city_feature_same(g, -1, 0, 'a', 0, 0, 'a'), 0);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
-	scn_place(g, -1, -1, 0);
+	scn_play(g, "pass");
+	scn_play(g, "place -1 -1 0");
 	ck_assert_int_eq(city_feature_same(g, -1, -1, 'a', -1, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_same(g, -1, -1, 'a', 0, -1, 'a'), 1);
 	ck_assert_int_eq(city_feature_same(g, -1, -1, 'a', 0, 0, 'a'), 0);
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'a');
+	scn_play(g, "follower a");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 
@@ -958,15 +932,14 @@ START_TEST(test_R_END_4_steward_tie_both_score)
 	                        "\n10 1 " SCN_BAND_G "\n",
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, 'a');
-	scn_place(g, 0, 1, 1);
+	scn_play(g, "place 0 0 0; follower a");
+	scn_play(g, "place 0 1 1");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'a'), 0);
 	scn_expect_followers(g, "abcP");
-	scn_follower(g, 'a');
-	scn_place(g, 1, 0, 0);
+	scn_play(g, "follower a");
+	scn_play(g, "place 1 0 0");
 	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_place(g, 1, 1, 0);
+	scn_play(g, "place 1 1 0");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_followers(g, 1, 1, 'a', 0), 1);
@@ -997,23 +970,22 @@ START_TEST(test_R_END_4_steward_majority_two_beat_one)
 	                        2, order, N_OF(order));
 	unsigned mask = 0;
 	int x;
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, 'a');
-	scn_place(g, 1, 0, 1);
+	scn_play(g, "place 0 0 0; follower a");
+	scn_play(g, "place 1 0 1");
 	scn_expect_followers(g, "abP"); /* c joined P0's area */
-	scn_pass(g);
-	scn_place(g, 2, 0, 0);
+	scn_play(g, "pass");
+	scn_play(g, "place 2 0 0");
 	scn_expect_followers(g, "aP");
-	scn_follower(g, 'a');
-	scn_place(g, 3, 0, 1);
+	scn_play(g, "follower a");
+	scn_play(g, "place 3 0 1");
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'a');
-	scn_place(g, 4, 0, 0);
+	scn_play(g, "follower a");
+	scn_play(g, "place 4 0 0");
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 2, 0, 'a'), 0);
 	ck_assert_int_eq(city_feature_same(g, 2, 0, 'a', 4, 0, 'a'), 0);
 	for (x = 0; x < 5; x++) {
 		scn_expect(g, CITY_DECISION_TILE, (x + 1) % 2);
-		scn_place(g, x, 1, 0);
+		scn_play(g, "place %d %d %d", x, 1, 0);
 	}
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 4, 0, 'a'), 1);
@@ -1042,19 +1014,17 @@ START_TEST(test_R_TURN_1_one_placement_completes_street_and_market)
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n2 2 " SCN_DEAD
 	                        "\n8 1 " SCN_MKT_G "\n",
 	                        3, order, N_OF(order));
-	scn_place(g, 0, 0, 0);
-	scn_follower(g, '1');
-	scn_place(g, 0, 1, 0);
-	scn_pass(g);
-	scn_place(g, 1, 1, 0);
+	scn_play(g, "place 0 0 0; follower 1");
+	scn_play(g, "place 0 1 0; pass");
+	scn_play(g, "place 1 1 0");
 	scn_expect_followers(g, "abP");
-	scn_follower(g, 'b');
+	scn_play(g, "follower b");
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_place(g, 1, 0, 2);
+	scn_play(g, "place 1 0 2");
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, '1'), 1);
 	ck_assert_int_eq(city_feature_complete(g, 1, 1, 'b'), 1);
 	scn_expect_followers(g, "aP");
-	scn_pass(g);
+	scn_play(g, "pass");
 	scn_expect_scores(g, 3, ((const int[]){2, 0, 1}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STREET), 2);
 	ck_assert_int_eq(scn_event_points(g, 2, CITY_REASON_MARKET), 1);

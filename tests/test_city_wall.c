@@ -24,9 +24,7 @@
  */
 #include "common.h"
 #include "internal_checks.h"
-#include "wall_script.h"
-
-#define NOPT ((const w_rule *)NULL)
+#include "scenario.h"
 
 /* ------------------------------------------------------------------ */
 /* R-GEO-8, R-WALL-3, R-WALL-4, R-OPT-4: an L-shaped city walled all round.
@@ -63,89 +61,81 @@ static const int L_ORDER[] = {2, 1, 1};
 
 static city_game *l_city_to_gate(int closing_tower)
 {
-	const w_rule rules[] = {{CITY_RULE_CLOSING_TOWER, closing_tower},
-	                        {0, 0}};
-	city_game *g = w_new_game(L_TILES, 2, L_ORDER, 3, 2, 0, 1, rules);
-	w_step(g, "p0 place 0 0 1");
+	const char *const rules[] = {
+	        closing_tower ? "closing_tower=yes" : "closing_tower=no", NULL};
+	city_game *g = scn_city_game(L_TILES, 2, L_ORDER, 3, 2, 0, 1, rules);
+	scn_play(g, "p0 place 0 0 1");
 	ck_assert_int_eq(city_contour_length(g), 4);
-	w_step(g, "p0 follower b");
-	w_step(g, "p1 place 0 1 0");
+	scn_play(g, "p0 follower b");
+	scn_play(g, "p1 place 0 1 0");
 	ck_assert_int_eq(city_contour_length(g), 6);
-	w_step(g, "p1 follower -");
-	w_step(g, "p0 place 1 0 0");
+	scn_play(g, "p1 follower pass");
+	scn_play(g, "p0 place 1 0 0");
 	ck_assert_int_eq(city_contour_length(g), 8);
-	w_step(g, "p0 follower -");
+	scn_play(g, "p0 follower pass");
 	return g;
 }
 
 START_TEST(l_city_contour_and_first_round_order)
 {
-	static const char *const round[] = {
-	        "p1 wall cw",  "p1 noguard", "p0 wall cw",  "p0 noguard",
-	        "p1 wall ccw", "p1 noguard", "p0 wall cw",  "p0 noguard",
-	        "p1 wall cw",  "p1 noguard", "p0 wall ccw", "p0 noguard",
-	        NULL};
 	city_game *g = l_city_to_gate(1);
 
 	/* A's market scored for p0 when B was placed; the round starts. */
 	ck_assert_int_eq(city_game_score(g, 0), 1);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_MARKETS), 1);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_GATE);
 	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_uint_eq(w_legal(g), 8);
+	ck_assert_uint_eq(scn_legal_count(g), 8);
 	ck_assert_int_eq(city_wall_length(g), 0);
 	ck_assert_int_eq(city_wall_end(g, CITY_END_CW), CITY_ENOTFOUND);
 	ck_assert_int_eq(city_wall_gap(g), CITY_ENOTFOUND);
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
 
-	w_step(g, "p0 gate 1 0 S");
-	w_piece_is(g, 0, 1, 0, 'S', 1, -1);
+	scn_play(g, "p0 gate 1 0 S");
+	scn_expect_piece(g, 0, 1, 0, 'S', 1, -1);
 	ck_assert_int_eq(city_wall_end(g, CITY_END_CW), 0);
 	ck_assert_int_eq(city_wall_end(g, CITY_END_CCW), 0);
 	ck_assert_int_eq(city_wall_gap(g), 7);
 	ck_assert_int_eq(city_game_walls_left(g), 70); /* the gate is extra */
 
 	/* The gate holds no guard: the next decision is p1's wall. */
-	w_step(g, round[0]);
-	w_end_is(g, CITY_END_CW, 1, 0, 1, 'E'); /* concave corner */
-	w_end_is(g, CITY_END_CCW, 0, 1, 0, 'S');
-	w_step(g, round[1]);
-	w_step(g, round[2]);
-	w_end_is(g, CITY_END_CW, 2, 0, 1, 'S'); /* convex corner */
-	w_step(g, round[3]);
-	w_step(g, round[4]);
-	w_end_is(g, CITY_END_CCW, 0, 1, 0, 'E'); /* ccw over a convex corner */
-	w_end_is(g, CITY_END_CW, 3, 0, 1, 'S');  /* indices shift by one */
-	w_step(g, round[5]);
-	w_step(g, round[6]);
-	w_end_is(g, CITY_END_CW, 4, 0, 1, 'W');
-	w_step(g, round[7]);
-	w_step(g, round[8]);
-	w_end_is(g, CITY_END_CW, 5, 0, 0, 'W'); /* straight vertex */
-	w_step(g, round[9]);
-	w_step(g, round[10]);
-	w_end_is(g, CITY_END_CCW, 0, 1, 0, 'N');
+	scn_play(g, "p1 wall cw");
+	scn_expect_end(g, CITY_END_CW, 1, 0, 1, 'E'); /* concave corner */
+	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'S');
+	scn_play(g, "p1 guard pass; p0 wall cw");
+	scn_expect_end(g, CITY_END_CW, 2, 0, 1, 'S'); /* convex corner */
+	scn_play(g, "p0 guard pass; p1 wall ccw");
+	/* ccw over a convex corner */
+	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'E');
+	/* indices shift by one */
+	scn_expect_end(g, CITY_END_CW, 3, 0, 1, 'S');
+	scn_play(g, "p1 guard pass; p0 wall cw");
+	scn_expect_end(g, CITY_END_CW, 4, 0, 1, 'W');
+	scn_play(g, "p0 guard pass; p1 wall cw");
+	scn_expect_end(g, CITY_END_CW, 5, 0, 0, 'W'); /* straight vertex */
+	scn_play(g, "p1 guard pass; p0 wall ccw");
+	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'N');
 	ck_assert_int_eq(city_wall_gap(g), 1);
-	w_step(g, round[11]);
+	scn_play(g, "p0 guard pass");
 	/* One side left: both ends would fill it, still 2 legal moves. */
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_WALL);
 	ck_assert_int_eq(city_game_player(g), 1);
-	ck_assert_uint_eq(w_legal(g), 2);
-	w_step(g, "p1 wall cw");
+	ck_assert_uint_eq(scn_legal_count(g), 2);
+	scn_play(g, "p1 wall cw");
 	ck_assert_int_eq(city_wall_gap(g), 0);
 	ck_assert_int_eq(city_wall_length(g), 8);
-	w_piece_is(g, 0, 1, 0, 'N', 0, -1);
-	w_piece_is(g, 1, 1, 0, 'E', 0, -1);
-	w_piece_is(g, 2, 1, 0, 'S', 1, -1);
-	w_piece_is(g, 3, 0, 1, 'E', 0, -1);
-	w_piece_is(g, 4, 0, 1, 'S', 0, -1);
-	w_piece_is(g, 5, 0, 1, 'W', 0, -1);
-	w_piece_is(g, 6, 0, 0, 'W', 0, -1);
-	w_piece_is(g, 7, 0, 0, 'N', 0, -1);
+	scn_expect_piece(g, 0, 1, 0, 'N', 0, -1);
+	scn_expect_piece(g, 1, 1, 0, 'E', 0, -1);
+	scn_expect_piece(g, 2, 1, 0, 'S', 1, -1);
+	scn_expect_piece(g, 3, 0, 1, 'E', 0, -1);
+	scn_expect_piece(g, 4, 0, 1, 'S', 0, -1);
+	scn_expect_piece(g, 5, 0, 1, 'W', 0, -1);
+	scn_expect_piece(g, 6, 0, 0, 'W', 0, -1);
+	scn_expect_piece(g, 7, 0, 0, 'N', 0, -1);
 	ck_assert_int_eq(city_wall_end(g, CITY_END_CW), 7);
 	ck_assert_int_eq(city_wall_end(g, CITY_END_CCW), 0);
 	ck_assert_int_eq(city_game_walls_left(g), 63);
-	w_step(g, "p1 noguard");
+	scn_play(g, "p1 guard pass");
 	city_game_free(g);
 }
 END_TEST
@@ -155,19 +145,23 @@ END_TEST
 START_TEST(gate_only_on_contour_side)
 {
 	city_game *g = l_city_to_gate(1);
-	w_snap s = w_snapshot(g);
+	scn_snapshot s;
+	scn_snap(g, &s);
 	/* (0,0)E faces B and (0,0)S faces C: no contour sides. */
-	ck_assert_int_eq(city_build_gate(g, 0, 0, CITY_SIDE_E), CITY_EILLEGAL);
-	w_error_names(g, "R-WALL-3");
-	w_unchanged(g, &s);
-	ck_assert_int_eq(city_build_gate(g, 0, 0, CITY_SIDE_S), CITY_EILLEGAL);
-	w_error_names(g, "R-WALL-3");
-	w_unchanged(g, &s);
+	scn_refused(g, &s, city_build_gate(g, 0, 0, CITY_SIDE_E), CITY_EILLEGAL,
+	            "R-WALL-3: the east side of tile (0,0) is not on the "
+	            "contour (it faces a tile)");
+	scn_refused(g, &s, city_build_gate(g, 0, 0, CITY_SIDE_S), CITY_EILLEGAL,
+	            "R-WALL-3: the south side of tile (0,0) is not on the "
+	            "contour (it faces a tile)");
 	/* Not the decision for a wall piece, a guard or a tower. */
-	ck_assert_int_eq(city_build_wall(g, CITY_END_CW), CITY_EDECISION);
-	ck_assert_int_eq(city_place_guard(g), CITY_EDECISION);
-	ck_assert_int_eq(city_place_tower(g, CITY_END_CW), CITY_EDECISION);
-	w_unchanged(g, &s);
+	scn_refused(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a gate, not a wall piece");
+	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a gate, not a guard");
+	scn_refused(g, &s, city_place_tower(g, CITY_END_CW), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a gate, not a tower");
+	scn_snap_free(&s);
 	city_game_free(g);
 }
 END_TEST
@@ -178,14 +172,14 @@ END_TEST
 START_TEST(l_city_closing_tower)
 {
 	static const char *const round[] = {
-	        "p0 gate 1 0 S", "p1 wall cw",  "p1 noguard", "p0 wall cw",
-	        "p0 noguard",    "p1 wall ccw", "p1 noguard", "p0 wall cw",
-	        "p0 noguard",    "p1 wall cw",  "p1 noguard", "p0 wall ccw",
-	        "p0 noguard",    "p1 wall cw",  "p1 noguard", NULL};
+	        "p0 gate 1 0 S", "p1 wall cw", "p1 guard pass", "p0 wall cw",
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p0 wall cw",
+	        "p0 guard pass", "p1 wall cw", "p1 guard pass", "p0 wall ccw",
+	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
 	city_game *g = l_city_to_gate(_i == 2 ? 0 : 1);
 	int player = -1, end = -1, piece = -1, points = -1, towers = -1;
 	unsigned mask = 0;
-	w_play(g, round);
+	scn_play_steps(g, round);
 	ck_assert_int_eq(city_wall_gap(g), 0);
 	if (_i == 2) {
 		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
@@ -194,8 +188,8 @@ START_TEST(l_city_closing_tower)
 	} else {
 		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
 		ck_assert_int_eq(city_game_player(g), 0);
-		ck_assert_uint_eq(w_legal(g), 3); /* cw, ccw, pass */
-		w_step(g, _i == 0 ? "p0 tower cw" : "p0 tower ccw");
+		ck_assert_uint_eq(scn_legal_count(g), 3); /* cw, ccw, pass */
+		scn_play(g, _i == 0 ? "p0 tower cw" : "p0 tower ccw");
 		ck_assert_int_eq(city_tower_count(g), 1);
 		ck_assert_int_eq(city_tower(g, 0, &player, &end, &piece, &points),
 		                 CITY_OK);
@@ -203,7 +197,8 @@ START_TEST(l_city_closing_tower)
 		ck_assert_int_eq(end, _i == 0 ? CITY_END_CW : CITY_END_CCW);
 		ck_assert_int_eq(piece, _i == 0 ? 7 : 0);
 		ck_assert_int_eq(points, _i == 0 ? 5 : 2);
-		ck_assert_int_eq(w_detail(g, 0, CITY_CAT_TOWERS), points);
+		ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_TOWERS),
+		                 points);
 		ck_assert_int_eq(city_game_score(g, 0), 1 + points);
 		ck_assert_int_eq(city_game_supply(g, 0, NULL, &towers), CITY_OK);
 		ck_assert_int_eq(towers, 5);
@@ -214,7 +209,7 @@ START_TEST(l_city_closing_tower)
 	                 (int)(CITY_ENDED_GAP | CITY_ENDED_TILES));
 	ck_assert_int_eq(city_game_player(g), 0);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	w_invariants(g);
+	scn_expect_invariants(g);
 	ck_assert_int_eq(city_game_score(g, 0), _i == 0 ? 6 : _i == 1 ? 3 : 1);
 	ck_assert_int_eq(city_game_score(g, 1), 0);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
@@ -249,30 +244,37 @@ static const int HOLE_ORDER[] = {1, 1, 1, 1, 1, 2, 1};
 START_TEST(corner_contact_hole_and_contour)
 {
 	static const char *const build[] = {
-	        "p0 place 0 0 0", "p0 follower -", "p1 place 1 0 0",
-	        "p1 follower -",  "p0 place 2 0 0", "p0 follower -",
-	        "p1 place 0 1 0", "p1 follower -",  "p0 place 2 1 0",
-	        "p0 follower -",  "p1 place 0 2 1", "p1 follower b",
-	        NULL};
+	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
+	        "p1 place 0 1 0", "p1 follower pass", "p0 place 2 1 0",
+	        "p0 follower pass", "p1 place 0 2 1", "p1 follower b", NULL};
 	static const char *const round[] = {
-	        "p0 gate 2 1 S", "p1 wall cw", "p1 noguard", "p0 wall ccw",
-	        "p0 noguard",    "p1 wall cw", "p1 noguard", NULL};
+	        "p0 gate 2 1 S", "p1 wall cw", "p1 guard pass", "p0 wall ccw",
+	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
 	static const int hole_sides[4][3] = {
 	        {1, 0, CITY_SIDE_S},
 	        {0, 1, CITY_SIDE_E},
 	        {2, 1, CITY_SIDE_W},
 	        {1, 2, CITY_SIDE_N}};
+	static const char *const hole_refusals[4] = {
+	        "R-WALL-3: the south side of tile (1,0) is not on the contour "
+	        "(it faces a hole)",
+	        "R-WALL-3: the east side of tile (0,1) is not on the contour "
+	        "(it faces a hole)",
+	        "R-WALL-3: the west side of tile (2,1) is not on the contour "
+	        "(it faces a hole)",
+	        "R-WALL-3: the north side of tile (1,2) is not on the contour "
+	        "(it faces a hole)"};
 	city_game *g =
-	        w_new_game(HOLE_TILES, 2, HOLE_ORDER, 7, 6, 1, 0, NOPT);
-	w_snap s;
+	        scn_city_game(HOLE_TILES, 2, HOLE_ORDER, 7, 6, 1, 0, NULL);
+	scn_snapshot s;
 	int i, player = -1, end = -1, piece = -1, points = -1;
 	unsigned mask = 0;
 
-	w_play(g, build);
+	scn_play_steps(g, build);
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
 	ck_assert_int_eq(city_contour_length(g), 14);
-	w_step(g, "p0 place 1 2 0");
-	w_step(g, "p0 follower -");
+	scn_play(g, "p0 place 1 2 0; p0 follower pass");
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_HOLE);
 	ck_assert_int_eq(city_game_cell(g, 2, 2), CITY_CELL_EXTERIOR);
 	ck_assert_int_eq(city_game_cell(g, 1, 3), CITY_CELL_EXTERIOR);
@@ -282,32 +284,32 @@ START_TEST(corner_contact_hole_and_contour)
 	ck_assert_int_eq(city_game_score(g, 1), 1);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_GATE);
 	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_uint_eq(w_legal(g), 12);
+	ck_assert_uint_eq(scn_legal_count(g), 12);
 
 	/* R-WALL-3: never against a hole. */
-	s = w_snapshot(g);
+	scn_snap(g, &s);
 	for (i = 0; i < 4; i++) {
-		ck_assert_int_eq(city_build_gate(g, hole_sides[i][0],
-		                                 hole_sides[i][1],
-		                                 hole_sides[i][2]),
-		                 CITY_EILLEGAL);
-		w_error_names(g, "R-WALL-3");
-		w_unchanged(g, &s);
+		scn_refused(g, &s,
+		            city_build_gate(g, hole_sides[i][0],
+		                            hole_sides[i][1], hole_sides[i][2]),
+		            CITY_EILLEGAL, hole_refusals[i]);
 	}
+	scn_snap_free(&s);
 
-	w_step(g, round[0]);
-	w_step(g, round[1]);
-	w_end_is(g, CITY_END_CW, 1, 1, 2, 'E'); /* across the corner contact */
-	w_play(g, round + 2);
-	w_piece_is(g, 0, 2, 1, 'E', 0, -1);
-	w_piece_is(g, 1, 2, 1, 'S', 1, -1);
-	w_piece_is(g, 2, 1, 2, 'E', 0, -1);
-	w_piece_is(g, 3, 1, 2, 'S', 0, -1);
+	scn_play(g, "%s", round[0]);
+	scn_play(g, "%s", round[1]);
+	/* across the corner contact */
+	scn_expect_end(g, CITY_END_CW, 1, 1, 2, 'E');
+	scn_play_steps(g, round + 2);
+	scn_expect_piece(g, 0, 2, 1, 'E', 0, -1);
+	scn_expect_piece(g, 1, 2, 1, 'S', 1, -1);
+	scn_expect_piece(g, 2, 1, 2, 'E', 0, -1);
+	scn_expect_piece(g, 3, 1, 2, 'S', 0, -1);
 	ck_assert_int_eq(city_wall_gap(g), 8);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
 	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_uint_eq(w_legal(g), 3);
-	w_step(g, "p0 tower cw");
+	ck_assert_uint_eq(scn_legal_count(g), 3);
+	scn_play(g, "p0 tower cw");
 	ck_assert_int_eq(city_tower(g, 0, &player, &end, &piece, &points),
 	                 CITY_OK);
 	ck_assert_int_eq(player, 0);
@@ -320,7 +322,7 @@ START_TEST(corner_contact_hole_and_contour)
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_walls_left(g), 67);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	w_invariants(g);
+	scn_expect_invariants(g);
 	ck_assert_int_eq(city_game_score(g, 0), 2);
 	ck_assert_int_eq(city_game_score(g, 1), 1);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
@@ -355,54 +357,54 @@ static const int RET_ORDER[] = {3, 2, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 2};
 START_TEST(wall_completes_street_and_market_returned_guard)
 {
 	static const char *const build[] = {
-	        "p0 place 0 0 0",   "p0 follower 1", "p1 place 1 0 1",
-	        "p1 follower b",    "p0 place -1 0 0", "p0 follower b",
-	        "p1 place -2 0 0",  "p1 follower -",   "p0 place -3 0 0",
-	        "p0 follower b",    "p1 place -4 0 0", "p1 follower -",
-	        "p0 place -5 0 0",  "p0 follower b",   "p1 place -6 0 0",
-	        "p1 follower -",    "p0 place -7 0 0", "p0 follower b",
-	        "p1 place -8 0 0",  "p1 follower -",   "p0 place -9 0 0",
-	        "p0 follower b",    "p1 place -10 0 0", "p1 follower -",
+	        "p0 place 0 0 0", "p0 follower 1", "p1 place 1 0 1",
+	        "p1 follower b", "p0 place -1 0 0", "p0 follower b",
+	        "p1 place -2 0 0", "p1 follower pass", "p0 place -3 0 0",
+	        "p0 follower b", "p1 place -4 0 0", "p1 follower pass",
+	        "p0 place -5 0 0", "p0 follower b", "p1 place -6 0 0",
+	        "p1 follower pass", "p0 place -7 0 0", "p0 follower b",
+	        "p1 place -8 0 0", "p1 follower pass", "p0 place -9 0 0",
+	        "p0 follower b", "p1 place -10 0 0", "p1 follower pass",
 	        "p0 place -11 0 0", NULL};
-	const w_rule rules[] = {{CITY_RULE_RETURNED_GUARD, _i}, {0, 0}};
+	const char *const rules[] = {
+	        _i ? "returned_guard=yes" : "returned_guard=no", NULL};
 	city_game *g =
-	        w_new_game(RET_TILES, 2, RET_ORDER, 14, 13, 1, 0, rules);
+	        scn_city_game(RET_TILES, 2, RET_ORDER, 14, 13, 1, 0, rules);
 	int f = -1, gu = -2;
 
-	w_play(g, build);
+	scn_play_steps(g, build);
 	/* A steward tile offers its residential a, its interior b, pass. */
-	ck_assert_uint_eq(w_legal(g), 3);
-	w_step(g, "p0 follower b");
+	ck_assert_uint_eq(scn_legal_count(g), 3);
+	scn_play(g, "p0 follower b");
 	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
 	ck_assert_int_eq(f, 0);
-	w_step(g, "p1 place 2 0 0");
-	ck_assert_uint_eq(w_legal(g), 3); /* a, b, pass */
-	w_step(g, "p1 follower b");
+	scn_play(g, "p1 place 2 0 0");
+	ck_assert_uint_eq(scn_legal_count(g), 3); /* a, b, pass */
+	scn_play(g, "p1 follower b");
 	ck_assert_int_eq(city_game_score(g, 1), 1);
 	ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
 	ck_assert_int_eq(f, 6);
-	w_step(g, "p1 gate 1 0 N");
-	w_step(g, "p0 wall ccw");
-	w_piece_is(g, 0, 0, 0, 'N', 0, -1);
+	scn_play(g, "p1 gate 1 0 N; p0 wall ccw");
+	scn_expect_piece(g, 0, 0, 0, 'N', 0, -1);
 	/* The street is scored at once whatever R-OPT-3 says. */
 	ck_assert_int_eq(city_game_score(g, 0), 1);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_STREETS), 1);
-	ck_assert_int_eq(w_event_points(g, 0, CITY_REASON_WALL_STREET), 1);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STREETS), 1);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_WALL_STREET), 1);
 	if (_i == 1) {
 		/* Back before the guard decision: it may be the guard. */
 		ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
 		ck_assert_int_eq(f, 1);
-		w_step(g, "p0 guard");
-		w_piece_is(g, 0, 0, 0, 'N', 0, 0);
+		scn_play(g, "p0 guard");
+		scn_expect_piece(g, 0, 0, 0, 'N', 0, 0);
 		ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
 		ck_assert_int_eq(f, 0);
-		w_step(g, "p1 wall cw");
+		scn_play(g, "p1 wall cw");
 		ck_assert_int_eq(city_game_score(g, 1), 2);
 		ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
 		ck_assert_int_eq(f, 7);
-		w_step(g, "p1 noguard");
+		scn_play(g, "p1 guard pass");
 		/* p0's supply is empty: the guard decision is skipped. */
-		w_step(g, "p0 wall ccw");
+		scn_play(g, "p0 wall ccw");
 	} else {
 		/* Still out during the (skipped) guard decision: p0 had no
 		 * follower, so it is not asked; the citizen is back after. */
@@ -414,7 +416,7 @@ START_TEST(wall_completes_street_and_market_returned_guard)
 		                                 &gu),
 		                 CITY_OK);
 		ck_assert_int_eq(gu, -1);
-		w_step(g, "p1 wall cw");
+		scn_play(g, "p1 wall cw");
 		ck_assert_int_eq(city_game_score(g, 1), 2);
 		ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
 		/* R-OPT-3 "no": "the followers return only after the guard
@@ -423,22 +425,22 @@ START_TEST(wall_completes_street_and_market_returned_guard)
 		 * on the board until then (the invariant supply + board = 7
 		 * is checked after every step). */
 		ck_assert_int_eq(f, 6);
-		w_step(g, "p1 noguard");
+		scn_play(g, "p1 guard pass");
 		ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
 		ck_assert_int_eq(f, 7);
-		w_step(g, "p0 wall ccw");
-		w_step(g, "p0 guard"); /* the returned citizen */
-		w_piece_is(g, 0, -1, 0, 'N', 0, 0);
-		w_piece_is(g, 1, 0, 0, 'N', 0, -1);
+		scn_play(g, "p0 wall ccw");
+		scn_play(g, "p0 guard"); /* the returned citizen */
+		scn_expect_piece(g, 0, -1, 0, 'N', 0, 0);
+		scn_expect_piece(g, 1, 0, 0, 'N', 0, -1);
 	}
-	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_MARKETS), 2);
-	ck_assert_int_eq(w_event_points(g, 1, CITY_REASON_WALL_MARKET), 1);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_MARKETS), 2);
+	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_WALL_MARKET), 1);
 	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
 	ck_assert_int_eq(f, 0);
 	/* Tower: cw 1 piece, ccw 2 pieces since the gate. */
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-	ck_assert_uint_eq(w_legal(g), 3);
-	w_step(g, "p1 notower");
+	ck_assert_uint_eq(scn_legal_count(g), 3);
+	scn_play(g, "p1 tower pass");
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_wall_gap(g), 30 - 4);
 	city_game_free(g);
@@ -459,32 +461,31 @@ START_TEST(gate_completion_returns_at_once)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 0", "p0 follower 1", "p1 place 1 0 1",
-	        "p1 follower b",  "p0 place 2 0 1", "p0 follower -",
-	        "p0 gate 0 0 N",  NULL};
+	        "p1 follower b", "p0 place 2 0 1", "p0 follower pass",
+	        "p0 gate 0 0 N", NULL};
 	static const char *const rest[] = {
-	        "p1 wall cw",  "p1 noguard", "p0 wall ccw", "p0 noguard",
-	        "p1 wall ccw", "p1 noguard", "p0 notower",  NULL};
+	        "p1 wall cw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 wall ccw", "p1 guard pass", "p0 tower pass", NULL};
 	static const char TILES[] = "tileset wall-gate\n"
 	                            "1 2 b-b a-a a-a a-a a=R b=F\n"
 	                            "2 1 a1a a-a a-a a-a a=R\n";
 	static const int ORDER[] = {2, 1, 1};
-	const w_rule rules[] = {{CITY_RULE_RETURNED_GUARD, 0},
-	                        {CITY_RULE_END_GAP, 0},
-	                        {0, 0}};
-	city_game *g = w_new_game(TILES, 2, ORDER, 3, 2, 1, 0, rules);
+	static const char *const rules[] = {"returned_guard=no", "end_gap=0",
+	                                    NULL};
+	city_game *g = scn_city_game(TILES, 2, ORDER, 3, 2, 1, 0, rules);
 	int f = -1;
-	w_play(g, script);
+	scn_play_steps(g, script);
 	ck_assert_int_eq(city_game_score(g, 1), 1);
 	ck_assert_int_eq(city_game_score(g, 0), 1);
-	ck_assert_int_eq(w_event_points(g, 0, CITY_REASON_WALL_STREET), 1);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_WALL_STREET), 1);
 	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
 	ck_assert_int_eq(f, 7);
 	ck_assert_int_eq(city_game_follower_count(g), 0);
-	w_play(g, rest);
-	w_piece_is(g, 0, 0, 0, 'S', 0, -1);
-	w_piece_is(g, 1, 0, 0, 'W', 0, -1);
-	w_piece_is(g, 2, 0, 0, 'N', 1, -1);
-	w_piece_is(g, 3, 1, 0, 'N', 0, -1);
+	scn_play_steps(g, rest);
+	scn_expect_piece(g, 0, 0, 0, 'S', 0, -1);
+	scn_expect_piece(g, 1, 0, 0, 'W', 0, -1);
+	scn_expect_piece(g, 2, 0, 0, 'N', 1, -1);
+	scn_expect_piece(g, 3, 1, 0, 'N', 0, -1);
 	ck_assert_int_eq(city_wall_gap(g), 4);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	city_game_free(g);
@@ -531,45 +532,43 @@ START_TEST(opposite_guard_refused_hole_allows)
 {
 	static const char *const build[] = {
 	        "p0 place 0 0 1", "p0 follower b", "p1 place 0 1 0",
-	        "p1 follower -",  "p0 place 0 2 0", "p0 follower -",
-	        "p1 place 1 2 0", "p1 follower -",  "p0 place 2 2 0",
-	        "p0 follower -",  "p1 place 2 1 0", "p1 follower -",
-	        "p0 place 2 0 0", "p0 follower -",  "p1 place 1 0 0",
-	        "p1 follower -",  "p1 gate 2 0 E",  "p0 wall ccw",
-	        "p0 guard",       "p1 wall ccw",    "p1 guard",
-	        "p0 wall cw",     "p0 noguard",     "p1 wall cw",
-	        "p1 noguard",     "p0 wall cw",     NULL};
+	        "p1 follower pass", "p0 place 0 2 0", "p0 follower pass",
+	        "p1 place 1 2 0", "p1 follower pass", "p0 place 2 2 0",
+	        "p0 follower pass", "p1 place 2 1 0", "p1 follower pass",
+	        "p0 place 2 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p1 gate 2 0 E", "p0 wall ccw", "p0 guard",
+	        "p1 wall ccw", "p1 guard", "p0 wall cw", "p0 guard pass",
+	        "p1 wall cw", "p1 guard pass", "p0 wall cw", NULL};
 	city_game *g =
-	        w_new_game(GUARD_TILES, 2, GUARD_ORDER, 8, 7, 0, 1, NOPT);
-	w_snap s;
+	        scn_city_game(GUARD_TILES, 2, GUARD_ORDER, 8, 7, 0, 1, NULL);
+	scn_snapshot s;
 	unsigned mask = 0;
 	int f = -1;
 
-	w_play(g, build);
+	scn_play_steps(g, build);
 	/* (2,2)S was just built by p0: its guard decision is skipped. */
-	w_piece_is(g, 5, 2, 2, 'S', 0, -1);
+	scn_expect_piece(g, 5, 2, 2, 'S', 0, -1);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_WALL);
 	ck_assert_int_eq(city_game_player(g), 1);
-	s = w_snapshot(g);
-	ck_assert_int_eq(city_place_guard(g), CITY_EDECISION);
-	w_unchanged(g, &s);
+	scn_snap(g, &s);
+	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
+	            "R-TURN-1: the game waits for a wall piece, not a guard");
+	scn_snap_free(&s);
 
-	w_step(g, "p1 wall cw");
+	scn_play(g, "p1 wall cw");
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_GUARD);
-	w_step(g, "p1 guard");
-	w_step(g, "p0 wall cw");
-	w_step(g, "p0 noguard");
-	ck_assert_uint_eq(w_legal(g), 3);
-	w_step(g, "p1 tower cw");
+	scn_play(g, "p1 guard; p0 wall cw; p0 guard pass");
+	ck_assert_uint_eq(scn_legal_count(g), 3);
+	scn_play(g, "p1 tower cw");
 
-	w_piece_is(g, 0, 1, 0, 'N', 0, 1);
-	w_piece_is(g, 1, 2, 0, 'N', 0, 0);
-	w_piece_is(g, 2, 2, 0, 'E', 1, -1);
-	w_piece_is(g, 3, 2, 1, 'E', 0, -1);
-	w_piece_is(g, 4, 2, 2, 'E', 0, -1);
-	w_piece_is(g, 5, 2, 2, 'S', 0, -1);
-	w_piece_is(g, 6, 1, 2, 'S', 0, 1);
-	w_piece_is(g, 7, 0, 2, 'S', 0, -1);
+	scn_expect_piece(g, 0, 1, 0, 'N', 0, 1);
+	scn_expect_piece(g, 1, 2, 0, 'N', 0, 0);
+	scn_expect_piece(g, 2, 2, 0, 'E', 1, -1);
+	scn_expect_piece(g, 3, 2, 1, 'E', 0, -1);
+	scn_expect_piece(g, 4, 2, 2, 'E', 0, -1);
+	scn_expect_piece(g, 5, 2, 2, 'S', 0, -1);
+	scn_expect_piece(g, 6, 1, 2, 'S', 0, 1);
+	scn_expect_piece(g, 7, 0, 2, 'S', 0, -1);
 	ck_assert_int_eq(city_game_score(g, 1), 5);
 	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
 	ck_assert_int_eq(f, 6);
@@ -582,13 +581,13 @@ START_TEST(opposite_guard_refused_hole_allows)
 	ck_assert_int_eq(city_game_walls_left(g), 63);
 
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	w_invariants(g);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_MARKETS), 1);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_GUARDS), 9);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_TOWERS), 0);
-	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_TOWERS), 5);
-	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_GUARDS), 5);
-	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_MARKETS), 0);
+	scn_expect_invariants(g);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_GUARDS), 9);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_TOWERS), 0);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_TOWERS), 5);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_GUARDS), 5);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_MARKETS), 0);
 	ck_assert_int_eq(city_game_score(g, 0), 10);
 	ck_assert_int_eq(city_game_score(g, 1), 10);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
@@ -623,50 +622,48 @@ START_TEST(first_round_guards_option)
 	        "p0 gate 0 0 W", "p1 wall cw", "p0 wall cw", "p1 wall ccw",
 	        NULL};
 	static const char *const first_yes[] = {
-	        "p0 gate 0 0 W", "p1 wall cw",  "p1 noguard", "p0 wall cw",
-	        "p0 noguard",    "p1 wall ccw", "p1 noguard", NULL};
+	        "p0 gate 0 0 W", "p1 wall cw", "p1 guard pass", "p0 wall cw",
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", NULL};
 	static const char *const second[] = {
-	        "p1 place 3 0 1", "p1 follower -", "p1 wall cw",  "p1 guard",
-	        "p0 wall cw",     "p0 noguard",    "p1 wall ccw", "p1 noguard",
-	        "p0 wall ccw",    NULL};
-	const w_rule rules[] = {{CITY_RULE_FIRST_ROUND_GUARDS, _i},
-	                        {CITY_RULE_END_GAP, 0},
-	                        {0, 0}};
+	        "p1 place 3 0 1", "p1 follower pass", "p1 wall cw", "p1 guard",
+	        "p0 wall cw", "p0 guard pass", "p1 wall ccw", "p1 guard pass",
+	        "p0 wall ccw", NULL};
+	const char *const rules[] = {
+	        _i ? "first_round_guards=yes" : "first_round_guards=no",
+	        "end_gap=0", NULL};
 	city_game *g =
-	        w_new_game(CHAIN4_TILES, 2, CHAIN_ORDER, 4, 2, 2, 0, rules);
+	        scn_city_game(CHAIN4_TILES, 2, CHAIN_ORDER, 4, 2, 2, 0, rules);
 	int player = -1, end = -1, piece = -1, points = -1;
 
-	w_step(g, "p0 place 0 0 1");
-	w_step(g, "p0 follower b");
-	w_step(g, "p1 place 1 0 1");
-	ck_assert_uint_eq(w_legal(g), 3); /* a, b, pass */
-	w_step(g, "p1 follower b");
+	scn_play(g, "p0 place 0 0 1; p0 follower b");
+	scn_play(g, "p1 place 1 0 1");
+	ck_assert_uint_eq(scn_legal_count(g), 3); /* a, b, pass */
+	scn_play(g, "p1 follower b");
 	ck_assert_int_eq(city_game_score(g, 0), 1);
 	/* A stack-1 completion holding a follower triggers nothing. */
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
 	ck_assert_int_eq(city_game_player(g), 0);
-	w_step(g, "p0 place 2 0 1");
-	w_step(g, "p0 follower b");
+	scn_play(g, "p0 place 2 0 1; p0 follower b");
 	ck_assert_int_eq(city_game_score(g, 1), 1);
-	w_play(g, _i ? first_yes : first_no);
-	w_piece_is(g, 0, 0, 0, 'S', 0, -1);
-	w_piece_is(g, 1, 0, 0, 'W', 1, -1);
-	w_piece_is(g, 2, 0, 0, 'N', 0, -1);
-	w_piece_is(g, 3, 1, 0, 'N', 0, -1);
+	scn_play_steps(g, _i ? first_yes : first_no);
+	scn_expect_piece(g, 0, 0, 0, 'S', 0, -1);
+	scn_expect_piece(g, 1, 0, 0, 'W', 1, -1);
+	scn_expect_piece(g, 2, 0, 0, 'N', 0, -1);
+	scn_expect_piece(g, 3, 1, 0, 'N', 0, -1);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
 	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_uint_eq(w_legal(g), 3); /* cw (2), ccw (1), pass */
-	w_step(g, "p0 notower");
+	ck_assert_uint_eq(scn_legal_count(g), 3); /* cw (2), ccw (1), pass */
+	scn_play(g, "p0 tower pass");
 	ck_assert_int_eq(city_wall_gap(g), 4);
 
-	w_play(g, second);
+	scn_play_steps(g, second);
 	ck_assert_int_eq(city_game_score(g, 0), 2);
-	w_piece_is(g, 0, 2, 0, 'S', 0, -1);
-	w_piece_is(g, 6, 2, 0, 'N', 0, 1);
+	scn_expect_piece(g, 0, 2, 0, 'S', 0, -1);
+	scn_expect_piece(g, 6, 2, 0, 'N', 0, 1);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
 	ck_assert_int_eq(city_game_player(g), 1);
-	ck_assert_uint_eq(w_legal(g), 3);
-	w_step(g, "p1 tower cw");
+	ck_assert_uint_eq(scn_legal_count(g), 3);
+	scn_play(g, "p1 tower cw");
 	ck_assert_int_eq(city_tower(g, 0, &player, &end, &piece, &points),
 	                 CITY_OK);
 	ck_assert_int_eq(player, 1);
@@ -705,33 +702,34 @@ static city_game *towers_game(void)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 1", "p0 follower b", "p1 place 1 0 1",
-	        "p1 follower b",  "p2 place 2 0 1", "p2 follower b",
-	        "p2 gate 0 0 W",  "p0 wall cw",     "p0 noguard",
-	        "p1 wall cw",     "p1 noguard",     NULL};
+	        "p1 follower b", "p2 place 2 0 1", "p2 follower b",
+	        "p2 gate 0 0 W", "p0 wall cw", "p0 guard pass", "p1 wall cw",
+	        "p1 guard pass", NULL};
 	static const char *const round2[] = {
 	        "p0 place 3 0 1", "p0 follower b", "p0 wall cw",
-	        "p0 noguard",     "p1 wall ccw",   "p1 noguard",
-	        "p2 wall cw",     "p2 noguard",    NULL};
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p2 wall cw",
+	        "p2 guard pass", NULL};
 	static const char *const round3[] = {
 	        "p1 place 4 0 1", "p1 follower b", "p1 wall ccw",
-	        "p1 noguard",     "p2 wall ccw",   "p2 noguard",
-	        "p0 wall ccw",    "p0 noguard",    NULL};
-	const w_rule rules[] = {{CITY_RULE_END_GAP, 0}, {0, 0}};
+	        "p1 guard pass", "p2 wall ccw", "p2 guard pass", "p0 wall ccw",
+	        "p0 guard pass", NULL};
+	static const char *const rules[] = {"end_gap=0", NULL};
 	city_game *g =
-	        w_new_game(CHAIN5_TILES, 3, CHAIN_ORDER, 5, 2, 3, 0, rules);
+	        scn_city_game(CHAIN5_TILES, 3, CHAIN_ORDER, 5, 2, 3, 0, rules);
 	int player = -1, end = -1, piece = -1, points = -1, t = -1;
-	w_snap s;
+	scn_snapshot s;
 
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-	w_play(g, script);
+	scn_play_steps(g, script);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
 	ck_assert_int_eq(city_game_player(g), 2);
-	ck_assert_uint_eq(w_legal(g), 2); /* tower cw, pass */
-	s = w_snapshot(g);
-	ck_assert_int_eq(city_place_tower(g, CITY_END_CCW), CITY_EILLEGAL);
-	w_error_names(g, "R-WALL-7");
-	w_unchanged(g, &s);
-	w_step(g, "p2 tower cw");
+	ck_assert_uint_eq(scn_legal_count(g), 2); /* tower cw, pass */
+	scn_snap(g, &s);
+	scn_refused(g, &s, city_place_tower(g, CITY_END_CCW), CITY_EILLEGAL,
+	            "R-WALL-7: no wall piece was built at the ccw end since "
+	            "its last tower or the gate");
+	scn_snap_free(&s);
+	scn_play(g, "p2 tower cw");
 	ck_assert_int_eq(city_tower(g, 0, &player, &end, &piece, &points),
 	                 CITY_OK);
 	ck_assert_int_eq(player, 2);
@@ -742,9 +740,9 @@ static city_game *towers_game(void)
 	ck_assert_int_eq(t, 3);
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
 
-	w_play(g, round2);
-	ck_assert_uint_eq(w_legal(g), 3); /* cw 2, ccw 1, pass */
-	w_step(g, "p0 tower cw");
+	scn_play_steps(g, round2);
+	ck_assert_uint_eq(scn_legal_count(g), 3); /* cw 2, ccw 1, pass */
+	scn_play(g, "p0 tower cw");
 	ck_assert_int_eq(city_tower(g, 1, &player, &end, &piece, &points),
 	                 CITY_OK);
 	ck_assert_int_eq(player, 0);
@@ -752,14 +750,15 @@ static city_game *towers_game(void)
 	ck_assert_int_eq(piece, 5);
 	ck_assert_int_eq(points, 2);
 
-	w_play(g, round3);
+	scn_play_steps(g, round3);
 	ck_assert_int_eq(city_game_player(g), 1);
-	ck_assert_uint_eq(w_legal(g), 2); /* tower ccw, pass */
-	s = w_snapshot(g);
-	ck_assert_int_eq(city_place_tower(g, CITY_END_CW), CITY_EILLEGAL);
-	w_error_names(g, "R-WALL-7");
-	w_unchanged(g, &s);
-	w_step(g, "p1 tower ccw");
+	ck_assert_uint_eq(scn_legal_count(g), 2); /* tower ccw, pass */
+	scn_snap(g, &s);
+	scn_refused(g, &s, city_place_tower(g, CITY_END_CW), CITY_EILLEGAL,
+	            "R-WALL-7: no wall piece was built at the cw end since "
+	            "its last tower or the gate");
+	scn_snap_free(&s);
+	scn_play(g, "p1 tower ccw");
 	return g;
 }
 
@@ -778,17 +777,17 @@ START_TEST(towers_score_back_to_previous_tower)
 	ck_assert_int_eq(piece, 6);
 	ck_assert_int_eq(city_tower(g, 1, NULL, NULL, &piece, NULL), CITY_OK);
 	ck_assert_int_eq(piece, 8);
-	w_piece_is(g, 0, 3, 0, 'S', 0, -1);
-	w_piece_is(g, 3, 0, 0, 'S', 0, -1);
-	w_piece_is(g, 4, 0, 0, 'W', 1, -1);
-	w_piece_is(g, 8, 3, 0, 'N', 0, -1);
+	scn_expect_piece(g, 0, 3, 0, 'S', 0, -1);
+	scn_expect_piece(g, 3, 0, 0, 'S', 0, -1);
+	scn_expect_piece(g, 4, 0, 0, 'W', 1, -1);
+	scn_expect_piece(g, 8, 3, 0, 'N', 0, -1);
 	ck_assert_int_eq(city_game_score(g, 0), 4);
 	ck_assert_int_eq(city_game_score(g, 1), 5);
 	ck_assert_int_eq(city_game_score(g, 2), 3);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_TOWERS), 2);
-	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_TOWERS), 4);
-	ck_assert_int_eq(w_detail(g, 2, CITY_CAT_TOWERS), 2);
-	ck_assert_int_eq(w_event_points(g, 1, CITY_REASON_TOWER), 4);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_TOWERS), 2);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_TOWERS), 4);
+	ck_assert_int_eq(city_game_score_detail(g, 2, CITY_CAT_TOWERS), 2);
+	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_TOWER), 4);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_wall_gap(g), 12 - 9);
@@ -802,9 +801,9 @@ START_TEST(final_walls_complete_open_market)
 {
 	city_game *g = towers_game();
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	w_invariants(g);
-	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_MARKETS), 2);
-	ck_assert_int_eq(w_event_points(g, 1, CITY_REASON_FINAL_MARKET), 1);
+	scn_expect_invariants(g);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_MARKETS), 2);
+	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FINAL_MARKET), 1);
 	ck_assert_int_eq(city_game_score(g, 0), 4);
 	ck_assert_int_eq(city_game_score(g, 1), 6);
 	ck_assert_int_eq(city_game_score(g, 2), 3);
@@ -826,24 +825,22 @@ END_TEST
 START_TEST(shares_three_players_stack3)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 1", "p0 follower -", "p1 place 1 0 1",
-	        "p1 follower -",  "p2 place 2 0 1", "p2 follower -",
-	        "p2 gate 0 0 W",  "p0 wall cw",     "p0 noguard",
-	        "p1 wall ccw",    "p1 noguard",     "p2 wall cw",
-	        "p2 noguard",     "p0 wall ccw",    "p0 noguard",
-	        "p1 wall cw",     "p1 noguard",     NULL};
+	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
+	        "p1 follower pass", "p2 place 2 0 1", "p2 follower pass",
+	        "p2 gate 0 0 W", "p0 wall cw", "p0 guard pass", "p1 wall ccw",
+	        "p1 guard pass", "p2 wall cw", "p2 guard pass", "p0 wall ccw",
+	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
 	static const char TILES[] = "tileset wall-3p\n"
 	                            "1 3 b-b a-a a-a a-a a=R b=F\n";
-	const w_rule rules[] = {{CITY_RULE_WALL_TRIGGER, CITY_TRIGGER_ANY},
-	                        {0, 0}};
-	city_game *g = w_new_game(TILES, 3, CHAIN_ORDER, 3, 2, 0, 1, rules);
-	w_play(g, script);
+	static const char *const rules[] = {"wall_trigger=any", NULL};
+	city_game *g = scn_city_game(TILES, 3, CHAIN_ORDER, 3, 2, 0, 1, rules);
+	scn_play_steps(g, script);
 	ck_assert_int_eq(city_wall_length(g), 6);
 	ck_assert_int_eq(city_game_walls_left(g), 65);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
 	ck_assert_int_eq(city_game_player(g), 2);
-	ck_assert_uint_eq(w_legal(g), 3); /* cw 3 pieces, ccw 2, pass */
-	w_step(g, "p2 notower");
+	ck_assert_uint_eq(scn_legal_count(g), 3); /* cw 3 pieces, ccw 2, pass */
+	scn_play(g, "p2 tower pass");
 	ck_assert_int_eq(city_wall_gap(g), 2);
 	ck_assert_int_eq(city_game_end_reasons(g),
 	                 (int)(CITY_ENDED_GAP | CITY_ENDED_TILES));
@@ -854,18 +851,17 @@ END_TEST
 START_TEST(shares_four_players_stack2)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 1", "p0 follower -", "p1 place 1 0 1",
-	        "p1 follower -",  "p2 place 2 0 1", "p2 follower -",
-	        "p2 gate 0 0 W",  "p3 wall cw",     "p3 noguard",
-	        "p0 wall cw",     "p0 noguard",     "p1 wall ccw",
-	        "p1 noguard",     "p2 notower",     NULL};
+	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
+	        "p1 follower pass", "p2 place 2 0 1", "p2 follower pass",
+	        "p2 gate 0 0 W", "p3 wall cw", "p3 guard pass", "p0 wall cw",
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass",
+	        "p2 tower pass", NULL};
 	static const char TILES[] = "tileset wall-4p\n"
 	                            "1 3 b-b a-a a-a a-a a=R b=F\n";
-	const w_rule rules[] = {{CITY_RULE_WALL_TRIGGER, CITY_TRIGGER_ANY},
-	                        {0, 0}};
-	city_game *g = w_new_game(TILES, 4, CHAIN_ORDER, 3, 2, 1, 0, rules);
+	static const char *const rules[] = {"wall_trigger=any", NULL};
+	city_game *g = scn_city_game(TILES, 4, CHAIN_ORDER, 3, 2, 1, 0, rules);
 	int t = -1;
-	w_play(g, script);
+	scn_play_steps(g, script);
 	ck_assert_int_eq(city_wall_length(g), 4);
 	ck_assert_int_eq(city_game_supply(g, 3, NULL, &t), CITY_OK);
 	ck_assert_int_eq(t, 3); /* 12 / 4 */
@@ -887,32 +883,30 @@ END_TEST
 START_TEST(ring_closed_stops_the_round)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 1", "p0 follower -", "p1 place 1 0 1",
-	        "p1 follower b",  "p1 gate 0 0 W",  "p0 wall cw",
-	        "p0 noguard",     "p1 wall cw",     "p1 noguard",
-	        "p0 wall cw",     NULL};
+	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
+	        "p1 follower b", "p1 gate 0 0 W", "p0 wall cw", "p0 guard pass",
+	        "p1 wall cw", "p1 guard pass", "p0 wall cw", NULL};
 	static const char *const rest[] = {
-	        "p0 noguard", "p1 wall ccw", "p1 noguard",
-	        "p0 wall cw", "p0 noguard",  NULL};
+	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p0 wall cw",
+	        "p0 guard pass", NULL};
 	static const char TILES[] = "tileset wall-ring\n"
 	                            "1 2 b-b a-a a-a a-a a=R b=F\n";
-	const w_rule rules[] = {{CITY_RULE_WALL_TRIGGER, CITY_TRIGGER_ANY},
-	                        {0, 0}};
-	city_game *g = w_new_game(TILES, 2, CHAIN_ORDER, 2, 1, 0, 1, rules);
+	static const char *const rules[] = {"wall_trigger=any", NULL};
+	city_game *g = scn_city_game(TILES, 2, CHAIN_ORDER, 2, 1, 0, 1, rules);
 	int f = -1, points = -1;
-	w_play(g, script);
+	scn_play_steps(g, script);
 	ck_assert_int_eq(city_game_score(g, 1), 1);
-	ck_assert_int_eq(w_event_points(g, 1, CITY_REASON_WALL_MARKET), 1);
+	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_WALL_MARKET), 1);
 	ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
 	ck_assert_int_eq(f, 7);
-	w_play(g, rest);
+	scn_play_steps(g, rest);
 	ck_assert_int_eq(city_wall_gap(g), 0);
 	ck_assert_int_eq(city_wall_length(g), 6);
 	ck_assert_int_eq(city_game_walls_left(g), 65);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
 	ck_assert_int_eq(city_game_player(g), 1);
-	ck_assert_uint_eq(w_legal(g), 3);
-	w_step(g, "p1 tower ccw");
+	ck_assert_uint_eq(scn_legal_count(g), 3);
+	scn_play(g, "p1 tower ccw");
 	ck_assert_int_eq(city_tower(g, 0, NULL, NULL, NULL, &points), CITY_OK);
 	ck_assert_int_eq(points, 1);
 	ck_assert_int_eq(city_game_score(g, 1), 2);
@@ -929,14 +923,11 @@ START_TEST(wall_trigger_option)
 {
 	static const char TILES[] = "tileset wall-trig\n"
 	                            "1 3 b-b a-a a-a a-a a=R b=F\n";
-	const w_rule rules[] = {{CITY_RULE_WALL_TRIGGER,
-	                         _i ? CITY_TRIGGER_ANY : CITY_TRIGGER_OCCUPIED},
-	                        {0, 0}};
-	city_game *g = w_new_game(TILES, 2, CHAIN_ORDER, 3, 1, 2, 0, rules);
-	w_step(g, "p0 place 0 0 1");
-	w_step(g, "p0 follower -");
-	w_step(g, "p1 place 1 0 1");
-	w_step(g, "p1 follower -");
+	const char *const rules[] = {
+	        _i ? "wall_trigger=any" : "wall_trigger=occupied", NULL};
+	city_game *g = scn_city_game(TILES, 2, CHAIN_ORDER, 3, 1, 2, 0, rules);
+	scn_play(g, "p0 place 0 0 1; p0 follower pass");
+	scn_play(g, "p1 place 1 0 1; p1 follower pass");
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 1);
 	ck_assert_int_eq(city_game_score(g, 0) + city_game_score(g, 1), 0);
 	if (_i) {
@@ -971,50 +962,50 @@ END_TEST
 START_TEST(placement_across_or_around_the_wall)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 0",  "p0 follower -", "p1 place 1 0 0",
-	        "p1 follower -",   "p0 place 2 0 0", "p0 follower -",
-	        "p1 place 0 -1 0", "p1 follower b",  "p0 place 2 -1 0",
-	        "p0 follower -",   "p1 place 0 -2 0", "p1 follower -",
+	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
+	        "p1 place 0 -1 0", "p1 follower b", "p0 place 2 -1 0",
+	        "p0 follower pass", "p1 place 0 -2 0", "p1 follower pass",
 	        NULL};
 	static const char *const round[] = {
-	        "p1 gate 1 0 N", "p0 wall cw",  "p0 noguard", "p1 wall cw",
-	        "p1 noguard",    "p0 wall ccw", "p0 noguard", "p1 notower",
-	        NULL};
+	        "p1 gate 1 0 N", "p0 wall cw", "p0 guard pass", "p1 wall cw",
+	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 tower pass", NULL};
 	static const char TILES[] = "tileset wall-place\n"
 	                            "1 6 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n";
 	static const int ORDER[] = {1, 1, 1, 2, 1, 1, 1};
-	const w_rule rules[] = {{CITY_RULE_END_GAP, 0}, {0, 0}};
-	city_game *g = w_new_game(TILES, 2, ORDER, 7, 5, 2, 0, rules);
-	w_snap s;
+	static const char *const rules[] = {"end_gap=0", NULL};
+	city_game *g = scn_city_game(TILES, 2, ORDER, 7, 5, 2, 0, rules);
+	scn_snapshot s;
 
-	w_play(g, script);
+	scn_play_steps(g, script);
 	ck_assert_int_eq(city_game_score(g, 1), 1);
 	ck_assert_int_eq(city_contour_length(g), 14);
-	w_play(g, round);
-	w_piece_is(g, 0, 0, -1, 'E', 0, -1);
-	w_piece_is(g, 1, 1, 0, 'N', 1, -1);
-	w_piece_is(g, 2, 2, -1, 'W', 0, -1);
-	w_piece_is(g, 3, 2, -1, 'N', 0, -1);
+	scn_play_steps(g, round);
+	scn_expect_piece(g, 0, 0, -1, 'E', 0, -1);
+	scn_expect_piece(g, 1, 1, 0, 'N', 1, -1);
+	scn_expect_piece(g, 2, 2, -1, 'W', 0, -1);
+	scn_expect_piece(g, 3, 2, -1, 'N', 0, -1);
 	ck_assert_int_eq(city_wall_gap(g), 10);
 	ck_assert_int_eq(city_game_cell(g, 1, -1), CITY_CELL_EXTERIOR);
 
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
 	ck_assert_int_eq(city_game_player(g), 0);
-	s = w_snapshot(g);
-	ck_assert_int_eq(city_place_tile(g, 1, -1, 0), CITY_EILLEGAL);
-	w_error_names(g, "R-TILE-3");
-	w_unchanged(g, &s);
-	ck_assert_int_eq(city_place_tile(g, 2, -2, 0), CITY_EILLEGAL);
-	w_error_names(g, "R-TILE-3");
-	w_unchanged(g, &s);
-	ck_assert_int_eq(city_place_tile(g, 1, -2, 0), CITY_EILLEGAL);
-	w_error_names(g, "R-TILE-4");
-	w_unchanged(g, &s);
+	scn_snap(g, &s);
+	scn_refused(g, &s, city_place_tile(g, 1, -1, 0), CITY_EILLEGAL,
+	            "R-TILE-3: cell (1,-1) lies outside the wall on the west "
+	            "side of tile (2,-1)");
+	scn_refused(g, &s, city_place_tile(g, 2, -2, 0), CITY_EILLEGAL,
+	            "R-TILE-3: cell (2,-2) lies outside the wall on the "
+	            "north side of tile (2,-1)");
+	scn_refused(g, &s, city_place_tile(g, 1, -2, 0), CITY_EILLEGAL,
+	            "R-TILE-4: a tile at (1,-2) would surround the wall (3 "
+	            "of 4 pieces would no longer face the exterior)");
+	scn_snap_free(&s);
 	ck_assert_int_eq(city_game_cell(g, 1, -1), CITY_CELL_EXTERIOR);
 
-	w_step(g, "p0 place -1 0 0");
-	w_step(g, "p0 follower -");
+	scn_play(g, "p0 place -1 0 0; p0 follower pass");
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	city_game_free(g);
 }
@@ -1060,33 +1051,30 @@ static void w_listing_matches_rules(const city_game *g)
 START_TEST(arm_grows_after_the_wall)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 0",  "p0 follower -", "p1 place 1 0 0",
-	        "p1 follower -",   "p0 place 2 0 0", "p0 follower -",
-	        "p1 place 0 -1 0", "p1 follower b",  "p0 place 2 -1 0",
-	        "p0 follower -",   "p1 place 0 -2 0", "p1 follower -",
-	        "p1 gate 1 0 N", "p0 wall cw",  "p0 noguard", "p1 wall cw",
-	        "p1 noguard",    "p0 wall ccw", "p0 noguard", "p1 notower",
-	        NULL};
+	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
+	        "p1 place 0 -1 0", "p1 follower b", "p0 place 2 -1 0",
+	        "p0 follower pass", "p1 place 0 -2 0", "p1 follower pass",
+	        "p1 gate 1 0 N", "p0 wall cw", "p0 guard pass", "p1 wall cw",
+	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 tower pass", NULL};
 	static const char TILES[] = "tileset wall-arm\n"
 	                            "1 9 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
 	                            "3 9 a-a a-a a-a a-a a=R\n"
 	                            "4 4 a-a a-a a-a a-a a=R\n";
 	int order[23], i;
-	const w_rule rules[] = {{CITY_RULE_END_GAP, 0}, {0, 0}};
+	static const char *const rules[] = {"end_gap=0", NULL};
 	city_game *g;
 	for (i = 0; i < 23; i++) /* the market fourth, blanks around it */
 		order[i] = i == 3 ? 2 : i < 10 ? 1 : i < 19 ? 3 : 4;
-	g = w_new_game(TILES, 2, order, 23, 5, 18, 0, rules);
-	w_play(g, script);
+	g = scn_city_game(TILES, 2, order, 23, 5, 18, 0, rules);
+	scn_play_steps(g, script);
 	ck_assert_int_eq(city_wall_gap(g), 10);
 	for (i = 1; i <= 14; i++) {
-		char step[48];
 		int p = (i + 1) % 2;
-		snprintf(step, sizeof step, "p%d place %d 0 0", p, -i);
-		w_step(g, step);
-		snprintf(step, sizeof step, "p%d follower -", p);
-		w_step(g, step);
+		scn_play(g, "p%d place %d 0 0", p, -i);
+		scn_play(g, "p%d follower pass", p);
 		/* 3 sides per tile: the gap from the cw end grows by 2 */
 		ck_assert_int_eq(city_wall_gap(g), 10 + 2 * i);
 		/* the labels against the contour walked from scratch, the
@@ -1096,10 +1084,12 @@ START_TEST(arm_grows_after_the_wall)
 		if (i % 7 == 0)
 			w_listing_matches_rules(g);
 	}
-	ck_assert_int_eq(city_place_tile(g, 1, -2, 0), CITY_EILLEGAL);
-	w_error_names(g, "R-TILE-4");
-	ck_assert_int_eq(city_place_tile(g, 1, -1, 0), CITY_EILLEGAL);
-	w_error_names(g, "R-TILE-3");
+	SCN_REFUSED(g, city_place_tile(g, 1, -2, 0), CITY_EILLEGAL,
+	            "R-TILE-4: a tile at (1,-2) would surround the wall (3 "
+	            "of 4 pieces would no longer face the exterior)");
+	SCN_REFUSED(g, city_place_tile(g, 1, -1, 0), CITY_EILLEGAL,
+	            "R-TILE-3: cell (1,-1) lies outside the wall on the west "
+	            "side of tile (2,-1)");
 	city_game_free(g);
 }
 END_TEST

@@ -8,7 +8,7 @@
  * tests/test_city_wall.c for the tile designs and conventions.
  */
 #include "common.h"
-#include "wall_script.h"
+#include "scenario.h"
 
 /* ------------------------------------------------------------------ */
 /* R-END-1 (c), R-OPT-5, and a gap shrunk by a tile placement alone.
@@ -31,28 +31,32 @@ static const char GAP_TILES[] = "tileset wall-gap\n"
                                 "2 1 b-b a-a a-a a-a a=R b=F\n";
 static const int GAP_ORDER[] = {1, 1, 1, 1, 2, 1, 1, 1};
 static const int GAP_VALUES[] = {20, 10, 9, 8, 7, 0};
+static const char *const GAP_RULES[] = {"end_gap=20", "end_gap=10",
+                                        "end_gap=9",  "end_gap=8",
+                                        "end_gap=7",  "end_gap=0"};
 
 START_TEST(gap_ends_the_game)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 0", "p0 follower -", "p1 place 0 1 0",
-	        "p1 follower -",  "p0 place 1 1 0", "p0 follower -",
-	        "p1 place 2 1 0", "p1 follower -",  "p0 place 2 0 1",
-	        "p0 follower b",  "p1 place 3 0 0", "p1 follower -",
-	        "p1 gate 3 0 E",  "p0 wall cw",     "p0 noguard",
-	        "p1 wall cw",     "p1 noguard",     "p0 wall ccw",
-	        "p0 noguard",     "p1 notower",     NULL};
+	        "p0 place 0 0 0", "p0 follower pass", "p1 place 0 1 0",
+	        "p1 follower pass", "p0 place 1 1 0", "p0 follower pass",
+	        "p1 place 2 1 0", "p1 follower pass", "p0 place 2 0 1",
+	        "p0 follower b", "p1 place 3 0 0", "p1 follower pass",
+	        "p1 gate 3 0 E", "p0 wall cw", "p0 guard pass", "p1 wall cw",
+	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 tower pass", NULL};
 	int end_gap = GAP_VALUES[_i];
-	const w_rule rules[] = {{CITY_RULE_END_GAP, end_gap}, {0, 0}};
-	city_game *g = w_new_game(GAP_TILES, 2, GAP_ORDER, 8, 5, 3, 0, rules);
+	const char *const rules[] = {GAP_RULES[_i], NULL};
+	city_game *g =
+	        scn_city_game(GAP_TILES, 2, GAP_ORDER, 8, 5, 3, 0, rules);
 
 	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), end_gap);
-	w_play(g, script);
+	scn_play_steps(g, script);
 	ck_assert_int_eq(city_game_score(g, 0), 1);
-	w_piece_is(g, 0, 3, 0, 'N', 0, -1);
-	w_piece_is(g, 1, 3, 0, 'E', 1, -1);
-	w_piece_is(g, 2, 3, 0, 'S', 0, -1);
-	w_piece_is(g, 3, 2, 1, 'E', 0, -1);
+	scn_expect_piece(g, 0, 3, 0, 'N', 0, -1);
+	scn_expect_piece(g, 1, 3, 0, 'E', 1, -1);
+	scn_expect_piece(g, 2, 3, 0, 'S', 0, -1);
+	scn_expect_piece(g, 3, 2, 1, 'E', 0, -1);
 	ck_assert_int_eq(city_contour_length(g), 14);
 	ck_assert_int_eq(city_wall_gap(g), 10);
 	if (end_gap >= 10) {
@@ -64,8 +68,7 @@ START_TEST(gap_ends_the_game)
 	}
 	ck_assert_int_eq(city_game_end_reasons(g), 0);
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-	w_step(g, "p0 place 1 0 0");
-	w_step(g, "p0 follower -");
+	scn_play(g, "p0 place 1 0 0; p0 follower pass");
 	ck_assert_int_eq(city_contour_length(g), 12);
 	ck_assert_int_eq(city_wall_gap(g), 8);
 	if (end_gap >= 8) {
@@ -76,8 +79,7 @@ START_TEST(gap_ends_the_game)
 		return;
 	}
 	ck_assert_int_eq(city_game_end_reasons(g), 0);
-	w_step(g, "p1 place -1 0 0");
-	w_step(g, "p1 follower -");
+	scn_play(g, "p1 place -1 0 0; p1 follower pass");
 	ck_assert_int_eq(city_wall_gap(g), 10);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
@@ -103,53 +105,42 @@ START_TEST(supply_empty_ends_the_game)
 	                            "3 9 b-b a-a a-a a-a a=R b=F\n"
 	                            "4 9 b-b a-a a-a a-a a=R b=F\n"
 	                            "5 4 b-b a-a a-a a-a a=R b=F\n";
-	const w_rule rules[] = {{CITY_RULE_WALL_TRIGGER, CITY_TRIGGER_ANY},
-	                        {0, 0}};
+	static const char *const rules[] = {"wall_trigger=any", NULL};
 	int order[40];
 	int k, round, walls = 0;
 	city_game *g;
-	char step[48];
 
 	for (k = 0; k < 40; k++)
 		order[k] = 1 + k / 9;
-	g = w_new_game(TILES, 2, order, 40, 30, 0, 10, rules);
+	g = scn_city_game(TILES, 2, order, 40, 30, 0, 10, rules);
 	for (k = 0; k < 30; k++) {
-		snprintf(step, sizeof step, "p%d place %d 0 1", k % 2, k);
-		w_step(g, step);
-		snprintf(step, sizeof step, "p%d follower -", k % 2);
-		w_step(g, step);
+		scn_play(g, "p%d place %d 0 1", k % 2, k);
+		scn_play(g, "p%d follower pass", k % 2);
 	}
 	ck_assert_int_eq(city_wall_length(g), 0);
 	for (round = 1; round <= 9; round++) {
 		int t = (29 + round) % 2, built = 0;
 		k = 29 + round;
-		snprintf(step, sizeof step, "p%d place %d 0 1", t, k);
-		w_step(g, step);
-		snprintf(step, sizeof step, "p%d follower -", t);
-		w_step(g, step);
+		scn_play(g, "p%d place %d 0 1", t, k);
+		scn_play(g, "p%d follower pass", t);
 		ck_assert_int_eq(city_contour_length(g), 2 * (k + 1) + 2);
 		if (round == 1) {
-			snprintf(step, sizeof step, "p%d gate 0 0 W", t);
-			w_step(g, step);
+			scn_play(g, "p%d gate 0 0 W", t);
 			built = 1;
 		}
 		while (city_game_decision(g) == CITY_DECISION_WALL) {
 			/* the i-th piece of the round is t's when i is even */
-			snprintf(step, sizeof step, "p%d wall %s",
-			         built % 2 == 0 ? t : 1 - t,
+			scn_play(g, "p%d wall %s", built % 2 == 0 ? t : 1 - t,
 			         walls % 2 == 0 ? "cw" : "ccw");
-			w_step(g, step);
 			walls++;
 			built++;
-			snprintf(step, sizeof step, "p%d noguard",
+			scn_play(g, "p%d guard pass",
 			         (built - 1) % 2 == 0 ? t : 1 - t);
-			w_step(g, step);
 		}
 		ck_assert_int_eq(built, round == 9 ? 7 : 8);
 		ck_assert_int_eq(city_game_walls_left(g),
 		                 round == 9 ? 0 : 70 - (8 * round - 1));
-		snprintf(step, sizeof step, "p%d notower", t);
-		w_step(g, step);
+		scn_play(g, "p%d tower pass", t);
 		if (round < 9) {
 			ck_assert_int_eq(city_game_end_reasons(g), 0);
 			ck_assert_int_eq(city_game_decision(g),
@@ -162,8 +153,8 @@ START_TEST(supply_empty_ends_the_game)
 	ck_assert_int_eq(city_game_tiles_left(g, 3), 1);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_SUPPLY);
-	w_end_is(g, CITY_END_CW, 70, 34, 0, 'N');
-	w_end_is(g, CITY_END_CCW, 0, 34, 0, 'S');
+	scn_expect_end(g, CITY_END_CW, 70, 34, 0, 'N');
+	scn_expect_end(g, CITY_END_CCW, 0, 34, 0, 'S');
 	city_game_free(g);
 }
 END_TEST
@@ -183,15 +174,14 @@ START_TEST(final_walls_without_gate)
 	                            "1 1 b-b a-a a-a a-a a=R b=F\n"
 	                            "2 1 a1a a-a a-a a-a a=R\n";
 	static const int ORDER[] = {1, 2};
-	city_game *g = w_new_game(TILES, 2, ORDER, 2, 2, 0, 0, NULL);
+	city_game *g = scn_city_game(TILES, 2, ORDER, 2, 2, 0, 0, NULL);
 	unsigned mask = 0;
-	w_step(g, "p0 place 0 0 1");
-	w_step(g, "p0 follower b");
+	scn_play(g, "p0 place 0 0 1; p0 follower b");
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
-	w_step(g, "p1 place 0 1 2");
-	ck_assert_uint_eq(w_legal(g), 3); /* street 1, area a, pass */
-	w_step(g, "p1 follower 1");
+	scn_play(g, "p1 place 0 1 2");
+	ck_assert_uint_eq(scn_legal_count(g), 3); /* street 1, area a, pass */
+	scn_play(g, "p1 follower 1");
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_wall_length(g), 0);
@@ -200,11 +190,11 @@ START_TEST(final_walls_without_gate)
 	ck_assert_int_eq(city_game_final_scored(g), 0);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	ck_assert_int_eq(city_game_final_scored(g), 1);
-	w_invariants(g);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_MARKETS), 1);
-	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_STREETS), 1);
-	ck_assert_int_eq(w_event_points(g, 0, CITY_REASON_FINAL_MARKET), 1);
-	ck_assert_int_eq(w_event_points(g, 1, CITY_REASON_FINAL_STREET), 1);
+	scn_expect_invariants(g);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_STREETS), 1);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_MARKET), 1);
+	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FINAL_STREET), 1);
 	ck_assert_int_eq(city_game_score(g, 0), 1);
 	ck_assert_int_eq(city_game_score(g, 1), 1);
 	ck_assert_int_eq(city_game_walls_left(g), 70);
@@ -236,16 +226,14 @@ START_TEST(two_guards_on_one_row_both_score)
 {
 	static const char *const script[] = {
 	        "p0 place 0 0 1", "p0 follower b", "p1 place 0 1 0",
-	        "p1 follower -",  "p0 place 0 2 0", "p0 follower -",
-	        "p1 place 1 2 0", "p1 follower -",  "p0 place 2 2 0",
-	        "p0 follower -",  "p1 place 2 1 0", "p1 follower -",
-	        "p0 place 2 0 0", "p0 follower -",  "p1 place 1 0 0",
-	        "p1 follower -",  "p1 gate 2 0 E",  "p0 wall cw",
-	        "p0 guard",       "p1 wall ccw",    "p1 noguard",
-	        "p0 wall ccw",    "p0 noguard",     "p1 wall ccw",
-	        "p1 noguard",     "p0 wall ccw",    "p0 noguard",
-	        "p1 wall cw",     "p1 noguard",     "p0 wall ccw",
-	        "p0 guard",       NULL};
+	        "p1 follower pass", "p0 place 0 2 0", "p0 follower pass",
+	        "p1 place 1 2 0", "p1 follower pass", "p0 place 2 2 0",
+	        "p0 follower pass", "p1 place 2 1 0", "p1 follower pass",
+	        "p0 place 2 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p1 gate 2 0 E", "p0 wall cw", "p0 guard",
+	        "p1 wall ccw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 wall ccw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
+	        "p1 wall cw", "p1 guard pass", "p0 wall ccw", "p0 guard", NULL};
 	static const char TILES[] = "tileset wall-row\n"
 	                            "1 5 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
@@ -253,37 +241,37 @@ START_TEST(two_guards_on_one_row_both_score)
 	                            "4 1 a-a a-a a-a a-a a=R pub=2\n"
 	                            "5 1 a-a a-a a-a a-a a=R pub=1\n";
 	static const int ORDER[] = {2, 3, 1, 1, 1, 4, 1, 1, 5};
-	const w_rule rules[] = {{CITY_RULE_END_GAP, 0}, {0, 0}};
-	city_game *g = w_new_game(TILES, 2, ORDER, 9, 7, 0, 2, rules);
+	static const char *const rules[] = {"end_gap=0", NULL};
+	city_game *g = scn_city_game(TILES, 2, ORDER, 9, 7, 0, 2, rules);
 	unsigned mask = 0;
 
-	w_play(g, script);
-	w_piece_is(g, 0, 0, 1, 'W', 0, 0);
-	w_piece_is(g, 1, 0, 0, 'W', 0, -1);
-	w_piece_is(g, 2, 0, 0, 'N', 0, -1);
-	w_piece_is(g, 3, 1, 0, 'N', 0, -1);
-	w_piece_is(g, 4, 2, 0, 'N', 0, -1);
-	w_piece_is(g, 5, 2, 0, 'E', 1, -1);
-	w_piece_is(g, 6, 2, 1, 'E', 0, 0);
-	w_piece_is(g, 7, 2, 2, 'E', 0, -1);
-	ck_assert_uint_eq(w_legal(g), 3); /* cw 2 pieces, ccw 5, pass */
-	w_step(g, "p1 notower");
+	scn_play_steps(g, script);
+	scn_expect_piece(g, 0, 0, 1, 'W', 0, 0);
+	scn_expect_piece(g, 1, 0, 0, 'W', 0, -1);
+	scn_expect_piece(g, 2, 0, 0, 'N', 0, -1);
+	scn_expect_piece(g, 3, 1, 0, 'N', 0, -1);
+	scn_expect_piece(g, 4, 2, 0, 'N', 0, -1);
+	scn_expect_piece(g, 5, 2, 0, 'E', 1, -1);
+	scn_expect_piece(g, 6, 2, 1, 'E', 0, 0);
+	scn_expect_piece(g, 7, 2, 2, 'E', 0, -1);
+	ck_assert_uint_eq(scn_legal_count(g), 3); /* cw 2 pieces, ccw 5, pass */
+	scn_play(g, "p1 tower pass");
 	ck_assert_int_eq(city_wall_gap(g), 4);
 	ck_assert_int_eq(city_game_end_reasons(g), 0);
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_HOLE);
 
-	w_step(g, "p0 place 1 1 0"); /* R-TILE-5 */
-	w_step(g, "p0 follower -");
+	scn_play(g, "p0 place 1 1 0"); /* R-TILE-5 */
+	scn_play(g, "p0 follower pass");
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_TILE);
 	ck_assert_int_eq(city_contour_length(g), 12);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	w_invariants(g);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_GUARDS), 18);
-	ck_assert_int_eq(w_event_points(g, 0, CITY_REASON_GUARD), 18);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_MARKETS), 1);
+	scn_expect_invariants(g);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_GUARDS), 18);
+	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_GUARD), 18);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
 	ck_assert_int_eq(city_game_score(g, 0), 19);
 	ck_assert_int_eq(city_game_score(g, 1), 0);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
@@ -310,37 +298,36 @@ END_TEST
 START_TEST(guard_line_stops_at_empty_cell)
 {
 	static const char *const script[] = {
-	        "p0 place 0 0 0", "p0 follower -", "p1 place 1 0 0",
-	        "p1 follower -",  "p0 place 2 0 1", "p0 follower b",
-	        "p1 place 0 1 0", "p1 follower -",  "p0 place 2 1 0",
-	        "p0 follower -",  "p1 place 3 0 0", "p1 follower -",
-	        "p1 gate 0 1 S",  "p0 wall cw",     "p0 guard",
-	        "p1 wall ccw",    "p0 wall cw",     "p0 noguard",
-	        NULL};
+	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
+	        "p1 follower pass", "p0 place 2 0 1", "p0 follower b",
+	        "p1 place 0 1 0", "p1 follower pass", "p0 place 2 1 0",
+	        "p0 follower pass", "p1 place 3 0 0", "p1 follower pass",
+	        "p1 gate 0 1 S", "p0 wall cw", "p0 guard", "p1 wall ccw",
+	        "p0 wall cw", "p0 guard pass", NULL};
 	static const char TILES[] = "tileset wall-line\n"
 	                            "1 3 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
 	                            "3 1 a-a a-a a-a a-a a=R pub=1\n"
 	                            "4 1 a-a a-a a-a a-a a=R pub=3\n";
 	static const int ORDER[] = {1, 1, 2, 3, 4, 1};
-	city_game *g = w_new_game(TILES, 2, ORDER, 6, 5, 1, 0, NULL);
+	city_game *g = scn_city_game(TILES, 2, ORDER, 6, 5, 1, 0, NULL);
 
-	w_play(g, script);
-	w_piece_is(g, 0, 0, 1, 'E', 0, -1);
-	w_piece_is(g, 1, 0, 1, 'S', 1, -1);
-	w_piece_is(g, 2, 0, 1, 'W', 0, 0);
-	w_piece_is(g, 3, 0, 0, 'W', 0, -1);
+	scn_play_steps(g, script);
+	scn_expect_piece(g, 0, 0, 1, 'E', 0, -1);
+	scn_expect_piece(g, 1, 0, 1, 'S', 1, -1);
+	scn_expect_piece(g, 2, 0, 1, 'W', 0, 0);
+	scn_expect_piece(g, 3, 0, 0, 'W', 0, -1);
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
-	ck_assert_uint_eq(w_legal(g), 3);
-	w_step(g, "p1 notower");
+	ck_assert_uint_eq(scn_legal_count(g), 3);
+	scn_play(g, "p1 tower pass");
 	/* Gap 14 - 4 = 10 > 5, no tile left. */
 	ck_assert_int_eq(city_wall_gap(g), 10);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	w_invariants(g);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_GUARDS), 2);
-	ck_assert_int_eq(w_detail(g, 1, CITY_CAT_GUARDS), 0);
-	ck_assert_int_eq(w_detail(g, 0, CITY_CAT_MARKETS), 1);
+	scn_expect_invariants(g);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_GUARDS), 2);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_GUARDS), 0);
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
 	ck_assert_int_eq(city_game_score(g, 0), 3);
 	ck_assert_int_eq(city_game_score(g, 1), 0);
 	city_game_free(g);

@@ -1,11 +1,12 @@
 /*
  * Scenario tests of The Tower (carcassonne.md T-SET, T-ACT, T-CAP, T-OPT;
  * issue 13's list), through the public API only, one test per case, named
- * by rule id. Positions are hand-made with the designs of tower_scenario.h
- * and an explicit draw order; every legal-move list, score and message is
- * exact and worked out by hand from the spec. x grows east, y grows SOUTH.
+ * by rule id. Positions are hand-made with the SCN_TW_* designs of
+ * scenario.h and an explicit draw order; every legal-move list, score and
+ * message is exact and worked out by hand from the spec. x grows east, y
+ * grows SOUTH.
  *
- * Designs (tower_scenario.h): ROAD road W-E; TOWER field + foundation;
+ * Designs (scenario.h, SCN_TW_*): ROAD road W-E; TOWER field + foundation;
  * BLANK field; RTOWER road W-E + foundation; CAP city on N; MON monastery;
  * CAPTOW city on N + foundation. Farmers are off: fields take no follower.
  */
@@ -18,19 +19,6 @@
 
 #include "common.h"
 #include "scenario.h"
-#include "tower_scenario.h"
-
-
-/* A refusal: snapshot, call, exact status and message, nothing changed. */
-#define REFUSED(g, call, status, message)                                    \
-	do {                                                                 \
-		scn_snapshot s_;                                             \
-		char st_[1024];                                              \
-		scn_snap((g), &s_);                                          \
-		tw_state((g), st_, sizeof st_);                              \
-		tw_refused((g), &s_, st_, (call), (status), (message));      \
-		scn_snap_free(&s_);                                          \
-	} while (0)
 
 /* ------------------------------------------------------------------------
  * T-SET
@@ -38,11 +26,12 @@
 
 START_TEST(test_T_SET_1_floors_per_player_by_player_count)
 {
-	static const int order[] = {TW_TOWER};
+	static const int order[] = {SCN_TW_TOWER};
 	static const int floors[4] = {10, 9, 7, 6};
 	int players, p;
 	for (players = 2; players <= 5; players++) {
-		city_game *g = tw_game(TW_ROAD, order, 1, players, 1, NULL);
+		city_game *g =
+		        scn_tower_game(SCN_TW_ROAD, order, 1, players, 1, NULL);
 		for (p = 0; p < players; p++)
 			ck_assert_int_eq(city_game_floors(g, p),
 			                 floors[players - 2]);
@@ -57,22 +46,21 @@ END_TEST
  * no floors, the tower calls refused naming the rule. */
 START_TEST(test_T_SET_3_foundation_inert_without_the_expansion)
 {
-	static const int order[] = {TW_RTOWER, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 0, NULL);
-	city_move m;
-	tw_play(g, "place 1 0 0");
+	static const int order[] = {SCN_TW_RTOWER, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 0, NULL);
+	scn_play(g, "place 1 0 0");
 	/* the road part only: no floor on the foundation */
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0, "follower 1, pass");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "follower 1, pass");
 	ck_assert_int_eq(city_game_tower(g, 1, 0, NULL, NULL), CITY_ENOTFOUND);
 	ck_assert_int_eq(city_game_floors(g, 0), 0);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 0);
-	REFUSED(g, city_place_floor(g, 1, 0), CITY_EILLEGAL,
-	        "T-ACT-1: the expansion tower is not in play");
-	REFUSED(g, city_place_top(g, 1, 0), CITY_EILLEGAL,
-	        "T-ACT-1: the expansion tower is not in play");
-	ck_assert_int_eq(city_move_parse(&m, "floor 1 0"), CITY_OK);
-	REFUSED(g, city_apply_move(g, &m), CITY_EILLEGAL,
-	        "T-ACT-1: the expansion tower is not in play");
+	SCN_REFUSED(g, city_place_floor(g, 1, 0), CITY_EILLEGAL,
+	            "T-ACT-1: the expansion tower is not in play");
+	SCN_REFUSED(g, city_place_top(g, 1, 0), CITY_EILLEGAL,
+	            "T-ACT-1: the expansion tower is not in play");
+	scn_refuse_move(g, "floor 1 0", CITY_EILLEGAL,
+	                "T-ACT-1: the expansion tower is not in play");
 	city_game_free(g);
 }
 END_TEST
@@ -81,11 +69,12 @@ END_TEST
  * dealt and never placed. */
 START_TEST(test_T_SET_3_expansion_without_foundations)
 {
-	static const int order[] = {TW_ROAD, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 3, 1, NULL);
+	static const int order[] = {SCN_TW_ROAD, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 3, 1, NULL);
 	ck_assert_int_eq(city_game_floors(g, 2), 9);
-	tw_play(g, "place 1 0 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0, "follower 1, pass");
+	scn_play(g, "place 1 0 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "follower 1, pass");
 	ck_assert_int_eq(city_game_tower(g, 0, 0, NULL, NULL), CITY_ENOTFOUND);
 	city_game_free(g);
 }
@@ -97,34 +86,35 @@ END_TEST
 
 /* The two-tower opening: P0 puts the foundation (0,1) south of the start
  * and a floor on it; P1 ... (the tests go on from here). */
-static const int two_towers[] = {TW_TOWER, TW_TOWER, TW_BLANK, TW_BLANK,
-                                 TW_ROAD,  TW_BLANK, TW_BLANK};
+static const int two_towers[] = {SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK,
+                                 SCN_TW_BLANK, SCN_TW_ROAD, SCN_TW_BLANK,
+                                 SCN_TW_BLANK};
 
 START_TEST(test_T_ACT_1_floor_on_the_tile_just_placed_and_on_an_old_tower)
 {
-	city_game *g = tw_game(TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       NULL);
-	tw_play(g, "place 0 1 0");
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, NULL);
+	scn_play(g, "place 0 1 0");
 	/* the bare foundation just placed takes a floor; no top at height 0 */
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0, "floor 0 1, pass");
-	tw_expect_tower(g, 0, 1, 0, -1);
-	tw_play(g, "floor 0 1");
-	tw_expect_tower(g, 0, 1, 1, -1);
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "floor 0 1, pass");
+	scn_expect_tower(g, 0, 1, 0, -1);
+	scn_play(g, "floor 0 1");
+	scn_expect_tower(g, 0, 1, 1, -1);
 	ck_assert_int_eq(city_game_floors(g, 0), 9);
 	/* T-CAP-1: nobody in range, the capture decision is skipped */
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	/* P1 raises the old tower rather than the one just placed */
-	tw_play(g, "place 1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1,
+	scn_play(g, "place 1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1,
 	                "floor 0 1, floor 1 1, top 0 1, pass");
-	tw_play(g, "floor 0 1");
-	tw_expect_tower(g, 0, 1, 2, -1);
-	tw_expect_tower(g, 1, 1, 0, -1);
+	scn_play(g, "floor 0 1");
+	scn_expect_tower(g, 0, 1, 2, -1);
+	scn_expect_tower(g, 1, 1, 0, -1);
 	ck_assert_int_eq(city_game_floors(g, 1), 9);
 	/* T-SET-1: floors are neutral once placed */
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	tw_play(g, "place -1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_play(g, "place -1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "floor 0 1, floor 1 1, top 0 1, pass");
 	city_game_free(g);
 }
@@ -132,41 +122,41 @@ END_TEST
 
 START_TEST(test_T_ACT_2_bare_foundation_refuses_top)
 {
-	city_game *g = tw_game(TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       NULL);
-	tw_play(g, "place 0 1 0");
-	REFUSED(g, city_place_top(g, 0, 1), CITY_EILLEGAL,
-	        "T-ACT-2: tile (0,1): the tower has no floor yet");
-	REFUSED(g, city_place_top(g, 0, 0), CITY_EILLEGAL,
-	        "T-ACT-2: tile (0,0): the tile has no tower foundation");
-	REFUSED(g, city_place_top(g, 7, 7), CITY_EILLEGAL,
-	        "T-ACT-2: no tile at (7,7)");
-	REFUSED(g, city_place_floor(g, 0, 0), CITY_EILLEGAL,
-	        "T-ACT-1: tile (0,0) has no tower foundation");
-	REFUSED(g, city_place_floor(g, 5, -5), CITY_EILLEGAL,
-	        "T-ACT-1: no tile at (5,-5)");
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, NULL);
+	scn_play(g, "place 0 1 0");
+	SCN_REFUSED(g, city_place_top(g, 0, 1), CITY_EILLEGAL,
+	            "T-ACT-2: tile (0,1): the tower has no floor yet");
+	SCN_REFUSED(g, city_place_top(g, 0, 0), CITY_EILLEGAL,
+	            "T-ACT-2: tile (0,0): the tile has no tower foundation");
+	SCN_REFUSED(g, city_place_top(g, 7, 7), CITY_EILLEGAL,
+	            "T-ACT-2: no tile at (7,7)");
+	SCN_REFUSED(g, city_place_floor(g, 0, 0), CITY_EILLEGAL,
+	            "T-ACT-1: tile (0,0) has no tower foundation");
+	SCN_REFUSED(g, city_place_floor(g, 5, -5), CITY_EILLEGAL,
+	            "T-ACT-1: no tile at (5,-5)");
 	/* a capture or ransom answers another decision */
-	REFUSED(g, city_capture(g, 0, 0, '1'), CITY_EDECISION,
-	        "C-TURN-1: the game waits for a follower, not a capture");
-	REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
-	        "C-TURN-1: the game waits for a follower, not a ransom");
+	SCN_REFUSED(g, city_capture(g, 0, 0, '1'), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a follower, not a capture");
+	SCN_REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a follower, not a ransom");
 	city_game_free(g);
 }
 END_TEST
 
 START_TEST(test_T_ACT_2_closed_tower_refuses_a_floor)
 {
-	city_game *g = tw_game(TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       NULL);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, NULL);
 	int player = -1, role = -1;
 	int32_t x = 9, y = 9;
 	char part = 0;
-	tw_play(g, "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1");
-	tw_play(g, "place -1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_play(g, "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1");
+	scn_play(g, "place -1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "floor 0 1, floor 1 1, top 0 1, top 1 1, pass");
-	tw_play(g, "top 0 1");
-	tw_expect_tower(g, 0, 1, 1, 0);
+	scn_play(g, "top 0 1");
+	scn_expect_tower(g, 0, 1, 1, 0);
 	ck_assert_int_eq(scn_supply(g, 0), 6);
 	ck_assert_int_eq(city_game_floors(g, 0), 9); /* a top is no floor */
 	ck_assert_int_eq(city_game_follower_count(g), 1);
@@ -179,15 +169,15 @@ START_TEST(test_T_ACT_2_closed_tower_refuses_a_floor)
 	ck_assert_int_eq(y, 1);
 	ck_assert_int_eq(part, 't');
 	/* P1: the closed tower takes neither a floor nor a top */
-	tw_play(g, "place 2 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1,
+	scn_play(g, "place 2 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1,
 	                "floor 1 1, top 1 1, pass");
-	REFUSED(g, city_place_floor(g, 0, 1), CITY_EILLEGAL,
-	        "T-ACT-2: the tower of tile (0,1) is closed by a follower on "
-	        "top");
-	REFUSED(g, city_place_top(g, 0, 1), CITY_EILLEGAL,
-	        "T-ACT-2: tile (0,1): the tower is closed by a follower on "
-	        "top");
+	SCN_REFUSED(g, city_place_floor(g, 0, 1), CITY_EILLEGAL,
+	            "T-ACT-2: the tower of tile (0,1) is closed by a "
+	            "follower on top");
+	SCN_REFUSED(g, city_place_top(g, 0, 1), CITY_EILLEGAL,
+	            "T-ACT-2: tile (0,1): the tower is closed by a follower "
+	            "on top");
 	city_game_free(g);
 }
 END_TEST
@@ -198,31 +188,28 @@ START_TEST(test_T_ACT_3_no_floor_in_supply)
 {
 	int order[33];
 	city_game *g;
-	char mv[64];
 	int i, x = -1;
-	static const int blanks[4] = {TW_BLANK, TW_BLANK2, TW_BLANK3,
-	                              TW_BLANK4};
-	order[0] = TW_TOWER;
+	static const int blanks[4] = {SCN_TW_BLANK, SCN_TW_BLANK2,
+	                              SCN_TW_BLANK3, SCN_TW_BLANK4};
+	order[0] = SCN_TW_TOWER;
 	for (i = 1; i < 33; i++) /* at most 9 of a design */
 		order[i] = blanks[(i - 1) / 8];
-	g = tw_game(TW_ROAD, order, N_OF(order), 5, 1, NULL);
-	tw_play(g, "place 0 1 0; floor 0 1");
+	g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 5, 1, NULL);
+	scn_play(g, "place 0 1 0; floor 0 1");
 	for (i = 1; i < 30; i++) {
-		snprintf(mv, sizeof mv, "place %d 1 0", x--);
-		tw_play(g, mv);
+		scn_play(g, "place %d 1 0", x--);
 		/* P0 every fifth turn, the others pass */
-		tw_play(g, i % 5 == 0 ? "floor 0 1" : "pass");
+		scn_play(g, i % 5 == 0 ? "floor 0 1" : "pass");
 	}
 	ck_assert_int_eq(city_game_floors(g, 0), 0);
 	ck_assert_int_eq(city_game_floors(g, 1), 6);
-	tw_expect_tower(g, 0, 1, 6, -1);
-	snprintf(mv, sizeof mv, "place %d 1 0", x);
-	tw_play(g, mv);
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0, "top 0 1, pass");
-	REFUSED(g, city_place_floor(g, 0, 1), CITY_EILLEGAL,
-	        "T-ACT-3: player 0 has no tower floor in supply");
-	tw_play(g, "top 0 1");
-	tw_expect_tower(g, 0, 1, 6, 0);
+	scn_expect_tower(g, 0, 1, 6, -1);
+	scn_play(g, "place %d 1 0", x);
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "top 0 1, pass");
+	SCN_REFUSED(g, city_place_floor(g, 0, 1), CITY_EILLEGAL,
+	            "T-ACT-3: player 0 has no tower floor in supply");
+	scn_play(g, "top 0 1");
+	scn_expect_tower(g, 0, 1, 6, 0);
 	city_game_free(g);
 }
 END_TEST
@@ -234,31 +221,28 @@ START_TEST(test_T_ACT_3_no_follower_in_supply)
 {
 	int order[16];
 	city_game *g;
-	char mv[64];
 	int k;
 	for (k = 0; k < 7; k++) {
-		order[2 * k] = TW_MON;
-		order[2 * k + 1] = k == 6 ? TW_TOWER : TW_BLANK;
+		order[2 * k] = SCN_TW_MON;
+		order[2 * k + 1] = k == 6 ? SCN_TW_TOWER : SCN_TW_BLANK;
 	}
-	order[14] = TW_ROAD;
-	order[15] = TW_BLANK;
-	g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	order[14] = SCN_TW_ROAD;
+	order[15] = SCN_TW_BLANK;
+	g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	for (k = 1; k <= 7; k++) {
-		snprintf(mv, sizeof mv, "place 0 %d 0; follower m", -k);
-		tw_play(g, mv);
-		snprintf(mv, sizeof mv, "place 0 %d 0", k);
-		tw_play(g, mv);
+		scn_play(g, "place 0 %d 0; follower m", -k);
+		scn_play(g, "place 0 %d 0", k);
 	}
 	/* P1's last tile is the tower (0,7): a floor, nobody in range */
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 0 7, pass");
-	tw_play(g, "floor 0 7");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1, "floor 0 7, pass");
+	scn_play(g, "floor 0 7");
 	ck_assert_int_eq(scn_supply(g, 0), 0);
-	tw_play(g, "place 1 0 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0, "floor 0 7, pass");
-	REFUSED(g, city_place_top(g, 0, 7), CITY_EILLEGAL,
-	        "T-ACT-3: player 0 has no follower in supply");
-	REFUSED(g, city_place_follower(g, '1'), CITY_EILLEGAL,
-	        "C-FOL-4: player 0 has no follower in supply");
+	scn_play(g, "place 1 0 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "floor 0 7, pass");
+	SCN_REFUSED(g, city_place_top(g, 0, 7), CITY_EILLEGAL,
+	            "T-ACT-3: player 0 has no follower in supply");
+	SCN_REFUSED(g, city_place_follower(g, '1'), CITY_EILLEGAL,
+	            "C-FOL-4: player 0 has no follower in supply");
 	city_game_free(g);
 }
 END_TEST
@@ -277,24 +261,25 @@ END_TEST
  *   y=2        blank
  * ---------------------------------------------------------------------- */
 
-static const int row_order[] = {TW_ROAD,  TW_ROAD,  TW_MON,   TW_TOWER,
-                                TW_BLANK, TW_BLANK, TW_BLANK, TW_BLANK};
+static const int row_order[] = {SCN_TW_ROAD, SCN_TW_ROAD, SCN_TW_MON,
+                                SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_BLANK,
+                                SCN_TW_BLANK, SCN_TW_BLANK};
 
 /* Up to P0's fifth-turn follower decision (the tower at height 1). */
 static city_game *row_board(const char *const *rules)
 {
-	city_game *g = tw_game(TW_ROAD, row_order, N_OF(row_order), 2, 1,
-	                       rules);
-	tw_play(g, "place 1 0 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0, "follower 1, pass");
-	tw_play(g, "follower 1; place 2 0 0"); /* P1: road taken, skipped */
-	tw_play(g, "place 2 1 0; follower m");
-	tw_play(g, "place 0 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 0 1, pass");
+	city_game *g = scn_tower_game(SCN_TW_ROAD, row_order, N_OF(row_order),
+	                              2, 1, rules);
+	scn_play(g, "place 1 0 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "follower 1, pass");
+	scn_play(g, "follower 1; place 2 0 0"); /* P1: road taken, skipped */
+	scn_play(g, "place 2 1 0; follower m");
+	scn_play(g, "place 0 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1, "floor 0 1, pass");
 	/* height 1: (0,0), (1,1), (-1,1), (0,2): nobody */
-	tw_play(g, "floor 0 1");
-	tw_play(g, "place -1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_play(g, "floor 0 1");
+	scn_play(g, "place -1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "floor 0 1, top 0 1, pass");
 	return g;
 }
@@ -304,29 +289,29 @@ START_TEST(test_T_CAP_1_range_along_the_row_over_a_gap)
 	city_game *g = row_board(NULL);
 	city_event e;
 	int n;
-	tw_play(g, "pass; place 0 2 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1,
+	scn_play(g, "pass; place 0 2 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1,
 	                "floor 0 1, top 0 1, pass");
-	tw_play(g, "floor 0 1");
+	scn_play(g, "floor 0 1");
 	/* height 2: (2,1) two cells east over the empty (1,1); the
 	 * highwayman (1,0) is not on the row or the column */
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 2 1 m, pass");
-	REFUSED(g, city_capture(g, 1, 0, '1'), CITY_EILLEGAL,
-	        "T-CAP-1: the follower is out of the tower's range");
-	REFUSED(g, city_capture(g, 2, 1, 'a'), CITY_EILLEGAL,
-	        "T-CAP-2: no follower on part 'a' of tile (2,1)");
-	REFUSED(g, city_capture(g, 1, 1, 'm'), CITY_EILLEGAL,
-	        "T-CAP-2: no tile at (1,1)");
-	REFUSED(g, city_place_floor(g, 0, 1), CITY_EDECISION,
-	        "C-TURN-1: the game waits for a capture, not a follower");
-	tw_play(g, "capture 2 1 m");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 2 1 m, pass");
+	SCN_REFUSED(g, city_capture(g, 1, 0, '1'), CITY_EILLEGAL,
+	            "T-CAP-1: the follower is out of the tower's range");
+	SCN_REFUSED(g, city_capture(g, 2, 1, 'a'), CITY_EILLEGAL,
+	            "T-CAP-2: no follower on part 'a' of tile (2,1)");
+	SCN_REFUSED(g, city_capture(g, 1, 1, 'm'), CITY_EILLEGAL,
+	            "T-CAP-2: no tile at (1,1)");
+	SCN_REFUSED(g, city_place_floor(g, 0, 1), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a capture, not a follower");
+	scn_play(g, "capture 2 1 m");
 	/* T-CAP-3: P0's monk is P1's prisoner */
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	ck_assert_int_eq(city_game_prisoners(g, 0, 1), 0);
 	ck_assert_int_eq(scn_supply(g, 0), 5);
 	ck_assert_int_eq(scn_on_board(g, 0), 1);
 	ck_assert_int_eq(city_feature_followers(g, 2, 1, 'm', 0), 0);
-	tw_expect_conservation(g);
+	scn_expect_conservation(g);
 	n = city_game_event_count(g);
 	ck_assert_int_eq(city_game_event(g, (size_t)n - 1, &e), CITY_OK);
 	ck_assert_int_eq(e.kind, CITY_EVENT_CAPTURE);
@@ -346,7 +331,7 @@ START_TEST(test_T_OPT_4_range_stops_at_the_first_gap)
 {
 	static const char *const rules[] = {"capture_gaps=no", NULL};
 	city_game *g = row_board(rules);
-	tw_play(g, "pass; place 0 2 0; floor 0 1");
+	scn_play(g, "pass; place 0 2 0; floor 0 1");
 	/* (1,1) is empty: (2,1) is out of range, the capture is skipped */
 	scn_expect(g, CITY_DECISION_TILE, 0);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 0);
@@ -359,11 +344,11 @@ START_TEST(test_T_OPT_6_range_by_manhattan_distance)
 {
 	static const char *const rules[] = {"capture_diagonal=yes", NULL};
 	city_game *g = row_board(rules);
-	tw_play(g, "pass; place 0 2 0; floor 0 1");
+	scn_play(g, "pass; place 0 2 0; floor 0 1");
 	/* h = 2: (1,0) at distance 1+1 and (2,1) at 2, in slot order */
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1,
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1,
 	                "capture 1 0 1, capture 2 1 m, pass");
-	tw_play(g, "capture 1 0 1");
+	scn_play(g, "capture 1 0 1");
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 0), 0);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	city_game_free(g);
@@ -375,11 +360,11 @@ START_TEST(test_T_OPT_6_with_gaps_no_paths_through_placed_cells_only)
 	static const char *const rules[] = {"capture_diagonal=yes",
 	                                    "capture_gaps=no", NULL};
 	city_game *g = row_board(rules);
-	tw_play(g, "pass; place 0 2 0; floor 0 1");
+	scn_play(g, "pass; place 0 2 0; floor 0 1");
 	/* (1,0) by (0,0); (2,1) only by the empty (1,1) in two steps */
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
-	REFUSED(g, city_capture(g, 2, 1, 'm'), CITY_EILLEGAL,
-	        "T-CAP-1: the follower is out of the tower's range");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
+	SCN_REFUSED(g, city_capture(g, 2, 1, 'm'), CITY_EILLEGAL,
+	            "T-CAP-1: the follower is out of the tower's range");
 	city_game_free(g);
 }
 END_TEST
@@ -392,15 +377,15 @@ START_TEST(test_T_CAP_2_own_follower_back_to_supply)
 	city_game *g = row_board(NULL);
 	city_event e;
 	int n;
-	tw_play(g, "floor 0 1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 0, "capture 2 1 m, pass");
+	scn_play(g, "floor 0 1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 0, "capture 2 1 m, pass");
 	ck_assert_int_eq(scn_supply(g, 0), 5);
-	tw_play(g, "capture 2 1 m");
+	scn_play(g, "capture 2 1 m");
 	ck_assert_int_eq(scn_supply(g, 0), 6);
 	ck_assert_int_eq(scn_on_board(g, 0), 1);
 	ck_assert_int_eq(city_game_prisoners(g, 0, 0), 0);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 0);
-	tw_expect_conservation(g);
+	scn_expect_conservation(g);
 	n = city_game_event_count(g);
 	ck_assert_int_eq(city_game_event(g, (size_t)n - 1, &e), CITY_OK);
 	ck_assert_int_eq(e.kind, CITY_EVENT_CAPTURE);
@@ -409,8 +394,9 @@ START_TEST(test_T_CAP_2_own_follower_back_to_supply)
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_EXCHANGE, -2), 0);
 	/* the turn is over: P1 draws, P0's follower waits for a later turn */
 	scn_expect(g, CITY_DECISION_TILE, 1);
-	REFUSED(g, city_place_follower(g, 'm'), CITY_EDECISION,
-	        "C-TURN-1: the game waits for a tile placement, not a follower");
+	SCN_REFUSED(g, city_place_follower(g, 'm'), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a tile placement, not a "
+	            "follower");
 	city_game_free(g);
 }
 END_TEST
@@ -419,9 +405,9 @@ START_TEST(test_T_OPT_1_no_capture_of_own_followers)
 {
 	static const char *const rules[] = {"capture_own=no", NULL};
 	city_game *g = row_board(rules);
-	tw_play(g, "floor 0 1");
+	scn_play(g, "floor 0 1");
 	/* only P0's own monk is in range: the capture is skipped */
-	tw_expect_tower(g, 0, 1, 2, -1);
+	scn_expect_tower(g, 0, 1, 2, -1);
 	scn_expect(g, CITY_DECISION_TILE, 1);
 	ck_assert_int_eq(scn_on_board(g, 0), 2);
 	city_game_free(g);
@@ -432,21 +418,23 @@ END_TEST
  * the raised tower (0,1) and the monk (2,1). */
 START_TEST(test_T_CAP_1_range_along_the_row_over_another_tower)
 {
-	static const int order[] = {TW_ROAD,  TW_ROAD,  TW_MON,   TW_TOWER,
-	                            TW_TOWER, TW_BLANK, TW_BLANK, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, NULL);
-	tw_play(g, "place 1 0 0; follower 1; place 2 0 0");
-	tw_play(g, "place 2 1 0; follower m");
-	tw_play(g, "place 0 1 0; floor 0 1");
-	tw_play(g, "place 1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	static const int order[] = {SCN_TW_ROAD, SCN_TW_ROAD, SCN_TW_MON,
+	                            SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK,
+	                            SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	scn_play(g, "place 1 0 0; follower 1; place 2 0 0");
+	scn_play(g, "place 2 1 0; follower m");
+	scn_play(g, "place 0 1 0; floor 0 1");
+	scn_play(g, "place 1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "floor 0 1, floor 1 1, top 0 1, pass");
-	tw_play(g, "pass; place 0 2 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1,
+	scn_play(g, "pass; place 0 2 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1,
 	                "floor 0 1, floor 1 1, top 0 1, pass");
-	tw_play(g, "floor 0 1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 2 1 m, pass");
-	tw_play(g, "capture 2 1 m");
+	scn_play(g, "floor 0 1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 2 1 m, pass");
+	scn_play(g, "capture 2 1 m");
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	city_game_free(g);
 }
@@ -455,36 +443,36 @@ END_TEST
 /* The column board: the start tile is a road with a foundation (a tower
  * at (0,0), height 0); P0's knight on the city cap (0,-1); P1's tower
  * (0,1) raised to 2 reaches it over the tower (0,0). */
-static const int col_order[] = {TW_CAP,   TW_TOWER, TW_BLANK,
-                                TW_BLANK, TW_BLANK, TW_BLANK};
+static const int col_order[] = {SCN_TW_CAP, SCN_TW_TOWER, SCN_TW_BLANK,
+                                SCN_TW_BLANK, SCN_TW_BLANK, SCN_TW_BLANK};
 
 static city_game *column_board(const char *const *rules)
 {
-	city_game *g = tw_game(TW_RTOWER, col_order, N_OF(col_order), 2, 1,
-	                       rules);
-	tw_expect_tower(g, 0, 0, 0, -1);
-	tw_play(g, "place 0 -1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	city_game *g = scn_tower_game(SCN_TW_RTOWER, col_order, N_OF(col_order),
+	                              2, 1, rules);
+	scn_expect_tower(g, 0, 0, 0, -1);
+	scn_play(g, "place 0 -1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "follower a, floor 0 0, pass");
-	tw_play(g, "follower a; place 0 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1,
+	scn_play(g, "follower a; place 0 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1,
 	                "floor 0 0, floor 0 1, pass");
-	tw_play(g, "floor 0 1; place 1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_play(g, "floor 0 1; place 1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "floor 0 0, floor 0 1, top 0 1, pass");
-	tw_play(g, "pass; place -1 1 0; floor 0 1");
+	scn_play(g, "pass; place -1 1 0; floor 0 1");
 	return g;
 }
 
 START_TEST(test_T_CAP_1_range_along_the_column_over_another_tower)
 {
 	city_game *g = column_board(NULL);
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 a, pass");
-	tw_play(g, "capture 0 -1 a");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 a, pass");
+	scn_play(g, "capture 0 -1 a");
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	ck_assert_int_eq(city_feature_followers(g, 0, -1, 'a', 0), 0);
-	tw_expect_tower(g, 0, 0, 0, -1);
-	tw_expect_tower(g, 0, 1, 2, -1);
+	scn_expect_tower(g, 0, 0, 0, -1);
+	scn_expect_tower(g, 0, 1, 2, -1);
 	city_game_free(g);
 }
 END_TEST
@@ -508,26 +496,26 @@ END_TEST
 /* P0 tops the tower (0,1); P1 raises (1,1) to 2: (0,1) is in range. */
 static city_game *top_board(const char *const *rules)
 {
-	city_game *g = tw_game(TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       rules);
-	tw_play(g, "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1");
-	tw_play(g, "place -1 1 0; top 0 1; place 2 1 0; floor 1 1");
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, rules);
+	scn_play(g, "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1");
+	scn_play(g, "place -1 1 0; top 0 1; place 2 1 0; floor 1 1");
 	return g;
 }
 
 START_TEST(test_T_CAP_2_capture_from_the_top_of_a_tower)
 {
 	city_game *g = top_board(NULL);
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 1 t, pass");
-	tw_play(g, "capture 0 1 t");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 0 1 t, pass");
+	scn_play(g, "capture 0 1 t");
 	/* T-CAP-3: the tower is open again, its floor stays */
-	tw_expect_tower(g, 0, 1, 1, -1);
+	scn_expect_tower(g, 0, 1, 1, -1);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	ck_assert_int_eq(city_game_follower_count(g), 0);
-	tw_expect_conservation(g);
+	scn_expect_conservation(g);
 	/* P0 (0 points, no ransom) may close it again */
-	tw_play(g, "place 1 0 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_play(g, "place 1 0 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "follower 1, floor 0 1, floor 1 1, top 0 1, top 1 1, "
 	                "pass");
 	city_game_free(g);
@@ -539,8 +527,8 @@ START_TEST(test_T_OPT_2_tops_cannot_be_captured)
 	static const char *const rules[] = {"capture_top=no", NULL};
 	city_game *g = top_board(rules);
 	/* the only follower in range is on top: the capture is skipped */
-	tw_expect_tower(g, 1, 1, 2, -1);
-	tw_expect_tower(g, 0, 1, 1, 0);
+	scn_expect_tower(g, 1, 1, 2, -1);
+	scn_expect_tower(g, 0, 1, 1, 0);
 	scn_expect(g, CITY_DECISION_TILE, 0);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 0);
 	city_game_free(g);
@@ -552,17 +540,18 @@ END_TEST
 START_TEST(test_T_OPT_2_top_refused_by_name)
 {
 	static const char *const rules[] = {"capture_top=no", NULL};
-	static const int order[] = {TW_TOWER, TW_TOWER, TW_BLANK, TW_MON,
-	                            TW_BLANK, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, rules);
-	tw_play(g, "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1");
-	tw_play(g, "place -1 1 0; top 0 1; place 2 1 0; follower m");
+	static const int order[] = {SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK,
+	                            SCN_TW_MON, SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
+	scn_play(g, "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1");
+	scn_play(g, "place -1 1 0; top 0 1; place 2 1 0; follower m");
 	/* P0: a floor on (1,1): height 2 reaches (0,1) (top) and (2,1) */
-	tw_play(g, "place 3 1 0; floor 1 1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 0, "capture 2 1 m, pass");
-	REFUSED(g, city_capture(g, 0, 1, 't'), CITY_EILLEGAL,
-	        "T-OPT-2: followers on top of towers cannot be taken "
-	        "(capture_top=no)");
+	scn_play(g, "place 3 1 0; floor 1 1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 0, "capture 2 1 m, pass");
+	SCN_REFUSED(g, city_capture(g, 0, 1, 't'), CITY_EILLEGAL,
+	            "T-OPT-2: followers on top of towers cannot be taken "
+	            "(capture_top=no)");
 	city_game_free(g);
 }
 END_TEST
@@ -576,23 +565,24 @@ END_TEST
  * the knight taken does not score the city it would have won. */
 START_TEST(test_T_CAP_1b_capture_before_scoring)
 {
-	static const int order[] = {TW_CAP, TW_CAPTOW, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	static const int order[] = {SCN_TW_CAP, SCN_TW_CAPTOW, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	city_game *c = NULL;
-	tw_play(g, "place 0 -1 0; follower a; place 0 -2 2");
+	scn_play(g, "place 0 -1 0; follower a; place 0 -2 2");
 	/* the city is P0's: no part for P1, the foundation just placed */
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 0 -2, pass");
-	tw_play(g, "floor 0 -2");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 a, pass");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1, "floor 0 -2, pass");
+	scn_play(g, "floor 0 -2");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 a, pass");
 	ck_assert_int_eq(city_game_clone(&c, g), CITY_OK);
 	/* taken: the city completes with nobody on it */
-	tw_play(g, "capture 0 -1 a");
+	scn_play(g, "capture 0 -1 a");
 	ck_assert_int_eq(city_feature_complete(g, 0, -1, 'a'), 1);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), 0);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	/* passed: the knight scores it and goes home */
-	tw_play(c, "pass");
+	scn_play(c, "pass");
 	scn_expect_scores(c, 2, ((const int[]){4, 0}));
 	ck_assert_int_eq(city_game_score_detail(c, 0, CITY_CAT_CITIES), 4);
 	ck_assert_int_eq(scn_supply(c, 0), 7);
@@ -606,31 +596,32 @@ END_TEST
  * home (T-CAP-4). */
 START_TEST(test_T_CAP_4_exchange)
 {
-	static const int order[] = {TW_ROAD,  TW_MON,   TW_TOWER,
-	                            TW_TOWER, TW_BLANK, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	static const int order[] = {SCN_TW_ROAD, SCN_TW_MON, SCN_TW_TOWER,
+	                            SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
 	city_event e;
 	int n;
-	tw_play(g, "place 1 0 0; follower 1; place 0 -1 0; follower m");
-	tw_play(g, "place -1 -1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0, "floor -1 -1, pass");
-	tw_play(g, "floor -1 -1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 0, "capture 0 -1 m, pass");
-	tw_play(g, "capture 0 -1 m");
+	scn_play(g, "place 1 0 0; follower 1; place 0 -1 0; follower m");
+	scn_play(g, "place -1 -1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0, "floor -1 -1, pass");
+	scn_play(g, "floor -1 -1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 0, "capture 0 -1 m, pass");
+	scn_play(g, "capture 0 -1 m");
 	ck_assert_int_eq(city_game_prisoners(g, 0, 1), 1);
 	/* P1 has 0 points: no ransom */
-	tw_play(g, "place 1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1,
+	scn_play(g, "place 1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1,
 	                "floor -1 -1, floor 1 1, top -1 -1, pass");
-	tw_play(g, "floor 1 1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
-	tw_play(g, "capture 1 0 1");
+	scn_play(g, "floor 1 1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
+	scn_play(g, "capture 1 0 1");
 	ck_assert_int_eq(city_game_prisoners(g, 0, 1), 0);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 0);
 	ck_assert_int_eq(scn_supply(g, 0), 7);
 	ck_assert_int_eq(scn_supply(g, 1), 7);
 	ck_assert_int_eq(city_game_follower_count(g), 0);
-	tw_expect_conservation(g);
+	scn_expect_conservation(g);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_CAPTURE, -2), 2);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_EXCHANGE, -2), 1);
 	n = city_game_event_count(g);
@@ -655,20 +646,21 @@ END_TEST
  * highwayman (1,0) at height 1 and P0's monk (2,1) at height 2.
  * ---------------------------------------------------------------------- */
 
-static const int ransom_order[] = {TW_CAP,   TW_CAP,   TW_ROAD,  TW_TOWER,
-                                   TW_MON,   TW_BLANK, TW_BLANK, TW_BLANK,
-                                   TW_BLANK, TW_BLANK};
+static const int ransom_order[] = {SCN_TW_CAP, SCN_TW_CAP, SCN_TW_ROAD,
+                                   SCN_TW_TOWER, SCN_TW_MON, SCN_TW_BLANK,
+                                   SCN_TW_BLANK, SCN_TW_BLANK, SCN_TW_BLANK,
+                                   SCN_TW_BLANK};
 
 /* Up to P0's first ransom decision (P1 holds one of P0's followers). */
 static city_game *ransom_board(const char *const *rules)
 {
-	city_game *g = tw_game(TW_ROAD, ransom_order, N_OF(ransom_order), 2, 1,
-	                       rules);
-	tw_play(g, "place 0 -1 0; follower a; place 0 -2 2");
+	city_game *g = scn_tower_game(SCN_TW_ROAD, ransom_order,
+	                              N_OF(ransom_order), 2, 1, rules);
+	scn_play(g, "place 0 -1 0; follower a; place 0 -2 2");
 	scn_expect_scores(g, 2, ((const int[]){4, 0}));
-	tw_play(g, "place 1 0 0; follower 1; place 1 1 0; floor 1 1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
-	tw_play(g, "capture 1 0 1");
+	scn_play(g, "place 1 0 0; follower 1; place 1 1 0; floor 1 1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
+	scn_play(g, "capture 1 0 1");
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	return g;
 }
@@ -677,13 +669,13 @@ static city_game *ransom_board(const char *const *rules)
 static city_game *ransom_board2(const char *const *rules)
 {
 	city_game *g = ransom_board(rules);
-	tw_expect_legal(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
-	tw_play(g, "pass; place 2 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_expect_moves(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
+	scn_play(g, "pass; place 2 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "follower m, floor 1 1, top 1 1, pass");
-	tw_play(g, "follower m; place 0 1 0; floor 1 1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 2 1 m, pass");
-	tw_play(g, "capture 2 1 m");
+	scn_play(g, "follower m; place 0 1 0; floor 1 1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 2 1 m, pass");
+	scn_play(g, "capture 2 1 m");
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 2);
 	ck_assert_int_eq(scn_supply(g, 0), 5);
 	return g;
@@ -693,18 +685,20 @@ START_TEST(test_T_CAP_5_ransom_three_points_once_per_turn)
 {
 	city_game *g = ransom_board2(NULL);
 	int design = 0;
-	tw_expect_legal(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
+	scn_expect_moves(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
 	/* before the draw: no current tile */
 	ck_assert_int_ne(city_game_current_tile(g, &design, NULL), CITY_OK);
-	REFUSED(g, city_pay_ransom(g, 0), CITY_EILLEGAL,
-	        "T-CAP-5: player 0 holds no follower of player 0 to ransom");
+	SCN_REFUSED(g, city_pay_ransom(g, 0), CITY_EILLEGAL,
+	            "T-CAP-5: player 0 holds no follower of player 0 to "
+	            "ransom");
 	/* a 2-player game: seat 2 is no seat, a bad argument */
-	REFUSED(g, city_pay_ransom(g, 2), CITY_EINVAL,
-	        "T-CAP-5: seat 2 is not 0..1");
-	REFUSED(g, city_pay_ransom(g, -1), CITY_EINVAL,
-	        "T-CAP-5: seat -1 is not 0..1");
-	REFUSED(g, city_place_tile(g, 0, 2, 0), CITY_EDECISION,
-	        "C-TURN-1: the game waits for a ransom, not a tile placement");
+	SCN_REFUSED(g, city_pay_ransom(g, 2), CITY_EINVAL,
+	            "T-CAP-5: seat 2 is not 0..1");
+	SCN_REFUSED(g, city_pay_ransom(g, -1), CITY_EINVAL,
+	            "T-CAP-5: seat -1 is not 0..1");
+	SCN_REFUSED(g, city_place_tile(g, 0, 2, 0), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a ransom, not a tile "
+	            "placement");
 	ck_assert_int_eq(city_pay_ransom(g, 1), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){1, 3}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_RANSOM), -3);
@@ -713,11 +707,12 @@ START_TEST(test_T_CAP_5_ransom_three_points_once_per_turn)
 	ck_assert_int_eq(scn_supply(g, 0), 6);
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_RANSOM), 3);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_RANSOM), -3);
-	tw_expect_conservation(g);
+	scn_expect_conservation(g);
 	/* once per turn: P1 still holds one, but P0 now draws */
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
-	        "C-TURN-1: the game waits for a tile placement, not a ransom");
+	SCN_REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a tile placement, not a "
+	            "ransom");
 	/* the follower bought back may be placed this turn: none here
 	 * (a blank), but the supply is 6 */
 	city_game_free(g);
@@ -728,7 +723,7 @@ END_TEST
 START_TEST(test_T_OPT_3_no_ransom_below_three_points)
 {
 	city_game *g = ransom_board2(NULL);
-	tw_play(g, "ransom 1; place -1 1 0; pass; place 0 2 0; pass");
+	scn_play(g, "ransom 1; place -1 1 0; pass; place 0 2 0; pass");
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	ck_assert_int_eq(city_game_score(g, 0), 1);
 	scn_expect(g, CITY_DECISION_TILE, 0);
@@ -741,13 +736,13 @@ START_TEST(test_T_OPT_3_ransom_below_three_points_goes_negative)
 {
 	static const char *const rules[] = {"ransom_min=no", NULL};
 	city_game *g = ransom_board2(rules);
-	tw_play(g, "ransom 1; place -1 1 0; pass; place 0 2 0; pass");
-	tw_expect_legal(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
-	tw_play(g, "ransom 1");
+	scn_play(g, "ransom 1; place -1 1 0; pass; place 0 2 0; pass");
+	scn_expect_moves(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
+	scn_play(g, "ransom 1");
 	scn_expect_scores(g, 2, ((const int[]){-2, 6}));
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 0);
 	/* nobody holds anything now: the next turn starts with the draw */
-	tw_play(g, "place -1 2 0; pass; place 0 3 0; pass");
+	scn_play(g, "place -1 2 0; pass; place 0 3 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){-2, 6}));
@@ -777,8 +772,9 @@ START_TEST(test_T_OPT_7_ransom_disabled)
 	city_game *g = ransom_board(rules);
 	/* 4 points and a prisoner held, but no ransom decision */
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
-	        "C-TURN-1: the game waits for a tile placement, not a ransom");
+	SCN_REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a tile placement, not a "
+	            "ransom");
 	city_game_free(g);
 }
 END_TEST
@@ -788,8 +784,8 @@ START_TEST(test_T_CAP_6_prisoners_at_the_end_score_nothing)
 {
 	city_game *g = ransom_board2(NULL);
 	int p;
-	tw_play(g, "pass; place -1 1 0; pass; place 0 2 0; pass");
-	tw_play(g, "pass; place -1 2 0; pass; place 0 3 0; pass");
+	scn_play(g, "pass; place -1 1 0; pass; place 0 2 0; pass");
+	scn_play(g, "pass; place -1 2 0; pass; place 0 3 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 2);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -800,7 +796,7 @@ START_TEST(test_T_CAP_6_prisoners_at_the_end_score_nothing)
 		                 0);
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 2);
 	ck_assert_int_eq(scn_supply(g, 0), 5);
-	tw_expect_conservation(g);
+	scn_expect_conservation(g);
 	city_game_free(g);
 }
 END_TEST
@@ -810,16 +806,17 @@ END_TEST
 START_TEST(test_T_OPT_5_one_floor_reaches_its_own_tile)
 {
 	static const char *const rules[] = {"tower_range=short", NULL};
-	static const int order[] = {TW_RTOWER, TW_BLANK, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, rules);
-	tw_play(g, "place 1 0 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	static const int order[] = {SCN_TW_RTOWER, SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
+	scn_play(g, "place 1 0 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "follower 1, floor 1 0, pass");
-	tw_play(g, "follower 1; place 1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 1 0, pass");
-	tw_play(g, "floor 1 0");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
-	tw_play(g, "capture 1 0 1");
+	scn_play(g, "follower 1; place 1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1, "floor 1 0, pass");
+	scn_play(g, "floor 1 0");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
+	scn_play(g, "capture 1 0 1");
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	city_game_free(g);
 }
@@ -829,24 +826,25 @@ END_TEST
 START_TEST(test_T_CAP_2_capture_a_farmer)
 {
 	static const char *const rules[] = {"farmers=yes", NULL};
-	static const int order[] = {TW_TOWER, TW_TOWER, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, rules);
+	static const int order[] = {SCN_TW_TOWER, SCN_TW_TOWER, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
 	int role = -1;
-	tw_play(g, "place 0 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_play(g, "place 0 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "follower a, floor 0 1, pass");
-	tw_play(g, "follower a");
+	scn_play(g, "follower a");
 	ck_assert_int_eq(city_game_follower(g, 0, NULL, &role, NULL, NULL,
 	                                    NULL),
 	                 CITY_OK);
 	ck_assert_int_eq(role, CITY_ROLE_FARMER);
 	/* P1: the field of (1,1) is P0's farmer's: no part */
-	tw_play(g, "place 1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1,
+	scn_play(g, "place 1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1,
 	                "floor 0 1, floor 1 1, pass");
-	tw_play(g, "floor 1 1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 1 a, pass");
-	tw_play(g, "capture 0 1 a");
+	scn_play(g, "floor 1 1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 0 1 a, pass");
+	scn_play(g, "capture 0 1 a");
 	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
 	ck_assert_int_eq(city_feature_followers(g, 1, 1, 'a', 0), 0);
 	city_game_free(g);
@@ -857,15 +855,15 @@ END_TEST
  * and goes home at final scoring (a RETURN event with part 't'). */
 START_TEST(test_T_ACT_2_top_scores_nothing_at_the_end)
 {
-	city_game *g = tw_game(TW_ROAD, two_towers, N_OF(two_towers), 2, 1,
-	                       NULL);
+	city_game *g = scn_tower_game(SCN_TW_ROAD, two_towers, N_OF(two_towers),
+	                              2, 1, NULL);
 	city_event e;
 	int n;
-	tw_play(g, "place 0 1 0; floor 0 1; place 1 1 0; top 0 1");
-	tw_play(g, "place -1 1 0; pass; place 2 1 0; pass");
-	tw_play(g, "place 1 0 0; pass; place 3 1 0; pass; place 0 2 0; pass");
+	scn_play(g, "place 0 1 0; floor 0 1; place 1 1 0; top 0 1");
+	scn_play(g, "place -1 1 0; pass; place 2 1 0; pass");
+	scn_play(g, "place 1 0 0; pass; place 3 1 0; pass; place 0 2 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
-	tw_expect_tower(g, 0, 1, 1, 1);
+	scn_expect_tower(g, 0, 1, 1, 1);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(scn_supply(g, 1), 7);
@@ -886,16 +884,17 @@ END_TEST
  * tower (-1,-1) takes P0's monk (0,-1). */
 START_TEST(test_T_OPT_3_ransom_with_exactly_three_points)
 {
-	static const int order[] = {TW_DEAD, TW_DEAD, TW_MON, TW_TOWER,
-	                            TW_BLANK, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, NULL);
-	tw_play(g, "place -1 0 0; follower 1; place 1 0 2");
+	static const int order[] = {SCN_TW_DEAD, SCN_TW_DEAD, SCN_TW_MON,
+	                            SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	scn_play(g, "place -1 0 0; follower 1; place 1 0 2");
 	scn_expect_scores(g, 2, ((const int[]){3, 0}));
-	tw_play(g, "place 0 -1 0; follower m; place -1 -1 0; floor -1 -1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 m, pass");
-	tw_play(g, "capture 0 -1 m");
-	tw_expect_legal(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
-	tw_play(g, "ransom 1");
+	scn_play(g, "place 0 -1 0; follower m; place -1 -1 0; floor -1 -1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 m, pass");
+	scn_play(g, "capture 0 -1 m");
+	scn_expect_moves(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
+	scn_play(g, "ransom 1");
 	scn_expect_scores(g, 2, ((const int[]){0, 3}));
 	ck_assert_int_eq(scn_supply(g, 0), 7);
 	scn_expect(g, CITY_DECISION_TILE, 0);
@@ -912,42 +911,39 @@ START_TEST(test_T_CAP_5_bought_back_follower_placed_the_same_turn)
 	static const char *const rules[] = {"ransom_min=no", NULL};
 	int order[16];
 	city_game *g;
-	char mv[64];
 	int k;
 	for (k = 0; k < 6; k++) {
-		order[2 * k] = TW_MON;
-		order[2 * k + 1] = TW_BLANK;
+		order[2 * k] = SCN_TW_MON;
+		order[2 * k + 1] = SCN_TW_BLANK;
 	}
-	order[12] = TW_MON;
-	order[13] = TW_TOWER;
-	order[14] = TW_ROAD;
-	order[15] = TW_BLANK;
-	g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, rules);
+	order[12] = SCN_TW_MON;
+	order[13] = SCN_TW_TOWER;
+	order[14] = SCN_TW_ROAD;
+	order[15] = SCN_TW_BLANK;
+	g = scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, rules);
 	for (k = 1; k <= 7; k++) {
-		snprintf(mv, sizeof mv, "place 0 %d 0; follower m", -k);
-		tw_play(g, mv);
+		scn_play(g, "place 0 %d 0; follower m", -k);
 		if (k < 7) {
-			snprintf(mv, sizeof mv, "place 0 %d 0", k);
-			tw_play(g, mv);
+			scn_play(g, "place 0 %d 0", k);
 		}
 	}
 	ck_assert_int_eq(scn_supply(g, 0), 0);
-	tw_play(g, "place 1 -1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 1 -1, pass");
-	tw_play(g, "floor 1 -1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 m, pass");
-	tw_play(g, "capture 0 -1 m");
-	tw_expect_legal(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
-	tw_play(g, "ransom 1");
+	scn_play(g, "place 1 -1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1, "floor 1 -1, pass");
+	scn_play(g, "floor 1 -1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 0 -1 m, pass");
+	scn_play(g, "capture 0 -1 m");
+	scn_expect_moves(g, CITY_DECISION_RANSOM, 0, "ransom 1, pass");
+	scn_play(g, "ransom 1");
 	scn_expect_scores(g, 2, ((const int[]){-3, 3}));
 	ck_assert_int_eq(scn_supply(g, 0), 1);
-	tw_play(g, "place 1 0 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_play(g, "place 1 0 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "follower 1, floor 1 -1, top 1 -1, pass");
-	tw_play(g, "follower 1");
+	scn_play(g, "follower 1");
 	ck_assert_int_eq(scn_supply(g, 0), 0);
 	ck_assert_int_eq(scn_on_board(g, 0), 7);
-	tw_expect_conservation(g);
+	scn_expect_conservation(g);
 	city_game_free(g);
 }
 END_TEST
@@ -957,24 +953,26 @@ END_TEST
  * holds none of P2's, so nobody goes home. */
 START_TEST(test_T_CAP_4_no_exchange_with_a_third_player)
 {
-	static const int order[] = {TW_ROAD,  TW_MON,   TW_BLANK, TW_TOWER,
-	                            TW_BLANK, TW_TOWER, TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 3, 1, NULL);
-	tw_play(g, "place 1 0 0; follower 1; place 0 -1 0; follower m");
-	tw_play(g, "place 0 1 0"); /* P2: no tower yet, skipped */
-	tw_play(g, "place -1 -1 0; floor -1 -1; capture 0 -1 m");
-	tw_play(g, "place -1 1 0; pass; place 1 1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 2,
+	static const int order[] = {SCN_TW_ROAD, SCN_TW_MON, SCN_TW_BLANK,
+	                            SCN_TW_TOWER, SCN_TW_BLANK, SCN_TW_TOWER,
+	                            SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 3, 1, NULL);
+	scn_play(g, "place 1 0 0; follower 1; place 0 -1 0; follower m");
+	scn_play(g, "place 0 1 0"); /* P2: no tower yet, skipped */
+	scn_play(g, "place -1 -1 0; floor -1 -1; capture 0 -1 m");
+	scn_play(g, "place -1 1 0; pass; place 1 1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 2,
 	                "floor -1 -1, floor 1 1, top -1 -1, pass");
-	tw_play(g, "floor 1 1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 2, "capture 1 0 1, pass");
-	tw_play(g, "capture 1 0 1");
+	scn_play(g, "floor 1 1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 2, "capture 1 0 1, pass");
+	scn_play(g, "capture 1 0 1");
 	ck_assert_int_eq(city_game_prisoners(g, 0, 1), 1);
 	ck_assert_int_eq(city_game_prisoners(g, 2, 0), 1);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_EXCHANGE, -2), 0);
 	ck_assert_int_eq(scn_supply(g, 0), 6);
 	ck_assert_int_eq(scn_supply(g, 1), 6);
-	tw_expect_conservation(g);
+	scn_expect_conservation(g);
 	city_game_free(g);
 }
 END_TEST
@@ -983,23 +981,173 @@ END_TEST
  * of the tower tile (1,0) and the follower on top of that tower are two. */
 START_TEST(test_T_CAP_2_part_and_top_of_one_tile_are_two_moves)
 {
-	static const int order[] = {TW_RTOWER, TW_BLANK, TW_TOWER, TW_BLANK,
-	                            TW_BLANK};
-	city_game *g = tw_game(TW_ROAD, order, N_OF(order), 2, 1, NULL);
-	tw_play(g, "place 1 0 0; follower 1; place 1 1 0; floor 1 0");
+	static const int order[] = {SCN_TW_RTOWER, SCN_TW_BLANK, SCN_TW_TOWER,
+	                            SCN_TW_BLANK, SCN_TW_BLANK};
+	city_game *g =
+	        scn_tower_game(SCN_TW_ROAD, order, N_OF(order), 2, 1, NULL);
+	scn_play(g, "place 1 0 0; follower 1; place 1 1 0; floor 1 0");
 	/* height 1 reaches the tower's own tile */
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
-	tw_play(g, "pass; place 1 -1 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 0,
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1, "capture 1 0 1, pass");
+	scn_play(g, "pass; place 1 -1 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 0,
 	                "floor 1 0, floor 1 -1, top 1 0, pass");
-	tw_play(g, "top 1 0; place 1 2 0");
-	tw_expect_legal(g, CITY_DECISION_FOLLOWER, 1, "floor 1 -1, pass");
-	tw_play(g, "floor 1 -1");
-	tw_expect_legal(g, CITY_DECISION_CAPTURE, 1,
+	scn_play(g, "top 1 0; place 1 2 0");
+	scn_expect_moves(g, CITY_DECISION_FOLLOWER, 1, "floor 1 -1, pass");
+	scn_play(g, "floor 1 -1");
+	scn_expect_moves(g, CITY_DECISION_CAPTURE, 1,
 	                "capture 1 0 1, capture 1 0 t, pass");
-	tw_play(g, "capture 1 0 t");
-	tw_expect_tower(g, 1, 0, 1, -1);
+	scn_play(g, "capture 1 0 t");
+	scn_expect_tower(g, 1, 0, 1, -1);
 	ck_assert_int_eq(city_feature_followers(g, 1, 0, '1', 0), 1);
+	city_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* A road under a tower: the first opening of the Tower tests             */
+
+/* Straight road west-east (the start design here). */
+#define T_ROAD "a-a a1b b-b b1a a=F b=F"
+/* All field with a tower foundation. */
+#define T_TOWER "a-a a-a a-a a-a a=F tow"
+/* All field. */
+#define T_BLANK "a-a a-a a-a a-a a=F"
+
+/* The road opening (the tests below it): P0 puts a highwayman on the road at (1,0); P1
+ * places the tower tile at (1,1) below it and takes the floor decision. */
+static city_game *road_opening(const char *const *rules)
+{
+	static const int order[] = {1, 2, 3, 2, 3, 3, 1, 1};
+	city_game *g = scn_carc_game("1 4 " T_ROAD " start\n2 2 " T_TOWER
+	                          "\n3 3 " T_BLANK "\n",
+	                          2, 1, order, N_OF(order), rules);
+	scn_play(g, "place 1 0 0; follower 1");
+	scn_play(g, "place 1 1 0");
+	return g;
+}
+
+START_TEST(test_T_SET_1_floors_per_player_count)
+{
+	static const int order[] = {2};
+	static const int floors[4] = {10, 9, 7, 6};
+	int players;
+	for (players = 2; players <= 5; players++) {
+		city_game *g = scn_carc_game("1 1 " T_BLANK " start\n2 1 " T_TOWER
+		                          "\n",
+		                          players, 1, order, 1, NULL);
+		ck_assert_int_eq(city_game_floors(g, 0), floors[players - 2]);
+		ck_assert_int_eq(city_game_floors(g, players - 1),
+		                 floors[players - 2]);
+		city_game_free(g);
+	}
+}
+END_TEST
+
+START_TEST(test_T_ACT_1_floor_on_the_tile_just_placed_T_CAP_3_prisoner)
+{
+	city_game *g = road_opening(NULL);
+	scn_snapshot s;
+	int h = -1, top = 5;
+	/* follower decision: no part (a field without farmers), one floor on
+	 * the bare foundation just placed, no top (height 0), pass */
+	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
+	scn_expect_legal(g, 2);
+	ck_assert_int_eq(city_game_tower(g, 1, 1, &h, &top), CITY_OK);
+	ck_assert_int_eq(h, 0);
+	ck_assert_int_eq(top, -1);
+	/* T-ACT-2: a bare foundation takes no follower on top */
+	scn_snap(g, &s);
+	scn_refused(g, &s, city_place_top(g, 1, 1), CITY_EILLEGAL,
+	            "T-ACT-2: tile (1,1): the tower has no floor yet");
+	scn_refused(g, &s, city_place_floor(g, 0, 0), CITY_EILLEGAL,
+	            "T-ACT-1: tile (0,0) has no tower foundation");
+	scn_snap_free(&s);
+	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
+	ck_assert_int_eq(city_game_floors(g, 1), 9);
+	ck_assert_int_eq(city_game_tower(g, 1, 1, &h, NULL), CITY_OK);
+	ck_assert_int_eq(h, 1);
+	/* T-CAP-1: height 1 reaches (1,0), where P0's highwayman stands */
+	scn_expect(g, CITY_DECISION_CAPTURE, 1);
+	scn_expect_legal(g, 2);
+	ck_assert_int_eq(city_capture(g, 1, 0, '1'), CITY_OK);
+	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
+	ck_assert_int_eq(city_feature_followers(g, 1, 0, '1', 0), 0);
+	ck_assert_int_eq(scn_supply(g, 0), 6);
+	ck_assert_int_eq(scn_on_board(g, 0), 0);
+	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_CAPTURE, 1), 1);
+	/* T-OPT-3 (default yes): P0 has 0 points, no ransom: P0 draws */
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_T_CAP_5_ransom_without_minimum_goes_below_zero)
+{
+	static const char *const rules[] = {"ransom_min=no", NULL};
+	city_game *g = road_opening(rules);
+	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
+	ck_assert_int_eq(city_capture(g, 1, 0, '1'), CITY_OK);
+	/* P0's turn starts with the ransom decision: ransom 1, pass */
+	scn_expect(g, CITY_DECISION_RANSOM, 0);
+	scn_expect_legal(g, 2);
+	ck_assert_int_eq(city_pay_ransom(g, 1), CITY_OK);
+	scn_expect_scores(g, 2, ((const int[]){-3, 3}));
+	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_RANSOM), -3);
+	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_RANSOM), 3);
+	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 0);
+	ck_assert_int_eq(scn_supply(g, 0), 7);
+	/* once per turn: the tile decision follows */
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_T_OPT_7_no_ransom)
+{
+	static const char *const rules[] = {"ransom_min=no", "ransom=no",
+	                                    NULL};
+	city_game *g = road_opening(rules);
+	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
+	ck_assert_int_eq(city_capture(g, 1, 0, '1'), CITY_OK);
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_T_OPT_5_short_range_reaches_only_its_own_tile)
+{
+	static const char *const rules[] = {"tower_range=short", NULL};
+	city_game *g = road_opening(rules);
+	/* r = h - 1 = 0: (1,0) is out of range, the capture is skipped */
+	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
+	scn_expect(g, CITY_DECISION_TILE, 0);
+	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 0);
+	city_game_free(g);
+}
+END_TEST
+
+START_TEST(test_T_ACT_2_top_closes_the_tower)
+{
+	city_game *g = road_opening(NULL);
+	scn_snapshot s;
+	int top = -1;
+	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
+	scn_play(g, "pass"); /* no capture */
+	/* P0: a blank at (0,1); floor, top on (1,1) and pass are legal */
+	scn_play(g, "place 0 1 0");
+	scn_expect_legal(g, 3);
+	ck_assert_int_eq(city_place_top(g, 1, 1), CITY_OK);
+	ck_assert_int_eq(city_game_tower(g, 1, 1, NULL, &top), CITY_OK);
+	ck_assert_int_eq(top, 0);
+	/* P1: a second tower at (2,1): a floor on it or pass; the closed
+	 * tower takes no floor (T-ACT-2) */
+	scn_play(g, "place 2 1 0");
+	scn_expect_legal(g, 2);
+	scn_snap(g, &s);
+	scn_refused(g, &s, city_place_floor(g, 1, 1), CITY_EILLEGAL,
+	            "T-ACT-2: the tower of tile (1,1) is closed by a "
+	            "follower on top");
+	scn_snap_free(&s);
 	city_game_free(g);
 }
 END_TEST
@@ -1046,6 +1194,12 @@ static Suite *tower_rules_suite(void)
 	               test_T_CAP_5_bought_back_follower_placed_the_same_turn);
 	tcase_add_test(t, test_T_CAP_4_no_exchange_with_a_third_player);
 	tcase_add_test(t, test_T_CAP_2_part_and_top_of_one_tile_are_two_moves);
+	tcase_add_test(t, test_T_SET_1_floors_per_player_count);
+	tcase_add_test(t, test_T_ACT_1_floor_on_the_tile_just_placed_T_CAP_3_prisoner);
+	tcase_add_test(t, test_T_CAP_5_ransom_without_minimum_goes_below_zero);
+	tcase_add_test(t, test_T_OPT_7_no_ransom);
+	tcase_add_test(t, test_T_OPT_5_short_range_reaches_only_its_own_tile);
+	tcase_add_test(t, test_T_ACT_2_top_closes_the_tower);
 	suite_add_tcase(s, t);
 	return s;
 }

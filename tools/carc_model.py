@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""An independent model of the base game of Carcassonne and The Tower
-(carcassonne.md), written from the spec alone to cross-check the engine's
-golden games (tests/data/carc_golden_games.txt).
+"""An independent model of the base game of Carcassonne, The Tower and The
+River (carcassonne.md), written from the spec alone to cross-check the
+engine's golden games (tests/data/carc_golden_games.txt,
+carc_tower_golden.txt, carc_river_golden.txt).
 
 It shares no algorithm with lib/cc_rules.c and lib/cc_score.c: features
 are found by a flood over (cell, part) nodes every time they are needed,
@@ -12,6 +13,15 @@ lines:
 
     tools/carc_model.py spec/carcassonne.tiles > model.txt
     diff model.txt tests/data/carc_golden_games.txt
+    tools/carc_model.py spec/carcassonne-tower.tiles 256 tower > tower.txt
+    diff tower.txt tests/data/carc_tower_golden.txt
+    tools/carc_model.py spec/carcassonne.tiles 256 river \
+        spec/the-river.tiles spec/the-tower.tiles > river.txt
+    diff river.txt tests/data/carc_river_golden.txt
+
+The River's rules (V-*) are modelled from scratch as well: the open end
+and the last curve's turn are found by walking the river from the spring
+every time a river tile is placed.
 """
 import sys
 
@@ -29,9 +39,11 @@ def parse(text):
         t = line.split()
         d = {'id': int(t[0]), 'count': int(t[1]), 'sides': t[2:6],
              'kind': {}, 'coats': set(), 'mon': False, 'start': False,
-             'tow': False, 'adj': set()}
+             'tow': False, 'adj': set(), 'spring': False, 'lake': False}
         for tok in t[6:]:
-            if tok == 'mon':
+            if tok in ('spring', 'lake'):
+                d[tok] = True
+            elif tok == 'mon':
                 d['mon'] = True
             elif tok == 'start':
                 d['start'] = True
@@ -47,7 +59,9 @@ def parse(text):
                 d['kind'][tok[0]] = 'city' if tok[2] == 'C' else 'field'
         # parts in the engine's order: region letters, road digits, 'm'
         letters = sorted(d['kind'])
-        digits = sorted({s[1] for s in d['sides'] if s[1] != '-'})
+        digits = sorted({s[1] for s in d['sides'] if s[1] not in '-~'})
+        # V-GEO-1: the river sides (no part: the river is no feature)
+        d['river'] = [i for i in range(4) if d['sides'][i][1] == '~']
         d['parts'] = letters + digits + (['m'] if d['mon'] else [])
         # in-tile adjacency: the clockwise walk of the 12 positions
         pos = []
@@ -55,7 +69,7 @@ def parse(text):
             pos += [s[0], s[1], s[2]]
         for i in range(12):
             a, b = pos[i], pos[(i + 1) % 12]
-            if a in '-123456789' or b in '-123456789':
+            if a in '-~123456789' or b in '-~123456789':
                 continue
             if a != b:
                 d['adj'].add((a, b))
@@ -83,25 +97,40 @@ TOPTS = ('capture_own', 'capture_top', 'ransom_min', 'capture_gaps',
 
 
 class Game:
-    def __init__(self, designs, players, seed, farmers, tower=None):
+    def __init__(self, designs, players, seed, farmers, tower=None,
+                 river=None):
         self.D = designs
         self.n = players
         self.farmers = farmers
         self.tower = tower  # None, or {T-OPT name: value}
+        self.river = river  # None, 'shuffle' or 'remove' (V-OPT-1)
         self.floors = [[10, 9, 7, 6][players - 2] if tower else 0] * players
         self.height = {}
         self.held = [[0] * players for _ in range(players)]
         start = [i for i, d in enumerate(designs) if d['start']][0]
-        inst = []
-        for i, d in enumerate(designs):
-            c = d['count'] - (1 if i == start else 0)
-            inst += [i] * c
-        st = seed
-        for i in range(len(inst) - 1, 0, -1):
-            st, v = splitmix(st)
-            j = v % (i + 1)
-            inst[i], inst[j] = inst[j], inst[i]
-        self.order = inst
+        self.rng = seed
+        if river is None:
+            inst = []
+            for i, d in enumerate(designs):
+                inst += [i] * (d['count'] - (1 if i == start else 0))
+            self.order = self.shuffle(inst)
+        else:
+            # V-SET-1: the spring starts; V-SET-2: river list (design
+            # order, no spring, no lake) shuffled first, then the land list
+            # (every instance of the other designs; V-OPT-1 remove sets one
+            # start instance aside), one generator; river, lake, land.
+            spring = [i for i, d in enumerate(designs) if d['spring']][0]
+            lake = [i for i, d in enumerate(designs) if d['lake']][0]
+            rivl, land = [], []
+            for i, d in enumerate(designs):
+                if d['spring'] or d['lake']:
+                    continue
+                c = d['count'] - (1 if i == start and river == 'remove'
+                                  else 0)
+                (rivl if d['river'] else land).extend([i] * c)
+            rivl = self.shuffle(rivl)
+            self.order = rivl + [lake] + self.shuffle(land)
+            start = spring
         self.board = {(0, 0): (start, 0)}
         self.fol = []  # [x, y, part, owner] or None, slots ('t': on top)
         self.supply = [7] * players
@@ -113,15 +142,67 @@ class Game:
         self.last = None
         self.start_turn(0)
 
+    def shuffle(self, inst):
+        """R-RNG's Fisher-Yates, continuing the game's one generator."""
+        for i in range(len(inst) - 1, 0, -1):
+            self.rng, v = splitmix(self.rng)
+            j = v % (i + 1)
+            inst[i], inst[j] = inst[j], inst[i]
+        return inst
+
     # ---- tiles
     def side(self, cell, s):
         d, r = self.board[cell]
         return self.D[d]['sides'][(s - r) % 4]
 
     def sig(self, text, d):
+        if text[1] == '~':
+            return 3  # V-GEO-1: a river side faces a river side only
         if self.D[d]['kind'][text[0]] == 'city':
             return 2
         return 1 if text[1] != '-' else 0
+
+    def river_end(self):
+        """Walk the river from the spring: (empty cell the open end faces,
+        the side of the last river tile it leaves by, the last curve's turn
+        'L'/'R' or None), or None once the lake closes it."""
+        cell = (0, 0)
+        d, r = self.board[cell]
+        out = (self.D[d]['river'][0] + r) % 4
+        turn = None
+        while True:
+            nb = (cell[0] + DX[out], cell[1] + DY[out])
+            if nb not in self.board:
+                return nb, out, turn
+            d, r = self.board[nb]
+            back = (out + 2) % 4
+            rest = [(s + r) % 4 for s in self.D[d]['river']
+                    if (s + r) % 4 != back]
+            if not rest:
+                return None  # the lake
+            if rest[0] != out:  # a curve: clockwise from the flow = right
+                turn = 'R' if rest[0] == (out + 1) % 4 else 'L'
+            cell, out = nb, rest[0]
+
+    def river_fits(self, x, y, d, r):
+        """V-TILE-1 and V-TILE-2 for a river tile (C-TILE-2 checked apart)."""
+        end = self.river_end()
+        if end is None or (x, y) != end[0]:
+            return False
+        cell, out, turn = end
+        back = (out + 2) % 4
+        sides = [(s + r) % 4 for s in self.D[d]['river']]
+        if back not in sides:
+            return False
+        rest = [s for s in sides if s != back]
+        if not rest:
+            return True  # the lake
+        nxt = rest[0]
+        if (x + DX[nxt], y + DY[nxt]) in self.board:
+            return False
+        if nxt == out:
+            return True  # a straight
+        return ('R' if nxt == (out + 1) % 4 else 'L') != turn
 
     def fits(self, x, y, d, r):
         if (x, y) in self.board:
@@ -149,8 +230,10 @@ class Game:
         return sorted(cells, key=lambda c: (c[1], c[0]))
 
     def placements(self, d):
+        riv = self.D[d]['river']
         return [(x, y, r) for (x, y) in self.candidates() for r in range(4)
-                if self.fits(x, y, d, r)]
+                if self.fits(x, y, d, r) and
+                (not riv or self.river_fits(x, y, d, r))]
 
     def live(self):
         return [f for f in self.fol if f is not None]
@@ -495,8 +578,8 @@ class Game:
         self.fol = []
 
 
-def line(designs, players, seed, farmers, tower=None):
-    g = Game(designs, players, seed, farmers, tower)
+def line(designs, players, seed, farmers, tower=None, river=None):
+    g = Game(designs, players, seed, farmers, tower, river)
     r = (seed * 31 + players + 7 * farmers) & MASK
     h = 1469598103934665603
     moves = 0
@@ -513,6 +596,8 @@ def line(designs, players, seed, farmers, tower=None):
         s = 'tower=%s ' % ''.join(str(int(tower[k] not in (0, False,
                                                             'height')))
                                   for k in TOPTS) + s
+    if river:
+        s = 'river=%s ' % river + s
     for p in range(players):
         s += ''.join(' %d' % v for v in g.score[p])
     return s + ' ev=%d' % g.events
@@ -527,9 +612,28 @@ def tower_options(g):
             'capture_diagonal': (g >> 6) & 1, 'ransom': 1 - ((g >> 7) & 1)}
 
 
+def river_game(g):
+    """River golden game g: (players, farmers, river_start, with The
+    Tower) from its low bits, as tests/test_carc_golden.c."""
+    return (2 + g % 4, (g >> 2) & 1, 'remove' if (g >> 3) & 1 else 'shuffle',
+            (g >> 4) & 1)
+
+
 def main():
     designs = parse(open(sys.argv[1]).read())
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+    if len(sys.argv) > 3 and sys.argv[3] == 'river':
+        # argv[4], argv[5]: the-river.tiles, the-tower.tiles (fragments
+        # concatenated after the base set)
+        base = open(sys.argv[1]).read()
+        river = base + open(sys.argv[4]).read()
+        sets = (parse(river), parse(river + open(sys.argv[5]).read()))
+        for g in range(games):
+            players, farmers, start, tower = river_game(g)
+            print(line(sets[tower], players, g, farmers,
+                       tower_options((g * 53) & 255) if tower else None,
+                       start))
+        return
     if len(sys.argv) > 3 and sys.argv[3] == 'tower':
         for g in range(games):
             print(line(designs, 2 + g % 4, g, int(g % 3 == 0),
