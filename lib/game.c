@@ -307,6 +307,28 @@ void city_game_free(city_game *game)
 	mem.free(game, mem.user);
 }
 
+/* Copy src's settings and state into dst's (the same layout) by the bytes
+ * in use: everything through the last event logged, and the moves made.
+ * The rest of both logs is zero in every game (log.c appends; undo clears
+ * the move it takes back, reset the history it drops), so clearing dst's
+ * slots beyond src's counts (dst's own counts `ne`, `nm`; the whole logs
+ * for a new block) gives the bytes a whole copy gives, with less to read:
+ * most of the logs' room is unused (The Tower: 502 events, 368 moves). */
+static void copy_used(city_game *dst, const city_game *src, size_t ne,
+                      size_t nm)
+{
+	const state *s = &src->st;
+	size_t se = s->log.n_events, sm = s->log.n_moves, mb = s->lay.move_bytes;
+	memcpy(&dst->opts, &src->opts,
+	       offsetof(city_game, st) - offsetof(city_game, opts) +
+	           s->lay.off_events + se * sizeof(sevent));
+	if (ne > se)
+		memset(st_events_w(&dst->st) + se, 0, (ne - se) * sizeof(sevent));
+	memcpy(st_moves_w(&dst->st), st_moves(s), sm * mb);
+	if (nm > sm)
+		memset(st_moves_w(&dst->st) + sm * mb, 0, (nm - sm) * mb);
+}
+
 int city_game_clone(city_game **out, const city_game *game)
 {
 	city_game *g;
@@ -317,6 +339,8 @@ int city_game_clone(city_game **out, const city_game *game)
 	g = game->mem.alloc(sz, game->mem.user);
 	if (!g)
 		return CITY_ENOMEM;
+	/* one run of bytes: a new block has no zero logs to rely on, and
+	 * clearing them costs about what copying them does */
 	memcpy(g, game, sz);
 	options_copy(&g->opts, &game->opts);
 	g->err[0] = '\0';
@@ -342,9 +366,9 @@ int city_game_copy(city_game *dst, const city_game *src)
 		return CITY_EINVAL;
 	}
 	/* Both hold a reference on the same tile set: the settings and the
-	 * state are copied whole, as one run of bytes; the handle keeps its
-	 * own allocator (mem). */
-	memcpy(&dst->opts, &src->opts, game_copy_size(src));
+	 * state are copied as bytes (those in use, copy_used); the handle
+	 * keeps its own allocator (mem). */
+	copy_used(dst, src, dst->st.log.n_events, dst->st.log.n_moves);
 	dst->err[0] = '\0';
 	return CITY_OK;
 }
@@ -477,6 +501,10 @@ int city_game_reset(city_game *g)
 {
 	if (!g)
 		return CITY_EINVAL;
+	/* the history goes too (undo keeps it, state_start), so that the
+	 * moves past the count are zero in every game (copy_used) */
+	memset(st_moves_w(&g->st), 0,
+	       (size_t)g->st.log.n_moves * g->st.lay.move_bytes);
 	state_start(g);
 	g->err[0] = '\0';
 	return CITY_OK;

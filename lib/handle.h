@@ -29,18 +29,11 @@ struct city_game {
 	game_mem mem;             /* the handle's allocator */
 	const game_rules *rules;  /* the game's rules (games.c) */
 	char err[GAME_ERR_CAP];   /* why the last call failed */
-	/* What city_game_copy copies, as one run of bytes: */
+	/* What city_game_copy copies (the bytes in use, game.c copy_used): */
 	city_options opts;        /* the settings the game was made from
 	                             (tile set retained) */
 	state st; /* flat state; its variable arrays follow it (state.h) */
 };
-
-/* The bytes from the settings to the end of the state. */
-static inline size_t game_copy_size(const city_game *g)
-{
-	return offsetof(city_game, st) - offsetof(city_game, opts) +
-	       g->st.lay.size;
-}
 
 /* The game's facts (facts.h). */
 static inline const game_facts *game_facts_of(const city_game *g)

@@ -128,14 +128,21 @@ static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
 {
 	uint8_t fl[MAX_FRONT];
 	int i, k = 0, w = 0;
+	if (!flagged) { /* no flag asked for (The City before the gate) */
+		for (i = 0; i < nf; i++)
+			k = keep_fit(cell, rset, k, i,
+			             fit[(unsigned)f[i].present << 4 |
+			                 f[i].streets]);
+		*nflag = 0;
+		return k;
+	}
 	for (i = 0; i < nf; i++) {
 		fl[k] = f[i].flags;
 		k = keep_fit(cell, rset, k, i,
 		             fit[(unsigned)f[i].present << 4 | f[i].streets]);
 	}
-	/* the flags of the fitting cells only (about two thirds), when a
-	 * flag is asked for at all (The City: from the gate on) */
-	for (i = 0; flagged && i < k; i++) {
+	/* the flags of the fitting cells only (about two thirds) */
+	for (i = 0; i < k; i++) {
 		flag[w] = (uint16_t)i;
 		w += (fl[i] & flagged) != 0;
 	}

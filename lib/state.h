@@ -276,6 +276,9 @@ typedef struct st_city {
 	uint8_t round_stack;
 	uint8_t last_piece; /* chain index of the piece just built */
 	uint8_t n_wall_towers;
+	/* the follower options of this turn's tile (bit i: part i), found
+	 * by the placement for the follower decision, zero outside it */
+	uint16_t fol_opts;
 	wall_tower wall_towers[MAX_WALL_TOWERS];
 	wpiece chain[CHAIN_CAP];
 } st_city;

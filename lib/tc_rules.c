@@ -166,7 +166,7 @@ static int placed_done(const city_tileset *ts, const state *s,
                        const ptile *p, int *done, uint8_t *kinds)
 {
 	const ts_design *d = &ts->designs[p->design];
-	int n = 0, i, side;
+	int n = 0, i;
 	unsigned m;
 	for (m = d->market_parts | d->street_parts; m; m &= m - 1) {
 		i = low_bit(m);
@@ -174,10 +174,10 @@ static int placed_done(const city_tileset *ts, const state *s,
 		done[n] = feat_root(s, p->node0 + i);
 		n += feat_complete(s, done[n]);
 	}
-	for (side = 0; side < 4; side++) {
-		bfacing fc;
-		unsigned linked = board_facing_masked(ts, s, p, d, side, &fc);
-		unsigned mk = fc.od->market_parts & -linked;
+	/* the sides with a neighbour only, over the set bits */
+	for (m = board_linked_sides(p); m; m &= m - 1) {
+		bfacing fc = board_facing_linked(ts, s, p, d, low_bit(m));
+		unsigned mk = fc.od->market_parts;
 		kinds[n] = TS_MARKET;
 		done[n] = feat_root(s, fc.q->node0 + fc.theirs->left);
 		n += (int)(mk >> fc.theirs->left & 1u) & feat_complete(s, done[n]);
@@ -194,6 +194,7 @@ static void after_follower(const city_tileset *ts, state *s)
 {
 	int done[TS_MAX_PARTS + 12], n, any = 0, occupied, stack;
 	uint8_t kinds[TS_MAX_PARTS + 12];
+	s->city.fol_opts = 0; /* the follower decision is over */
 	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds);
 	occupied = tcs_score_done(ts, s, done, kinds, n, CITY_REASON_STREET,
 	                          0, &any);
@@ -338,7 +339,9 @@ static int place_tile(const rules_ctx *c, int32_t x, int32_t y, int rotation)
 	t = board_insert(c->ts, s, front, (int)x, (int)y, design, rotation);
 	feat_add_tile(c->ts, s, t);
 	s->turn.last_tile = (uint8_t)t;
-	if (follower_options(c->ts, s)) {
+	/* kept for the follower decision's listing */
+	s->city.fol_opts = (uint16_t)follower_options(c->ts, s);
+	if (s->city.fol_opts) {
 		s->turn.decision = CITY_DECISION_FOLLOWER;
 		s->turn.actor = s->turn.player;
 	} else {
@@ -567,7 +570,7 @@ static size_t list_followers(const city_tileset *ts, const state *s,
 	    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
 	size_t n = 0;
 	unsigned m;
-	for (m = follower_options(ts, s); m; m &= m - 1)
+	for (m = s->city.fol_opts; m; m &= m - 1)
 		list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0, 0,
 		          d->parts[low_bit(m)].name);
 	list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
@@ -677,7 +680,14 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
                           size_t cap)
 {
 	int i, p, towers = 0;
-	(void)ts;
+	if (s->city.fol_opts !=
+	    (s->turn.decision == CITY_DECISION_FOLLOWER
+	         ? follower_options(ts, s)
+	         : 0u)) {
+		msg_say(msg, cap, "follower options kept %#x",
+		        (unsigned)s->city.fol_opts);
+		return 1;
+	}
 	for (p = 0; p < s->setup.n_players; p++)
 		towers += s->pl.wall_towers_left[p];
 	if (towers + s->city.n_wall_towers !=

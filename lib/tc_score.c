@@ -73,17 +73,13 @@ int tcs_score_done(const city_tileset *ts, state *s, const int *done,
                    const uint8_t *kind, int n_done, int base, int defer,
                    int *any)
 {
-	int i, j, occupied = 0;
-	for (i = 0; i < n_done; i++) {
-		int dup = 0;
-		for (j = 0; j < i; j++)
-			dup |= done[j] == done[i];
-		if (dup)
-			continue;
-		if (any)
-			*any = 1;
+	int i, occupied = 0;
+	if (any && n_done)
+		*any = 1;
+	/* a root that comes again needs no test: scoring it cleared its
+	 * followed flag, so score_feature passes it by */
+	for (i = 0; i < n_done; i++)
 		occupied |= score_feature(ts, s, done[i], kind[i], base, defer);
-	}
 	return occupied;
 }
 
@@ -147,23 +143,24 @@ static int steward_areas(const city_tileset *ts, const state *s,
 }
 
 /* The market nodes bordering parts `parts` of placed tile pt: adjacent
- * in-tile, or facing one of those parts' halves across a side (appended
- * without branching on the kinds). Returns how many went into found. */
+ * in-tile, or facing one of those parts' halves across a side with a
+ * neighbour (appended without branching on the kinds). Returns how many
+ * went into found. */
 static int bordering_markets(const city_tileset *ts, const state *s,
                              const ptile *pt, unsigned parts,
                              int found[4 * TS_MAX_PARTS])
 {
 	const ts_design *d = &ts->designs[pt->design];
-	int nf = 0, side;
+	int nf = 0;
 	unsigned adj = 0, m;
 	for (m = parts; m; m &= m - 1)
 		adj |= d->parts[low_bit(m)].adj_markets;
 	for (; adj; adj &= adj - 1)
 		found[nf++] = pt->node0 + low_bit(adj);
-	for (side = 0; side < 4; side++) {
-		bfacing fc;
-		unsigned linked = board_facing_masked(ts, s, pt, d, side, &fc);
-		unsigned mk = fc.od->market_parts & -linked;
+	/* the linked sides only (the edge of the city borders nothing) */
+	for (m = board_linked_sides(pt); m; m &= m - 1) {
+		bfacing fc = board_facing_linked(ts, s, pt, d, low_bit(m));
+		unsigned mk = fc.od->market_parts;
 		found[nf] = fc.q->node0 + fc.theirs->right;
 		nf += (int)(parts >> fc.mine->left & mk >> fc.theirs->right & 1u);
 		found[nf] = fc.q->node0 + fc.theirs->left;
@@ -212,15 +209,30 @@ static void score_stewards(const city_tileset *ts, state *s)
 	}
 }
 
-/* R-END-2: notional walls on every contour side not yet walled. Walk
- * first, then close: closing changes no tile, so the walk is stable. */
+/* R-END-2: notional walls on every contour side not yet walled, in the
+ * walk's order; closing changes no tile, so the walk is stable. A street
+ * or market a side completes scores then, as tcs_close_side would score
+ * it, but only a followed one is looked at (its open word is exactly
+ * OPEN_FOLLOWED: complete and followed), and a root met twice needs no
+ * test: scoring clears its followed flag. */
 static void close_contour(const city_tileset *ts, state *s)
 {
+	const uint16_t *open = st_nopen(s);
 	contour_it it;
-	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
-		if (!pt_sealed(&st_tiles(s)[it.t], it.side))
-			tcs_close_side(ts, s, it.t, it.side,
-			               CITY_REASON_FINAL_STREET, 0);
+	for (board_contour_first(s, &it); it.left;
+	     board_contour_advance(s, &it)) {
+		int nodes[3], n, i;
+		uint8_t kinds[3];
+		if (pt_sealed(&st_tiles(s)[it.t], it.side))
+			continue;
+		n = feat_close_side(ts, s, it.t, it.side, nodes, kinds);
+		for (i = 0; i < n; i++) {
+			int r = feat_root(s, nodes[i]);
+			if (kinds[i] != TS_RESIDENTIAL && open[r] == OPEN_FOLLOWED)
+				score_feature(ts, s, r, kinds[i],
+				              CITY_REASON_FINAL_STREET, 0);
+		}
+	}
 }
 
 /* R-END-3: followers on streets and markets still open go back. */

@@ -101,29 +101,30 @@ int wall_guard_points(const city_tileset *ts, const state *s, int idx)
 
 /* ---- R-TILE-4 from the contour labels ---------------------------------- */
 
-/* Whether a cut (in doubled walk positions: 2p for a side that
- * disappears, 2p+1 between sides p and p+1) lies in the cyclic range
- * [from, to]. */
+/* Cuts are doubled walk positions: 2p for a side p that disappears, 2p+1
+ * between sides p and p+1 (a corner-only contact); compared cyclically
+ * from the wall's ccw end. */
 #define CUT_MASK (2u * WALK_SPAN - 1u)
 
-static int cut_in(const unsigned *cut, int ncut, unsigned from, unsigned to)
+/* The doubled label of a chain piece's side. */
+static unsigned piece_label(const state *s, int idx)
 {
-	int i, in = 0;
-	/* few cuts: all tested, no exit to predict per cut */
-	for (i = 0; i < ncut; i++)
-		in |= ((cut[i] - from) & CUT_MASK) <= ((to - from) & CUT_MASK);
-	return in;
+	const wpiece *w = &s->city.chain[idx];
+	return 2u * st_walk(s)[w->tile * 4 + wp_side(w)];
 }
 
-/* The cuts occupying frontier cell f makes in the outer contour (doubled
- * labels, see cut_in); returns their number, or -1 when f is a hole (the
- * outline does not change). The sides to look up (a tile on the side, or
- * a corner-only contact between side and the next) are found from the
- * ring bits at once, so that only their loop's exit is a branch. */
-static int contour_cuts(const state *s, const fcell *f, unsigned cut[8])
+/* The cuts occupying frontier cell f makes in the outer contour, as
+ * distances from cut position `lo` (cyclic): their least in *mn and
+ * greatest in *mx (*mn > CUT_MASK when there is none). Returns 1 when f is
+ * a hole (the outline does not change). The sides to look up (a tile on
+ * the side, or a corner-only contact between side and the next) are found
+ * from the ring bits at once, so that only their loop's exit is a branch. */
+static int contour_cut_span(const state *s, const fcell *f, unsigned lo,
+                            unsigned *mn, unsigned *mx)
 {
-	unsigned ring = f->ring, sides, corner, m;
-	int ncut = 0, hole = 0, x = fc_x(f), y = fc_y(f);
+	unsigned ring = f->ring, sides, corner, m, lo_d = CUT_MASK + 1u,
+	                                          hi_d = 0;
+	int hole = 0, x = fc_x(f), y = fc_y(f);
 	/* bit k: a tile on side k (ring bit 2k) */
 	sides = (ring & 1u) | (ring >> 1 & 2u) | (ring >> 2 & 4u) |
 	        (ring >> 3 & 8u);
@@ -138,19 +139,17 @@ static int contour_cuts(const state *s, const fcell *f, unsigned cut[8])
 		unsigned p = board_label_at(s, x + DX[side] + (int)co * DX[s2],
 		                            y + DY[side] + (int)co * DY[s2],
 		                            side_back(side));
+		unsigned on = p != WALK_NONE, d = (2 * p + co - lo) & CUT_MASK;
 		/* a side neighbour off the contour: f is a hole */
-		hole |= (int)(co ^ 1u) & (p == WALK_NONE);
-		cut[ncut] = 2 * p + co;
-		ncut += p != WALK_NONE;
+		hole |= (int)(co ^ 1u) & (int)(on ^ 1u);
+		/* selections, not branches: a side off the contour cuts
+		 * nothing */
+		lo_d = on && d < lo_d ? d : lo_d;
+		hi_d = on && d > hi_d ? d : hi_d;
 	}
-	return hole ? -1 : ncut;
-}
-
-/* The doubled label of a chain piece's side. */
-static unsigned piece_label(const state *s, int idx)
-{
-	const wpiece *w = &s->city.chain[idx];
-	return 2u * st_walk(s)[w->tile * 4 + wp_side(w)];
+	*mn = lo_d;
+	*mx = hi_d;
+	return hole;
 }
 
 /* R-TILE-4 without walking the contour again for each cell. Occupying an
@@ -159,22 +158,20 @@ static unsigned piece_label(const state *s, int idx)
  * two sides of the diagonal tile around that corner. Of the arcs between
  * cuts, exactly one stays on the outer contour: the one holding an extreme
  * side (board_extreme_label). The wall survives iff its run of sides lies
- * in that arc, i.e. some cyclic range covering the extreme side and the
- * wall holds no cut (the wall's own range when it holds the extreme
- * side). */
+ * in that arc. From the wall's ccw end lo, with the wall reaching to H and
+ * the extreme side at E: no cut may fall on the wall (the least cut
+ * beyond H); when E lies beyond the wall too, the cuts must not straddle
+ * E either (all before it or all after it), else the arc from the wall to
+ * E is cut off. */
 int wall_cell_survives(const state *s, const fcell *f)
 {
-	unsigned cut[8], ext, lo, hi;
-	int ncut = contour_cuts(s, f, cut), inside;
-	if (ncut < 0)
+	unsigned lo = piece_label(s, s->city.chain_lo), mn, mx;
+	unsigned h = (piece_label(s, s->city.chain_hi) - lo) & CUT_MASK;
+	unsigned e =
+	    (2u * board_extreme_label(s, fc_x(f), fc_y(f)) - lo) & CUT_MASK;
+	if (contour_cut_span(s, f, lo, &mn, &mx))
 		return 1; /* c is a hole: the outline is unchanged */
-	ext = 2u * board_extreme_label(s, fc_x(f), fc_y(f));
-	lo = piece_label(s, s->city.chain_lo);
-	hi = piece_label(s, s->city.chain_hi);
-	/* both answers computed, the one that applies chosen */
-	inside = ((ext - lo) & CUT_MASK) <= ((hi - lo) & CUT_MASK);
-	return inside ? !cut_in(cut, ncut, lo, hi)
-	              : (cut_in(cut, ncut, ext, hi) & cut_in(cut, ncut, lo, ext)) ^ 1;
+	return mn > h && (e <= h || mn > e || mx < e);
 }
 
 /* ---- the explicit checks ------------------------------------------------ */
