@@ -56,21 +56,26 @@ START_TEST(test_accepted)
 }
 END_TEST
 
+/* Options of `game` with `rule` set to 1: setting it succeeds, the check
+ * refuses it for `want`. */
+static void expect_rule(int game, int rule, const char *want)
+{
+	city_options *o = opts(game);
+	ck_assert_int_eq(city_options_set_rule(o, rule, 1), CITY_OK);
+	expect(o, want);
+}
+
 START_TEST(test_rule_of_another_game_C_OPT_1)
 {
-	city_options *o = opts(CITY_GAME_THE_CITY);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
-	                 CITY_OK);
-	expect(o, "C-OPT-1: rule farmers is not a rule of the-city");
+	expect_rule(CITY_GAME_THE_CITY, CITY_RULE_FARMERS,
+	            "C-OPT-1: rule farmers is not a rule of the-city");
 }
 END_TEST
 
 START_TEST(test_rule_of_expansion_not_in_play_T_OPT_1)
 {
-	city_options *o = opts(CITY_GAME_CARCASSONNE);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_CAPTURE_OWN, 1),
-	                 CITY_OK);
-	expect(o, "T-OPT-1: rule capture_own needs the expansion tower");
+	expect_rule(CITY_GAME_CARCASSONNE, CITY_RULE_CAPTURE_OWN,
+	            "T-OPT-1: rule capture_own needs the expansion tower");
 }
 END_TEST
 

@@ -876,6 +876,18 @@ static void assert_same_game(const city_game *a, const city_game *b)
 	}
 }
 
+/* Loads the record `rec` of `g`: the same game, saved again to the letter. */
+static void assert_reloads_same(const city_game *g, const char *rec)
+{
+	city_game *h = load_ok(rec);
+	char *rec2;
+	assert_same_game(g, h);
+	rec2 = test_save(h);
+	ck_assert_str_eq(rec, rec2);
+	free(rec2);
+	city_game_free(h);
+}
+
 START_TEST(round_trip_random_games)
 {
 	static const char *const rules[] = {NULL, "wall_trigger=any",
@@ -933,19 +945,13 @@ START_TEST(round_trip_inline_set_game)
 	city_game *g = load_ok("citygame 1\nplayers 3\nseed 5\n"
 	                       "tileset inline\n" TINY_SET "end\nmoves\nend\n");
 	uint64_t s = 11;
-	char *rec, *rec2;
-	city_game *h;
+	char *rec;
 	test_play_random(g, 1000, &s);
 	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
 	rec = test_save(g);
-	h = load_ok(rec);
-	assert_same_game(g, h);
-	rec2 = test_save(h);
-	ck_assert_str_eq(rec, rec2);
+	assert_reloads_same(g, rec);
 	free(rec);
-	free(rec2);
 	city_game_free(g);
-	city_game_free(h);
 }
 END_TEST
 
@@ -954,8 +960,8 @@ START_TEST(round_trip_order_and_stacks)
 	char order[1200], text[1400];
 	int first = 0;
 	uint64_t s = 23;
-	city_game *g, *h;
-	char *rec, *rec2;
+	city_game *g;
+	char *rec;
 	reversed_order_line(order, sizeof order, &first);
 	snprintf(text, sizeof text,
 	         "citygame 1\nplayers 3\n%s\nstacks 40 20 15\nmoves\nend\n",
@@ -965,14 +971,9 @@ START_TEST(round_trip_order_and_stacks)
 	rec = test_save(g);
 	ck_assert_ptr_nonnull(strstr(rec, order));
 	ck_assert_ptr_nonnull(strstr(rec, "\nstacks 40 20 15\n"));
-	h = load_ok(rec);
-	assert_same_game(g, h);
-	rec2 = test_save(h);
-	ck_assert_str_eq(rec, rec2);
+	assert_reloads_same(g, rec);
 	free(rec);
-	free(rec2);
 	city_game_free(g);
-	city_game_free(h);
 }
 END_TEST
 
