@@ -15,6 +15,7 @@
  * become complete at the end and score; sides facing holes stay open.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -587,6 +588,22 @@ START_TEST(test_R_FOL_2_occupied_feature_however_far_away)
 }
 END_TEST
 
+/* Two players; `markets` MKT_Fs (id 7) drawn by P0 alternating with
+ * BLANKs (id 1) drawn by P1, then one more BLANK for P0. */
+static city_game *market_row_game(int markets)
+{
+	int order[17], i, n = 2 * markets + 1;
+	char tiles[160];
+	ck_assert_int_le(n, (int)N_OF(order));
+	for (i = 0; i < n - 1; i++)
+		order[i] = (i % 2 == 0) ? 7 : 1;
+	order[n - 1] = 1;
+	snprintf(tiles, sizeof tiles,
+	         "tileset t\n1 %d " SCN_BLANK "\n7 %d " SCN_MKT_F "\n",
+	         markets + 1, markets);
+	return scn_game(tiles, 2, order, (size_t)n);
+}
+
 START_TEST(test_R_FOL_4_empty_supply_skips_follower_decision)
 {
 	/*      x:  0  1  2  3  4  5  6  7
@@ -606,13 +623,8 @@ START_TEST(test_R_FOL_4_empty_supply_skips_follower_decision)
 	 * closed by notional walls: 5 x 1; the eighth has no seller. The
 	 * steward's area borders the markets of (0,0) and (1,0) across sides:
 	 * 2 x 2 = 4. P0: 7 market points + 4 steward points = 11. */
-	int order[17], i;
-	city_game *g;
-	for (i = 0; i < 16; i++)
-		order[i] = (i % 2 == 0) ? 7 : 1;
-	order[16] = 1;
-	g = scn_game("tileset t\n1 9 " SCN_BLANK "\n7 8 " SCN_MKT_F "\n", 2,
-	             order, N_OF(order));
+	city_game *g = market_row_game(8);
+	int i;
 	for (i = 0; i < 8; i++) {
 		scn_expect(g, CITY_DECISION_TILE, 0);
 		scn_play(g, "place %d %d %d", i, 0, 0);
@@ -670,13 +682,8 @@ START_TEST(test_R_FOL_4_empty_supply_own_completion_still_skipped)
 	 *  y=-1    B                         <- turn 15 (P0)
 	 *  y=0     M  M  M  M  M  M  M       MKT_F r0 with P0's sellers
 	 *  y=1     B  B  B  B  B  B  B       BLANK (P1) */
-	int order[15], i;
-	city_game *g;
-	for (i = 0; i < 14; i++)
-		order[i] = (i % 2 == 0) ? 7 : 1;
-	order[14] = 1;
-	g = scn_game("tileset t\n1 8 " SCN_BLANK "\n7 7 " SCN_MKT_F "\n", 2,
-	             order, N_OF(order));
+	city_game *g = market_row_game(7);
+	int i;
 	for (i = 0; i < 7; i++) {
 		scn_play(g, "place %d %d %d", i, 0, 0);
 		scn_play(g, "follower b");
