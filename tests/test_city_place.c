@@ -510,6 +510,31 @@ END_TEST
  * R-TURN-4 discards, R-END-1b
  * ---------------------------------------------------------------------- */
 
+/* Two players on two BLANKs (id 1) and two CROSSes (id 6) in `order`. */
+static city_game *cross_blank_game(const int order[4])
+{
+	return scn_game("tileset t\n1 2 " SCN_BLANK "\n6 2 " SCN_CROSS "\n", 2,
+	                order, 4);
+}
+
+/* The discard events so far: each of a BLANK (id 1), by nobody (player
+ * -1), for no points. */
+static int blank_discards(const city_game *g)
+{
+	int i, n = 0;
+	for (i = 0; i < city_game_event_count(g); i++) {
+		city_event e;
+		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
+		if (e.kind == CITY_EVENT_DISCARD) {
+			ck_assert_int_eq(e.design, 1);
+			ck_assert_int_eq(e.player, -1);
+			ck_assert_int_eq(e.points, 0);
+			n++;
+		}
+	}
+	return n;
+}
+
 START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 {
 	/* Order: CROSS, BLANK, CROSS, BLANK.
@@ -524,10 +549,8 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	 *    neighbours face streets) -> discarded; no tile left -> the game
 	 *    ends (R-END-1b) with reason TILES only. */
 	static const int order[] = {6, 1, 6, 1};
-	city_game *g = scn_game("tileset t\n1 2 " SCN_BLANK "\n6 2 " SCN_CROSS
-	                        "\n",
-	                        2, order, N_OF(order));
-	int design = 0, stack = 0, i, ndisc = 0;
+	city_game *g = cross_blank_game(order);
+	int design = 0, stack = 0;
 	unsigned mask = 0;
 
 	scn_play(g, "place 0 0 0; pass");
@@ -537,15 +560,7 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	ck_assert_int_eq(stack, 1);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 1);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 1);
-	for (i = 0; i < city_game_event_count(g); i++) {
-		city_event e;
-		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
-		if (e.kind == CITY_EVENT_DISCARD) {
-			ck_assert_int_eq(e.design, 1);
-			ck_assert_int_eq(e.player, -1);
-			ck_assert_int_eq(e.points, 0);
-		}
-	}
+	ck_assert_int_eq(blank_discards(g), 1);
 	/* The discard is not a move. */
 	ck_assert_int_eq(city_game_move_count(g), 2);
 	scn_expect_legal(g, 16);
@@ -561,15 +576,7 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_move_count(g), 4);
-	for (i = 0; i < city_game_event_count(g); i++) {
-		city_event e;
-		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
-		if (e.kind == CITY_EVENT_DISCARD) {
-			ck_assert_int_eq(e.design, 1);
-			ndisc++;
-		}
-	}
-	ck_assert_int_eq(ndisc, 2);
+	ck_assert_int_eq(blank_discards(g), 2);
 	ck_assert_int_eq(city_game_tile_count(g), 2);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
 	scn_expect_legal(g, 0);
@@ -589,9 +596,7 @@ START_TEST(test_R_TURN_4_consecutive_discards_same_player)
 	 * two unplayable BLANKs in a row (both discarded, in draw order) and
 	 * then the CROSS, which P1 places; no tile is left: the game ends. */
 	static const int order[] = {6, 1, 1, 6};
-	city_game *g = scn_game("tileset t\n1 2 " SCN_BLANK "\n6 2 " SCN_CROSS
-	                        "\n",
-	                        2, order, N_OF(order));
+	city_game *g = cross_blank_game(order);
 	int design = 0;
 	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
