@@ -495,6 +495,35 @@ static inline void scn_expect_at(const city_game *g, int decision, int player,
 	}
 }
 
+/* Assert the game has ended for exactly `reasons`, a set of CITY_ENDED_*
+ * bits (R-END-1). */
+#define scn_expect_ended(g, reasons)                                         \
+	scn_expect_ended_at((g), (int)(reasons), __LINE__)
+static inline void scn_expect_ended_at(const city_game *g, int reasons,
+                                       int line)
+{
+	int r;
+	scn_expect_at(g, CITY_DECISION_END, -1, line);
+	r = city_game_end_reasons(g);
+	ck_assert_msg(r == reasons, "line %d: end reasons %#x, expected %#x",
+	              line, (unsigned)r, (unsigned)reasons);
+}
+
+/* Assert the winners after final scoring: the bit set of the players
+ * with the most points (R-END-6). */
+#define scn_expect_winners(g, mask)                                          \
+	scn_expect_winners_at((g), (mask), __LINE__)
+static inline void scn_expect_winners_at(const city_game *g, unsigned want,
+                                         int line)
+{
+	unsigned mask = 0;
+	int rc = city_game_winners(g, &mask);
+	ck_assert_msg(rc == CITY_OK, "line %d: city_game_winners returned %d",
+	              line, rc);
+	ck_assert_msg(mask == want, "line %d: winners %#x, expected %#x", line,
+	              mask, want);
+}
+
 /* Number of legal moves of the current decision. */
 static inline size_t scn_legal_count(const city_game *g)
 {

@@ -565,8 +565,7 @@ START_TEST(test_C_TURN_2_unplayable_tile_discarded)
 	scn_play(g, "place 1 0 0");
 	/* the last tile is drawn and discarded: C-END-1 */
 	ck_assert_int_eq(city_game_event_count(g), 2);
-	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	city_game_free(g);
 }
 END_TEST
@@ -599,8 +598,7 @@ START_TEST(test_C_END_2_incomplete_features_of_each_kind)
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_MONASTERY),
 	                 3);
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FINAL_CITY), 3);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 1u);
+	scn_expect_winners(g, 1u);
 	/* idempotent */
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){5, 3}));
@@ -1303,7 +1301,6 @@ START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
 	city_game *g = scn_carc_game(
 	    "1 3 " C_ROAD " start\n2 1 " C_TOWER "\n3 1 " C_BLANK "\n", 2, 1, order,
 	    N_OF(order), NULL);
-	unsigned mask = 0;
 	int c, top = -1;
 	scn_play(g, "place 1 0 0; follower 1");
 	scn_play(g, "place 1 1 0");
@@ -1331,8 +1328,7 @@ START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
 	ck_assert_int_eq(scn_supply(g, 0), 6);
 	ck_assert_int_eq(scn_supply(g, 1), 7);
 	ck_assert_int_eq(city_game_follower_count(g), 0);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 2u);
+	scn_expect_winners(g, 2u);
 	city_game_free(g);
 }
 END_TEST
@@ -1356,8 +1352,7 @@ START_TEST(test_C_END_5_tied_players_all_win)
 	scn_expect_scores(g, 3, ((const int[]){2, 0, 2}));
 	ck_assert_int_eq(scn_event_points(g, 2, CITY_REASON_FINAL_MONASTERY),
 	                 2);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 5u);
+	scn_expect_winners(g, 5u);
 	city_game_free(g);
 }
 END_TEST

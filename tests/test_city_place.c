@@ -470,8 +470,7 @@ START_TEST(test_R_TILE_5_hole_may_be_filled)
 	scn_play(g, "place 0 1 2");
 	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_TILE);
 	ck_assert_int_eq(city_game_tile_count(g), 9);
-	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	city_game_free(g);
 }
 END_TEST
@@ -551,7 +550,6 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	static const int order[] = {6, 1, 6, 1};
 	city_game *g = cross_blank_game(order);
 	int design = 0, stack = 0;
-	unsigned mask = 0;
 
 	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
@@ -573,8 +571,7 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	ck_assert_int_eq(city_feature_same(g, 1, 0, '4', 0, 0, '2'), 1);
 	scn_play(g, "pass");
 
-	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_move_count(g), 4);
 	ck_assert_int_eq(blank_discards(g), 2);
 	ck_assert_int_eq(city_game_tile_count(g), 2);
@@ -584,8 +581,7 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	/* Final scoring: nobody has a follower; 0 : 0 is a tie (R-END-6). */
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 3u);
+	scn_expect_winners(g, 3u);
 	city_game_free(g);
 }
 END_TEST
@@ -605,8 +601,7 @@ START_TEST(test_R_TURN_4_consecutive_discards_same_player)
 	ck_assert_int_eq(design, 6);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
 	scn_play(g, "place 0 1 1; pass");
-	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_tile_count(g), 2);
 	city_game_free(g);
 }
@@ -689,8 +684,7 @@ static void play_and_check_stacks(city_game *g, const int *order, size_t n,
 			scn_play(g, "pass");
 		}
 	}
-	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
 	ck_assert_int_eq(city_game_tiles_left(g, 2), 0);
 	ck_assert_int_eq(city_game_tiles_left(g, 3), 0);
@@ -1112,8 +1106,7 @@ START_TEST(test_R_ERR_1_calls_after_end_return_eended)
 	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n", 2, order, 1);
 	scn_snapshot s;
 	scn_play(g, "place 0 0 0; pass");
-	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
 	scn_expect_legal(g, 0);
 	scn_snap(g, &s);

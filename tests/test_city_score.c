@@ -40,7 +40,6 @@ START_TEST(test_R_SCORE_1_street_three_tiles_single)
 	                        "\n",
 	                        2, order, N_OF(order));
 	scn_snapshot s;
-	unsigned mask = 0;
 
 	scn_play(g, "place 0 0 0");
 	scn_expect_followers(g, "a1P");
@@ -77,8 +76,7 @@ START_TEST(test_R_SCORE_1_street_three_tiles_single)
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){3, 0}));
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 1u);
+	scn_expect_winners(g, 1u);
 	city_game_free(g);
 }
 END_TEST
@@ -448,7 +446,6 @@ START_TEST(test_R_SCORE_3_majority_two_sellers_beat_one)
 	                        "\n8 1 " SCN_MKT_G "\n9 1 " SCN_MKT_L
 	                        "\n11 1 " SCN_TRI_F "\n",
 	                        3, order, N_OF(order));
-	unsigned mask = 0;
 	scn_expect(g, CITY_DECISION_TILE, 0);
 	scn_play(g, "place 0 0 0; pass");
 	scn_expect(g, CITY_DECISION_TILE, 1);
@@ -497,8 +494,7 @@ START_TEST(test_R_SCORE_3_majority_two_sellers_beat_one)
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 3, ((const int[]){0, 12, 0}));
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 2u);
+	scn_expect_winners(g, 2u);
 	city_game_free(g);
 }
 END_TEST
@@ -540,8 +536,7 @@ START_TEST(test_R_SCORE_3_tie_both_score_R_END_6_tied_winners)
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_scores(g, 2, ((const int[]){8, 8}));
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 3u);
+	scn_expect_winners(g, 3u);
 	city_game_free(g);
 }
 END_TEST
@@ -735,8 +730,7 @@ START_TEST(test_R_END_2_street_to_outer_edge_scores_at_end)
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STREETS), 8);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_STREET), 8);
 	ck_assert_int_eq(scn_supply(g, 0), 7);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 1u);
+	scn_expect_winners(g, 1u);
 
 	/* idempotent */
 	events = city_game_event_count(g);
@@ -881,7 +875,6 @@ START_TEST(test_R_END_4_stewards_in_tile_and_across_side_each_market_once)
 	city_game *g = scn_game("tileset t\n7 3 " SCN_MKT_F "\n9 1 " SCN_MKT_L
 	                        "\n12 2 " SCN_CORNER_G "\n",
 	                        2, order, N_OF(order));
-	unsigned mask = 0;
 	scn_play(g, "place 0 0 0; follower a");
 	scn_play(g, "place 1 0 0");
 	scn_expect_followers(g, "bP"); /* a is P0's area */
@@ -916,8 +909,7 @@ START_TEST(test_R_END_4_stewards_in_tile_and_across_side_each_market_once)
 	scn_expect_scores(g, 2, ((const int[]){4, 6}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STEWARD), 4);
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_STEWARD), 6);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 2u);
+	scn_expect_winners(g, 2u);
 	city_game_free(g);
 }
 END_TEST
@@ -938,7 +930,6 @@ START_TEST(test_R_END_4_steward_tie_both_score)
 	city_game *g = scn_game("tileset t\n1 2 " SCN_BLANK "\n7 1 " SCN_MKT_F
 	                        "\n10 1 " SCN_BAND_G "\n",
 	                        2, order, N_OF(order));
-	unsigned mask = 0;
 	scn_play(g, "place 0 0 0; follower a");
 	scn_play(g, "place 0 1 1");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'a'), 0);
@@ -955,8 +946,7 @@ START_TEST(test_R_END_4_steward_tie_both_score)
 	scn_expect_scores(g, 2, ((const int[]){4, 4}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STEWARDS), 4);
 	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_STEWARDS), 4);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 3u);
+	scn_expect_winners(g, 3u);
 	city_game_free(g);
 }
 END_TEST
@@ -975,7 +965,6 @@ START_TEST(test_R_END_4_steward_majority_two_beat_one)
 	city_game *g = scn_game("tileset t\n1 8 " SCN_BLANK "\n10 2 " SCN_BAND_G
 	                        "\n",
 	                        2, order, N_OF(order));
-	unsigned mask = 0;
 	int x;
 	scn_play(g, "place 0 0 0; follower a");
 	scn_play(g, "place 1 0 1");
@@ -1002,8 +991,7 @@ START_TEST(test_R_END_4_steward_majority_two_beat_one)
 	scn_expect_scores(g, 2, ((const int[]){4, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STEWARDS), 4);
 	ck_assert_int_eq(scn_event_points(g, 1, 0), 0);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 1u);
+	scn_expect_winners(g, 1u);
 	city_game_free(g);
 }
 END_TEST

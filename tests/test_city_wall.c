@@ -178,7 +178,6 @@ START_TEST(l_city_closing_tower)
 	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
 	city_game *g = l_city_to_gate(_i == 2 ? 0 : 1);
 	int player = -1, end = -1, piece = -1, points = -1, towers = -1;
-	unsigned mask = 0;
 	scn_play_steps(g, round);
 	ck_assert_int_eq(city_wall_gap(g), 0);
 	if (_i == 2) {
@@ -204,16 +203,13 @@ START_TEST(l_city_closing_tower)
 		ck_assert_int_eq(towers, 5);
 	}
 	/* Ring closed (gap 0 <= 5) and no tile left: R-END-1 (b) and (c). */
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	ck_assert_int_eq(city_game_end_reasons(g),
-	                 (int)(CITY_ENDED_GAP | CITY_ENDED_TILES));
+	scn_expect_ended(g, CITY_ENDED_GAP | CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_player(g), 0);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_invariants(g);
 	ck_assert_int_eq(city_game_score(g, 0), _i == 0 ? 6 : _i == 1 ? 3 : 1);
 	ck_assert_int_eq(city_game_score(g, 1), 0);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 1u);
+	scn_expect_winners(g, 1u);
 	city_game_free(g);
 }
 END_TEST
@@ -269,7 +265,6 @@ START_TEST(corner_contact_hole_and_contour)
 	        scn_city_game(HOLE_TILES, 2, HOLE_ORDER, 7, 6, 1, 0, NULL);
 	scn_snapshot s;
 	int i, player = -1, end = -1, piece = -1, points = -1;
-	unsigned mask = 0;
 
 	scn_play_steps(g, build);
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
@@ -318,15 +313,13 @@ START_TEST(corner_contact_hole_and_contour)
 	ck_assert_int_eq(points, 2);
 
 	/* R-END-1: only (b) no tile left; gap 8 > 5, 67 pieces left. */
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	ck_assert_int_eq(city_game_walls_left(g), 67);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_invariants(g);
 	ck_assert_int_eq(city_game_score(g, 0), 2);
 	ck_assert_int_eq(city_game_score(g, 1), 1);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 1u);
+	scn_expect_winners(g, 1u);
 	city_game_free(g);
 }
 END_TEST
@@ -542,7 +535,6 @@ START_TEST(opposite_guard_refused_hole_allows)
 	city_game *g =
 	        scn_city_game(GUARD_TILES, 2, GUARD_ORDER, 8, 7, 0, 1, NULL);
 	scn_snapshot s;
-	unsigned mask = 0;
 	int f = -1;
 
 	scn_play_steps(g, build);
@@ -575,9 +567,7 @@ START_TEST(opposite_guard_refused_hole_allows)
 	ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
 	ck_assert_int_eq(f, 5);
 
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	ck_assert_int_eq(city_game_end_reasons(g),
-	                 (int)(CITY_ENDED_TILES | CITY_ENDED_GAP));
+	scn_expect_ended(g, CITY_ENDED_TILES | CITY_ENDED_GAP);
 	ck_assert_int_eq(city_game_walls_left(g), 63);
 
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -590,8 +580,7 @@ START_TEST(opposite_guard_refused_hole_allows)
 	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_MARKETS), 0);
 	ck_assert_int_eq(city_game_score(g, 0), 10);
 	ck_assert_int_eq(city_game_score(g, 1), 10);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 3u);
+	scn_expect_winners(g, 3u);
 	city_game_free(g);
 }
 END_TEST
@@ -788,8 +777,7 @@ START_TEST(towers_score_back_to_previous_tower)
 	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_TOWERS), 4);
 	ck_assert_int_eq(city_game_score_detail(g, 2, CITY_CAT_TOWERS), 2);
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_TOWER), 4);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	ck_assert_int_eq(city_wall_gap(g), 12 - 9);
 	city_game_free(g);
 }

@@ -60,8 +60,7 @@ START_TEST(gap_ends_the_game)
 	ck_assert_int_eq(city_contour_length(g), 14);
 	ck_assert_int_eq(city_wall_gap(g), 10);
 	if (end_gap >= 10) {
-		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-		ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_GAP);
+		scn_expect_ended(g, CITY_ENDED_GAP);
 		ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_EENDED);
 		city_game_free(g);
 		return;
@@ -72,8 +71,7 @@ START_TEST(gap_ends_the_game)
 	ck_assert_int_eq(city_contour_length(g), 12);
 	ck_assert_int_eq(city_wall_gap(g), 8);
 	if (end_gap >= 8) {
-		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-		ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_GAP);
+		scn_expect_ended(g, CITY_ENDED_GAP);
 		ck_assert_int_eq(city_game_tiles_left(g, 2), 1);
 		city_game_free(g);
 		return;
@@ -81,8 +79,7 @@ START_TEST(gap_ends_the_game)
 	ck_assert_int_eq(city_game_end_reasons(g), 0);
 	scn_play(g, "p1 place -1 0 0; p1 follower pass");
 	ck_assert_int_eq(city_wall_gap(g), 10);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	city_game_free(g);
 }
 END_TEST
@@ -151,8 +148,7 @@ START_TEST(supply_empty_ends_the_game)
 	ck_assert_int_eq(city_wall_length(g), 71);
 	ck_assert_int_eq(city_wall_gap(g), 9);
 	ck_assert_int_eq(city_game_tiles_left(g, 3), 1);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_SUPPLY);
+	scn_expect_ended(g, CITY_ENDED_SUPPLY);
 	scn_expect_end(g, CITY_END_CW, 70, 34, 0, 'N');
 	scn_expect_end(g, CITY_END_CCW, 0, 34, 0, 'S');
 	city_game_free(g);
@@ -182,8 +178,7 @@ START_TEST(final_walls_without_gate)
 	scn_play(g, "p1 place 0 1 2");
 	ck_assert_uint_eq(scn_legal_count(g), 3); /* street 1, area a, pass */
 	scn_play(g, "p1 follower 1");
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 	ck_assert_int_eq(city_wall_length(g), 0);
 	ck_assert_int_eq(city_wall_gap(g), CITY_ENOTFOUND);
 	ck_assert_int_eq(city_game_walls_left(g), 70);
@@ -200,8 +195,7 @@ START_TEST(final_walls_without_gate)
 	ck_assert_int_eq(city_game_walls_left(g), 70);
 	ck_assert_int_eq(city_score_final(g), CITY_OK); /* idempotent */
 	ck_assert_int_eq(city_game_score(g, 0), 1);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 3u);
+	scn_expect_winners(g, 3u);
 	city_game_free(g);
 }
 END_TEST
@@ -243,7 +237,6 @@ START_TEST(two_guards_on_one_row_both_score)
 	static const int ORDER[] = {2, 3, 1, 1, 1, 4, 1, 1, 5};
 	static const char *const rules[] = {"end_gap=0", NULL};
 	city_game *g = scn_city_game(TILES, 2, ORDER, 9, 7, 0, 2, rules);
-	unsigned mask = 0;
 
 	scn_play_steps(g, script);
 	scn_expect_piece(g, 0, 0, 1, 'W', 0, 0);
@@ -264,8 +257,7 @@ START_TEST(two_guards_on_one_row_both_score)
 	scn_play(g, "p0 follower pass");
 	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_TILE);
 	ck_assert_int_eq(city_contour_length(g), 12);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	scn_expect_ended(g, CITY_ENDED_TILES);
 
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	scn_expect_invariants(g);
@@ -274,8 +266,7 @@ START_TEST(two_guards_on_one_row_both_score)
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
 	ck_assert_int_eq(city_game_score(g, 0), 19);
 	ck_assert_int_eq(city_game_score(g, 1), 0);
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	ck_assert_uint_eq(mask, 1u);
+	scn_expect_winners(g, 1u);
 	city_game_free(g);
 }
 END_TEST
