@@ -94,6 +94,26 @@ static inline size_t test_play_random(city_game *g, size_t n, uint64_t *rng)
 	return k;
 }
 
+/* Play `g` to its end as the golden files in tests/data were made:
+ * an LCG seeded with `r` picks each move among the legal ones and `*h`
+ * hashes their counts (FNV-1a step). Returns the number of moves played.
+ * Changing it changes every golden line. */
+static inline int test_play_golden(city_game *g, uint64_t r,
+                                   unsigned long *h)
+{
+	static city_move mv[4096];
+	size_t n;
+	int moves = 0;
+	while (city_game_decision(g) != CITY_DECISION_END) {
+		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
+		*h = (*h ^ n) * 1099511628211UL;
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		ck_assert_int_eq(city_apply_move(g, &mv[(r >> 33) % n]), CITY_OK);
+		moves++;
+	}
+	return moves;
+}
+
 /* Whether `m` is one of the legal moves of g. */
 static inline int test_is_legal(const city_game *g, const city_move *m)
 {

@@ -28,22 +28,15 @@ static void play_line(int players, int seed, char *line, size_t cap)
 {
 	city_options *o;
 	city_game *g;
-	static city_move mv[4096];
-	size_t n, len;
+	size_t len;
 	uint64_t r = (uint64_t)seed * 31 + (uint64_t)players;
 	unsigned long h = 1469598103934665603UL;
-	int moves = 0, p, c;
+	int moves, p, c;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
 	ck_assert_int_eq(city_options_set_seed(o, (uint64_t)seed), CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	while (city_game_decision(g) != CITY_DECISION_END) {
-		ck_assert_int_eq(city_legal_moves(g, mv, 4096, &n), CITY_OK);
-		h = (h ^ n) * 1099511628211UL;
-		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
-		ck_assert_int_eq(city_apply_move(g, &mv[(r >> 33) % n]), CITY_OK);
-		moves++;
-	}
+	moves = test_play_golden(g, r, &h);
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	len = (size_t)snprintf(line, cap,
 	                       "%d %d moves=%d legalhash=%lx walls=%d towers=%d "
