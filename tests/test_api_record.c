@@ -44,6 +44,17 @@ static city_game *load_ok(const char *text)
 	return g;
 }
 
+/* Loads `rec`, which saves again to the same text; the caller frees the
+ * game. */
+static city_game *reload_resaves_same(const char *rec)
+{
+	city_game *h = load_ok(rec);
+	char *rec2 = test_save(h);
+	ck_assert_str_eq(rec, rec2);
+	free(rec2);
+	return h;
+}
+
 /* Load `text`, expect `status` and an error starting with `prefix`, and
  * *out left untouched. */
 static void assert_load_error(const char *text, int status, const char *prefix)
@@ -458,21 +469,17 @@ START_TEST(header_tileset_inline_round_trip)
 	        "stacks 4 4 2\n"
 	        "moves\n"
 	        "end\n";
-	city_game *g = load_ok(text), *h;
+	city_game *g = load_ok(text);
 	const city_tileset *ts = city_game_tileset(g);
-	char *rec, *rec2;
+	char *rec;
 	ck_assert_ptr_ne(ts, city_tileset_default());
 	ck_assert_str_eq(city_tileset_name(ts), "tiny");
 	ck_assert_uint_eq(city_tileset_tile_count(ts), 10);
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 3);
 	rec = test_save(g);
 	ck_assert_ptr_nonnull(strstr(rec, "\ntileset inline\ntileset tiny\n"));
-	h = load_ok(rec);
-	rec2 = test_save(h);
-	ck_assert_str_eq(rec, rec2);
+	city_game_free(reload_resaves_same(rec));
 	free(rec);
-	free(rec2);
-	city_game_free(h);
 	city_game_free(g);
 }
 END_TEST
@@ -481,8 +488,8 @@ START_TEST(header_tileset_inline_of_the_builtin_text)
 {
 	/* The built-in set written inline is a custom set, kept inline. */
 	size_t need = 0;
-	char *set, *text, *rec, *rec2;
-	city_game *g, *h;
+	char *set, *text, *rec;
+	city_game *g;
 	ck_assert_int_eq(
 	        city_tileset_text(city_tileset_default(), NULL, 0, &need),
 	        CITY_ERANGE);
@@ -501,15 +508,11 @@ START_TEST(header_tileset_inline_of_the_builtin_text)
 	ck_assert_ptr_ne(city_game_tileset(g), city_tileset_default());
 	rec = test_save(g);
 	ck_assert_ptr_nonnull(strstr(rec, "tileset inline\n"));
-	h = load_ok(rec);
-	rec2 = test_save(h);
-	ck_assert_str_eq(rec, rec2);
+	city_game_free(reload_resaves_same(rec));
 	free(rec);
-	free(rec2);
 	free(text);
 	free(set);
 	city_game_free(g);
-	city_game_free(h);
 }
 END_TEST
 
@@ -879,12 +882,8 @@ static void assert_same_game(const city_game *a, const city_game *b)
 /* Loads the record `rec` of `g`: the same game, saved again to the letter. */
 static void assert_reloads_same(const city_game *g, const char *rec)
 {
-	city_game *h = load_ok(rec);
-	char *rec2;
+	city_game *h = reload_resaves_same(rec);
 	assert_same_game(g, h);
-	rec2 = test_save(h);
-	ck_assert_str_eq(rec, rec2);
-	free(rec2);
 	city_game_free(h);
 }
 
