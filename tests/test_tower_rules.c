@@ -681,6 +681,14 @@ static city_game *ransom_board2(const char *const *rules)
 	return g;
 }
 
+/* C-TURN-1: at P0's draw a ransom is refused, whatever is held. */
+static void refuse_ransom_at_draw(city_game *g)
+{
+	SCN_REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
+	            "C-TURN-1: the game waits for a tile placement, not a "
+	            "ransom");
+}
+
 START_TEST(test_T_CAP_5_ransom_three_points_once_per_turn)
 {
 	city_game *g = ransom_board2(NULL);
@@ -710,9 +718,7 @@ START_TEST(test_T_CAP_5_ransom_three_points_once_per_turn)
 	scn_expect_conservation(g);
 	/* once per turn: P1 still holds one, but P0 now draws */
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	SCN_REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
-	            "C-TURN-1: the game waits for a tile placement, not a "
-	            "ransom");
+	refuse_ransom_at_draw(g);
 	/* the follower bought back may be placed this turn: none here
 	 * (a blank), but the supply is 6 */
 	city_game_free(g);
@@ -772,9 +778,7 @@ START_TEST(test_T_OPT_7_ransom_disabled)
 	city_game *g = ransom_board(rules);
 	/* 4 points and a prisoner held, but no ransom decision */
 	scn_expect(g, CITY_DECISION_TILE, 0);
-	SCN_REFUSED(g, city_pay_ransom(g, 1), CITY_EDECISION,
-	            "C-TURN-1: the game waits for a tile placement, not a "
-	            "ransom");
+	refuse_ransom_at_draw(g);
 	city_game_free(g);
 }
 END_TEST
