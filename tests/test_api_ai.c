@@ -154,6 +154,43 @@ END_TEST
 static void assert_same_analysis(const city_ai_stat *a, const city_ai_stat *b,
                                  size_t n);
 
+/* Greedy and MCTS (seed 3, `iterations`) analyse `a` and `b` bit for bit
+ * alike, with at least one move. */
+static void assert_ais_analyse_alike(const city_game *a, const city_game *b,
+                                     int iterations)
+{
+	static city_ai_stat sa[MOVES_CAP], sb[MOVES_CAP];
+	int kind;
+	for (kind = CITY_AI_GREEDY; kind <= CITY_AI_MCTS; kind++) {
+		city_ai *ia = new_ai(kind, 3, iterations),
+		        *ib = new_ai(kind, 3, iterations);
+		size_t na = 0, nb = 0;
+		ck_assert_int_eq(city_ai_analyse(ia, a, sa, MOVES_CAP, &na, NULL,
+		                                 0, NULL),
+		                 CITY_OK);
+		ck_assert_int_eq(city_ai_analyse(ib, b, sb, MOVES_CAP, &nb, NULL,
+		                                 0, NULL),
+		                 CITY_OK);
+		ck_assert_uint_eq(na, nb);
+		ck_assert_uint_gt(na, 0);
+		assert_same_analysis(sa, sb, na);
+		city_ai_free(ia);
+		city_ai_free(ib);
+	}
+}
+
+/* The records of `a` and `b` are the same text (`same`) or differ. */
+static void assert_records(const city_game *a, const city_game *b, int same)
+{
+	char *ra = test_save(a), *rb = test_save(b);
+	if (same)
+		ck_assert_str_eq(ra, rb);
+	else
+		ck_assert_str_ne(ra, rb);
+	free(ra);
+	free(rb);
+}
+
 /* A base game (C-OPT-1: farmers on or off), with The Tower when `tower`. */
 static city_game *new_carc_game(int players, uint64_t seed, int farmers,
                                 int tower)
@@ -233,41 +270,20 @@ START_TEST(ais_never_read_the_real_order_carcassonne)
 	 * whose undrawn tiles are in different orders (one of them
 	 * reshuffled: the board, scores and current tile are the same):
 	 * greedy and MCTS analyse them bit for bit alike. */
-	static city_ai_stat sa[MOVES_CAP], sb[MOVES_CAP];
-	int variant, kind, moves;
+	int variant, moves;
 	for (variant = 0; variant < 2; variant++) {
 		for (moves = 40; moves <= 41; moves++) {
 			uint64_t rng = 5;
 			city_game *a = new_carc_game(2, 31u, variant == 0,
 			                             variant == 1),
 			          *b = NULL;
-			char *ra, *rb;
 			test_play_random(a, (size_t)moves, &rng);
 			ck_assert_int_ne(city_game_decision(a), CITY_DECISION_END);
 			ck_assert_int_eq(city_game_clone(&b, a), CITY_OK);
 			ck_assert_int_eq(city_game_reshuffle(b, 1234), CITY_OK);
 			ck_assert_int_eq(city_game_reshuffle(a, 99), CITY_OK);
-			ra = test_save(a);
-			rb = test_save(b);
-			ck_assert_str_ne(ra, rb); /* the real orders differ */
-			free(ra);
-			free(rb);
-			for (kind = CITY_AI_GREEDY; kind <= CITY_AI_MCTS; kind++) {
-				city_ai *ia = new_ai(kind, 3, 300),
-				        *ib = new_ai(kind, 3, 300);
-				size_t na = 0, nb = 0;
-				ck_assert_int_eq(city_ai_analyse(ia, a, sa, MOVES_CAP,
-				                                 &na, NULL, 0, NULL),
-				                 CITY_OK);
-				ck_assert_int_eq(city_ai_analyse(ib, b, sb, MOVES_CAP,
-				                                 &nb, NULL, 0, NULL),
-				                 CITY_OK);
-				ck_assert_uint_eq(na, nb);
-				ck_assert_uint_gt(na, 0);
-				assert_same_analysis(sa, sb, na);
-				city_ai_free(ia);
-				city_ai_free(ib);
-			}
+			assert_records(a, b, 0); /* the real orders differ */
+			assert_ais_analyse_alike(a, b, 300);
 			city_game_free(a);
 			city_game_free(b);
 		}
@@ -620,20 +636,11 @@ static void twin_games(city_game **a_out, city_game **b_out, int moves)
 START_TEST(reshuffle_ignores_the_real_order)
 {
 	city_game *a, *b;
-	char *ra, *rb;
 	twin_games(&a, &b, 40);
-	ra = test_save(a);
-	rb = test_save(b);
-	ck_assert_str_ne(ra, rb); /* the real orders differ */
-	free(ra);
-	free(rb);
+	assert_records(a, b, 0); /* the real orders differ */
 	ck_assert_int_eq(city_game_reshuffle(a, 7), CITY_OK);
 	ck_assert_int_eq(city_game_reshuffle(b, 7), CITY_OK);
-	ra = test_save(a);
-	rb = test_save(b);
-	ck_assert_str_eq(ra, rb); /* the determinisations do not */
-	free(ra);
-	free(rb);
+	assert_records(a, b, 1); /* the determinisations do not */
 	city_game_free(a);
 	city_game_free(b);
 }
@@ -641,25 +648,11 @@ END_TEST
 
 START_TEST(ais_never_read_the_real_order)
 {
-	static city_ai_stat sa[MOVES_CAP], sb[MOVES_CAP];
-	int kind, moves;
+	int moves;
 	for (moves = 30; moves <= 31; moves++) { /* a tile and a follower */
 		city_game *a, *b;
 		twin_games(&a, &b, moves);
-		for (kind = CITY_AI_GREEDY; kind <= CITY_AI_MCTS; kind++) {
-			city_ai *ia = new_ai(kind, 3, 500), *ib = new_ai(kind, 3, 500);
-			size_t na = 0, nb = 0;
-			ck_assert_int_eq(city_ai_analyse(ia, a, sa, MOVES_CAP, &na,
-			                                 NULL, 0, NULL),
-			                 CITY_OK);
-			ck_assert_int_eq(city_ai_analyse(ib, b, sb, MOVES_CAP, &nb,
-			                                 NULL, 0, NULL),
-			                 CITY_OK);
-			ck_assert_uint_eq(na, nb);
-			assert_same_analysis(sa, sb, na);
-			city_ai_free(ia);
-			city_ai_free(ib);
-		}
+		assert_ais_analyse_alike(a, b, 500);
 		city_game_free(a);
 		city_game_free(b);
 	}
