@@ -94,6 +94,31 @@ static inline size_t test_play_random(city_game *g, size_t n, uint64_t *rng)
 	return k;
 }
 
+/* A new game of `game` (CITY_GAME_*) for `players` seeded with `seed`,
+ * with The Tower when `tower` and the farmers rule (C-OPT-1) set to
+ * `farmers` unless it is negative. */
+static inline city_game *test_new_game(int game, int tower, int farmers,
+                                       int players, uint64_t seed)
+{
+	city_options *o = NULL;
+	city_game *g = NULL;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_game(o, game), CITY_OK);
+	if (tower)
+		ck_assert_int_eq(
+		        city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
+		        CITY_OK);
+	if (farmers >= 0)
+		ck_assert_int_eq(
+		        city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
+		        CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	return g;
+}
+
 /* Play `g` to its end as the golden files in tests/data were made:
  * an LCG seeded with `r` picks each move among the legal ones and `*h`
  * hashes their counts (FNV-1a step). Returns the number of moves played.

@@ -21,14 +21,7 @@
 
 static city_game *new_game(int players, uint64_t seed)
 {
-	city_options *o = NULL;
-	city_game *g = NULL;
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
-	return g;
+	return test_new_game(CITY_GAME_THE_CITY, 0, -1, players, seed);
 }
 
 static city_game *new_game_order(int players, const int *ids, size_t n)
@@ -191,28 +184,6 @@ static void assert_records(const city_game *a, const city_game *b, int same)
 	free(rb);
 }
 
-/* A base game (C-OPT-1: farmers on or off), with The Tower when `tower`. */
-static city_game *new_carc_game(int players, uint64_t seed, int farmers,
-                                int tower)
-{
-	city_options *o = NULL;
-	city_game *g = NULL;
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
-	                 CITY_OK);
-	if (tower)
-		ck_assert_int_eq(city_options_set_expansion(
-		                         o, CITY_EXPANSION_TOWER, 1),
-		                 CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
-	return g;
-}
-
 START_TEST(every_kind_plays_whole_carcassonne_games)
 {
 	/* Each kind plays every seat of a whole 2-player base game with
@@ -223,8 +194,8 @@ START_TEST(every_kind_plays_whole_carcassonne_games)
 	for (variant = 0; variant < 2; variant++) {
 		for (kind = 0; kind < 3; kind++) {
 			city_game *g = variant == 0
-			                   ? new_carc_game(2, 21u, 1, 0)
-			                   : new_carc_game(3, 22u, 0, 1);
+			        ? test_new_game(CITY_GAME_CARCASSONNE, 0, 1, 2, 21u)
+			        : test_new_game(CITY_GAME_CARCASSONNE, 1, 0, 3, 22u);
 			city_ai *ai = new_ai(kind, 7u + (uint64_t)kind,
 			                     kind == CITY_AI_MCTS ? 30 : 0);
 			unsigned seen = 0;
@@ -274,8 +245,9 @@ START_TEST(ais_never_read_the_real_order_carcassonne)
 	for (variant = 0; variant < 2; variant++) {
 		for (moves = 40; moves <= 41; moves++) {
 			uint64_t rng = 5;
-			city_game *a = new_carc_game(2, 31u, variant == 0,
-			                             variant == 1),
+			city_game *a = test_new_game(
+			        CITY_GAME_CARCASSONNE, variant == 1, variant == 0, 2,
+			        31u),
 			          *b = NULL;
 			test_play_random(a, (size_t)moves, &rng);
 			ck_assert_int_ne(city_game_decision(a), CITY_DECISION_END);

@@ -887,26 +887,6 @@ END_TEST
 /* Carcassonne (docs/carcassonne.md): the same calls on a base-game and a
  * Tower game, at every decision they reach.                                 */
 
-static city_game *carc_fixture(int players, int tower, uint64_t seed)
-{
-	city_options *o = NULL;
-	city_game *g = NULL;
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, 1),
-	                 CITY_OK);
-	if (tower)
-		ck_assert_int_eq(
-		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-		    CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
-	return g;
-}
-
 /* Rows whose answer does not depend on the decision of a 5-player
  * Carcassonne game. */
 static const row carc_rows[] = {
@@ -970,7 +950,8 @@ START_TEST(hostile_carcassonne)
 {
 	int tower;
 	for (tower = 0; tower <= 1; tower++) {
-		city_game *g = carc_fixture(5, tower, 11);
+		city_game *g =
+		        test_new_game(CITY_GAME_CARCASSONNE, tower, 1, 5, 11);
 		uint64_t st = 99;
 		int seen[9] = {0};
 		for (;;) {

@@ -20,23 +20,6 @@
 
 #define MAX_DESIGNS 256
 
-static city_game *new_game(int game, int tower, int players, uint64_t seed)
-{
-	city_options *o = NULL;
-	city_game *g = NULL;
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, game), CITY_OK);
-	if (tower)
-		ck_assert_int_eq(
-		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-		    CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
-	return g;
-}
-
 /* The model: per design index, set count - placed - discarded - in hand. */
 static void model_counts(const city_game *g, int *left)
 {
@@ -113,7 +96,7 @@ static void check_state(const city_game *g)
 
 static void play_and_check(int game, int tower, int players, uint64_t seed)
 {
-	city_game *g = new_game(game, tower, players, seed);
+	city_game *g = test_new_game(game, tower, -1, players, seed);
 	city_move moves[512];
 	uint64_t rng = seed * 7919u + 17u;
 	size_t count;
@@ -154,7 +137,7 @@ END_TEST
  * less the tile in hand (R-SET-3: three stacks). */
 START_TEST(test_city_start_counts)
 {
-	city_game *g = new_game(CITY_GAME_THE_CITY, 0, 3, 5);
+	city_game *g = test_new_game(CITY_GAME_THE_CITY, 0, -1, 3, 5);
 	int designs[MAX_DESIGNS], counts[MAX_DESIGNS], i, n, sum = 0;
 	n = city_game_tiles_remaining(g, 0, designs, counts, MAX_DESIGNS);
 	for (i = 0; i < n; i++)
@@ -172,7 +155,7 @@ END_TEST
  * entries and the full count. */
 START_TEST(test_refusals_and_short_buffer)
 {
-	city_game *g = new_game(CITY_GAME_CARCASSONNE, 0, 2, 9);
+	city_game *g = test_new_game(CITY_GAME_CARCASSONNE, 0, -1, 2, 9);
 	int designs[4] = {-7, -7, -7, -7}, counts[4] = {-7, -7, -7, -7};
 	int all_d[MAX_DESIGNS], all_c[MAX_DESIGNS], n;
 	ck_assert_int_eq(city_game_tiles_remaining(NULL, 0, designs, counts, 4),
