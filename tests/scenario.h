@@ -476,6 +476,18 @@ static inline void scn_expect_scores_at(const city_game *g, int n,
 	}
 }
 
+/* Final scoring succeeds, then the scores are `arr`. */
+#define scn_expect_final_scores(g, n, arr)                                   \
+	scn_expect_final_scores_at((g), (n), (arr), __LINE__)
+static inline void scn_expect_final_scores_at(city_game *g, int n,
+                                              const int *expected, int line)
+{
+	int rc = city_score_final(g);
+	ck_assert_msg(rc == CITY_OK, "line %d: city_score_final returned %d",
+	              line, rc);
+	scn_expect_scores_at(g, n, expected, line);
+}
+
 /* ------------------------------------------------------------------------
  * Decisions and legal moves
  * ---------------------------------------------------------------------- */

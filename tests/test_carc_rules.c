@@ -587,8 +587,7 @@ START_TEST(test_C_END_2_incomplete_features_of_each_kind)
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){5, 3}));
+	scn_expect_final_scores(g, 2, ((const int[]){5, 3}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_ROADS), 2);
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MONASTERIES),
 	                 3);
@@ -600,8 +599,7 @@ START_TEST(test_C_END_2_incomplete_features_of_each_kind)
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FINAL_CITY), 3);
 	scn_expect_winners(g, 1u);
 	/* idempotent */
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){5, 3}));
+	scn_expect_final_scores(g, 2, ((const int[]){5, 3}));
 	ck_assert_int_eq(city_game_follower_count(g), 0);
 	city_game_free(g);
 }
@@ -631,8 +629,7 @@ START_TEST(test_C_END_3_city_bordered_twice_by_one_field)
 	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'), CITY_FEATURE_FIELD);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 0); /* C-DONE-4 */
 	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){3, 3}));
+	scn_expect_final_scores(g, 2, ((const int[]){3, 3}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_FARMS), 3);
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FARM), 3);
 	city_game_free(g);
@@ -650,8 +647,7 @@ START_TEST(test_C_END_3_city_bordered_by_two_fields)
 	                         2, 1, order, N_OF(order));
 	scn_play(g, "place 0 -1 2; follower b");
 	scn_play(g, "place 1 0 0; follower a");
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){3, 3}));
+	scn_expect_final_scores(g, 2, ((const int[]){3, 3}));
 	city_game_free(g);
 }
 END_TEST
@@ -880,8 +876,7 @@ static void geo3_game(const char *start, int farm)
 	scn_play(g, "follower a");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'c'), 1);
 	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){0, farm}));
+	scn_expect_final_scores(g, 2, ((const int[]){0, farm}));
 	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_FARMS), farm);
 	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FARM), farm);
 	city_game_free(g);
@@ -905,8 +900,7 @@ START_TEST(test_C_END_3_an_open_city_scores_no_farmer)
 	scn_play(g, "place 0 1 0; follower a");
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'b'), 1);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){0, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), 0);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_RETURN, 0), 1);
 	ck_assert_int_eq(scn_supply(g, 0), 7);
@@ -1317,8 +1311,7 @@ START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
 	scn_play(g, "follower 1");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(scn_supply(g, 0), 5);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){0, 3}));
+	scn_expect_final_scores(g, 2, ((const int[]){0, 3}));
 	for (c = CITY_CAT_ROADS; c <= CITY_CAT_RANSOM; c++)
 		ck_assert_int_eq(city_game_score_detail(g, 0, c), 0);
 	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_ROADS), 3);
@@ -1348,8 +1341,7 @@ START_TEST(test_C_END_5_tied_players_all_win)
 	scn_play(g, "place 0 -2 0; follower m");
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 3, ((const int[]){2, 0, 2}));
+	scn_expect_final_scores(g, 3, ((const int[]){2, 0, 2}));
 	ck_assert_int_eq(scn_event_points(g, 2, CITY_REASON_FINAL_MONASTERY),
 	                 2);
 	scn_expect_winners(g, 5u);
@@ -1372,8 +1364,7 @@ START_TEST(test_C_END_2_majority_at_final_scoring)
 	ck_assert_int_eq(city_feature_followers(g, 1, -1, 'a', 1), 1);
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 3, ((const int[]){0, 0, 0}));
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 3, ((const int[]){4, 0, 0}));
+	scn_expect_final_scores(g, 3, ((const int[]){4, 0, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_CITY), 4);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, 1), 0);
 	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_RETURN, -2), 3);

@@ -74,8 +74,7 @@ START_TEST(test_R_SCORE_1_street_three_tiles_single)
 	scn_expect_conservation(g);
 
 	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){3, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){3, 0}));
 	scn_expect_winners(g, 1u);
 	city_game_free(g);
 }
@@ -98,8 +97,7 @@ START_TEST(test_R_SCORE_1_street_four_tiles_doubles)
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STREETS), 8);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STREET), 8);
 	ck_assert_int_eq(city_feature_tiles(g, 3, 0, '1'), 4);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){8, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){8, 0}));
 	city_game_free(g);
 }
 END_TEST
@@ -172,8 +170,7 @@ START_TEST(test_R_DONE_1_closed_loop_complete)
 	ck_assert_int_eq(scn_supply(g, 1), 6);
 	scn_expect_conservation(g);
 	/* final: the steward's area borders no market: 0 */
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){8, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){8, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_STEWARDS), 0);
 	city_game_free(g);
 }
@@ -215,8 +212,7 @@ START_TEST(test_R_GEO_6_street_passing_a_tile_twice_counts_it_once)
 	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){12, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STREET), 12);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){12, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){12, 0}));
 	city_game_free(g);
 }
 END_TEST
@@ -328,8 +324,7 @@ START_TEST(test_R_SCORE_2_R_GEO_7_three_kinds_merge)
 	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){9, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_MARKET), 9);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){9, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){9, 0}));
 	city_game_free(g);
 }
 END_TEST
@@ -378,8 +373,7 @@ START_TEST(test_R_DONE_2_market_closed_by_residential_half_R_TURN_1)
 	}
 	ck_assert_int_eq(found, 1);
 	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){1, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){1, 0}));
 	city_game_free(g);
 }
 END_TEST
@@ -417,8 +411,7 @@ START_TEST(test_R_DONE_2_interior_market_complete_on_placement)
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 1, 0, 'a'), 1);
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_move_count(g), 3);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){2, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){2, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STEWARDS), 2);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_STEWARD), 2);
 	/* (whether stewards go back to supply after final scoring is not
@@ -492,8 +485,7 @@ START_TEST(test_R_SCORE_3_majority_two_sellers_beat_one)
 	scn_expect_conservation(g);
 
 	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 3, ((const int[]){0, 12, 0}));
+	scn_expect_final_scores(g, 3, ((const int[]){0, 12, 0}));
 	scn_expect_winners(g, 2u);
 	city_game_free(g);
 }
@@ -534,8 +526,7 @@ START_TEST(test_R_SCORE_3_tie_both_score_R_END_6_tied_winners)
 	ck_assert_int_eq(scn_supply(g, 1), 7);
 	scn_expect(g, CITY_DECISION_END, -1);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){8, 8}));
+	scn_expect_final_scores(g, 2, ((const int[]){8, 8}));
 	scn_expect_winners(g, 3u);
 	city_game_free(g);
 }
@@ -576,8 +567,7 @@ START_TEST(test_R_FOL_2_occupied_feature_however_far_away)
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_scores(g, 2, ((const int[]){10, 0}));
 	ck_assert_int_eq(city_feature_tiles(g, 2, 0, '1'), 5);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){10, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){10, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_STEWARDS), 0);
 	city_game_free(g);
 }
@@ -658,8 +648,7 @@ START_TEST(test_R_FOL_4_empty_supply_skips_follower_decision)
 	ck_assert_int_eq(scn_supply(g, 0), 1);
 	scn_expect_conservation(g);
 
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){11, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){11, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 7);
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STEWARDS), 4);
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_MARKET), 2);
@@ -734,8 +723,7 @@ START_TEST(test_R_END_2_street_to_outer_edge_scores_at_end)
 
 	/* idempotent */
 	events = city_game_event_count(g);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){8, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){8, 0}));
 	ck_assert_int_eq(city_game_event_count(g), events);
 	city_game_free(g);
 }
@@ -754,8 +742,7 @@ START_TEST(test_R_END_2_one_tile_street_scores_one)
 	scn_play(g, "place 0 1 0");
 	scn_expect_followers(g, "aP");
 	scn_play(g, "pass");
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){1, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){1, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_STREET), 1);
 	city_game_free(g);
 }
@@ -788,8 +775,7 @@ START_TEST(test_R_GEO_5_diagonal_contact_joins_nothing_final_market)
 	scn_expect_followers(g, "aP");
 	scn_play(g, "pass");
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){6, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){6, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_MARKET), 6);
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 6);
 	city_game_free(g);
@@ -833,8 +819,7 @@ START_TEST(test_R_END_3_followers_facing_a_hole_return_without_points)
 	scn_expect_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(scn_supply(g, 0), 4);
 
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){1, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){1, 0}));
 	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_MARKET), 1);
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STREETS), 0);
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
@@ -942,8 +927,7 @@ START_TEST(test_R_END_4_steward_tie_both_score)
 	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_followers(g, 1, 1, 'a', 0), 1);
 	ck_assert_int_eq(city_feature_followers(g, 1, 1, 'a', 1), 1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){4, 4}));
+	scn_expect_final_scores(g, 2, ((const int[]){4, 4}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STEWARDS), 4);
 	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_STEWARDS), 4);
 	scn_expect_winners(g, 3u);
@@ -987,8 +971,7 @@ START_TEST(test_R_END_4_steward_majority_two_beat_one)
 	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 4, 0, 'a'), 1);
 	ck_assert_int_eq(city_feature_followers(g, 4, 1, 'a', 0), 2);
 	ck_assert_int_eq(city_feature_followers(g, 4, 1, 'a', 1), 1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){4, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){4, 0}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STEWARDS), 4);
 	ck_assert_int_eq(scn_event_points(g, 1, 0), 0);
 	scn_expect_winners(g, 1u);
@@ -1026,8 +1009,7 @@ START_TEST(test_R_TURN_1_one_placement_completes_street_and_market)
 	ck_assert_int_eq(city_game_follower_count(g), 0);
 	scn_expect_conservation(g);
 	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 3, ((const int[]){2, 0, 1}));
+	scn_expect_final_scores(g, 3, ((const int[]){2, 0, 1}));
 	city_game_free(g);
 }
 END_TEST

@@ -750,8 +750,7 @@ START_TEST(test_T_OPT_3_ransom_below_three_points_goes_negative)
 	/* nobody holds anything now: the next turn starts with the draw */
 	scn_play(g, "place -1 2 0; pass; place 0 3 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){-2, 6}));
+	scn_expect_final_scores(g, 2, ((const int[]){-2, 6}));
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_RANSOM), -6);
 	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 4);
 	{
@@ -868,8 +867,7 @@ START_TEST(test_T_ACT_2_top_scores_nothing_at_the_end)
 	scn_play(g, "place 1 0 0; pass; place 3 1 0; pass; place 0 2 0; pass");
 	scn_expect(g, CITY_DECISION_END, -1);
 	scn_expect_tower(g, 0, 1, 1, 1);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_scores(g, 2, ((const int[]){0, 0}));
+	scn_expect_final_scores(g, 2, ((const int[]){0, 0}));
 	ck_assert_int_eq(scn_supply(g, 1), 7);
 	n = city_game_event_count(g);
 	ck_assert_int_eq(city_game_event(g, (size_t)n - 1, &e), CITY_OK);
