@@ -194,14 +194,22 @@ START_TEST(tileset_text_size_limit)
 }
 END_TEST
 
+/* A set of the header line `head` and one design line padded to
+ * `design_len` characters, ended by CR LF. */
+static text long_line_set(const char *head, size_t design_len)
+{
+	text t = {NULL, 0, 0};
+	adds(&t, head);
+	add_padded_design(&t, design_len);
+	adds(&t, "\r\n");
+	return t;
+}
+
 START_TEST(tileset_line_of_4096_plus_cr_is_accepted)
 {
 	city_tileset *ts = NULL;
 	char err[256];
-	text t = {NULL, 0, 0};
-	adds(&t, "tileset long\r\n");
-	add_padded_design(&t, TS_LINE_MAX);
-	adds(&t, "\r\n");
+	text t = long_line_set("tileset long\r\n", TS_LINE_MAX);
 	ck_assert_int_eq(city_tileset_parse(&ts, t.s, t.n, err, sizeof err),
 	                 CITY_OK);
 	ck_assert_uint_eq(city_tileset_tile_count(ts), 1);
@@ -219,10 +227,7 @@ START_TEST(tileset_line_over_4096_is_elimit)
 {
 	city_tileset *ts = NULL;
 	char err[256];
-	text t = {NULL, 0, 0};
-	adds(&t, "tileset long\n");
-	add_padded_design(&t, TS_LINE_MAX + 1);
-	adds(&t, "\r\n");
+	text t = long_line_set("tileset long\n", TS_LINE_MAX + 1);
 	ck_assert_int_eq(city_tileset_parse(&ts, t.s, t.n, err, sizeof err),
 	                 CITY_ELIMIT);
 	ck_assert_str_eq(err, "2:4097: line longer than 4096 characters");
