@@ -26,6 +26,7 @@
 
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,23 @@ static inline city_game *test_new_game(int game, int tower, int farmers,
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
 	return g;
+}
+
+/* The files `a` and then `b` read one after the other into `buf` (of
+ * `cap` bytes), NUL-terminated; returns their length. */
+static inline size_t test_read_two(char *buf, size_t cap, const char *a,
+                                   const char *b)
+{
+	const char *files[2] = {a, b};
+	size_t n = 0;
+	for (int k = 0; k < 2; k++) {
+		FILE *f = fopen(files[k], "rb");
+		ck_assert_msg(f != NULL, "cannot open %s", files[k]);
+		n += fread(buf + n, 1, cap - 1 - n, f);
+		fclose(f);
+	}
+	buf[n] = '\0';
+	return n;
 }
 
 /* Play `g` to its end as the golden files in tests/data were made:

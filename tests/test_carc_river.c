@@ -224,16 +224,9 @@ START_TEST(test_V_SET_1_builtin_river_sets)
 	/* and the files concatenated */
 	{
 		static char buf[16384];
-		size_t n = 0;
-		const char *files[2] = {
-		    CITY_SOURCE_DIR "/lib/data/carcassonne.tiles",
-		    CITY_SOURCE_DIR "/lib/data/the-river.tiles"};
-		for (int k = 0; k < 2; k++) {
-			FILE *f = fopen(files[k], "rb");
-			ck_assert_ptr_nonnull(f);
-			n += fread(buf + n, 1, sizeof buf - n, f);
-			fclose(f);
-		}
+		size_t n = test_read_two(
+		        buf, sizeof buf, CITY_SOURCE_DIR "/lib/data/carcassonne.tiles",
+		        CITY_SOURCE_DIR "/lib/data/the-river.tiles");
 		ck_assert_int_eq(city_tileset_parse(&back, buf, n, NULL, 0),
 		                 CITY_OK);
 		ck_assert_mem_eq(back->designs, rv->designs,

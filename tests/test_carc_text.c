@@ -265,16 +265,11 @@ START_TEST(builtin_carcassonne_tower_counts)
 	/* and the same as the base set with the-tower.tiles appended */
 	{
 		static char text[16384];
-		size_t n = 0;
-		const char *files[2] = {CITY_SOURCE_DIR "/lib/data/carcassonne.tiles",
-		                        CITY_SOURCE_DIR "/lib/data/the-tower.tiles"};
-		for (int k = 0; k < 2; k++) {
-			FILE *f = fopen(files[k], "rb");
-			ck_assert_ptr_nonnull(f);
-			n += fread(text + n, 1, sizeof text - n, f);
-			fclose(f);
-		}
-		city_tileset *cat = parse_ok(text);
+		city_tileset *cat;
+		test_read_two(text, sizeof text,
+		              CITY_SOURCE_DIR "/lib/data/carcassonne.tiles",
+		              CITY_SOURCE_DIR "/lib/data/the-tower.tiles");
+		cat = parse_ok(text);
 		ck_assert_uint_eq(cat->n_designs, ts->n_designs);
 		ck_assert_mem_eq(cat->designs, ts->designs,
 		                 ts->n_designs * sizeof ts->designs[0]);
