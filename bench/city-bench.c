@@ -1567,18 +1567,15 @@ int main(int argc, char **argv)
 		free(res);
 		return 0;
 	}
-	if (cfg.tower_only) {
+	if (cfg.tower_only || cfg.river_only) {
 		print_header(&cfg);
-		bench_tower(&cfg, &res->carc);
-		print_tower(&res->carc);
-		carc_free(&res->carc);
-		free(res);
-		return 0;
-	}
-	if (cfg.river_only) {
-		print_header(&cfg);
-		bench_river(&cfg, &res->carc);
-		print_river(&res->carc);
+		if (cfg.tower_only) {
+			bench_tower(&cfg, &res->carc);
+			print_tower(&res->carc);
+		} else {
+			bench_river(&cfg, &res->carc);
+			print_river(&res->carc);
+		}
 		carc_free(&res->carc);
 		free(res);
 		return 0;
