@@ -120,6 +120,26 @@ static inline city_game *test_new_game(int game, int tower, int farmers,
 	return g;
 }
 
+/* The City's rules of `g` (R-OPT-1..5) are `want`: wall_trigger,
+ * first_round_guards, returned_guard, closing_tower, end_gap. */
+static inline void test_expect_city_rules(const city_game *g,
+                                          const int want[5])
+{
+	static const int rule[5] = {
+	        CITY_RULE_WALL_TRIGGER, CITY_RULE_FIRST_ROUND_GUARDS,
+	        CITY_RULE_RETURNED_GUARD, CITY_RULE_CLOSING_TOWER,
+	        CITY_RULE_END_GAP};
+	static const char *const name[5] = {"wall_trigger",
+	                                    "first_round_guards",
+	                                    "returned_guard", "closing_tower",
+	                                    "end_gap"};
+	for (int k = 0; k < 5; k++) {
+		int v = city_game_rule(g, rule[k]);
+		ck_assert_msg(v == want[k], "rule %s is %d, expected %d",
+		              name[k], v, want[k]);
+	}
+}
+
 /* The files `a` and then `b` read one after the other into `buf` (of
  * `cap` bytes), NUL-terminated; returns their length. */
 static inline size_t test_read_two(char *buf, size_t cap, const char *a,

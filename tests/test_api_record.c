@@ -131,12 +131,8 @@ START_TEST(header_minimal_takes_the_defaults)
 	int dd = 0, gd = 0;
 	ck_assert_int_eq(city_game_players(g), 3);
 	ck_assert_ptr_eq(city_game_tileset(g), city_tileset_default());
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_WALL_TRIGGER),
-	                 CITY_TRIGGER_OCCUPIED);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_FIRST_ROUND_GUARDS), 1);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_RETURNED_GUARD), 1);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_CLOSING_TOWER), 1);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), 5);
+	test_expect_city_rules(g,
+	                       (const int[]){CITY_TRIGGER_OCCUPIED, 1, 1, 1, 5});
 	ck_assert_int_eq(city_game_move_count(g), 0);
 	/* Absent seed and order: seed 0. */
 	ck_assert_int_eq(city_game_new(&d, NULL), CITY_OK);
@@ -171,12 +167,7 @@ START_TEST(header_every_line_in_any_order)
 	city_game *g = load_ok(text);
 	char *rec;
 	ck_assert_int_eq(city_game_players(g), 4);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), 3);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_WALL_TRIGGER),
-	                 CITY_TRIGGER_ANY);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_CLOSING_TOWER), 0);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_RETURNED_GUARD), 0);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_FIRST_ROUND_GUARDS), 0);
+	test_expect_city_rules(g, (const int[]){CITY_TRIGGER_ANY, 0, 0, 0, 3});
 	ck_assert_int_eq(city_game_tiles_left(g, 1), 39);
 	ck_assert_int_eq(city_game_tiles_left(g, 2), 20);
 	ck_assert_int_eq(city_game_tiles_left(g, 3), 15);

@@ -1179,12 +1179,7 @@ START_TEST(test_R_OPT_defaults_and_set_rule_ranges)
 
 	/* the game takes the options' rules */
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_WALL_TRIGGER),
-	                 CITY_TRIGGER_ANY);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_FIRST_ROUND_GUARDS), 0);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_RETURNED_GUARD), 0);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_CLOSING_TOWER), 0);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), 20);
+	test_expect_city_rules(g, (const int[]){CITY_TRIGGER_ANY, 0, 0, 0, 20});
 	ck_assert_int_eq(city_game_rule(g, 0), CITY_EINVAL);
 	city_game_free(g);
 
@@ -1198,12 +1193,8 @@ START_TEST(test_R_OPT_defaults_and_set_rule_ranges)
 
 	/* defaults in a game made without options */
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_WALL_TRIGGER),
-	                 CITY_TRIGGER_OCCUPIED);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_FIRST_ROUND_GUARDS), 1);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_RETURNED_GUARD), 1);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_CLOSING_TOWER), 1);
-	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), 5);
+	test_expect_city_rules(g,
+	                       (const int[]){CITY_TRIGGER_OCCUPIED, 1, 1, 1, 5});
 	city_game_free(g);
 }
 END_TEST
