@@ -355,6 +355,16 @@ static int render(svgw *s, const city_game *g, unsigned flags)
 	return rc;
 }
 
+/* The end of a document: the size query's answer (NUL included), and
+ * CITY_ERANGE when it did not fit (svg_out kept a NUL-terminated
+ * prefix). */
+static int finish(const svgw *s, size_t *needed)
+{
+	if (needed)
+		*needed = s->len + 1;
+	return s->len + 1 > s->cap ? CITY_ERANGE : CITY_OK;
+}
+
 int city_game_svg(const city_game *game, unsigned flags, char *buf,
                   size_t capacity, size_t *needed)
 {
@@ -366,11 +376,30 @@ int city_game_svg(const city_game *game, unsigned flags, char *buf,
 	s.cap = capacity;
 	s.len = 0;
 	rc = render(&s, game, flags);
-	if (rc != CITY_OK)
-		return rc;
-	if (needed)
-		*needed = s.len + 1;
-	if (s.len + 1 > capacity)
-		return CITY_ERANGE;
-	return CITY_OK;
+	return rc == CITY_OK ? finish(&s, needed) : rc;
+}
+
+int city_tileset_svg(const city_tileset *tileset, int design, int rotation,
+                     char *buf, size_t capacity, size_t *needed)
+{
+	svgw s;
+	tileview v;
+	if (!tileset || (!buf && capacity > 0) || rotation < 0 || rotation > 3 ||
+	    rtile_view(tileset, design, rotation, &v) != CITY_OK)
+		return CITY_EINVAL;
+	s.buf = buf;
+	s.cap = capacity;
+	s.len = 0;
+	svg_out(&s,
+	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	        "class=\"city-tile\" width=\"%d\" height=\"%d\" "
+	        "viewBox=\"0 0 %d %d\">\n",
+	        T, T, T, T);
+	defs(&s);
+	svg_out(&s, "\n<g class=\"design\" data-design=\"%d\" data-rot=\"%d\">",
+	        design, rotation);
+	rtile_draw(&s, tileset, &v, 0, 0);
+	svg_out(&s, "</g>\n</svg>\n");
+	return finish(&s, needed);
 }

@@ -2323,6 +2323,42 @@ START_TEST(hostile_ai)
 }
 END_TEST
 
+/* city_tileset_svg: a NULL set, designs the set does not have, rotations
+ * outside 0..3, a NULL buffer with room; a buffer too small keeps a
+ * NUL-terminated prefix and tells the size. */
+START_TEST(hostile_tileset_svg)
+{
+	static const int bad_designs[] = {0, -1, 25, 100, 256, INT_MIN, INT_MAX};
+	static const int bad_rotations[] = {-1, 4, INT_MIN, INT_MAX};
+	const city_tileset *ts = city_tileset_builtin("carcassonne");
+	size_t needed = 0, n2 = 0, i;
+	char small[16];
+	int id;
+	ck_assert_ptr_nonnull(ts);
+	id = city_tileset_design_id(ts, 0);
+	ck_assert_int_eq(city_tileset_svg(NULL, id, 0, NULL, 0, &needed),
+	                 CITY_EINVAL);
+	for (i = 0; i < N_OF(bad_designs); i++)
+		ck_assert_int_eq(city_tileset_svg(ts, bad_designs[i], 0, NULL, 0,
+		                                  &needed),
+		                 CITY_EINVAL);
+	for (i = 0; i < N_OF(bad_rotations); i++)
+		ck_assert_int_eq(city_tileset_svg(ts, id, bad_rotations[i], NULL,
+		                                  0, &needed),
+		                 CITY_EINVAL);
+	ck_assert_int_eq(city_tileset_svg(ts, id, 0, NULL, 5, &needed),
+	                 CITY_EINVAL);
+	ck_assert_int_eq(city_tileset_svg(ts, id, 0, NULL, 0, NULL), CITY_ERANGE);
+	ck_assert_int_eq(city_tileset_svg(ts, id, 3, NULL, 0, &needed),
+	                 CITY_ERANGE);
+	memset(small, 'x', sizeof small);
+	ck_assert_int_eq(city_tileset_svg(ts, id, 3, small, sizeof small, &n2),
+	                 CITY_ERANGE);
+	ck_assert_uint_eq(n2, needed);
+	ck_assert_uint_eq(strlen(small), sizeof small - 1);
+}
+END_TEST
+
 START_TEST(hostile_status_and_version)
 {
 	static const int unknown[] = {1, -11, -100, INT_MIN, INT_MAX};
@@ -2789,6 +2825,8 @@ static const char *const covered_by_hand[] = {
     "city_ai_get_param",       "city_ai_kind",
     "city_ai_choose",          "city_ai_analyse",
     "city_game_reshuffle",     "city_ai_cancel",
+    /* hostile_tileset_svg */
+    "city_tileset_svg",
 };
 
 static int is_covered(const char *name)
@@ -2931,6 +2969,7 @@ static Suite *hostile_suite(void)
 	tcase_add_test(t, hostile_load);
 	tcase_add_test(t, hostile_status_and_version);
 	tcase_add_test(t, hostile_ai);
+	tcase_add_test(t, hostile_tileset_svg);
 	tcase_add_test(t, every_public_function_is_covered);
 	suite_add_tcase(s, t);
 

@@ -602,6 +602,99 @@ START_TEST(svg_river_is_drawn_as_water)
 }
 END_TEST
 
+/* city_tileset_svg() of one design, through the size query. */
+static char *tile_svg(const city_tileset *ts, int id, int rot)
+{
+	size_t needed = 0, again = 0;
+	char *buf;
+	ck_assert_int_eq(city_tileset_svg(ts, id, rot, NULL, 0, &needed),
+	                 CITY_ERANGE);
+	buf = malloc(needed);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(city_tileset_svg(ts, id, rot, buf, needed, &again),
+	                 CITY_OK);
+	ck_assert_uint_eq(again, needed);
+	ck_assert_uint_eq(strlen(buf), needed - 1);
+	return buf;
+}
+
+/* Every design of every built-in set in its four rotations: a whole
+ * document with its group; some designs of each set differ in all four. */
+START_TEST(tileset_svg_draws_every_design)
+{
+	static const char *const sets[] = {"the-city", "carcassonne",
+	                                   "carcassonne-tower",
+	                                   "carcassonne-river"};
+	const city_tileset *ts = city_tileset_builtin(sets[_i]);
+	unsigned d, nd;
+	int four = 0;
+	ck_assert_ptr_nonnull(ts);
+	nd = city_tileset_design_count(ts);
+	for (d = 0; d < nd; d++) {
+		int id = city_tileset_design_id(ts, d), r, distinct = 1;
+		char *pic[4], head[64];
+		for (r = 0; r < 4; r++) {
+			pic[r] = tile_svg(ts, id, r);
+			snprintf(head, sizeof head,
+			         "<g class=\"design\" data-design=\"%d\" "
+			         "data-rot=\"%d\">",
+			         id, r);
+			ck_assert_msg(strstr(pic[r], head) != NULL, "%s #%d: no %s",
+			              sets[_i], id, head);
+			ck_assert_int_eq(strncmp(pic[r], "<?xml", 5), 0);
+			ck_assert_ptr_nonnull(strstr(pic[r], "</g>\n</svg>\n"));
+			ck_assert_int_eq(count(pic[r], "<defs>"), 1);
+			if (r > 0 && strcmp(pic[r], pic[0]) != 0)
+				distinct++;
+		}
+		four += distinct == 4;
+		for (r = 0; r < 4; r++)
+			free(pic[r]);
+	}
+	/* every set has designs with four different rotations */
+	ck_assert_int_gt(four, 0);
+}
+END_TEST
+
+/* Rotation 0 is exactly the drawing of the board's strip when that design
+ * is the tile in hand. */
+START_TEST(tileset_svg_is_the_tile_in_hand)
+{
+	city_options *o;
+	city_game *g;
+	const city_tileset *ts = city_tileset_default();
+	int design = 0, stack = 0;
+	char *board, *pic, *inner, *end, *want;
+	size_t n;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, 4), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
+	board = svg_of(g, 0, NULL);
+	pic = tile_svg(ts, design, 0);
+	/* the drawing inside the design group */
+	inner = strstr(pic, "data-rot=\"0\">");
+	ck_assert_ptr_nonnull(inner);
+	inner += strlen("data-rot=\"0\">");
+	end = strstr(inner, "</g>\n</svg>\n");
+	ck_assert_ptr_nonnull(end);
+	n = (size_t)(end - inner);
+	want = malloc(n + 1);
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, inner, n);
+	want[n] = '\0';
+	ck_assert_ptr_nonnull(strstr(board, "<g class=\"current\""));
+	ck_assert_msg(strstr(strstr(board, "<g class=\"current\""), want) != NULL,
+	              "design %d: the strip's tile in hand is drawn otherwise",
+	              design);
+	free(want);
+	free(pic);
+	free(board);
+	city_game_free(g);
+}
+END_TEST
+
 START_TEST(svg_legal_cells_carry_rotations)
 {
 	static city_move mv[4096];
@@ -637,6 +730,8 @@ static Suite *render_suite(void)
 	tcase_set_timeout(t, 120);
 	tcase_add_test(t, svg_buffer_contract);
 	tcase_add_test(t, svg_legal_cells_carry_rotations);
+	tcase_add_loop_test(t, tileset_svg_draws_every_design, 0, 4);
+	tcase_add_test(t, tileset_svg_is_the_tile_in_hand);
 	tcase_add_loop_test(t, svg_river_is_drawn_as_water, 0, 2);
 	tcase_add_loop_test(t, svg_is_stable_and_shows_the_state, 0, 6);
 	tcase_add_loop_test(t, svg_carcassonne_shows_the_state, 0, 6);

@@ -149,13 +149,13 @@ const human = () => st && st.decision !== 'end' && seats[st.player] === 'human';
 const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 
 // ---- tile pictures ---------------------------------------------------------
-// The library's own drawing of a design at rotation 0: the current tile of
-// a new game that draws it first (wc_design_svg), 96 x 96 user units.
+// The library's own drawing of a design at rotation 0 (wc_design_svg:
+// city_tileset_svg), 96 x 96 user units; its patterns are the board's.
 function picture(design) {
   if (!pictures.has(design)) {
     const text = api.designSvg(game, design);
     const doc = new DOMParser().parseFromString(text || '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml');
-    const cur = doc.querySelector('g.current');
+    const cur = doc.querySelector('g.design');
     pictures.set(design, cur ? cur.innerHTML
       : `<rect width="96" height="96" fill="#ccc"/><text x="48" y="56" text-anchor="middle" font-size="24">${design}</text>`);
   }

@@ -368,9 +368,8 @@ WC_API const char *wc_state(wc *h)
 /* ---- pictures and the end ------------------------------------------- */
 
 /* A new game of the same kind, expansions, farmers and tile set as the
- * handle's, drawing in `order` (n design ids; n = 0: the seeded order);
- * NULL when it cannot be made. The caller frees it. */
-static city_game *fresh_game(const wc *h, const int *order, size_t n)
+ * handle's; NULL when it cannot be made. The caller frees it. */
+static city_game *fresh_game(const wc *h)
 {
 	city_options *o = NULL;
 	city_game *g = NULL;
@@ -387,88 +386,27 @@ static city_game *fresh_game(const wc *h, const int *order, size_t n)
 		                           city_game_rule(h->g, CITY_RULE_FARMERS));
 	if (rc == CITY_OK)
 		rc = city_options_set_tileset(o, city_game_tileset(h->g));
-	if (rc == CITY_OK && n > 0)
-		rc = city_options_set_order(o, order, n);
 	if (rc == CITY_OK && city_game_new(&g, o) != CITY_OK)
 		g = NULL;
 	city_options_free(o);
 	return g;
 }
 
-/* With The River no explicit order puts any design first (V-SET-2: the
- * river tiles, the lake twelfth, then the land tiles), so a new game of
- * the seeded order is played on (each turn its first legal move) until
- * `design` is the tile to place; "" if it never is (the spring is the
- * start tile, never drawn). At most one game's worth of moves. */
-static const char *river_design_svg(wc *h, int design)
-{
-	const char *t = begin(h);
-	city_game *g = fresh_game(h, NULL, 0);
-	int d = -1, steps = 0;
-	city_move m;
-	size_t count = 0;
-	while (g && steps++ < 1024 &&
-	       city_game_decision(g) != CITY_DECISION_END) {
-		int rc;
-		if (city_game_decision(g) == CITY_DECISION_TILE &&
-		    city_game_current_tile(g, &d, NULL) == CITY_OK && d == design) {
-			t = svg_of(h, g, 0);
-			break;
-		}
-		rc = city_legal_moves(g, &m, 1, &count);
-		if ((rc != CITY_OK && rc != CITY_ERANGE) || count == 0 ||
-		    city_apply_move(g, &m) != CITY_OK)
-			break;
-	}
-	city_game_free(g);
-	return t;
-}
-
-/* The SVG of a new game of the same kind, expansions and tile set whose
- * first draw is `design` (an explicit order, R-SET-4): its strip's current
- * tile (`g.current`) is the library's own picture of that design at
- * rotation 0, for the page's tile preview and remaining-tiles grid. ""
- * when the design cannot come first (unknown, or the start tile's only
- * copy). */
+/* The library's picture of a design of the game's tile set at rotation 0
+ * (city_tileset_svg: its `g.design`), for the page's tile preview and
+ * remaining-tiles grid; "" for a design the set does not have. */
 WC_API const char *wc_design_svg(wc *h, int design)
 {
 	const city_tileset *ts;
-	city_game *g;
-	int order[256], start, first = -1; /* start: a design index */
-	size_t n = 0;
-	unsigned i, nd;
-	const char *t = begin(h);
-	if (!wc_ok(h) || (ts = city_game_tileset(h->g)) == NULL)
-		return t;
-	if (city_game_expansions(h->g) & CITY_EXPANSION_RIVER)
-		return river_design_svg(h, design);
-	/* Carcassonne's start tile is placed, not drawn: one copy is left out */
-	start = city_game_kind(h->g) == CITY_GAME_CARCASSONNE
-	            ? city_tileset_start_design(ts)
-	            : -1;
-	nd = city_tileset_design_count(ts);
-	for (i = 0; i < nd; i++) {
-		int id = city_tileset_design_id(ts, i);
-		int c = city_tileset_design_count_of(ts, i), k;
-		if ((int)i == start)
-			c--;
-		for (k = 0; k < c && n < 256; k++) {
-			if (id == design && first < 0)
-				first = (int)n;
-			order[n++] = id;
-		}
-	}
-	if (first < 0)
-		return t;
-	order[first] = order[0];
-	order[0] = design;
-	g = fresh_game(h, order, n);
-	/* the design must be the one drawn (not discarded as unplayable) */
-	if (g && city_game_current_tile(g, &first, NULL) == CITY_OK &&
-	    first == design)
-		t = svg_of(h, g, 0);
-	city_game_free(g);
-	return t;
+	size_t need = 0;
+	begin(h);
+	if (!wc_ok(h) || (ts = city_game_tileset(h->g)) == NULL ||
+	    city_tileset_svg(ts, design, 0, NULL, 0, &need) != CITY_ERANGE ||
+	    reserve(h, need) != 0 ||
+	    city_tileset_svg(ts, design, 0, h->text, h->cap, &need) != CITY_OK)
+		return begin(h);
+	h->len = need - 1;
+	return h->text;
 }
 
 /* The SVG of a new game like the handle's with the library's legend
@@ -479,7 +417,7 @@ WC_API const char *wc_legend_svg(wc *h)
 	const char *t = begin(h);
 #ifdef CITY_SVG_LEGEND
 	city_game *g;
-	if (!wc_ok(h) || (g = fresh_game(h, NULL, 0)) == NULL)
+	if (!wc_ok(h) || (g = fresh_game(h)) == NULL)
 		return t;
 	t = svg_of(h, g, CITY_SVG_LEGEND);
 	city_game_free(g);

@@ -72,6 +72,35 @@ extern "C" {
 CITY_EXPORT int city_game_svg(const city_game *game, unsigned flags,
                               char *buf, size_t capacity, size_t *needed);
 
+/**
+ * @brief Write one design of a tile set, turned, as an SVG 1.1 document:
+ *        the picture of that tile as city_game_svg() draws it on a board
+ *        (a tile preview, a list of the tiles still to come). Since
+ *        libcity 1.1.0.
+ *
+ * The document is 96 × 96 user units with the board's `<defs>` (its
+ * patterns) and one group `<g class="design" data-design data-rot>`
+ * holding the tile, whose regions carry `data-part` as on the board. The
+ * same design and rotation always give the same bytes; only ASCII is
+ * written.
+ *
+ * @param[in] tileset the tile set (borrowed, unchanged).
+ * @param[in] design a design id of the set (city_tileset_design_id()).
+ * @param[in] rotation 0..3 quarter turns clockwise.
+ * @param[out] buf buffer for the NUL-terminated text; caller-owned; may be
+ *             NULL when `capacity` is 0 (to ask for the size).
+ * @param[in] capacity size of `buf` in bytes.
+ * @param[out] needed receives the size the text needs, NUL included, on
+ *             success and on CITY_ERANGE; may be NULL.
+ * @return CITY_OK; CITY_ERANGE when `capacity` is too small (`buf` then
+ *         holds a truncated, NUL-terminated prefix); CITY_EINVAL when
+ *         `tileset` is NULL, `design` is not a design id of the set,
+ *         `rotation` is outside 0..3 or `buf` is NULL with `capacity` > 0.
+ */
+CITY_EXPORT int city_tileset_svg(const city_tileset *tileset, int design,
+                                 int rotation, char *buf, size_t capacity,
+                                 size_t *needed);
+
 #ifdef __cplusplus
 }
 #endif
