@@ -22,7 +22,10 @@
  * NULL for the defaults.
  *
  * Moves: scn_play(g, "place 1 0 0; follower a; pass") plays steps separated
- * by ';' (printf-style: scn_play(g, "place %d 0 0", x)); scn_play_steps
+ * by ';' or newlines (printf-style: scn_play(g, "place %d 0 0", x)); steps
+ * that start with '?' are expectations ("?legal = 16", "?score 0 = 4", see
+ * "Scripts" at the end of this file, which also runs scenarios written as
+ * rows of data, scn_case); scn_play_steps
  * plays a NULL-terminated array of steps. A step is, like a trace line
  * (record.md), `[p<player>] [<decision>] <move>`:
  *   - <move> is the record text of a move (`place X Y R`, `follower P`,
@@ -715,38 +718,6 @@ static inline void scn_step_at(city_game *g, const char *step, int line)
 	scn_expect_invariants_at(g, line);
 }
 
-/* Play the steps of `fmt` (printf-style), separated by ';'. */
-#define scn_play(g, ...) scn_play_at((g), __LINE__, __VA_ARGS__)
-SCN_PRINTF(3, 4)
-static inline void scn_play_at(city_game *g, int line, const char *fmt, ...)
-{
-	char text[1024], one[128];
-	const char *p = text;
-	va_list ap;
-	int len;
-	va_start(ap, fmt);
-	len = vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	ck_assert(len >= 0 && (size_t)len < sizeof text);
-	while (*p) {
-		size_t k = strcspn(p, ";");
-		ck_assert_uint_lt(k, sizeof one);
-		memcpy(one, p, k);
-		one[k] = '\0';
-		p += k + (p[k] == ';');
-		scn_step_at(g, one, line);
-	}
-}
-
-/* Play a NULL-terminated array of steps. */
-#define scn_play_steps(g, steps) scn_play_steps_at((g), (steps), __LINE__)
-static inline void scn_play_steps_at(city_game *g, const char *const *steps,
-                                     int line)
-{
-	for (; *steps; steps++)
-		scn_step_at(g, *steps, line);
-}
-
 /* ------------------------------------------------------------------------
  * Snapshots of the observable state and refusals (R-ERR-1)
  * ---------------------------------------------------------------------- */
@@ -1001,6 +972,558 @@ static inline void scn_expect_end_at(const city_game *g, int end, int index,
 	              "(%d,%d) %c",
 	              line, end == CITY_END_CW ? "cw" : "ccw", (int)px, (int)py,
 	              ps, x, y, side);
+}
+
+/* ------------------------------------------------------------------------
+ * Scripts: moves and expectations as one text, and scenarios as data
+ *
+ * A script is steps separated by ';' or a newline (not inside "..."). A
+ * step is a move (scn_step_at above) or an expectation, which starts with
+ * '?':
+ *   ?ask tile 1            the decision asked (tile follower gate wall
+ *                          guard tower capture ransom end) and, when
+ *                          given, the deciding player
+ *   ?followers = a1P       the follower decision's moves (parts, P: pass)
+ *   ?moves = top 0 1, pass the legal moves as record text, joined by ", "
+ *   ?scores = 4 0          every player's total
+ *   ?final = 4 2           final scoring succeeds, then every total
+ *   ?tower X Y = H TOP     The Tower's tower at (X,Y)
+ *   ?piece I = X Y S G U   wall piece I: cell, side NESW, is-gate, guard
+ *                          owner (-1: none)
+ *   ?end cw = I X Y S      the wall's cw (or ccw) end
+ *   ?refuse MOVE = STATUS "message"
+ *                          the move is refused with CITY_<STATUS> and
+ *                          exactly that last error; nothing observable
+ *                          changes (SCN_REFUSED)
+ *   ?NAME ARGS = N         an integer query of scn_queries below, e.g.
+ *                          ?legal = 16, ?score 0 = 4, ?detail 1 cities
+ *                          = 8, ?points 0 steward = 4, ?same 0 1 a 0 0 a
+ *                          = 0, ?ffollowers 0 0 1 0 = 1
+ * Arguments are integers, part letters ('a', '1'), sides, or the names
+ * the query's argument kinds list (categories, reasons, event kinds; '*'
+ * is any player). Every failure names the step.
+ *
+ * A scenario as one row of data (scn_case), run by scn_run_case:
+ *   {"R-TILE-1: must touch a side", "city players=2 order=1,1",
+ *    "tileset t\n1 2 " SCN_BLANK "\n", "place 0 0 0; pass; ?legal = 16"}
+ * The game spec is the builder and its words: `city` (The City; stacks
+ * default to every tile in stack 1, `stacks=A,B,C` sets them), `carc`
+ * (the base game; its tiles are design lines, or a whole tile set when
+ * they start with "tileset"), `tw` (the SCN_TW_* designs, `start=D`),
+ * then `players=N` (default 2), `order=D,D,...`, `tower` (The Tower on)
+ * and any rule text `name=value` (record.md).
+ * ---------------------------------------------------------------------- */
+
+#define SCN_N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* One argument kind of a query, and the names it accepts. */
+typedef struct scn_name {
+	const char *name;
+	int value;
+} scn_name;
+
+static const scn_name scn_categories[] = {
+        {"streets", CITY_CAT_STREETS},   {"markets", CITY_CAT_MARKETS},
+        {"towers", CITY_CAT_TOWERS},     {"stewards", CITY_CAT_STEWARDS},
+        {"guards", CITY_CAT_GUARDS},     {"roads", CITY_CAT_ROADS},
+        {"cities", CITY_CAT_CITIES},     {"monasteries", CITY_CAT_MONASTERIES},
+        {"farms", CITY_CAT_FARMS},       {"ransom", CITY_CAT_RANSOM},
+        {NULL, 0}};
+
+static const scn_name scn_reasons[] = {
+        {"any", 0},
+        {"street", CITY_REASON_STREET},
+        {"market", CITY_REASON_MARKET},
+        {"wall_street", CITY_REASON_WALL_STREET},
+        {"wall_market", CITY_REASON_WALL_MARKET},
+        {"tower", CITY_REASON_TOWER},
+        {"final_street", CITY_REASON_FINAL_STREET},
+        {"final_market", CITY_REASON_FINAL_MARKET},
+        {"steward", CITY_REASON_STEWARD},
+        {"guard", CITY_REASON_GUARD},
+        {"road", CITY_REASON_ROAD},
+        {"city", CITY_REASON_CITY},
+        {"monastery", CITY_REASON_MONASTERY},
+        {"final_road", CITY_REASON_FINAL_ROAD},
+        {"final_city", CITY_REASON_FINAL_CITY},
+        {"final_monastery", CITY_REASON_FINAL_MONASTERY},
+        {"farm", CITY_REASON_FARM},
+        {"ransom", CITY_REASON_RANSOM},
+        {NULL, 0}};
+
+static const scn_name scn_event_kinds[] = {
+        {"score", CITY_EVENT_SCORE},     {"discard", CITY_EVENT_DISCARD},
+        {"return", CITY_EVENT_RETURN},   {"capture", CITY_EVENT_CAPTURE},
+        {"exchange", CITY_EVENT_EXCHANGE}, {NULL, 0}};
+
+static const scn_name scn_sides[] = {{"N", CITY_SIDE_N}, {"E", CITY_SIDE_E},
+                                     {"S", CITY_SIDE_S}, {"W", CITY_SIDE_W},
+                                     {NULL, 0}};
+
+static const scn_name scn_players[] = {{"*", -2}, {NULL, 0}};
+
+/* A word as an argument: a name of `names`, an integer, or (names NULL)
+ * a single character such as a part letter. Returns 0 when it is none. */
+static inline int scn_arg(const char *w, const scn_name *names, int *out)
+{
+	char *end;
+	long v;
+	for (; names && names->name; names++)
+		if (strcmp(w, names->name) == 0) {
+			*out = names->value;
+			return 1;
+		}
+	v = strtol(w, &end, 10);
+	if (end != w && *end == '\0') {
+		*out = (int)v;
+		return 1;
+	}
+	if (w[0] && !w[1]) {
+		*out = (unsigned char)w[0];
+		return 1;
+	}
+	return 0;
+}
+
+/* The integer queries a script may assert. `kinds` names each argument:
+ * i integer, c part letter (or digit), C category, R reason, K event
+ * kind, P player or '*'. */
+typedef struct scn_query {
+	const char *name, *kinds;
+	int (*get)(const city_game *g, const int *a);
+} scn_query;
+
+static inline int scn_q_legal(const city_game *g, const int *a)
+{
+	(void)a;
+	return (int)scn_legal_count(g);
+}
+static inline int scn_q_score(const city_game *g, const int *a)
+{
+	return city_game_score(g, a[0]);
+}
+static inline int scn_q_detail(const city_game *g, const int *a)
+{
+	return city_game_score_detail(g, a[0], a[1]);
+}
+static inline int scn_q_supply(const city_game *g, const int *a)
+{
+	return scn_supply(g, a[0]);
+}
+static inline int scn_q_towers(const city_game *g, const int *a)
+{
+	int t = -1;
+	ck_assert_int_eq(city_game_supply(g, a[0], NULL, &t), CITY_OK);
+	return t;
+}
+static inline int scn_q_onboard(const city_game *g, const int *a)
+{
+	return scn_on_board(g, a[0]);
+}
+static inline int scn_q_points(const city_game *g, const int *a)
+{
+	return scn_event_points(g, a[0], a[1]);
+}
+static inline int scn_q_events(const city_game *g, const int *a)
+{
+	return scn_count_events(g, a[0], a[1]);
+}
+static inline int scn_q_same(const city_game *g, const int *a)
+{
+	return city_feature_same(g, a[0], a[1], (char)a[2], a[3], a[4],
+	                         (char)a[5]);
+}
+static inline int scn_q_complete(const city_game *g, const int *a)
+{
+	return city_feature_complete(g, a[0], a[1], (char)a[2]);
+}
+static inline int scn_q_ftiles(const city_game *g, const int *a)
+{
+	return city_feature_tiles(g, a[0], a[1], (char)a[2]);
+}
+static inline int scn_q_ffollowers(const city_game *g, const int *a)
+{
+	return city_feature_followers(g, a[0], a[1], (char)a[2], a[3]);
+}
+static inline int scn_q_fkind(const city_game *g, const int *a)
+{
+	return city_feature_kind(g, a[0], a[1], (char)a[2]);
+}
+static inline int scn_q_prisoners(const city_game *g, const int *a)
+{
+	return city_game_prisoners(g, a[0], a[1]);
+}
+static inline int scn_q_floors(const city_game *g, const int *a)
+{
+	return city_game_floors(g, a[0]);
+}
+static inline int scn_q_left(const city_game *g, const int *a)
+{
+	return city_game_tiles_left(g, a[0]);
+}
+static inline int scn_q_cell(const city_game *g, const int *a)
+{
+	return city_game_cell(g, a[0], a[1]);
+}
+static inline int scn_q_walls_left(const city_game *g, const int *a)
+{
+	(void)a;
+	return city_game_walls_left(g);
+}
+static inline int scn_q_wall_length(const city_game *g, const int *a)
+{
+	(void)a;
+	return city_wall_length(g);
+}
+static inline int scn_q_contour(const city_game *g, const int *a)
+{
+	(void)a;
+	return city_contour_length(g);
+}
+static inline int scn_q_gap(const city_game *g, const int *a)
+{
+	(void)a;
+	return city_wall_gap(g);
+}
+static inline int scn_q_ended(const city_game *g, const int *a)
+{
+	(void)a;
+	return city_game_end_reasons(g);
+}
+static inline int scn_q_winners(const city_game *g, const int *a)
+{
+	unsigned mask = 0;
+	(void)a;
+	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
+	return (int)mask;
+}
+static inline int scn_q_follower_count(const city_game *g, const int *a)
+{
+	(void)a;
+	return city_game_follower_count(g);
+}
+static inline int scn_q_tile_count(const city_game *g, const int *a)
+{
+	(void)a;
+	return city_game_tile_count(g);
+}
+static inline int scn_q_player(const city_game *g, const int *a)
+{
+	(void)a;
+	return city_game_player(g);
+}
+
+static const scn_query scn_queries[] = {
+        {"legal", "", scn_q_legal},
+        {"score", "i", scn_q_score},
+        {"detail", "iC", scn_q_detail},
+        {"supply", "i", scn_q_supply},
+        {"towers", "i", scn_q_towers},
+        {"onboard", "i", scn_q_onboard},
+        {"points", "iR", scn_q_points},
+        {"events", "KP", scn_q_events},
+        {"same", "iiciic", scn_q_same},
+        {"complete", "iic", scn_q_complete},
+        {"ftiles", "iic", scn_q_ftiles},
+        {"ffollowers", "iici", scn_q_ffollowers},
+        {"fkind", "iic", scn_q_fkind},
+        {"prisoners", "ii", scn_q_prisoners},
+        {"floors", "i", scn_q_floors},
+        {"left", "i", scn_q_left},
+        {"cell", "ii", scn_q_cell},
+        {"walls_left", "", scn_q_walls_left},
+        {"wall_length", "", scn_q_wall_length},
+        {"contour", "", scn_q_contour},
+        {"gap", "", scn_q_gap},
+        {"ended", "", scn_q_ended},
+        {"winners", "", scn_q_winners},
+        {"follower_count", "", scn_q_follower_count},
+        {"tile_count", "", scn_q_tile_count},
+        {"player", "", scn_q_player},
+};
+
+/* The names an argument kind accepts (NULL: integers or one character). */
+static inline const scn_name *scn_kind_names(char kind)
+{
+	switch (kind) {
+	case 'C': return scn_categories;
+	case 'R': return scn_reasons;
+	case 'K': return scn_event_kinds;
+	case 'P': return scn_players;
+	default: return NULL;
+	}
+}
+
+/* Split `text` at blanks into at most `cap` words of `buf` (a copy). */
+static inline int scn_words(const char *text, char *buf, size_t size,
+                            char **w, int cap)
+{
+	int n = 0;
+	char *p = buf;
+	ck_assert_uint_lt(strlen(text), size);
+	strcpy(buf, text);
+	while (*p) {
+		p += strspn(p, " \t");
+		if (!*p)
+			break;
+		ck_assert_int_lt(n, cap);
+		w[n++] = p;
+		p += strcspn(p, " \t");
+		if (*p)
+			*p++ = '\0';
+	}
+	return n;
+}
+
+/* The integers of `rhs` (at most cap); returns how many. */
+static inline int scn_ints(const char *rhs, int *v, int cap,
+                           const scn_name *names, const char *step, int line)
+{
+	char buf[256], *w[16];
+	int n = scn_words(rhs, buf, sizeof buf, w, 16), i;
+	ck_assert_int_le(n, cap);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(scn_arg(w[i], names, &v[i]),
+		              "line %d: \"%s\": \"%s\" is not a value", line,
+		              step, w[i]);
+	return n;
+}
+
+/* ?refuse MOVE = STATUS "message" */
+static inline void scn_expect_refusal(city_game *g, const char *lhs,
+                                      const char *rhs, const char *step,
+                                      int line)
+{
+	char status[32], name[40], message[512];
+	const char *q = strchr(rhs, '"'), *qe = q ? strrchr(q + 1, '"') : NULL;
+	size_t k;
+	int s, found = 0;
+	city_move m;
+	ck_assert_msg(q && qe && sscanf(rhs, "%31s", status) == 1,
+	              "line %d: \"%s\": want ?refuse MOVE = STATUS \"message\"",
+	              line, step);
+	k = (size_t)(qe - q - 1);
+	ck_assert_uint_lt(k, sizeof message);
+	memcpy(message, q + 1, k);
+	message[k] = '\0';
+	snprintf(name, sizeof name, "CITY_%s", status);
+	for (s = CITY_OK; s >= CITY_ELIMIT; s--)
+		if (strcmp(city_status_str(s), name) == 0) {
+			found = 1;
+			break;
+		}
+	ck_assert_msg(found, "line %d: \"%s\": no status %s", line, step, name);
+	ck_assert_msg(city_move_parse(&m, lhs) == CITY_OK,
+	              "line %d: \"%s\": the move does not parse", line, step);
+	{
+		scn_snapshot before;
+		scn_snap(g, &before);
+		scn_refused_at(g, &before, city_apply_move(g, &m), s,
+		               message, line);
+		scn_snap_free(&before);
+	}
+}
+
+/* An expectation step (after its '?'). */
+static inline void scn_expect_step(city_game *g, const char *step, int line)
+{
+	char lhs[256], buf[256], *w[16];
+	const char *eq = strstr(step, " = ");
+	const char *rhs = eq ? eq + 3 : "";
+	int n, v[16], want[16], k, i;
+	size_t q, len = eq ? (size_t)(eq - step) : strlen(step);
+	ck_assert_uint_lt(len, sizeof lhs);
+	memcpy(lhs, step, len);
+	lhs[len] = '\0';
+	n = scn_words(lhs, buf, sizeof buf, w, 16);
+	ck_assert_msg(n >= 1, "line %d: empty expectation", line);
+	if (strcmp(w[0], "ask") == 0) {
+		int d = n >= 2 ? scn_decision_word(w[1], strlen(w[1])) : -1;
+		if (n >= 2 && strcmp(w[1], "end") == 0)
+			d = CITY_DECISION_END;
+		ck_assert_msg(d >= 0 && n <= 3, "line %d: \"%s\": ?ask DECISION [P]",
+		              line, step);
+		scn_expect_at(g, d, n == 3 ? atoi(w[2]) : -1, line);
+	} else if (strcmp(w[0], "followers") == 0) {
+		scn_expect_followers_at(g, rhs, line);
+	} else if (strcmp(w[0], "moves") == 0) {
+		scn_expect_moves_at(g, city_game_decision(g), -1, rhs, line);
+	} else if (strcmp(w[0], "scores") == 0 || strcmp(w[0], "final") == 0) {
+		k = scn_ints(rhs, want, 16, NULL, step, line);
+		ck_assert_msg(k == city_game_players(g),
+		              "line %d: \"%s\": %d scores for %d players", line,
+		              step, k, city_game_players(g));
+		if (w[0][0] == 'f')
+			scn_expect_final_scores_at(g, k, want, line);
+		else
+			scn_expect_scores_at(g, k, want, line);
+	} else if (strcmp(w[0], "tower") == 0 && n == 3) {
+		ck_assert_int_eq(scn_ints(rhs, want, 2, NULL, step, line), 2);
+		scn_expect_tower_at(g, atoi(w[1]), atoi(w[2]), want[0], want[1],
+		                    line);
+	} else if (strcmp(w[0], "piece") == 0 && n == 2) {
+		ck_assert_int_eq(scn_ints(rhs, want, 5, scn_sides, step, line), 5);
+		scn_expect_piece_at(g, atoi(w[1]), want[0], want[1],
+		                    "NESW"[want[2] & 3], want[3], want[4], line);
+	} else if (strcmp(w[0], "end") == 0 && n == 2) {
+		ck_assert_int_eq(scn_ints(rhs, want, 4, scn_sides, step, line), 4);
+		scn_expect_end_at(g,
+		                  strcmp(w[1], "cw") == 0 ? CITY_END_CW
+		                                          : CITY_END_CCW,
+		                  want[0], want[1], want[2], "NESW"[want[3] & 3],
+		                  line);
+	} else if (strcmp(w[0], "refuse") == 0) {
+		scn_expect_refusal(g, lhs + strlen("refuse") + 1, rhs, step, line);
+	} else if (strcmp(w[0], "invariants") == 0) {
+		scn_expect_invariants_at(g, line);
+	} else {
+		for (q = 0; q < SCN_N_OF(scn_queries); q++)
+			if (strcmp(w[0], scn_queries[q].name) == 0)
+				break;
+		ck_assert_msg(q < SCN_N_OF(scn_queries),
+		              "line %d: \"%s\": no query %s", line, step, w[0]);
+		ck_assert_msg((size_t)(n - 1) == strlen(scn_queries[q].kinds) &&
+		                      eq,
+		              "line %d: \"%s\": ?%s takes %zu arguments and "
+		              "\"= N\"",
+		              line, step, w[0], strlen(scn_queries[q].kinds));
+		for (i = 1; i < n; i++)
+			ck_assert_msg(scn_arg(w[i],
+			                      scn_kind_names(
+			                              scn_queries[q].kinds[i - 1]),
+			                      &v[i - 1]),
+			              "line %d: \"%s\": bad argument \"%s\"", line,
+			              step, w[i]);
+		ck_assert_int_eq(scn_ints(rhs, want, 1, NULL, step, line), 1);
+		k = scn_queries[q].get(g, v);
+		ck_assert_msg(k == want[0], "line %d: \"%s\": %d, expected %d",
+		              line, step, k, want[0]);
+	}
+}
+
+/* Run the steps of a script (see the section comment). */
+static inline void scn_script_at(city_game *g, const char *script, int line)
+{
+	char one[640];
+	const char *p = script;
+	while (*p) {
+		size_t k = 0;
+		int quoted = 0;
+		while (p[k] && (quoted || (p[k] != ';' && p[k] != '\n'))) {
+			quoted ^= p[k] == '"';
+			k++;
+		}
+		ck_assert_uint_lt(k, sizeof one);
+		memcpy(one, p, k);
+		one[k] = '\0';
+		p += k + (p[k] != '\0');
+		{
+			const char *s = one + strspn(one, " \t");
+			if (*s == '?')
+				scn_expect_step(g, s + 1, line);
+			else if (*s)
+				scn_step_at(g, s, line);
+		}
+	}
+}
+
+/* Play the steps of `fmt` (printf-style): moves and expectations. */
+#define scn_play(g, ...) scn_play_at((g), __LINE__, __VA_ARGS__)
+SCN_PRINTF(3, 4)
+static inline void scn_play_at(city_game *g, int line, const char *fmt, ...)
+{
+	char text[4096];
+	va_list ap;
+	int len;
+	va_start(ap, fmt);
+	len = vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	ck_assert(len >= 0 && (size_t)len < sizeof text);
+	scn_script_at(g, text, line);
+}
+
+/* Play a NULL-terminated array of steps. */
+#define scn_play_steps(g, steps) scn_play_steps_at((g), (steps), __LINE__)
+static inline void scn_play_steps_at(city_game *g, const char *const *steps,
+                                     int line)
+{
+	for (; *steps; steps++)
+		scn_script_at(g, *steps, line);
+}
+
+/* A scenario as data: its name (the rule id and what it shows), the game
+ * spec, the tiles and the script (see the section comment). */
+typedef struct scn_case {
+	const char *name, *game, *tiles, *script;
+} scn_case;
+
+/* The game a case's spec describes. */
+static inline city_game *scn_case_game(const scn_case *c)
+{
+	char buf[512], *w[32];
+	const char *rules[32];
+	int order[160], n = scn_words(c->game, buf, sizeof buf, w, 32), i;
+	int players = 2, tower = 0, start = 0, nrules = 0;
+	unsigned st[3] = {0, 0, 0};
+	size_t norder = 0;
+	for (i = 1; i < n; i++) {
+		char *e = strchr(w[i], '=');
+		if (strcmp(w[i], "tower") == 0) {
+			tower = 1;
+		} else if (strncmp(w[i], "players=", 8) == 0) {
+			players = atoi(e + 1);
+		} else if (strncmp(w[i], "start=", 6) == 0) {
+			start = atoi(e + 1);
+		} else if (strncmp(w[i], "order=", 6) == 0 ||
+		           strncmp(w[i], "stacks=", 7) == 0) {
+			int is_order = w[i][0] == 'o';
+			char *p = e + 1;
+			size_t k = 0;
+			while (*p) {
+				long v = strtol(p, &p, 10);
+				if (is_order) {
+					ck_assert_uint_lt(k, SCN_N_OF(order));
+					order[k] = (int)v;
+				} else {
+					ck_assert_uint_lt(k, 3);
+					st[k] = (unsigned)v;
+				}
+				k++;
+				p += *p == ',';
+			}
+			if (is_order)
+				norder = k;
+		} else {
+			ck_assert_msg(e != NULL, "%s: unknown game word \"%s\"",
+			              c->name, w[i]);
+			rules[nrules++] = w[i];
+		}
+	}
+	rules[nrules] = NULL;
+	if (strcmp(w[0], "city") == 0) {
+		if (!st[0] && !st[1] && !st[2])
+			st[0] = (unsigned)norder;
+		return scn_city_game(c->tiles, players, order, norder, st[0],
+		                     st[1], st[2], rules);
+	}
+	if (strcmp(w[0], "carc") == 0)
+		return strncmp(c->tiles, "tileset", 7) == 0
+		               ? scn_carc_game_text(c->tiles, players, tower,
+		                                    order, norder, rules)
+		               : scn_carc_game(c->tiles, players, tower, order,
+		                               norder, rules);
+	ck_assert_msg(strcmp(w[0], "tw") == 0, "%s: unknown game \"%s\"",
+	              c->name, w[0]);
+	return scn_tower_game(start, order, norder, players, tower, rules);
+}
+
+/* Build a case's game, run its script, free the game. */
+#define scn_run_case(c) scn_run_case_at((c), __LINE__)
+static inline void scn_run_case_at(const scn_case *c, int line)
+{
+	city_game *g = scn_case_game(c);
+	scn_script_at(g, c->script, line);
+	city_game_free(g);
 }
 
 #endif /* CITY_TEST_SCENARIO_H */
