@@ -995,6 +995,11 @@ static inline void scn_expect_end_at(const city_game *g, int end, int index,
  *                          the move is refused with CITY_<STATUS> and
  *                          exactly that last error; nothing observable
  *                          changes (SCN_REFUSED)
+ *   ?call MOVE = STATUS "message"
+ *                          the same through the move's own call
+ *                          (city_place_tile, city_place_follower, ...,
+ *                          city_pass: scn_call) instead of
+ *                          city_apply_move
  *   ?NAME ARGS = N         an integer query of scn_queries below, e.g.
  *                          ?legal = 16, ?score 0 = 4, ?detail 1 cities
  *                          = 8, ?points 0 steward = 4, ?same 0 1 a 0 0 a
@@ -1289,10 +1294,30 @@ static inline int scn_ints(const char *rhs, int *v, int cap,
 	return n;
 }
 
-/* ?refuse MOVE = STATUS "message" */
+/* A move made through its own call (city_place_tile, city_pass, ...)
+ * rather than city_apply_move. */
+static inline int scn_call(city_game *g, const city_move *m)
+{
+	switch (m->kind) {
+	case CITY_MOVE_PLACE: return city_place_tile(g, m->x, m->y, m->rotation);
+	case CITY_MOVE_FOLLOWER: return city_place_follower(g, m->part);
+	case CITY_MOVE_GATE: return city_build_gate(g, m->x, m->y, m->side);
+	case CITY_MOVE_WALL: return city_build_wall(g, m->end);
+	case CITY_MOVE_GUARD: return city_place_guard(g);
+	case CITY_MOVE_TOWER: return city_place_tower(g, m->end);
+	case CITY_MOVE_FLOOR: return city_place_floor(g, m->x, m->y);
+	case CITY_MOVE_TOP: return city_place_top(g, m->x, m->y);
+	case CITY_MOVE_CAPTURE: return city_capture(g, m->x, m->y, m->part);
+	case CITY_MOVE_RANSOM: return city_pay_ransom(g, m->x);
+	default: return city_pass(g);
+	}
+}
+
+/* ?refuse MOVE = STATUS "message" (through city_apply_move) and ?call
+ * MOVE = ... (through the move's own call, scn_call). */
 static inline void scn_expect_refusal(city_game *g, const char *lhs,
-                                      const char *rhs, const char *step,
-                                      int line)
+                                      const char *rhs, int direct,
+                                      const char *step, int line)
 {
 	char status[32], name[40], message[512];
 	const char *q = strchr(rhs, '"'), *qe = q ? strrchr(q + 1, '"') : NULL;
@@ -1318,8 +1343,9 @@ static inline void scn_expect_refusal(city_game *g, const char *lhs,
 	{
 		scn_snapshot before;
 		scn_snap(g, &before);
-		scn_refused_at(g, &before, city_apply_move(g, &m), s,
-		               message, line);
+		scn_refused_at(g, &before,
+		               direct ? scn_call(g, &m) : city_apply_move(g, &m),
+		               s, message, line);
 		scn_snap_free(&before);
 	}
 }
@@ -1372,8 +1398,10 @@ static inline void scn_expect_step(city_game *g, const char *step, int line)
 		                                          : CITY_END_CCW,
 		                  want[0], want[1], want[2], "NESW"[want[3] & 3],
 		                  line);
-	} else if (strcmp(w[0], "refuse") == 0) {
-		scn_expect_refusal(g, lhs + strlen("refuse") + 1, rhs, step, line);
+	} else if (strcmp(w[0], "refuse") == 0 || strcmp(w[0], "call") == 0) {
+		ck_assert_msg(n >= 2, "line %d: \"%s\": no move", line, step);
+		scn_expect_refusal(g, lhs + (size_t)(w[1] - buf), rhs,
+		                   w[0][0] == 'c', step, line);
 	} else if (strcmp(w[0], "invariants") == 0) {
 		scn_expect_invariants_at(g, line);
 	} else {

@@ -22,6 +22,8 @@ static const scn_case good[] = {
          "?ask tile 1; ?tile_count = 1; ?left 1 = 1\n"
          "?refuse place 5 5 0 = EILLEGAL \"R-TILE-1: cell (5,5) shares no "
          "side with a placed tile\"\n"
+         "?call place 5 5 0 = EILLEGAL \"R-TILE-1: cell (5,5) shares no "
+         "side with a placed tile\"\n"
          "place 0 1 0; follower b; ?ffollowers 0 1 b 1 = 1;"
          "?ftiles 0 1 b = 1; ?complete 0 1 b = 0; ?same 0 1 a 0 0 a = 1;"
          "?supply 1 = 6; ?onboard 1 = 1; ?towers 0 = 6; ?walls_left = 70;"
@@ -57,6 +59,8 @@ static const struct {
          "expected \"wrong\""},
         {"place 0 0 0; pass; ?refuse place 0 1 0 = EILLEGAL \"x\"",
          "status CITY_OK, expected CITY_EILLEGAL"},
+        {"place 0 0 0; pass; ?call place 5 5 0 = EILLEGAL \"wrong\"",
+         "expected \"wrong\""},
         {"?nosuch = 1", "no query nosuch"},
         {"?score = 1", "takes 1 arguments"},
         {"place 9 9 0",
