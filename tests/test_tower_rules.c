@@ -795,18 +795,26 @@ START_TEST(tower_scenario)
 	const tw_row *r = &rows[_i];
 	const char *name = r->c.name;
 	city_game *g = tw_game(&r->c);
-	int i;
+	int i, k;
 	for (i = 0; i < 2 && r->event[i].back; i++)
 		tw_expect_event(g, name, &r->event[i]);
-	if (r->road[2])
-		ck_assert_msg(city_feature_followers(g, r->road[0], r->road[1],
-		                                     (char)r->road[2],
-		                                     r->road[3]) == r->road[4],
-		              "%s: road followers", name);
-	if (r->no_tower[0])
-		ck_assert_msg(city_game_tower(g, r->no_tower[1], r->no_tower[2],
-		                              NULL, NULL) == CITY_ENOTFOUND,
-		              "%s: a tower", name);
+	if (r->road[2]) {
+		k = city_feature_followers(g, r->road[0], r->road[1],
+		                           (char)r->road[2], r->road[3]);
+		ck_assert_msg(k == r->road[4],
+		              "%s: %d followers of player %d on part '%c' of "
+		              "(%d,%d), expected %d",
+		              name, k, r->road[3], r->road[2], r->road[0],
+		              r->road[1], r->road[4]);
+	}
+	if (r->no_tower[0]) {
+		k = city_game_tower(g, r->no_tower[1], r->no_tower[2], NULL,
+		                    NULL);
+		ck_assert_msg(k == CITY_ENOTFOUND,
+		              "%s: tower (%d,%d): %s, expected CITY_ENOTFOUND",
+		              name, r->no_tower[1], r->no_tower[2],
+		              city_status_str(k));
+	}
 	if (r->bad_seats) {
 		ck_assert_int_eq(city_game_floors(g, city_game_players(g)),
 		                 CITY_EINVAL);
