@@ -44,9 +44,13 @@ static void tw_script_at(city_game *g, const char *script, int line)
 	ck_assert_uint_lt(strlen(script), sizeof text);
 	strcpy(text, script);
 	while ((bang = strchr(p, '!')) != NULL) {
-		char *end = bang + 1 + strcspn(bang + 1, ";\n");
+		char *end = bang + 1 + strcspn(bang + 1, ";\n"), *q = bang;
 		city_move m;
 		int rc;
+		while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		ck_assert_msg(q == p || q[-1] == ';' || q[-1] == '\n',
+		              "line %d: a '!' inside a step", line);
 		*bang = '\0';
 		scn_script_at(g, p, line);
 		p = end + (*end != '\0');
