@@ -22,15 +22,14 @@
 #include "common.h"
 #include "scenario.h"
 
-
 /*
  * The scenarios are scripts of tests/scenario.h: moves as record text and
- * '?' expectations. Whole scenarios are rows of `place_cases` (run by one
- * loop test); a scenario that also asserts through a query the script
- * language lacks (the current tile, a placed tile, the bounds, the move
- * count, a feature part given as a street digit, a rotation outside 0..3
- * that a move text cannot carry) stays a START_TEST whose expectations are
- * scripts, with only those asserts in C.
+ * '?' expectations, each scenario a row of `place_cases` (at the end of
+ * the scenarios, run by one loop test). A scenario that also asserts
+ * through a query the script language lacks (the current tile, a placed
+ * tile, the bounds, the move count, a feature part given as a street
+ * digit, a rotation outside 0..3 that no move text carries) is played by
+ * the row's function: its scripts, with only those asserts in C.
  */
 
 /* Tile sets of the scenarios below. */
@@ -302,8 +301,8 @@ static void R_TILE_5_hole_may_be_filled(city_game *g)
 	 *  y=2     6  5  4
 	 * Player 0's steward on the start tile holds the single residential
 	 * area, so every later follower decision (only pass) is skipped.
-	 * (0,1) is exterior (cell 1) until the 7th tile, a hole (2) after the
-	 * 8th, a tile (0) when filled.
+	 * (0,1) is exterior (cell 1) before each of the first six tiles, a
+	 * hole (2) after the 8th, a tile (0) when filled.
 	 * The ninth blank: 12 exterior neighbours of the 3x3 block + the hole
 	 * = 13 cells x 4 rotations = 52 legal moves. */
 	int32_t x0, y0, x1, y1;
