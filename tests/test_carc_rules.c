@@ -428,7 +428,7 @@ START_TEST(test_C_FOL_4_empty_supply_skips_the_follower_decision)
 END_TEST
 
 /* ------------------------------------------------------------------------
- * The end: C-END-4, C-END-5
+ * The end: C-END-2, C-END-4, C-END-5
  * ---------------------------------------------------------------------- */
 
 START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
