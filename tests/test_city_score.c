@@ -97,7 +97,7 @@ static void own_step(city_game *g, const char *step, int line)
 		                     : city_game_winners(g, &mask);
 	} else if (strncmp(step, "final_again = ", 14) == 0) {
 		int events = city_game_event_count(g);
-		n = scn_ints(step + 14, want, 4, NULL, step, line);
+		n = scn_values(step + 14, want, 4, "i", step, line);
 		ck_assert_int_eq(n, city_game_players(g));
 		scn_expect_final_scores_at(g, n, want, line);
 		want[0] = events;
