@@ -83,23 +83,6 @@ static void state_ok(const city_game *g)
 	ck_assert_msg(state_check(g, why, sizeof why) == 0, "%s", why);
 }
 
-/* The tile decision's listing as "x,y,r" words. */
-static void listing_is(const city_game *g, const char *want)
-{
-	city_move mv[64];
-	size_t n = 0, i;
-	char got[256] = "";
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
-	ck_assert_int_eq(city_legal_moves(g, mv, 64, &n), CITY_OK);
-	for (i = 0; i < n; i++) {
-		char w[32];
-		snprintf(w, sizeof w, "%s%d,%d,%d", i ? " " : "", (int)mv[i].x,
-		         (int)mv[i].y, mv[i].rotation);
-		strcat(got, w);
-	}
-	ck_assert_str_eq(got, want);
-}
-
 /* Place, then pass the follower decision (if asked). */
 static void place(city_game *g, int x, int y, int r)
 {
@@ -107,12 +90,6 @@ static void place(city_game *g, int x, int y, int r)
 	if (city_game_decision(g) == CITY_DECISION_FOLLOWER)
 		scn_play(g, "follower pass");
 	state_ok(g);
-}
-
-/* A placement refused with exactly `why`, the game unchanged. */
-static void refused(city_game *g, int x, int y, int r, const char *why)
-{
-	SCN_REFUSED(g, city_place_tile(g, x, y, r), CITY_EILLEGAL, why);
 }
 
 static const int river_a[10] = {57, 60, 57, 60, 53, 54, 55, 56, 58, 59};
@@ -509,20 +486,18 @@ END_TEST
 START_TEST(test_V_TILE_1_straight_at_the_open_end)
 {
 	city_game *g = river_game(river_a);
-	listing_is(g, "1,0,0 1,0,2");
-	refused(g, 1, 0, 1,
-	        "V-GEO-1: field side facing a river side of tile (0,0)");
-	refused(g, 0, 1, 0,
-	        "V-TILE-1: a river tile continues the river at (1,0), not at "
-	        "(0,1)");
-	refused(g, -1, 0, 0,
-	        "V-GEO-1: river side facing a field side of tile (0,0)");
-	refused(g, -1, 0, 1,
-	        "V-TILE-1: a river tile continues the river at (1,0), not at "
-	        "(-1,0)");
+	scn_play(g, "?ask tile; ?moves = place 1 0 0, place 1 0 2\n"
+	            "?call place 1 0 1 = EILLEGAL \"V-GEO-1: field side facing "
+	            "a river side of tile (0,0)\"\n"
+	            "?call place 0 1 0 = EILLEGAL \"V-TILE-1: a river tile "
+	            "continues the river at (1,0), not at (0,1)\"\n"
+	            "?call place -1 0 0 = EILLEGAL \"V-GEO-1: river side facing "
+	            "a field side of tile (0,0)\"\n"
+	            "?call place -1 0 1 = EILLEGAL \"V-TILE-1: a river tile "
+	            "continues the river at (1,0), not at (-1,0)\"");
 	place(g, 1, 0, 2);
 	/* then the curve (60) at (2,0): either way, no curve before it */
-	listing_is(g, "2,0,0 2,0,1");
+	scn_play(g, "?ask tile; ?moves = place 2 0 0, place 2 0 1");
 	city_game_free(g);
 }
 END_TEST
@@ -533,17 +508,16 @@ START_TEST(test_V_TILE_2_no_u_turn_after_right)
 {
 	static const int river[10] = {60, 57, 60, 57, 53, 54, 55, 56, 58, 59};
 	city_game *g = river_game(river);
-	listing_is(g, "1,0,0 1,0,1");
+	scn_play(g, "?ask tile; ?moves = place 1 0 0, place 1 0 1");
 	place(g, 1, 0, 0); /* east, then south: a right turn */
 	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_RIGHT);
-	listing_is(g, "1,1,1 1,1,3");
+	scn_play(g, "?ask tile; ?moves = place 1 1 1, place 1 1 3");
 	place(g, 1, 1, 1); /* the straight, north-south */
-	listing_is(g, "1,2,2");
-	refused(g, 1, 2, 1,
-	        "V-TILE-2: the river turned right at the last curve; this "
-	        "curve must turn left");
-	refused(g, 1, 2, 0,
-	        "V-GEO-1: field side facing a river side of tile (1,1)");
+	scn_play(g, "?ask tile; ?moves = place 1 2 2\n"
+	            "?call place 1 2 1 = EILLEGAL \"V-TILE-2: the river turned "
+	            "right at the last curve; this curve must turn left\"\n"
+	            "?call place 1 2 0 = EILLEGAL \"V-GEO-1: field side facing "
+	            "a river side of tile (1,1)\"");
 	place(g, 1, 2, 2); /* south, then east: left */
 	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_LEFT);
 	city_game_free(g);
@@ -557,10 +531,9 @@ START_TEST(test_V_TILE_2_no_u_turn_after_left)
 	city_game *g = river_game(river);
 	place(g, 1, 0, 1); /* east, then north: a left turn */
 	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_LEFT);
-	listing_is(g, "1,-1,3");
-	refused(g, 1, -1, 0,
-	        "V-TILE-2: the river turned left at the last curve; this "
-	        "curve must turn right");
+	scn_play(g, "?ask tile; ?moves = place 1 -1 3\n"
+	            "?call place 1 -1 0 = EILLEGAL \"V-TILE-2: the river turned "
+	            "left at the last curve; this curve must turn right\"");
 	place(g, 1, -1, 3); /* north, then east */
 	city_game_free(g);
 }
@@ -615,9 +588,10 @@ static city_game *whole_river(void)
 	place(g, 6, 2, 1);  /* 58 W-S (E-S turned once): right */
 	place(g, 6, 3, 0);  /* 56 N-S, the bridge */
 	/* 59 (S-W, road N-E): from the north it must turn left, to the east */
-	listing_is(g, "6,4,2");
+	scn_play(g, "?ask tile; ?moves = place 6 4 2");
 	place(g, 6, 4, 2);
-	listing_is(g, "7,4,0"); /* the lake, its river west */
+	/* the lake, its river west */
+	scn_play(g, "?ask tile; ?moves = place 7 4 0");
 	place(g, 7, 4, 0);
 	ck_assert_uint_eq(g->st.cc.rv.out, RIVER_CLOSED);
 	return g;
@@ -629,18 +603,14 @@ static city_game *whole_river(void)
 START_TEST(test_V_GEO_1_fields_across_the_banks)
 {
 	city_game *g = river_game(river_a);
-	int same = -1;
-	/* the straight's north bank (a) and the spring's field: across */
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
-	same = city_feature_same(g, 0, 0, 'a', 1, 0, 'a');
-	ck_assert_int_eq(same, 1);
-	/* its south bank (b) too: through the spring, which joins its banks */
-	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 1, 0, 'b'), 1);
+	/* the straight's north bank (a) and the spring's field: across; its
+	 * south bank (b) too: through the spring, which joins its banks */
+	scn_play(g, "?same 0 0 a 1 0 a = 1; ?same 1 0 a 1 0 b = 1");
 	city_game_free(g);
 	/* through the lake as well, and a farmer on a bank takes the other */
 	g = whole_river();
-	ck_assert_int_eq(city_feature_same(g, 7, 4, 'a', 6, 4, 'a'), 1);
-	ck_assert_int_eq(city_feature_same(g, 7, 4, 'a', 6, 4, 'c'), 1);
+	scn_play(g, "?same 7 4 a 6 4 a = 1; ?same 7 4 a 6 4 c = 1");
 	city_game_free(g);
 }
 END_TEST
@@ -660,7 +630,7 @@ START_TEST(test_V_FOL_1_no_follower_on_the_river)
 	                 CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_FOLLOWER);
+	scn_play(g, "?ask follower");
 	ck_assert_int_eq(city_place_follower(g, '~'), CITY_EILLEGAL);
 	ck_assert_str_eq(city_game_last_error(g),
 	                 "V-FOL-1: the river is no feature; no follower goes on "
@@ -670,9 +640,7 @@ START_TEST(test_V_FOL_1_no_follower_on_the_river)
 	/* player 1: both banks of the next straight are the farmer's field
 	 * (C-FOL-2), and the river takes none: no follower decision */
 	ck_assert_int_eq(city_place_tile(g, 2, 0, 0), CITY_OK);
-	ck_assert_int_eq(city_feature_followers(g, 2, 0, 'b', 0), 1);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
-	ck_assert_int_eq(city_game_player(g), 0);
+	scn_play(g, "?ffollowers 2 0 b 0 = 1; ?ask tile 0");
 	state_ok(g);
 	city_game_free(g);
 	city_options_free(o);
@@ -834,16 +802,17 @@ START_TEST(test_V_hostile_river_input)
 	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
 	/* the tile decision: far, the spring's own cell, a bad rotation, past
 	 * the open end; the river as a follower's part out of turn */
-	refused(g, INT32_MAX, 0, 0,
-	        "C-TILE-1: cell (2147483647,0) shares no side with a placed "
-	        "tile");
-	refused(g, 0, 0, 0, "C-TILE-1: cell (0,0) already holds a tile");
+	/* (a cell no record text can name) */
+	SCN_REFUSED(g, city_place_tile(g, INT32_MAX, 0, 0), CITY_EILLEGAL,
+	            "C-TILE-1: cell (2147483647,0) shares no side with a placed "
+	            "tile");
+	scn_play(g, "?call place 0 0 0 = EILLEGAL \"C-TILE-1: cell (0,0) "
+	            "already holds a tile\"");
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 4), CITY_EINVAL);
 	ck_assert_str_eq(city_game_last_error(g), "R-GEO-3: rotation 4 is not "
 	                                          "0..3");
-	refused(g, 2, 0, 0,
-	        "V-TILE-1: a river tile continues the river at (1,0), not at "
-	        "(2,0)");
+	scn_play(g, "?call place 2 0 0 = EILLEGAL \"V-TILE-1: a river tile "
+	            "continues the river at (1,0), not at (2,0)\"");
 	ck_assert_int_eq(city_place_follower(g, '~'), CITY_EDECISION);
 	ck_assert_str_eq(city_game_last_error(g),
 	                 "C-TURN-1: the game waits for a tile placement, not a "
