@@ -38,11 +38,8 @@
  *   ?wall_tower I = P END PIECE PTS   city_tower(I): its owner, its end
  *                                     (cw or ccw), the wall piece it stands
  *                                     on and the points it scored
- *   ?status end cw = STATUS           city_wall_end(cw) (or ccw) returns
- *                                     CITY_<STATUS> (no piece yet)
- *   ?status gap = STATUS              city_wall_gap returns CITY_<STATUS>
- *   ?status final = STATUS            city_score_final returns
- *                                     CITY_<STATUS> (the game runs on)
+ *   ?wall_end cw = V                  city_wall_end(cw) (or ccw): a piece
+ *                                     index or a status (ENOTFOUND)
  * ------------------------------------------------------------------ */
 
 #define WALL_STR_(x) #x
@@ -51,28 +48,15 @@
 #define HOLE WALL_STR(CITY_CELL_HOLE)
 #define TILE WALL_STR(CITY_CELL_TILE)
 
-/* The status CITY_<name>. */
-static int wall_status(const char *name, const char *step, int line)
-{
-	char full[40];
-	int s;
-	snprintf(full, sizeof full, "CITY_%s", name);
-	for (s = CITY_OK; s >= CITY_ELIMIT; s--)
-		if (strcmp(city_status_str(s), full) == 0)
-			return s;
-	ck_abort_msg("line %d: \"%s\": no status %s", line, step, full);
-	return CITY_OK;
-}
-
 /* One of this file's steps (see above); 0 when `step` is none. */
 static int wall_step(city_game *g, const char *step, int line)
 {
-	char end[8] = "", name[24] = "";
-	int i = -1, want[4], got[4] = {-9, -9, -9, -9}, n, rc;
+	char end[8] = "", value[24] = "";
+	int i = -1, want[4], got[4] = {-9, -9, -9, -9}, rc;
 	if (sscanf(step, " ?tower_count = %d", &want[0]) == 1) {
-		n = city_tower_count(g);
-		ck_assert_msg(n == want[0], "line %d: \"%s\": %d towers", line,
-		              step, n);
+		rc = city_tower_count(g);
+		ck_assert_msg(rc == want[0], "line %d: \"%s\": %d towers", line,
+		              step, rc);
 	} else if (sscanf(step, " ?wall_tower %d = %d %7s %d %d", &i, &want[0],
 	                  end, &want[2], &want[3]) == 5) {
 		want[1] = strcmp(end, "cw") == 0 ? CITY_END_CW : CITY_END_CCW;
@@ -82,20 +66,13 @@ static int wall_step(city_game *g, const char *step, int line)
 		              "points %d",
 		              line, step, city_status_str(rc), got[0], got[1],
 		              got[2], got[3]);
-	} else if (sscanf(step, " ?status end %7s = %23s", end, name) == 2) {
+	} else if (sscanf(step, " ?wall_end %7s = %23s", end, value) == 2) {
+		ck_assert_msg(scn_arg(value, 'i', &want[0]),
+		              "line %d: \"%s\": bad value", line, step);
 		rc = city_wall_end(g, strcmp(end, "cw") == 0 ? CITY_END_CW
 		                                             : CITY_END_CCW);
-		ck_assert_msg(rc == wall_status(name, step, line),
-		              "line %d: \"%s\": %d", line, step, rc);
-	} else if (sscanf(step, " ?status gap = %23s", name) == 1) {
-		rc = city_wall_gap(g);
-		ck_assert_msg(rc == wall_status(name, step, line),
-		              "line %d: \"%s\": %d", line, step, rc);
-	} else if (sscanf(step, " ?status final = %23s", name) == 1) {
-		rc = city_score_final(g);
-		ck_assert_msg(rc == wall_status(name, step, line),
-		              "line %d: \"%s\": %s", line, step,
-		              city_status_str(rc));
+		ck_assert_msg(rc == want[0], "line %d: \"%s\": %d", line, step,
+		              rc);
 	} else {
 		return 0;
 	}
@@ -325,7 +302,7 @@ static void wall_script(city_game *g, const char *script, int line)
 	"1 5 b-b a-a a-a a-a a=R b=F\n"
 #define TOWERS_GAME "city players=3 order=1,1,1,1,1 stacks=2,3,0 end_gap=0"
 #define TOWERS_SCRIPT                                                        \
-	"?status final = ENOTENDED\n"                                        \
+	"?score_final = ENOTENDED\n"                                        \
 	"p0 place 0 0 1; p0 follower b; p1 place 1 0 1; p1 follower b\n"     \
 	"p2 place 2 0 1; p2 follower b; p2 gate 0 0 W; p0 wall cw\n"         \
 	"p0 guard pass; p1 wall cw; p1 guard pass\n"                         \
@@ -333,7 +310,7 @@ static void wall_script(city_game *g, const char *script, int line)
 	"?call tower ccw = EILLEGAL \"R-WALL-7: no wall piece was built at " \
 	"the ccw end since its last tower or the gate\"\n"                   \
 	"p2 tower cw; ?wall_tower 0 = 2 cw 2 2; ?towers 2 = 3\n"             \
-	"?status final = ENOTENDED\n"                                        \
+	"?score_final = ENOTENDED\n"                                        \
 	"p0 place 3 0 1; p0 follower b; p0 wall cw; p0 guard pass\n"         \
 	"p1 wall ccw; p1 guard pass; p2 wall cw; p2 guard pass\n"            \
 	"?legal = 3\n" /* cw 2, ccw 1, pass */                               \
@@ -384,8 +361,8 @@ static const scn_case cases[] = {
          L_TO_GATE
          /* A's market scored for p0 when B was placed; the round starts. */
          "?score 0 = 1; ?detail 0 markets = 1; ?ask gate 0; ?legal = 8\n"
-         "?wall_length = 0; ?status end cw = ENOTFOUND\n"
-         "?status gap = ENOTFOUND; ?cell 1 1 = " EXTERIOR "\n"
+         "?wall_length = 0; ?wall_end cw = ENOTFOUND\n"
+         "?gap = ENOTFOUND; ?cell 1 1 = " EXTERIOR "\n"
          "p0 gate 1 0 S; ?piece 0 = 1 0 S 1 -1; ?end cw = 0 1 0 S\n"
          "?end ccw = 0 1 0 S; ?gap = 7\n"
          "?walls_left = 70\n" /* the gate is extra */
