@@ -112,23 +112,6 @@
 /* Residential everywhere with an interior fish+grain market b. */
 #define SCN_INNER "a-a a-a a-a a-a a=R b=FG adj=ab"
 
-/* The design ids the rule tests use for the bodies above. */
-enum {
-	SCN_ID_BLANK = 1,
-	SCN_ID_DEAD = 2,
-	SCN_ID_STRAIGHT = 3,
-	SCN_ID_CURVE = 4,
-	SCN_ID_TWIN = 5,
-	SCN_ID_CROSS = 6,
-	SCN_ID_MKT_F = 7,
-	SCN_ID_MKT_G = 8,
-	SCN_ID_MKT_L = 9,
-	SCN_ID_BAND_G = 10,
-	SCN_ID_TRI_F = 11,
-	SCN_ID_CORNER_G = 12,
-	SCN_ID_INNER = 13
-};
-
 /* The designs of the Tower scenarios (scn_tower_game), by id (the order
  * and the start tile name these ids). Sides N E S W; fields take no
  * follower (farmers off). */
@@ -1034,11 +1017,16 @@ typedef struct scn_name {
 } scn_name;
 
 static const scn_name scn_categories[] = {
-        {"streets", CITY_CAT_STREETS},   {"markets", CITY_CAT_MARKETS},
-        {"towers", CITY_CAT_TOWERS},     {"stewards", CITY_CAT_STEWARDS},
-        {"guards", CITY_CAT_GUARDS},     {"roads", CITY_CAT_ROADS},
-        {"cities", CITY_CAT_CITIES},     {"monasteries", CITY_CAT_MONASTERIES},
-        {"farms", CITY_CAT_FARMS},       {"ransom", CITY_CAT_RANSOM},
+        {"streets", CITY_CAT_STREETS},
+        {"markets", CITY_CAT_MARKETS},
+        {"towers", CITY_CAT_TOWERS},
+        {"stewards", CITY_CAT_STEWARDS},
+        {"guards", CITY_CAT_GUARDS},
+        {"roads", CITY_CAT_ROADS},
+        {"cities", CITY_CAT_CITIES},
+        {"monasteries", CITY_CAT_MONASTERIES},
+        {"farms", CITY_CAT_FARMS},
+        {"ransom", CITY_CAT_RANSOM},
         {NULL, 0}};
 
 static const scn_name scn_reasons[] = {
@@ -1063,31 +1051,48 @@ static const scn_name scn_reasons[] = {
         {NULL, 0}};
 
 static const scn_name scn_event_kinds[] = {
-        {"score", CITY_EVENT_SCORE},     {"discard", CITY_EVENT_DISCARD},
-        {"return", CITY_EVENT_RETURN},   {"capture", CITY_EVENT_CAPTURE},
-        {"exchange", CITY_EVENT_EXCHANGE}, {NULL, 0}};
+        {"score", CITY_EVENT_SCORE},
+        {"discard", CITY_EVENT_DISCARD},
+        {"return", CITY_EVENT_RETURN},
+        {"capture", CITY_EVENT_CAPTURE},
+        {"exchange", CITY_EVENT_EXCHANGE},
+        {NULL, 0}};
 
-static const scn_name scn_sides[] = {{"N", CITY_SIDE_N}, {"E", CITY_SIDE_E},
-                                     {"S", CITY_SIDE_S}, {"W", CITY_SIDE_W},
-                                     {NULL, 0}};
+static const scn_name scn_sides[] = {
+        {"N", CITY_SIDE_N},
+        {"E", CITY_SIDE_E},
+        {"S", CITY_SIDE_S},
+        {"W", CITY_SIDE_W},
+        {NULL, 0}};
 
 static const scn_name scn_players[] = {{"*", -2}, {NULL, 0}};
 
 static const scn_name scn_roles[] = {
-        {"citizen", CITY_ROLE_CITIZEN},       {"seller", CITY_ROLE_SELLER},
-        {"steward", CITY_ROLE_STEWARD},       {"guard", CITY_ROLE_GUARD},
-        {"highwayman", CITY_ROLE_HIGHWAYMAN}, {"knight", CITY_ROLE_KNIGHT},
-        {"monk", CITY_ROLE_MONK},             {"farmer", CITY_ROLE_FARMER},
-        {"top", CITY_ROLE_TOWER_TOP},         {NULL, 0}};
+        {"citizen", CITY_ROLE_CITIZEN},
+        {"seller", CITY_ROLE_SELLER},
+        {"steward", CITY_ROLE_STEWARD},
+        {"guard", CITY_ROLE_GUARD},
+        {"highwayman", CITY_ROLE_HIGHWAYMAN},
+        {"knight", CITY_ROLE_KNIGHT},
+        {"monk", CITY_ROLE_MONK},
+        {"farmer", CITY_ROLE_FARMER},
+        {"top", CITY_ROLE_TOWER_TOP},
+        {NULL, 0}};
 
 /* Status names a value may be instead of a number (?winners = ENOTENDED). */
 static const scn_name scn_statuses[] = {
-        {"OK", CITY_OK},           {"EINVAL", CITY_EINVAL},
-        {"ENOMEM", CITY_ENOMEM},   {"ERANGE", CITY_ERANGE},
-        {"EILLEGAL", CITY_EILLEGAL}, {"EDECISION", CITY_EDECISION},
-        {"EPARSE", CITY_EPARSE},   {"ENOTFOUND", CITY_ENOTFOUND},
-        {"EENDED", CITY_EENDED},   {"ENOTENDED", CITY_ENOTENDED},
-        {"ELIMIT", CITY_ELIMIT},   {NULL, 0}};
+        {"OK", CITY_OK},
+        {"EINVAL", CITY_EINVAL},
+        {"ENOMEM", CITY_ENOMEM},
+        {"ERANGE", CITY_ERANGE},
+        {"EILLEGAL", CITY_EILLEGAL},
+        {"EDECISION", CITY_EDECISION},
+        {"EPARSE", CITY_EPARSE},
+        {"ENOTFOUND", CITY_ENOTFOUND},
+        {"EENDED", CITY_EENDED},
+        {"ENOTENDED", CITY_ENOTENDED},
+        {"ELIMIT", CITY_ELIMIT},
+        {NULL, 0}};
 
 /* The names an argument or value kind accepts: i integer, c part letter
  * or digit (a single character is the character: '1' is street 1), s
@@ -1144,10 +1149,12 @@ static inline int scn_arg(const char *w, char kind, int *out)
 /* The queries a script may assert: `kinds` names each argument, `outs`
  * each value (scn_kind_names); get() writes the values and returns how
  * many (a query that fails writes its status alone). A script's "= ..."
- * may give fewer values than `outs`: the first ones are compared. */
+ * may give fewer values than `outs`: the first ones are compared. A
+ * query of the game alone is a public function (`number`). */
 typedef struct scn_query {
 	const char *name, *kinds, *outs;
 	int (*get)(const city_game *g, const int *a, int *v);
+	int (*number)(const city_game *g); /* instead of get: one value */
 } scn_query;
 
 /* A query of one value. */
@@ -1158,6 +1165,21 @@ typedef struct scn_query {
 		(void)a;                                                     \
 		v[0] = (expr);                                               \
 		return 1;                                                    \
+	}
+/* A query's values, or its status alone when it fails. */
+static inline int scn_or_status(int rc, int n, int *v)
+{
+	if (rc == CITY_OK)
+		return n;
+	v[0] = rc;
+	return 1;
+}
+/* A query of several values written by `call` (or its status). */
+#define SCN_QN(fn, n, call)                                                  \
+	static inline int fn(const city_game *g, const int *a, int *v)       \
+	{                                                                    \
+		(void)a;                                                     \
+		return scn_or_status((call), (n), v);                        \
 	}
 SCN_Q1(scn_q_legal, (int)scn_legal_count(g))
 SCN_Q1(scn_q_score, city_game_score(g, a[0]))
@@ -1177,27 +1199,9 @@ SCN_Q1(scn_q_prisoners, city_game_prisoners(g, a[0], a[1]))
 SCN_Q1(scn_q_floors, city_game_floors(g, a[0]))
 SCN_Q1(scn_q_left, city_game_tiles_left(g, a[0]))
 SCN_Q1(scn_q_cell, city_game_cell(g, a[0], a[1]))
-SCN_Q1(scn_q_walls_left, city_game_walls_left(g))
-SCN_Q1(scn_q_wall_length, city_wall_length(g))
-SCN_Q1(scn_q_contour, city_contour_length(g))
-SCN_Q1(scn_q_gap, city_wall_gap(g))
-SCN_Q1(scn_q_ended, city_game_end_reasons(g))
-SCN_Q1(scn_q_follower_count, city_game_follower_count(g))
-SCN_Q1(scn_q_tile_count, city_game_tile_count(g))
-SCN_Q1(scn_q_move_count, city_game_move_count(g))
-SCN_Q1(scn_q_event_count, city_game_event_count(g))
-SCN_Q1(scn_q_player, city_game_player(g))
-SCN_Q1(scn_q_decision, city_game_decision(g))
-SCN_Q1(scn_q_final_scored, city_game_final_scored(g))
 SCN_Q1(scn_q_market, city_feature_market_kinds(g, a[0], a[1], (char)a[2]))
 
-static inline int scn_q_towers(const city_game *g, const int *a, int *v)
-{
-	int rc = city_game_supply(g, a[0], NULL, &v[0]);
-	if (rc != CITY_OK)
-		v[0] = rc;
-	return 1;
-}
+SCN_QN(scn_q_towers, 1, city_game_supply(g, a[0], NULL, &v[0]))
 static inline int scn_q_winners(const city_game *g, const int *a, int *v)
 {
 	unsigned mask = 0;
@@ -1207,31 +1211,18 @@ static inline int scn_q_winners(const city_game *g, const int *a, int *v)
 	return 1;
 }
 /* The tile in hand: design and stack. */
-static inline int scn_q_current(const city_game *g, const int *a, int *v)
-{
-	int rc = city_game_current_tile(g, &v[0], &v[1]);
-	(void)a;
-	if (rc != CITY_OK)
-		v[0] = rc;
-	return rc == CITY_OK ? 2 : 1;
-}
+SCN_QN(scn_q_current, 2, city_game_current_tile(g, &v[0], &v[1]))
 /* The tile at (x, y): design and rotation. */
-static inline int scn_q_tile_at(const city_game *g, const int *a, int *v)
-{
-	int rc = city_game_tile_at(g, a[0], a[1], &v[0], &v[1]);
-	if (rc != CITY_OK)
-		v[0] = rc;
-	return rc == CITY_OK ? 2 : 1;
-}
+SCN_QN(scn_q_tile_at, 2, city_game_tile_at(g, a[0], a[1], &v[0], &v[1]))
+/* The Tower's tower at (x, y): height and top player. */
+SCN_QN(scn_q_tower, 2, city_game_tower(g, a[0], a[1], &v[0], &v[1]))
 /* Event i: kind player points reason x y part design move. */
 static inline int scn_q_event(const city_game *g, const int *a, int *v)
 {
 	city_event e;
 	int rc = city_game_event(g, (size_t)a[0], &e);
-	if (rc != CITY_OK) {
-		v[0] = rc;
-		return 1;
-	}
+	if (rc != CITY_OK)
+		return scn_or_status(rc, 0, v);
 	v[0] = e.kind;
 	v[1] = e.player;
 	v[2] = e.points;
@@ -1250,22 +1241,12 @@ static inline int scn_q_follower(const city_game *g, const int *a, int *v)
 	char part = 0;
 	int rc = city_game_follower(g, (size_t)a[0], &v[0], &v[1], &x, &y,
 	                            &part);
-	if (rc != CITY_OK) {
-		v[0] = rc;
-		return 1;
-	}
+	if (rc != CITY_OK)
+		return scn_or_status(rc, 0, v);
 	v[2] = x;
 	v[3] = y;
 	v[4] = (unsigned char)part;
 	return 5;
-}
-/* The Tower's tower at (x, y): height and top player. */
-static inline int scn_q_tower(const city_game *g, const int *a, int *v)
-{
-	int rc = city_game_tower(g, a[0], a[1], &v[0], &v[1]);
-	if (rc != CITY_OK)
-		v[0] = rc;
-	return rc == CITY_OK ? 2 : 1;
 }
 /* Final scoring's status (a second call scores nothing again). */
 static inline int scn_q_score_final(const city_game *g, const int *a, int *v)
@@ -1276,43 +1257,43 @@ static inline int scn_q_score_final(const city_game *g, const int *a, int *v)
 }
 
 static const scn_query scn_queries[] = {
-        {"legal", "", "i", scn_q_legal},
-        {"score", "i", "i", scn_q_score},
-        {"detail", "iC", "i", scn_q_detail},
-        {"supply", "i", "i", scn_q_supply},
-        {"towers", "i", "i", scn_q_towers},
-        {"onboard", "i", "i", scn_q_onboard},
-        {"points", "iR", "i", scn_q_points},
-        {"events", "KP", "i", scn_q_events},
-        {"same", "iiciic", "i", scn_q_same},
-        {"complete", "iic", "i", scn_q_complete},
-        {"ftiles", "iic", "i", scn_q_ftiles},
-        {"ffollowers", "iici", "i", scn_q_ffollowers},
-        {"fkind", "iic", "i", scn_q_fkind},
-        {"market", "iic", "M", scn_q_market},
-        {"prisoners", "ii", "i", scn_q_prisoners},
-        {"floors", "i", "i", scn_q_floors},
-        {"left", "i", "i", scn_q_left},
-        {"cell", "ii", "i", scn_q_cell},
-        {"walls_left", "", "i", scn_q_walls_left},
-        {"wall_length", "", "i", scn_q_wall_length},
-        {"contour", "", "i", scn_q_contour},
-        {"gap", "", "i", scn_q_gap},
-        {"ended", "", "i", scn_q_ended},
-        {"winners", "", "i", scn_q_winners},
-        {"final_scored", "", "i", scn_q_final_scored},
-        {"score_final", "", "i", scn_q_score_final},
-        {"follower_count", "", "i", scn_q_follower_count},
-        {"tile_count", "", "i", scn_q_tile_count},
-        {"move_count", "", "i", scn_q_move_count},
-        {"event_count", "", "i", scn_q_event_count},
-        {"player", "", "i", scn_q_player},
-        {"decision", "", "i", scn_q_decision},
-        {"current", "", "ii", scn_q_current},
-        {"tile_at", "ii", "ii", scn_q_tile_at},
-        {"tower", "ii", "ii", scn_q_tower},
-        {"event", "i", "KiiRiicii", scn_q_event},
-        {"follower", "i", "iOiic", scn_q_follower},
+        {"legal", "", "i", scn_q_legal, NULL},
+        {"score", "i", "i", scn_q_score, NULL},
+        {"detail", "iC", "i", scn_q_detail, NULL},
+        {"supply", "i", "i", scn_q_supply, NULL},
+        {"towers", "i", "i", scn_q_towers, NULL},
+        {"onboard", "i", "i", scn_q_onboard, NULL},
+        {"points", "iR", "i", scn_q_points, NULL},
+        {"events", "KP", "i", scn_q_events, NULL},
+        {"same", "iiciic", "i", scn_q_same, NULL},
+        {"complete", "iic", "i", scn_q_complete, NULL},
+        {"ftiles", "iic", "i", scn_q_ftiles, NULL},
+        {"ffollowers", "iici", "i", scn_q_ffollowers, NULL},
+        {"fkind", "iic", "i", scn_q_fkind, NULL},
+        {"market", "iic", "M", scn_q_market, NULL},
+        {"prisoners", "ii", "i", scn_q_prisoners, NULL},
+        {"floors", "i", "i", scn_q_floors, NULL},
+        {"left", "i", "i", scn_q_left, NULL},
+        {"cell", "ii", "i", scn_q_cell, NULL},
+        {"walls_left", "", "i", NULL, city_game_walls_left},
+        {"wall_length", "", "i", NULL, city_wall_length},
+        {"contour", "", "i", NULL, city_contour_length},
+        {"gap", "", "i", NULL, city_wall_gap},
+        {"ended", "", "i", NULL, city_game_end_reasons},
+        {"winners", "", "i", scn_q_winners, NULL},
+        {"final_scored", "", "i", NULL, city_game_final_scored},
+        {"score_final", "", "i", scn_q_score_final, NULL},
+        {"follower_count", "", "i", NULL, city_game_follower_count},
+        {"tile_count", "", "i", NULL, city_game_tile_count},
+        {"move_count", "", "i", NULL, city_game_move_count},
+        {"event_count", "", "i", NULL, city_game_event_count},
+        {"player", "", "i", NULL, city_game_player},
+        {"decision", "", "i", NULL, city_game_decision},
+        {"current", "", "ii", scn_q_current, NULL},
+        {"tile_at", "ii", "ii", scn_q_tile_at, NULL},
+        {"tower", "ii", "ii", scn_q_tower, NULL},
+        {"event", "i", "KiiRiicii", scn_q_event, NULL},
+        {"follower", "i", "iOiic", scn_q_follower, NULL},
 };
 
 /* Split `text` at blanks into at most `cap` words of `buf` (a copy). */
@@ -1482,7 +1463,12 @@ static inline void scn_expect_step(city_game *g, const char *step, int line)
 		ck_assert_msg(k >= 1 && (size_t)k <= strlen(scn_queries[q].outs),
 		              "line %d: \"%s\": %d values, ?%s has %zu", line,
 		              step, k, w[0], strlen(scn_queries[q].outs));
-		got = scn_queries[q].get(g, v, have);
+		if (scn_queries[q].number) {
+			have[0] = scn_queries[q].number(g);
+			got = 1;
+		} else {
+			got = scn_queries[q].get(g, v, have);
+		}
 		for (i = 0; i < k; i++) {
 			ck_assert_msg(i < got, "line %d: \"%s\": returned %d",
 			              line, step, have[0]);

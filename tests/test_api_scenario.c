@@ -85,11 +85,8 @@ END_TEST
 
 static Suite *bad_suite(void)
 {
-	Suite *s = suite_create("scenario_must_fail");
-	TCase *t = tcase_create("bad");
-	tcase_add_loop_test(t, bad_script_fails, 0, (int)N_OF(bad));
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {{bad_script_fails, 0, (int)N_OF(bad)}};
+	return test_suite("scenario_must_fail", "bad", 0, rows, N_OF(rows));
 }
 
 /* Every wrong script fails, each with its own message. */
@@ -118,13 +115,9 @@ END_TEST
 
 static Suite *scenario_suite(void)
 {
-	Suite *s = suite_create("scenario");
-	TCase *t = tcase_create("scripts");
-	tcase_add_loop_test(t, good_scripts_pass, 0, (int)N_OF(good));
-	tcase_add_test(t, every_wrong_expectation_fails);
-	tcase_set_timeout(t, 60);
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {{good_scripts_pass, 0, (int)N_OF(good)},
+	                         {every_wrong_expectation_fails, 0, 1}};
+	return test_suite("scenario", "scripts", 60, rows, N_OF(rows));
 }
 
 TEST_MAIN(scenario_suite)

@@ -1108,37 +1108,34 @@ END_TEST
 
 static Suite *rules_place_suite(void)
 {
-	Suite *s = suite_create("rules_place");
-	TCase *t;
-
-	t = tcase_create("setup");
-	tcase_add_test(t, test_R_SET_2_supplies_per_player_count);
-	tcase_add_test(t, test_R_SET_1_players_range);
-	suite_add_tcase(s, t);
-
+	const test_row r0[] = {
+	        {test_R_SET_2_supplies_per_player_count, 0, 1},
+	        {test_R_SET_1_players_range, 0, 1},
+	};
 	/* R-SET-1, R-TURN-2, R-TILE-1/2/5, R-GEO-3/8, R-FOL-1, R-TURN-4,
 	 * R-END-1, R-ERR-1/2 */
-	t = tcase_create("scenarios");
-	tcase_add_loop_test(t, test_place_scenarios, 0,
-	                    (int)N_OF(place_cases));
-	suite_add_tcase(s, t);
-
-	t = tcase_create("stacks");
-	tcase_add_loop_test(t, test_R_SET_4_split_of_ten_tiles, 0,
-	                    (int)N_OF(ten_stacks));
-	tcase_add_test(t, test_R_SET_4_proportional_split_small_sets);
-	tcase_add_test(t, test_R_SET_4_bad_sizes_and_orders_rejected);
-	tcase_add_test(t, test_R_SET_4_builtin_set_default_30_25_20);
-	tcase_add_test(t, test_R_RNG_splitmix_vectors);
-	tcase_add_test(t, test_R_RNG_seed_42_builtin_first_draws);
-	tcase_add_test(t, test_R_RNG_custom_set_seeded_order);
-	tcase_add_test(t, test_R_SET_4_seed_clears_explicit_order);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("options");
-	tcase_add_test(t, test_R_OPT_defaults_and_set_rule_ranges);
-	tcase_add_test(t, test_R_OPT_parse_rule_text);
-	suite_add_tcase(s, t);
+	const test_row r1[] = {
+	        {test_place_scenarios, 0, (int)N_OF(place_cases)},
+	};
+	const test_row r2[] = {
+	        {test_R_SET_4_split_of_ten_tiles, 0, (int)N_OF(ten_stacks)},
+	        {test_R_SET_4_proportional_split_small_sets, 0, 1},
+	        {test_R_SET_4_bad_sizes_and_orders_rejected, 0, 1},
+	        {test_R_SET_4_builtin_set_default_30_25_20, 0, 1},
+	        {test_R_RNG_splitmix_vectors, 0, 1},
+	        {test_R_RNG_seed_42_builtin_first_draws, 0, 1},
+	        {test_R_RNG_custom_set_seeded_order, 0, 1},
+	        {test_R_SET_4_seed_clears_explicit_order, 0, 1},
+	};
+	const test_row r3[] = {
+	        {test_R_OPT_defaults_and_set_rule_ranges, 0, 1},
+	        {test_R_OPT_parse_rule_text, 0, 1},
+	};
+	Suite *s = suite_create("rules_place");
+	test_add_case(s, "setup", 0, r0, N_OF(r0));
+	test_add_case(s, "scenarios", 0, r1, N_OF(r1));
+	test_add_case(s, "stacks", 0, r2, N_OF(r2));
+	test_add_case(s, "options", 0, r3, N_OF(r3));
 	return s;
 }
 

@@ -885,74 +885,66 @@ END_TEST
 
 static Suite *tileset_suite(void)
 {
+	const test_row r0[] = {
+	        {default_set_has_75_tiles_and_64_designs, 0, 1},
+	        {default_set_has_the_published_counts, 0, 1},
+	        {default_set_has_32_public_buildings, 0, 1},
+	        {default_set_has_7_named_historic_buildings, 0, 1},
+	        {default_set_is_static_and_free_is_a_no_op, 0, 1},
+	        {default_set_equals_the_parsed_data_file, 0, 1},
+	};
+	const test_row r1[] = {
+	        {parts_are_regions_in_letter_order_then_streets_in_digit_order, 0,
+	         1},
+	        {street_through_the_tile_touches_two_sides, 0, 1},
+	};
+	const test_row r2[] = {
+	        {adjacency_of_default_designs, 0, (int)N_OF(default_adjacency)},
+	        {adjacent_pairs_of_default_designs, 0, (int)N_OF(default_adjacent)},
+	        {adjacency_is_symmetric_and_not_reflexive, 0, 1},
+	        {adjacency_adj_pair_adds_to_derived_pairs, 0, 1},
+	        {adjacency_buffer_too_small_gives_erange_and_size, 0, 1},
+	};
+	const test_row r3[] = {
+	        {rotation_moves_design_north_to_side_r, 0, 1},
+	        {rotation_keeps_halves_in_clockwise_order, 0, 1},
+	        {rotation_out_of_range_is_einval, 0, 1},
+	};
+	const test_row r4[] = {
+	        {region_kinds_residential_and_markets, 0, 1},
+	        {region_kind_order_does_not_matter_gf_equals_fg, 0, 1},
+	};
+	const test_row r5[] = {
+	        {parse_keeps_designs_in_id_order_and_reads_leading_zeros, 0, 1},
+	        {parse_reads_only_len_bytes_of_an_unterminated_buffer, 0, 1},
+	        {parse_error_is_truncated_to_errcap, 0, 1},
+	        {parse_accepts_up_to_255_tiles, 0, 1},
+	};
+	const test_row r6[] = {
+	        {error_at_its_line_and_column, 0, (int)N_OF(parse_errors)},
+	        {error_more_than_255_tiles, 0, 1},
+	        {error_nul_byte_and_long_lines, 0, 1},
+	};
+	const test_row r7[] = {
+	        {text_round_trip_of_the_default_set, 0, 1},
+	        {text_round_trip_keeps_interior_regions_and_extra_pairs, 0, 1},
+	        {text_buffer_too_small_gives_erange_and_leaves_it, 0, 1},
+	};
+	const test_row r8[] = {
+	        {null_arguments_return_einval, 0, 1},
+	        {design_index_out_of_range_returns_einval, 0, 1},
+	        {refcount_keeps_a_set_alive_until_the_last_release, 0, 1},
+	};
 	Suite *s = suite_create("tileset");
-	TCase *tc;
-
-	tc = tcase_create("default set");
-	tcase_add_test(tc, default_set_has_75_tiles_and_64_designs);
-	tcase_add_test(tc, default_set_has_the_published_counts);
-	tcase_add_test(tc, default_set_has_32_public_buildings);
-	tcase_add_test(tc, default_set_has_7_named_historic_buildings);
-	tcase_add_test(tc, default_set_is_static_and_free_is_a_no_op);
-#ifdef CITY_SOURCE_DIR
-	tcase_add_test(tc, default_set_equals_the_parsed_data_file);
-#endif
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("representation");
-	tcase_add_test(
-	        tc, parts_are_regions_in_letter_order_then_streets_in_digit_order);
-	tcase_add_test(tc, street_through_the_tile_touches_two_sides);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("adjacency");
-	tcase_add_loop_test(tc, adjacency_of_default_designs, 0,
-	                    (int)N_OF(default_adjacency));
-	tcase_add_loop_test(tc, adjacent_pairs_of_default_designs, 0,
-	                    (int)N_OF(default_adjacent));
-	tcase_add_test(tc, adjacency_is_symmetric_and_not_reflexive);
-	tcase_add_test(tc, adjacency_adj_pair_adds_to_derived_pairs);
-	tcase_add_test(tc, adjacency_buffer_too_small_gives_erange_and_size);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("rotation");
-	tcase_add_test(tc, rotation_moves_design_north_to_side_r);
-	tcase_add_test(tc, rotation_keeps_halves_in_clockwise_order);
-	tcase_add_test(tc, rotation_out_of_range_is_einval);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("region kinds");
-	tcase_add_test(tc, region_kinds_residential_and_markets);
-	tcase_add_test(tc, region_kind_order_does_not_matter_gf_equals_fg);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("parsing");
-	tcase_add_test(tc,
-	               parse_keeps_designs_in_id_order_and_reads_leading_zeros);
-	tcase_add_test(tc, parse_reads_only_len_bytes_of_an_unterminated_buffer);
-	tcase_add_test(tc, parse_error_is_truncated_to_errcap);
-	tcase_add_test(tc, parse_accepts_up_to_255_tiles);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("validation");
-	tcase_add_loop_test(tc, error_at_its_line_and_column, 0,
-	                    (int)N_OF(parse_errors));
-	tcase_add_test(tc, error_more_than_255_tiles);
-	tcase_add_test(tc, error_nul_byte_and_long_lines);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("text");
-	tcase_add_test(tc, text_round_trip_of_the_default_set);
-	tcase_add_test(tc, text_round_trip_keeps_interior_regions_and_extra_pairs);
-	tcase_add_test(tc, text_buffer_too_small_gives_erange_and_leaves_it);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("api");
-	tcase_add_test(tc, null_arguments_return_einval);
-	tcase_add_test(tc, design_index_out_of_range_returns_einval);
-	tcase_add_test(tc, refcount_keeps_a_set_alive_until_the_last_release);
-	suite_add_tcase(s, tc);
-
+	test_add_case(s, "default set", 0, r0, N_OF(r0));
+	test_add_case(s, "representation", 0, r1, N_OF(r1));
+	test_add_case(s, "adjacency", 0, r2, N_OF(r2));
+	test_add_case(s, "rotation", 0, r3, N_OF(r3));
+	test_add_case(s, "region kinds", 0, r4, N_OF(r4));
+	test_add_case(s, "parsing", 0, r5, N_OF(r5));
+	test_add_case(s, "validation", 0, r6, N_OF(r6));
+	test_add_case(s, "text", 0, r7, N_OF(r7));
+	test_add_case(s, "api", 0, r8, N_OF(r8));
 	return s;
 }
 
