@@ -1194,26 +1194,6 @@ static void op_clone(fz *f)
 	}
 }
 
-/* The record text without its last move line. */
-static char *drop_last_move(const char *text, size_t len, size_t *out_len)
-{
-	size_t k;
-	char *r;
-	FUZZ_CHECK(len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0,
-	           "saved record does not end with end");
-	k = len - 5;
-	/* undo takes final scoring back too: the `scored` line goes */
-	if (k >= 7 && memcmp(text + k - 7, "\nscored", 7) == 0)
-		k -= 7;
-	while (k > 0 && text[k - 1] != '\n')
-		k--;
-	r = fuzz_xmalloc(len + 1);
-	memcpy(r, text, k);
-	memcpy(r + k, "end\n", 5);
-	*out_len = k + 4;
-	return r;
-}
-
 static void op_undo(fz *f)
 {
 	const char *before;
@@ -1233,7 +1213,7 @@ static void op_undo(fz *f)
 		FUZZ_CHECK(city_game_move_count(f->g) == moves - 1, "undo count");
 		FUZZ_CHECK(city_game_final_scored(f->g) == 0,
 		           "final scoring survived undo");
-		want = drop_last_move(before, bl, &wl);
+		want = fuzz_drop_last_move(before, bl, &wl);
 		FUZZ_CHECK(al == wl && memcmp(after, want, al) == 0,
 		           "undo did not drop the last move");
 		free(want);

@@ -64,28 +64,6 @@ static int is_move_status(int rc)
 	return rc == CITY_EILLEGAL || rc == CITY_EDECISION || rc == CITY_EENDED;
 }
 
-/* The record text without its last move line (what undo must give). */
-static char *drop_last_move(const char *text, size_t len, size_t *out_len)
-{
-	/* The text ends "...\n<move>\nend\n". */
-	size_t end_at, k;
-	char *r;
-	FUZZ_CHECK(len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0,
-	           "saved record does not end with end");
-	end_at = len - 4; /* start of "end\n" */
-	/* undo takes final scoring back too: the `scored` line goes */
-	if (end_at >= 8 && memcmp(text + end_at - 8, "\nscored\n", 8) == 0)
-		end_at -= 7;
-	k = end_at - 1; /* the newline ending the last move */
-	while (k > 0 && text[k - 1] != '\n')
-		k--;
-	r = fuzz_xmalloc(len + 1);
-	memcpy(r, text, k);
-	memcpy(r + k, "end\n", 5);
-	*out_len = k + 4;
-	return r;
-}
-
 static void check_loaded(city_game *g, size_t applied)
 {
 	city_game *g2 = NULL, *c = NULL;
@@ -122,7 +100,7 @@ static void check_loaded(city_game *g, size_t applied)
 		FUZZ_CHECK(rc == CITY_OK, "undo: %s", city_status_str(rc));
 		fuzz_check_state(c);
 		t2 = fuzz_save(c, &len2);
-		t3 = drop_last_move(t1, len1, &len3);
+		t3 = fuzz_drop_last_move(t1, len1, &len3);
 		FUZZ_CHECK(len2 == len3 && memcmp(t2, t3, len2) == 0,
 		           "undo does not drop the last move:\n%s\n---\n%s", t2,
 		           t3);

@@ -1,7 +1,8 @@
 /*
  * Helpers shared by the fuzz harnesses (fuzz/fuzz_*.c): checks that abort
- * with a message, and whole-text getters for the calls that fill
- * caller-provided buffers.
+ * with a message, whole-text getters for the calls that fill
+ * caller-provided buffers, the record text an undo must give, and the
+ * invariants of every game state.
  *
  * The harnesses use the public API only, so that the same source builds as
  * a libFuzzer target (clang, CITY_FUZZ) and, with fuzz/replay_main.c, as a
@@ -114,6 +115,29 @@ static inline char *fuzz_tileset_text(const city_tileset *ts, size_t *len)
 	if (len)
 		*len = need - 1;
 	return buf;
+}
+
+/* The record text `text` (len bytes) without its last move line: what undo
+ * must give (heap; *out_len without the NUL). The text ends
+ * "...\n<move>\nend\n", or "...\n<move>\nscored\nend\n" once final
+ * scoring is done, which undo takes back too. */
+static inline char *fuzz_drop_last_move(const char *text, size_t len,
+                                        size_t *out_len)
+{
+	size_t k;
+	char *r;
+	FUZZ_CHECK(len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0,
+	           "saved record does not end with end");
+	k = len - 5; /* the newline before "end" */
+	if (k >= 7 && memcmp(text + k - 7, "\nscored", 7) == 0)
+		k -= 7; /* the newline ending the last move */
+	while (k > 0 && text[k - 1] != '\n')
+		k--;
+	r = fuzz_xmalloc(len + 1);
+	memcpy(r, text, k);
+	memcpy(r + k, "end\n", 5);
+	*out_len = k + 4;
+	return r;
 }
 
 /* The invariants of every game state (issue "Robustness"):
