@@ -1194,6 +1194,17 @@ static void op_clone(fz *f)
 	}
 }
 
+/* Undo and reset took the game back: its record is now `after` (the
+ * driver's from here) and the score comparisons restart. */
+static void restarted(fz *f, char *after, size_t len)
+{
+	changed(f);
+	f->saved = after;
+	f->saved_len = len;
+	fuzz_check_state(f->g);
+	reset_baseline(f);
+}
+
 static void op_undo(fz *f)
 {
 	const char *before;
@@ -1218,11 +1229,7 @@ static void op_undo(fz *f)
 		           "undo did not drop the last move");
 		free(want);
 	}
-	changed(f);
-	f->saved = after;
-	f->saved_len = al;
-	fuzz_check_state(f->g);
-	reset_baseline(f);
+	restarted(f, after, al);
 }
 
 static void op_reset(fz *f)
@@ -1248,11 +1255,7 @@ static void op_reset(fz *f)
 	           "reset game is not new");
 	for (p = 0; p < city_game_players(f->g); p++)
 		FUZZ_CHECK(city_game_score(f->g, p) == 0, "score after reset");
-	changed(f);
-	f->saved = after;
-	f->saved_len = al;
-	fuzz_check_state(f->g);
-	reset_baseline(f);
+	restarted(f, after, al);
 }
 
 static void op_save_short(fz *f)
@@ -1452,6 +1455,61 @@ static void op_text(fz *f)
 	}
 }
 
+static void op_legal_any(fz *f)
+{
+	op_legal(f, u16(&f->in));
+}
+
+static void op_move_struct(fz *f)
+{
+	op_move(f, 0);
+}
+
+static void op_move_named(fz *f)
+{
+	op_move(f, 1);
+}
+
+/* A legal move, then final scoring if the game reached its end. */
+static void op_legal_then_final(fz *f)
+{
+	op_legal_any(f);
+	if (city_game_decision(f->g) == CITY_DECISION_END &&
+	    !city_game_final_scored(f->g))
+		op_final(f);
+}
+
+/* The mix of operations: a byte picks one, each op taking `share` of the
+ * byte's values (modulo their sum), in this order; an op with one_in > 1
+ * runs only when a further byte is a multiple of it (undo, reset and load
+ * replay the whole game: not too often). */
+static const struct op_kind {
+	void (*run)(fz *f);
+	unsigned share, one_in;
+} op_kinds[] = {
+    {op_legal_any, 6, 1},   {op_autoplay, 2, 1},
+    {op_move_struct, 2, 1}, {op_move_named, 2, 1},
+    {op_query, 2, 1},       {op_clone, 1, 1},
+    {op_undo, 1, 2},        {op_reset, 1, 4},
+    {op_save_short, 1, 1},  {op_load, 1, 4},
+    {op_final, 1, 1},       {op_legal_short, 1, 1},
+    {op_text, 1, 1},        {op_legal_then_final, 2, 1},
+};
+#define OP_KINDS (sizeof op_kinds / sizeof op_kinds[0])
+
+static void run_op(fz *f, unsigned byte)
+{
+	unsigned shares = 0, op;
+	size_t i;
+	for (i = 0; i < OP_KINDS; i++)
+		shares += op_kinds[i].share;
+	op = byte % shares;
+	for (i = 0; op >= op_kinds[i].share; i++)
+		op -= op_kinds[i].share;
+	if (op_kinds[i].one_in == 1 || u8(&f->in) % op_kinds[i].one_in == 0)
+		op_kinds[i].run(f);
+}
+
 /* ------------------------------------------------------------------------
  * Set-up and the loop
  */
@@ -1483,6 +1541,42 @@ static void shuffle_order(int *order, unsigned k, uint64_t *st)
 		order[i] = order[j];
 		order[j] = t;
 	}
+}
+
+/* An arbitrary draw order: up to 299 ids from -5 to span - 6, which
+ * city_options_set_order() takes or refuses (CITY_EINVAL; CITY_ELIMIT
+ * exactly when longer than 255). */
+static void arbitrary_order(fz *f, city_options *o, int span)
+{
+	int order[300], rc;
+	size_t i, n = u16(&f->in) % 300;
+	for (i = 0; i < n; i++)
+		order[i] = (int)u8(&f->in) % span - 5;
+	rc = city_options_set_order(o, order, n);
+	FUZZ_CHECK(n > 255 ? rc == CITY_ELIMIT
+	                   : rc == CITY_OK || rc == CITY_EINVAL,
+	           "set_order of %zu: %s", n, city_status_str(rc));
+}
+
+/* The game of the options `o` (freed here), or NULL when refused: always
+ * when `must_fail`, never when `must_work`, and only with CITY_EINVAL. */
+static city_game *new_game(city_options *o, int must_work, int must_fail)
+{
+	city_game *g = NULL;
+	int rc = city_game_new(&g, o);
+	city_options_free(o);
+	if (must_fail) {
+		FUZZ_CHECK(rc == CITY_EINVAL, "game_new of a refused setting: %s",
+		           city_status_str(rc));
+		city_game_free(g);
+		return NULL;
+	}
+	if (rc != CITY_OK) {
+		FUZZ_CHECK(!must_work && rc == CITY_EINVAL, "game_new: %s",
+		           city_status_str(rc));
+		return NULL;
+	}
+	return g;
 }
 
 /* How many river sides design i has (The River: 0, 1 for the spring and
@@ -1700,34 +1794,16 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 			must_fail = 1;
 		break;
 	}
-	case 3: {
-		int order[300];
-		size_t n = u16(&f->in) % 300, k;
-		for (k = 0; k < n; k++)
-			order[k] = (int)u8(&f->in) % 60 - 5;
-		rc = city_options_set_order(o, order, n);
-		FUZZ_CHECK((n > 255 ? rc == CITY_ELIMIT
-		                    : rc == CITY_OK || rc == CITY_EINVAL),
-		           "set_order of %zu: %s", n, city_status_str(rc));
+	case 3:
+		arbitrary_order(f, o, 60);
 		must_work = 0;
 		break;
-	}
 	default:
 		break;
 	}
-	rc = city_game_new(&g, o);
-	city_options_free(o);
-	if (must_fail) {
-		FUZZ_CHECK(rc == CITY_EINVAL, "game_new of a refused setting: %s",
-		           city_status_str(rc));
-		city_game_free(g);
+	g = new_game(o, must_work, must_fail);
+	if (!g)
 		return NULL;
-	}
-	if (rc != CITY_OK) {
-		FUZZ_CHECK(!must_work && rc == CITY_EINVAL, "game_new: %s",
-		           city_status_str(rc));
-		return NULL;
-	}
 	FUZZ_CHECK(city_game_kind(g) == CITY_GAME_CARCASSONNE &&
 	               city_game_expansions(g) ==
 	                   ((tower ? CITY_EXPANSION_TOWER : 0) |
@@ -1760,7 +1836,6 @@ static city_game *setup_carc(fz *f, unsigned b0, unsigned b1, unsigned b2,
 static city_game *setup(fz *f)
 {
 	city_options *o = NULL;
-	city_game *g = NULL;
 	const city_tileset *ts;
 	unsigned b0 = u8(&f->in), b1 = u8(&f->in), b2 = u8(&f->in);
 	unsigned b3 = u8(&f->in), sel, tiles;
@@ -1796,29 +1871,15 @@ static city_game *setup(fz *f)
 			for (c = 0; c < (unsigned)city_tileset_design_count_of(ts, i);
 			     c++)
 				order[k++] = city_tileset_design_id(ts, i);
-		for (i = k - 1; i >= 1; i--) {
-			unsigned j = (unsigned)(rng_next(&st) % (i + 1u));
-			int t = order[i];
-			order[i] = order[j];
-			order[j] = t;
-		}
+		shuffle_order(order, k, &st);
 		FUZZ_CHECK(city_options_set_order(o, order, k) == CITY_OK,
 		           "set_order");
 		break;
 	}
-	case 3: { /* an arbitrary order */
-		int order[300];
-		size_t i, n = u16(&f->in) % 300;
-		for (i = 0; i < n; i++)
-			order[i] = (int)u8(&f->in) % 110 - 5;
-		rc = city_options_set_order(o, order, n);
-		FUZZ_CHECK(rc == CITY_OK || rc == CITY_EINVAL || rc == CITY_ELIMIT,
-		           "set_order: %s", city_status_str(rc));
-		FUZZ_CHECK((n > 255) == (rc == CITY_ELIMIT), "order of %zu: %s", n,
-		           city_status_str(rc));
+	case 3:
+		arbitrary_order(f, o, 110);
 		must_work = 0;
 		break;
-	}
 	default:
 		break;
 	}
@@ -1842,14 +1903,7 @@ static city_game *setup(fz *f)
 	default:
 		break;
 	}
-	rc = city_game_new(&g, o);
-	city_options_free(o);
-	if (rc != CITY_OK) {
-		FUZZ_CHECK(!must_work && rc == CITY_EINVAL, "game_new: %s",
-		           city_status_str(rc));
-		return NULL;
-	}
-	return g;
+	return new_game(o, must_work, 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -1865,57 +1919,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_check_state(f.g);
 	reset_baseline(&f);
 	while (f.in.n > 0 && ops++ < 2000) {
-		unsigned op = u8(&f.in) % 24;
-		switch (op) {
-		case 0: case 1: case 2: case 3: case 4: case 5:
-			op_legal(&f, u16(&f.in));
-			break;
-		case 6: case 7:
-			op_autoplay(&f);
-			break;
-		case 8: case 9:
-			op_move(&f, 0);
-			break;
-		case 10: case 11:
-			op_move(&f, 1);
-			break;
-		case 12: case 13:
-			op_query(&f);
-			break;
-		case 14:
-			op_clone(&f);
-			break;
-		case 15: /* a whole replay: not too often */
-			if (u8(&f.in) % 2 == 0)
-				op_undo(&f);
-			break;
-		case 16:
-			if (u8(&f.in) % 4 == 0)
-				op_reset(&f);
-			break;
-		case 17:
-			op_save_short(&f);
-			break;
-		case 18: /* a whole replay: not too often */
-			if (u8(&f.in) % 4 == 0)
-				op_load(&f);
-			break;
-		case 19:
-			op_final(&f);
-			break;
-		case 20:
-			op_legal_short(&f);
-			break;
-		case 21:
-			op_text(&f);
-			break;
-		default: /* 22, 23: a legal move, then the end if reached */
-			op_legal(&f, u16(&f.in));
-			if (city_game_decision(f.g) == CITY_DECISION_END &&
-			    !city_game_final_scored(f.g))
-				op_final(&f);
-			break;
-		}
+		run_op(&f, u8(&f.in));
 	}
 #ifdef FUZZ_API_STATS
 	/* -DFUZZ_API_STATS: how far each input got (to judge a corpus). */
