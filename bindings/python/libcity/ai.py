@@ -20,6 +20,7 @@ from ctypes import (POINTER, Structure, byref, c_double, c_int, c_int32,
 
 from . import _ffi
 from ._check import check_c, check_int, check_real, invalid
+from ._handle import Handle
 from .errors import error_for
 from .game import Game
 from .structs import Move
@@ -107,14 +108,14 @@ def reshuffle(game, seed):
            "city_game_reshuffle failed")
 
 
-class AI:
+class AI(Handle):
     """An AI player of a kind (``"random"``, ``"greedy"``, ``"mcts"``) or
     a level (``"easy"``, ``"medium"``, ``"hard"``), with its own seed and
     optional parameters by name (``iterations``, ``time_ms``, ``threads``,
     ``exploration``, ``trees``, ``margin``, ``potential``, ``playout``)."""
 
-    _h = None
-    _free_ai = _lib.city_ai_free
+    _free = _lib.city_ai_free  # of _h, the city_ai * (Handle)
+    _what = "AI"
 
     def __init__(self, kind="mcts", seed=0, **params):
         seed = check_c(seed, c_uint64, "seed")
@@ -130,29 +131,6 @@ class AI:
         self._h = h
         for name, value in params.items():
             self.set(name, value)
-
-    def close(self):
-        """Free the AI now (idempotent)."""
-        h, self._h = self._h, None
-        if h:
-            self._free_ai(h)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def _handle(self):
-        if not self._h:
-            raise invalid("the AI is closed")
-        return self._h
 
     def set(self, name, value):
         """Set a parameter by name; InvalidArgument when unknown or out of

@@ -6,6 +6,7 @@ from ctypes import byref, c_int, c_int32, c_size_t, c_uint, c_void_p
 from . import _ffi
 from ._check import (c_range, check_c, check_data, check_int, check_items,
                      check_mapping, check_text, invalid)
+from ._handle import Handle
 from .errors import (CITY_EINVAL, CITY_ENOTFOUND, CITY_EPARSE, CITY_ERANGE,
                      CITY_OK, InvalidArgument, ParseError, error_for)
 from .structs import (SIDES, Event, Move, end_number, part_byte,
@@ -96,7 +97,7 @@ class _Options:
             _lib.city_tileset_free(ts)
 
 
-class Game:
+class Game(Handle):
     """One game of *Carcassonne: The City* (a ``city_game`` handle).
 
     ``Game()`` is ``city_game_new`` with the library's defaults: 2 players,
@@ -128,10 +129,8 @@ class Game:
     :class:`libcity.CityError` subclass and leaves the game unchanged.
     """
 
-    _h = None  # the city_game *, None once closed
-    # Kept on the class so that __del__ still finds it while the
-    # interpreter shuts down and module globals are being cleared.
-    _free_game = _lib.city_game_free
+    _free = _lib.city_game_free  # of _h, the city_game * (Handle)
+    _what = "game"
 
     def __init__(self, players=2, seed=0, order=None, tileset=None,
                  rules=None, stacks=None, game="the-city", expansions=()):
@@ -218,34 +217,10 @@ class Game:
             raise error_for(rc, err.value.decode("utf-8", "replace"))
         return cls._adopt(h)
 
-    # -- lifetime -------------------------------------------------------
-    def close(self):
-        """Free the handle now (idempotent). Any later call raises
-        InvalidArgument."""
-        h, self._h = self._h, None
-        if h:
-            self._free_game(h)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # never raise from a finalizer
-            pass
-
+    # -- lifetime (close, with, _handle: Handle) -------------------------
     @property
     def closed(self):
         return not self._h
-
-    def _handle(self):
-        if not self._h:
-            raise InvalidArgument(CITY_EINVAL, "the game is closed")
-        return self._h
 
     # -- errors ---------------------------------------------------------
     def _last_error(self):
