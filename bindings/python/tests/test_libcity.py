@@ -36,16 +36,20 @@ def find_cli():
     return guess if os.access(guess, os.X_OK) else None
 
 
-def play_traced(game, rng):
+def play_traced(game, rng, apply=None):
     """Play random legal moves to the end, building the trace of record.md
-    ("Trace") in Python; returns its lines."""
+    ("Trace") in Python; returns its lines. ``apply(move)`` makes each
+    move (by default ``game.apply``)."""
+    apply = apply or game.apply
+    categories = (libcity.CARC_CATEGORIES if game.game == "carcassonne"
+                  else libcity.CATEGORIES)
     lines = []
     n = 0
     while not game.ended:
         player, decision = game.player, game.decision
         legal = game.legal_moves()
         move = rng.choice(legal)
-        game.apply(move)
+        apply(move)
         n += 1
         lines.append("%d p%d %s legal=%d %s |%s" % (
             n, player, decision, len(legal), move,
@@ -54,9 +58,23 @@ def play_traced(game, rng):
     lines.append("final" + "".join(" %d" % s for s in game.scores))
     for p, d in enumerate(game.breakdown):
         lines.append("detail p%d " % p + " ".join(
-            "%s=%d" % (c, d[c]) for c in libcity.CATEGORIES))
+            "%s=%d" % (c, d[c]) for c in categories))
     lines.append("winners" + "".join(" p%d" % p for p in game.winners))
     return lines
+
+
+def assert_cli_trace(test, cli, record, ours):
+    """`cli replay FILE --trace` of the record text prints exactly the
+    lines ``ours``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "game.city")
+        with open(path, "w") as f:
+            f.write(record)
+        out = subprocess.run([cli, "replay", path, "--trace"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             universal_newlines=True)
+    test.assertEqual(out.returncode, 0, out.stderr)
+    test.assertEqual(out.stdout.splitlines(), ours)
 
 
 def play_random(game, rng, limit=None):
@@ -167,16 +185,7 @@ class TestTraceAgainstCli(unittest.TestCase):
         with libcity.Game(**options) as g:
             ours = play_traced(g, random.Random(rng_seed))
             record = g.save()
-        with tempfile.TemporaryDirectory() as tmp:
-            path = os.path.join(tmp, "game.city")
-            with open(path, "w") as f:
-                f.write(record)
-            out = subprocess.run([self.cli, "replay", path, "--trace"],
-                                 stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE,
-                                 universal_newlines=True)
-        self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertEqual(out.stdout.splitlines(), ours)
+        assert_cli_trace(self, self.cli, record, ours)
         self.assertTrue(ours[-1].startswith("winners p"))
 
     def test_two_players(self):

@@ -11,9 +11,7 @@ Run as test_libcity.py says (LIBCITY_LIBRARY, CITY_CLI).
 
 import os
 import random
-import subprocess
 import sys
-import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -21,6 +19,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 
 import libcity  # noqa: E402
 from libcity import Move  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_libcity import (assert_cli_trace, find_cli,  # noqa: E402
+                          play_traced)
 
 # Designs (sides N E S W; farmers off, so fields take no follower).
 ROAD, TOWER, BLANK, CAP, MON = 1, 2, 3, 5, 6
@@ -59,15 +61,6 @@ def tower_game(order, rules=None, players=2):
 
 def legal(g):
     return [str(m) for m in g.legal_moves()]
-
-
-def find_cli():
-    cli = os.environ.get("CITY_CLI")
-    if cli:
-        return cli
-    guess = os.path.join(os.path.dirname(os.path.abspath(
-        libcity.library_path)), "examples", "city-cli")
-    return guess if os.access(guess, os.X_OK) else None
 
 
 class TestTowerCalls(unittest.TestCase):
@@ -232,49 +225,25 @@ class TestTowerTraceAgainstCli(unittest.TestCase):
         if not self.cli:
             self.skipTest("city-cli not found (set CITY_CLI)")
 
-    def play(self, g, rng):
-        named = {"floor": lambda m: g.place_floor(m.x, m.y),
-                 "top": lambda m: g.place_top(m.x, m.y),
-                 "capture": lambda m: g.capture(m.x, m.y, m.part),
-                 "ransom": lambda m: g.pay_ransom(m.x)}
-        lines, seen, n = [], set(), 0
-        while not g.ended:
-            player, decision = g.player, g.decision
-            moves = g.legal_moves()
-            m = rng.choice(moves)
-            named.get(m.kind_name, g.apply)(m)
-            seen.add(m.kind_name)
-            n += 1
-            lines.append("%d p%d %s legal=%d %s |%s" % (
-                n, player, decision, len(moves), m,
-                "".join(" %d" % s for s in g.scores)))
-        g.score_final()
-        lines.append("final" + "".join(" %d" % s for s in g.scores))
-        for p, d in enumerate(g.breakdown):
-            lines.append("detail p%d " % p + " ".join(
-                "%s=%d" % (c, d[c]) for c in libcity.CARC_CATEGORIES))
-        lines.append("winners" + "".join(" p%d" % p for p in g.winners))
-        return lines, seen
-
     def test_random_three_players(self):
+        seen = set()
         with libcity.Game(game="carcassonne", expansions=("tower",),
                           players=3, seed=9,
                           rules={"ransom_min": False}) as g:
-            ours, seen = self.play(g, random.Random(4))
+            named = {"floor": lambda m: g.place_floor(m.x, m.y),
+                     "top": lambda m: g.place_top(m.x, m.y),
+                     "capture": lambda m: g.capture(m.x, m.y, m.part),
+                     "ransom": lambda m: g.pay_ransom(m.x)}
+
+            def apply(m):
+                named.get(m.kind_name, g.apply)(m)
+                seen.add(m.kind_name)
+            ours = play_traced(g, random.Random(4), apply)
             record = g.save()
             for b, total in zip(g.breakdown, g.scores):
                 self.assertEqual(sum(b.values()), total)
         self.assertTrue({"floor", "top", "capture", "ransom"} <= seen, seen)
-        with tempfile.TemporaryDirectory() as tmp:
-            path = os.path.join(tmp, "game.city")
-            with open(path, "w") as f:
-                f.write(record)
-            out = subprocess.run([self.cli, "replay", path, "--trace"],
-                                 stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE,
-                                 universal_newlines=True)
-        self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertEqual(out.stdout.splitlines(), ours)
+        assert_cli_trace(self, self.cli, record, ours)
 
 
 if __name__ == "__main__":
