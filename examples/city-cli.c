@@ -205,36 +205,60 @@ static int one_file_arg(const char *cmd, int argc, char **argv,
 	return 0;
 }
 
+/* The record FILE of replay/show, loaded as far as it is valid
+ * (CITY_LOAD_PREFIX), with what the reports of its errors need. */
+typedef struct record_file {
+	const char *path;
+	char *text; /* the file (heap) */
+	size_t len, applied;
+	city_game *g;  /* NULL when not even its header loads */
+	int rc;        /* the load's status */
+	char err[512]; /* and its reason */
+} record_file;
+
+/* Read the one FILE argument (as one_file_arg) and load it into *r;
+ * returns 0 (the caller frees r->text and r->g) or an exit status. */
+static int load_file_arg(const char *cmd, int argc, char **argv,
+                         const char *const *flags, int *flag_set,
+                         record_file *r)
+{
+	int status;
+	memset(r, 0, sizeof *r);
+	status = one_file_arg(cmd, argc, argv, flags, flag_set, &r->path);
+	if (status)
+		return status;
+	if (cli_read_file_or_report(r->path, &r->text, &r->len) != 0)
+		return EXIT_USAGE;
+	r->rc = city_game_load_ex(&r->g, &r->applied, r->text, r->len,
+	                          CITY_LOAD_PREFIX, r->err, sizeof r->err);
+	return 0;
+}
+
 static int cmd_replay(int argc, char **argv)
 {
 	static const char *const flags[] = {"--trace", NULL};
 	int flag_set[1] = {0};
-	const char *path = NULL;
-	char *text = NULL, err[512];
-	size_t len = 0, applied = 0, i;
-	city_game *g = NULL, *r = NULL;
-	int rc, status, nmoves, want;
+	record_file f;
+	size_t i;
+	city_game *g, *r = NULL;
+	int status, nmoves, want;
 	status = take_game_arg(&argc, argv, &want);
 	if (status)
 		return status;
 	/* --trace: the output is the trace either way */
-	status = one_file_arg("replay", argc, argv, flags, flag_set, &path);
+	status = load_file_arg("replay", argc, argv, flags, flag_set, &f);
 	if (status)
 		return status;
-	if (cli_read_file_or_report(path, &text, &len) != 0)
-		return EXIT_USAGE;
-	err[0] = '\0';
-	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
-	                       sizeof err);
+	g = f.g;
 	if (!g) {
-		print_load_error(err);
-		cli_report_record_error(path, text, len, err);
-		free(text);
+		print_load_error(f.err);
+		cli_report_record_error(f.path, f.text, f.len, f.err);
+		free(f.text);
 		return EXIT_RECORD;
 	}
 	if (!game_expected(g, want)) {
 		city_game_free(g);
-		free(text);
+		free(f.text);
 		return EXIT_RECORD;
 	}
 	/* Replay from the start so that each line shows the state before its
@@ -244,7 +268,7 @@ static int cmd_replay(int argc, char **argv)
 		fputs("city-cli: out of memory\n", stderr);
 		city_game_free(r);
 		city_game_free(g);
-		free(text);
+		free(f.text);
 		return EXIT_RECORD;
 	}
 	nmoves = city_game_move_count(g);
@@ -254,22 +278,22 @@ static int cmd_replay(int argc, char **argv)
 		if (mrc == CITY_OK)
 			mrc = cli_traced_move(r, &m, i + 1);
 		if (mrc != CITY_OK) {
-			snprintf(err, sizeof err, "move %zu: %s", i + 1,
+			snprintf(f.err, sizeof f.err, "move %zu: %s", i + 1,
 			         city_game_last_error(r));
-			printf("error %s\n", err);
-			cli_report_record_error(path, text, len, err);
+			printf("error %s\n", f.err);
+			cli_report_record_error(f.path, f.text, f.len, f.err);
 			status = EXIT_RECORD;
 			break;
 		}
 	}
-	if (!status && rc != CITY_OK) {
-		print_load_error(err);
-		cli_report_record_error(path, text, len, err);
+	if (!status && f.rc != CITY_OK) {
+		print_load_error(f.err);
+		cli_report_record_error(f.path, f.text, f.len, f.err);
 		status = EXIT_RECORD;
 	} else if (!status && city_game_decision(r) == CITY_DECISION_END) {
 		if (cli_print_final(r) != CITY_OK) {
 			printf("error line 0: final scoring failed\n");
-			fprintf(stderr, "%s: final scoring failed\n", path);
+			fprintf(stderr, "%s: final scoring failed\n", f.path);
 			status = EXIT_RECORD;
 		}
 	} else if (!status) {
@@ -277,7 +301,7 @@ static int cmd_replay(int argc, char **argv)
 		cli_print_scores(r);
 		putchar('\n');
 	}
-	free(text);
+	free(f.text);
 	city_game_free(r);
 	city_game_free(g);
 	return status;
@@ -299,10 +323,8 @@ static int take_flag(int *argc, char **argv, const char *flag)
 
 static int cmd_show(int argc, char **argv)
 {
-	const char *path = NULL;
-	char *text = NULL, err[512];
-	size_t len = 0, applied = 0;
-	city_game *g = NULL;
+	record_file f;
+	city_game *g;
 	int rc, status, ended, p, np, want, board, tiles;
 	status = take_game_arg(&argc, argv, &want);
 	if (status)
@@ -318,33 +340,29 @@ static int cmd_show(int argc, char **argv)
 		                   argv[argc - 1]);
 	if (argc > 1)
 		return cli_show_svg(argc, argv); /* show FILE --svg: cli_svg.c */
-	status = one_file_arg("show", argc, argv, NULL, NULL, &path);
+	status = load_file_arg("show", argc, argv, NULL, NULL, &f);
 	if (status)
 		return status;
-	if (cli_read_file_or_report(path, &text, &len) != 0)
-		return EXIT_USAGE;
-	err[0] = '\0';
-	rc = city_game_load_ex(&g, &applied, text, len, CITY_LOAD_PREFIX, err,
-	                       sizeof err);
-	if (!g || rc != CITY_OK)
-		cli_report_record_error(path, text, len, err);
-	free(text);
+	g = f.g;
+	if (!g || f.rc != CITY_OK)
+		cli_report_record_error(f.path, f.text, f.len, f.err);
+	free(f.text);
 	if (!g)
 		return EXIT_RECORD;
 	if (!game_expected(g, want)) {
 		city_game_free(g);
 		return EXIT_RECORD;
 	}
-	if (rc != CITY_OK) {
-		fprintf(stderr, "%s: showing the city after %zu moves\n", path,
-		        applied);
+	if (f.rc != CITY_OK) {
+		fprintf(stderr, "%s: showing the city after %zu moves\n",
+		        f.path, f.applied);
 		status = EXIT_RECORD;
 	}
 	/* A finished game is shown scored: the final scores, the ring closed
 	 * by the final walls, the breakdown and the winners. */
 	ended = city_game_decision(g) == CITY_DECISION_END;
 	if (ended && city_score_final(g) != CITY_OK) {
-		fprintf(stderr, "%s: final scoring failed\n", path);
+		fprintf(stderr, "%s: final scoring failed\n", f.path);
 		city_game_free(g);
 		return EXIT_RECORD;
 	}
