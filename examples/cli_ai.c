@@ -229,13 +229,8 @@ void cli_seat_free(cli_seat *seat)
 
 static void hint_usage(FILE *f)
 {
-	fputs("usage: city-cli hint FILE [--game NAME [--expansion tower|river]] "
-	      "[--ai SPEC] [--seed S]\n"
-	      "                     [--top N] [--line N]\n"
-	      "       city-cli hint [--game NAME [--expansion tower|river]] "
-	      "[--rule name=value]...\n"
-	      "                     [--players P] [--game-seed G] [--ai SPEC] "
-	      "[--seed S] ...\n"
+	fputs(CLI_HINT_SYNOPSIS("usage: ", "       ",
+	                        "                     ")
 	      "  FILE: the position its record reaches (--game, --expansion: "
 	      "the record must\n"
 	      "  be that game); without FILE: the first decision of a new game "

@@ -27,6 +27,17 @@ int cli_seat_parse(cli_seat *seat, const char *spec, uint64_t seed,
                    char *err, size_t errcap);
 void cli_seat_free(cli_seat *seat);
 
+/* The synopsis of `city-cli hint`, its two forms, for city-cli's usage and
+ * hint's own: `lead1` and `lead2` start the forms, `pad` their second
+ * lines (a string literal each). */
+#define CLI_HINT_SYNOPSIS(lead1, lead2, pad)                               \
+	lead1 "city-cli hint FILE [--game NAME [--expansion tower|river]] " \
+	      "[--ai SPEC] [--seed S]\n"                                    \
+	pad "[--top N] [--line N]\n"                                        \
+	lead2 "city-cli hint [--game NAME [--expansion tower|river]] "      \
+	      "[--rule name=value]...\n"                                    \
+	pad "[--players P] [--game-seed G] [--ai SPEC] [--seed S] ...\n"
+
 /* `city-cli hint FILE [options]` and `city-cli arena [options] SPEC...`:
  * exit statuses as city-cli's. */
 int cli_hint(int argc, char **argv);
