@@ -49,12 +49,21 @@ static void game_categories(const city_game *g, int *first, int *count)
 	}
 }
 
+/* What a command line chose of the game (game_option). */
+typedef struct game_choice {
+	int given;      /* --game given */
+	int carc;       /* ... and it is carcassonne */
+	int expansions; /* CITY_EXPANSION_* given with --expansion */
+	int rules;      /* a --rule given */
+} game_choice;
+
 /* The game choice of a command line, as `city-cli play` takes it:
  * `--game NAME`, `--expansion tower|river` (after --game carcassonne),
- * `--rule name=value`. Returns 2 when a and v were used, 0 when a is not
- * a game option, -1 (message printed) when it is one with a bad value. */
+ * `--rule name=value`, set in opts and noted in *c. Returns 2 when a and v
+ * were used, 0 when a is not a game option, -1 (message printed) when it
+ * is one with a bad value. */
 static int game_option(city_options *opts, const char *cmd, const char *a,
-                       const char *v, int *carc)
+                       const char *v, game_choice *c)
 {
 	if (!v)
 		return 0;
@@ -66,7 +75,8 @@ static int game_option(city_options *opts, const char *cmd, const char *a,
 			        cmd, v);
 			return -1;
 		}
-		*carc = strcmp(v, "carcassonne") == 0;
+		c->given = 1;
+		c->carc = strcmp(v, "carcassonne") == 0;
 		return 2;
 	}
 	if (strcmp(a, "--expansion") == 0) {
@@ -80,6 +90,7 @@ static int game_option(city_options *opts, const char *cmd, const char *a,
 			        cmd, v);
 			return -1;
 		}
+		c->expansions |= x;
 		return 2;
 	}
 	if (strcmp(a, "--rule") == 0) {
@@ -90,6 +101,7 @@ static int game_option(city_options *opts, const char *cmd, const char *a,
 			        cmd, v);
 			return -1;
 		}
+		c->rules = 1;
 		return 2;
 	}
 	return 0;
@@ -268,26 +280,18 @@ int cli_hint(int argc, char **argv)
 	city_options *opts = NULL;
 	cli_seat seat;
 	city_ai_stat *stats = NULL, *line = NULL;
-	int k, rc, carc = 0, game_given = 0, tower = 0, rules = 0,
-	           new_only = 0, used;
+	game_choice choice = {0, 0, 0, 0};
+	int k, rc, new_only = 0, used;
 	if (city_options_new(&opts) != CITY_OK)
 		return EXIT_RECORD;
 	for (k = 0; k < argc; k++) {
 		const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
-		used = game_option(opts, "hint", a, v, &carc);
+		used = game_option(opts, "hint", a, v, &choice);
 		if (used < 0) {
 			city_options_free(opts);
 			return EXIT_USAGE;
 		}
 		if (used) {
-			if (strcmp(a, "--game") == 0)
-				game_given = 1;
-			else if (strcmp(a, "--expansion") == 0)
-				tower |= strcmp(v, "river") == 0
-				             ? CITY_EXPANSION_RIVER
-				             : CITY_EXPANSION_TOWER;
-			else
-				rules = 1;
 			k++;
 		} else if (strcmp(a, "--players") == 0 && v &&
 		           cli_parse_number(v, 5, &players) == 0 && players >= 2) {
@@ -318,14 +322,14 @@ int cli_hint(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (path && (rules || new_only)) {
+	if (path && (choice.rules || new_only)) {
 		fprintf(stderr, "city-cli: hint: --rule, --players and "
 		                "--game-seed make a new game; a record's header "
 		                "gives its own\n");
 		city_options_free(opts);
 		return EXIT_USAGE;
 	}
-	if (!path && !game_given && !rules && !new_only) {
+	if (!path && !choice.given && !choice.rules && !new_only) {
 		hint_usage(stderr);
 		city_options_free(opts);
 		return EXIT_USAGE;
@@ -367,7 +371,9 @@ int cli_hint(int argc, char **argv)
 			cli_seat_free(&seat);
 			return EXIT_RECORD;
 		}
-		if (game_given && hint_game_matches(g, carc, tower, path) != 0) {
+		if (choice.given &&
+		    hint_game_matches(g, choice.carc, choice.expansions, path) !=
+		        0) {
 			city_game_free(g);
 			cli_seat_free(&seat);
 			return EXIT_RECORD;
@@ -580,8 +586,8 @@ int cli_arena(int argc, char **argv)
 	char *specs[ARENA_MAX_CONFIGS];
 	config_stats cs[ARENA_MAX_CONFIGS + 1];
 	uint64_t games = 20, players = 2, seed = 1;
-	int nspec = 0, k, quiet = 0, rc = CITY_OK, ncat = 0, first = 0,
-	    carc = 0, tower = 0, used;
+	game_choice choice = {0, 0, 0, 0};
+	int nspec = 0, k, quiet = 0, rc = CITY_OK, ncat = 0, first = 0, used;
 	unsigned played = 0, r;
 	char err[160];
 	memset(cs, 0, sizeof cs);
@@ -589,16 +595,12 @@ int cli_arena(int argc, char **argv)
 		return EXIT_RECORD;
 	for (k = 0; k < argc; k++) {
 		const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
-		used = game_option(opts, "arena", a, v, &carc);
+		used = game_option(opts, "arena", a, v, &choice);
 		if (used < 0) {
 			city_options_free(opts);
 			return EXIT_USAGE;
 		}
 		if (used) {
-			if (strcmp(a, "--expansion") == 0)
-				tower |= strcmp(v, "river") == 0
-				             ? CITY_EXPANSION_RIVER
-				             : CITY_EXPANSION_TOWER;
 			k++;
 		} else if (strcmp(a, "--games") == 0 && v &&
 		    cli_parse_number(v, 1000000, &games) == 0 && games > 0) {
@@ -648,11 +650,13 @@ int cli_arena(int argc, char **argv)
 	}
 	printf("arena: %s%d configurations, %llu players, %llu games from "
 	       "seed %llu, seats rotated within each seed\n",
-	       !carc                            ? ""
-	       : tower == CITY_EXPANSION_TOWER  ? "carcassonne + tower, "
-	       : tower == CITY_EXPANSION_RIVER  ? "carcassonne + river, "
-	       : tower                          ? "carcassonne + river + tower, "
-	                                        : "carcassonne, ",
+	       !choice.carc ? ""
+	       : choice.expansions == CITY_EXPANSION_TOWER
+	           ? "carcassonne + tower, "
+	       : choice.expansions == CITY_EXPANSION_RIVER
+	           ? "carcassonne + river, "
+	       : choice.expansions ? "carcassonne + river + tower, "
+	                           : "carcassonne, ",
 	       nspec,
 	       (unsigned long long)players, (unsigned long long)games,
 	       (unsigned long long)seed);
