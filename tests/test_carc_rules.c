@@ -65,12 +65,6 @@
 /* All field with a tower foundation (The Tower). */
 #define C_TOWER "a-a a-a a-a a-a a=F tow"
 
-/* A road part digit as a script argument: scenario.h's scn_arg reads a
- * lone digit as an integer, not as the part character, so the scripts
- * name road parts '1' and '2' by their character codes. */
-#define PART_1 "49"
-#define PART_2 "50"
-
 /* CITY_FEATURE_* as script text (?fkind). */
 #define CARC_STR_(x) #x
 #define CARC_STR(x) CARC_STR_(x)
@@ -202,12 +196,11 @@ START_TEST(test_C_DONE_1_road_closed_by_villages)
 	                    "1 1 " C_ROADSTART " start\n2 2 " C_DEAD "\n");
 	scn_play(g, "place 1 0 2\n"
 	            "?followers = 1P\n" /* the field needs farmers */
-	            "follower 1; ?complete 0 0 " PART_1 " = 0\n"
-	            "?fkind 0 0 " PART_1 " = " K_ROAD "; place -1 0 0\n"
+	            "follower 1; ?complete 0 0 1 = 0\n"
+	            "?fkind 0 0 1 = " K_ROAD "; place -1 0 0\n"
 	            /* the road is P0's and complete, the field needs
 	             * farmers: P1's follower decision is skipped */
-	            "?complete 0 0 " PART_1 " = 1; ?ftiles 0 0 " PART_1
-	            " = 3\n"
+	            "?complete 0 0 1 = 1; ?ftiles 0 0 1 = 3\n"
 	            "?ask end; ?scores = 3 0; ?detail 0 roads = 3\n"
 	            "?points 0 road = 3\n"
 	            "?supply 0 = 7"); /* C-SCORE-5 */
@@ -624,9 +617,8 @@ static const scn_case cases[] = {
      "1 1 " C_ROADSTART " start\n2 4 " C_CURVE "\n",
      "place 0 1 3; ?followers = 1P; follower 1\n"
      "place 1 1 0\n" /* P1: road taken, fields need farmers */
-     "?ask tile 0; place 1 2 1; ?complete 0 1 " PART_1 " = 0\n"
-     "place 0 2 2; ?complete 0 1 " PART_1 " = 1; ?ftiles 1 2 " PART_1
-     " = 4\n"
+     "?ask tile 0; place 1 2 1; ?complete 0 1 1 = 0\n"
+     "place 0 2 2; ?complete 0 1 1 = 1; ?ftiles 1 2 1 = 4\n"
      "?scores = 4 0"},
     /* As the loop, with the village tile (roads 1 north and 2 east) in
      * BL's place: both its roads join one road through TL, TR and BR,
@@ -639,8 +631,8 @@ static const scn_case cases[] = {
      "place 0 1 3; pass\n"
      "place 1 1 0; pass\n"
      "place 1 2 1; pass\n"
-     "place 0 2 0; ?same 0 2 " PART_1 " 0 2 " PART_2 " = 1\n"
-     "?complete 0 2 " PART_1 " = 1; ?ask follower 1; ?followers = 12P\n"
+     "place 0 2 0; ?same 0 2 1 0 2 2 = 1\n"
+     "?complete 0 2 1 = 1; ?ask follower 1; ?followers = 12P\n"
      "follower 2; ?scores = 0 4; ?supply 1 = 7; ?invariants"},
     /*  [K ][K ]       start (0,0) BANDNS (city north-south); corners
      *  [S ][T ]       (0,-1) r2, (1,-1) r3, (0,1) r1, (1,1) r0 lead the
@@ -881,29 +873,28 @@ static const scn_case cases[] = {
      "carc order=2,2,2,2,2,2",
      "1 1 " C_TWINROAD " start\n2 6 " C_CURVE "\n",
      "place -1 0 3; ?followers = 1P; follower 1\n"
-     "?same -1 0 " PART_1 " 0 0 " PART_1 " = 1; place -1 1 2\n"
-     "?same 0 0 " PART_1 " 0 0 " PART_2 " = 0\n"
+     "?same -1 0 1 0 0 1 = 1; place -1 1 2\n"
+     "?same 0 0 1 0 0 2 = 0\n"
      "place 0 1 1\n" /* joins the start's two roads */
-     "?same 0 0 " PART_1 " 0 0 " PART_2 " = 1; ?ftiles 0 0 " PART_2
-     " = 4\n"
-     "?complete 0 0 " PART_2 " = 0; place 1 0 1; place 1 -1 0\n"
-     "?ftiles 0 0 " PART_1 " = 6; ?score 0 = 0; place 0 -1 3\n"
-     "?complete 0 0 " PART_1 " = 1; ?ftiles 0 0 " PART_1 " = 7\n"
+     "?same 0 0 1 0 0 2 = 1; ?ftiles 0 0 2 = 4\n"
+     "?complete 0 0 2 = 0; place 1 0 1; place 1 -1 0\n"
+     "?ftiles 0 0 1 = 6; ?score 0 = 0; place 0 -1 3\n"
+     "?complete 0 0 1 = 1; ?ftiles 0 0 1 = 7\n"
      "?ask end; ?scores = 7 0; ?points 0 road = 7"},
     /* start (0,0) road west-east; (1,0) ROAD r0 continues it, (0,1)
      * CURVE r3 (road east-south) touches the start on a field side: its
      * road stays apart. Highwaymen on both roads are legal. */
     {"C-GEO-2: roads join through road middles only", "carc order=2,3",
      "1 1 " C_ROADSTART " start\n2 1 " C_ROAD "\n3 1 " C_CURVE "\n",
-     "place 1 0 0; ?same 1 0 " PART_1 " 0 0 " PART_1 " = 1\n"
-     "?ftiles 0 0 " PART_1 " = 2; ?fkind 1 0 " PART_1 " = " K_ROAD "\n"
+     "place 1 0 0; ?same 1 0 1 0 0 1 = 1\n"
+     "?ftiles 0 0 1 = 2; ?fkind 1 0 1 = " K_ROAD "\n"
      /* the straight road's north field a meets the start's field b
       * north of the road; its south field b meets the start's c */
      "?same 1 0 a 0 0 b = 1; ?same 1 0 b 0 0 c = 1; ?same 1 0 a 0 0 c = 0\n"
-     "follower 1; place 0 1 3; ?same 0 1 " PART_1 " 0 0 " PART_1 " = 0\n"
-     "?ftiles 0 1 " PART_1 " = 1; ?followers = 1P; follower 1\n"
-     "?ffollowers 0 0 " PART_1 " 0 = 1; ?ffollowers 0 1 " PART_1 " 1 = 1\n"
-     "?ffollowers 0 0 " PART_1 " 1 = 0"},
+     "follower 1; place 0 1 3; ?same 0 1 1 0 0 1 = 0\n"
+     "?ftiles 0 1 1 = 1; ?followers = 1P; follower 1\n"
+     "?ffollowers 0 0 1 0 = 1; ?ffollowers 0 1 1 1 = 1\n"
+     "?ffollowers 0 0 1 1 = 0"},
 };
 
 START_TEST(test_carc_scenario)
