@@ -31,15 +31,8 @@
  * script of moves and '?' expectations (tests/scenario.h, "Scripts").
  * Values of the scripts: ?ended is a set of CITY_ENDED_* bits (2: no tile
  * left, R-END-1 (b); 4: the gap, (c); 6: both); ?cell is a CITY_CELL_*
- * (EXTERIOR, HOLE, TILE below); ?winners a bit set of players.
- *
- * The wall's queries the script language lacks are steps of this file:
- *   ?tower_count = N                  city_tower_count
- *   ?wall_tower I = P END PIECE PTS   city_tower(I): its owner, its end
- *                                     (cw or ccw), the wall piece it stands
- *                                     on and the points it scored
- *   ?wall_end cw = V                  city_wall_end(cw) (or ccw): a piece
- *                                     index or a status (ENOTFOUND)
+ * (EXTERIOR, HOLE, TILE below); ?winners a bit set of players;
+ * ?wall_tower I is a tower's owner, end, wall piece and points.
  * ------------------------------------------------------------------ */
 
 #define WALL_STR_(x) #x
@@ -47,57 +40,6 @@
 #define EXTERIOR WALL_STR(CITY_CELL_EXTERIOR)
 #define HOLE WALL_STR(CITY_CELL_HOLE)
 #define TILE WALL_STR(CITY_CELL_TILE)
-
-/* One of this file's steps (see above); 0 when `step` is none. */
-static int wall_step(city_game *g, const char *step, int line)
-{
-	char end[8] = "", value[24] = "";
-	int i = -1, want[4], got[4] = {-9, -9, -9, -9}, rc;
-	if (sscanf(step, " ?tower_count = %d", &want[0]) == 1) {
-		rc = city_tower_count(g);
-		ck_assert_msg(rc == want[0], "line %d: \"%s\": %d towers", line,
-		              step, rc);
-	} else if (sscanf(step, " ?wall_tower %d = %d %7s %d %d", &i, &want[0],
-	                  end, &want[2], &want[3]) == 5) {
-		want[1] = strcmp(end, "cw") == 0 ? CITY_END_CW : CITY_END_CCW;
-		rc = city_tower(g, (size_t)i, &got[0], &got[1], &got[2], &got[3]);
-		ck_assert_msg(rc == CITY_OK && memcmp(got, want, sizeof got) == 0,
-		              "line %d: \"%s\": %s, player %d end %d piece %d "
-		              "points %d",
-		              line, step, city_status_str(rc), got[0], got[1],
-		              got[2], got[3]);
-	} else if (sscanf(step, " ?wall_end %7s = %23s", end, value) == 2) {
-		ck_assert_msg(scn_arg(value, 'i', &want[0]),
-		              "line %d: \"%s\": bad value", line, step);
-		rc = city_wall_end(g, strcmp(end, "cw") == 0 ? CITY_END_CW
-		                                             : CITY_END_CCW);
-		ck_assert_msg(rc == want[0], "line %d: \"%s\": %d", line, step,
-		              rc);
-	} else {
-		return 0;
-	}
-	return 1;
-}
-
-/* A script with this file's steps: each step (split at ';' and newlines
- * outside "...") is one of them or goes to scenario.h. */
-static void wall_script(city_game *g, const char *script, int line)
-{
-	char one[640];
-	while (*script) {
-		size_t k;
-		int quoted = 0;
-		for (k = 0; script[k] && (quoted || !strchr(";\n", script[k]));
-		     k++)
-			quoted ^= script[k] == '"';
-		ck_assert_uint_lt(k, sizeof one);
-		memcpy(one, script, k);
-		one[k] = '\0';
-		script += k + (script[k] != '\0');
-		if (!wall_step(g, one, line))
-			scn_script_at(g, one, line);
-	}
-}
 
 /* ------------------------------------------------------------------ */
 /* R-GEO-8, R-WALL-3, R-WALL-4, R-OPT-4: an L-shaped city walled all round.
@@ -661,9 +603,7 @@ static const scn_case cases[] = {
 
 START_TEST(wall_scenarios)
 {
-	city_game *g = scn_case_game(&cases[_i]);
-	wall_script(g, cases[_i].script, __LINE__);
-	city_game_free(g);
+	scn_run_case(&cases[_i]);
 }
 END_TEST
 
