@@ -1000,9 +1000,11 @@ static inline void scn_expect_end_at(const city_game *g, int end, int index,
  *                          must succeed
  * Arguments are integers, part letters and digits ('a', '1'), sides, or
  * the names the query's kinds list (categories, reasons, event kinds,
- * roles; '*' is any player); a value may be a status name (ENOTFOUND),
- * or '*' for a value that is not compared (?event -1 = capture 0 0 0 * *
- * * * * 1: the kind, player, points, reason and other player only).
+ * roles; '*' is any player); a value may be such a name too (?fkind 0 0
+ * 1 = street, ?cell 0 1 = hole, ?follower 0 = 1 steward), a status
+ * name (ENOTFOUND), or '*' for a value that is not compared (?event -1 =
+ * capture 0 0 0 * * * * * 1: the kind, player, points, reason and other
+ * player only).
  * Every failure names the step.
  *
  * A scenario as one row of data (scn_case), run by scn_run_case:
@@ -1075,6 +1077,22 @@ static const scn_name scn_sides[] = {
 
 static const scn_name scn_players[] = {{"*", -2}, {NULL, 0}};
 
+static const scn_name scn_features[] = {
+        {"street", CITY_FEATURE_STREET},
+        {"market", CITY_FEATURE_MARKET},
+        {"residential", CITY_FEATURE_RESIDENTIAL},
+        {"road", CITY_FEATURE_ROAD},
+        {"city", CITY_FEATURE_CITY},
+        {"field", CITY_FEATURE_FIELD},
+        {"monastery", CITY_FEATURE_MONASTERY},
+        {NULL, 0}};
+
+static const scn_name scn_cells[] = {
+        {"tile", CITY_CELL_TILE},
+        {"exterior", CITY_CELL_EXTERIOR},
+        {"hole", CITY_CELL_HOLE},
+        {NULL, 0}};
+
 static const scn_name scn_ends[] = {
         {"cw", CITY_END_CW},
         {"ccw", CITY_END_CCW},
@@ -1110,7 +1128,8 @@ static const scn_name scn_statuses[] = {
 /* The names an argument or value kind accepts: i integer, c part letter
  * or digit (a single character is the character: '1' is street 1), s
  * side N E S W, C category, R reason, K event kind, P player or '*', O
- * role, E wall end cw ccw, M market kinds as letters (FG: fish and
+ * role, E wall end cw ccw, F feature kind (street ... monastery), L
+ * cell (tile exterior hole), M market kinds as letters (FG: fish and
  * grain). */
 static inline const scn_name *scn_kind_names(char kind)
 {
@@ -1122,6 +1141,8 @@ static inline const scn_name *scn_kind_names(char kind)
 	case 's': return scn_sides;
 	case 'O': return scn_roles;
 	case 'E': return scn_ends;
+	case 'F': return scn_features;
+	case 'L': return scn_cells;
 	default: return NULL;
 	}
 }
@@ -1303,12 +1324,12 @@ static const scn_query scn_queries[] = {
         {"complete", "iic", "i", scn_q_complete, NULL},
         {"ftiles", "iic", "i", scn_q_ftiles, NULL},
         {"ffollowers", "iici", "i", scn_q_ffollowers, NULL},
-        {"fkind", "iic", "i", scn_q_fkind, NULL},
+        {"fkind", "iic", "F", scn_q_fkind, NULL},
         {"market", "iic", "M", scn_q_market, NULL},
         {"prisoners", "ii", "i", scn_q_prisoners, NULL},
         {"floors", "i", "i", scn_q_floors, NULL},
         {"left", "i", "i", scn_q_left, NULL},
-        {"cell", "ii", "i", scn_q_cell, NULL},
+        {"cell", "ii", "L", scn_q_cell, NULL},
         {"walls_left", "", "i", NULL, city_game_walls_left},
         {"wall_length", "", "i", NULL, city_wall_length},
         {"contour", "", "i", NULL, city_contour_length},
