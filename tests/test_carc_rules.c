@@ -65,14 +65,6 @@
 /* All field with a tower foundation (The Tower). */
 #define C_TOWER "a-a a-a a-a a-a a=F tow"
 
-/* CITY_FEATURE_* as script text (?fkind). */
-#define CARC_STR_(x) #x
-#define CARC_STR(x) CARC_STR_(x)
-#define K_ROAD CARC_STR(CITY_FEATURE_ROAD)
-#define K_CITY CARC_STR(CITY_FEATURE_CITY)
-#define K_FIELD CARC_STR(CITY_FEATURE_FIELD)
-#define K_MONASTERY CARC_STR(CITY_FEATURE_MONASTERY)
-
 /* ?ended and ?winners take plain integers. */
 _Static_assert(CITY_ENDED_TILES == 2, "?ended = 2 below is CITY_ENDED_TILES");
 
@@ -197,7 +189,7 @@ START_TEST(test_C_DONE_1_road_closed_by_villages)
 	scn_play(g, "place 1 0 2\n"
 	            "?followers = 1P\n" /* the field needs farmers */
 	            "follower 1; ?complete 0 0 1 = 0\n"
-	            "?fkind 0 0 1 = " K_ROAD "; place -1 0 0\n"
+	            "?fkind 0 0 1 = road; place -1 0 0\n"
 	            /* the road is P0's and complete, the field needs
 	             * farmers: P1's follower decision is skipped */
 	            "?complete 0 0 1 = 1; ?ftiles 0 0 1 = 3\n"
@@ -658,7 +650,7 @@ static const scn_case cases[] = {
      * on it (C-FOL-3), it scores 2 x 2 = 4 at once and returns. */
     {"C-SCORE-2, C-FOL-3: a two-tile city scores 4", "carc order=2",
      "1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
-     "place 0 -1 2; ?complete 0 0 a = 1; ?fkind 0 -1 a = " K_CITY "\n"
+     "place 0 -1 2; ?complete 0 0 a = 1; ?fkind 0 -1 a = city\n"
      "?followers = aP; follower a; ?scores = 4 0; ?detail 0 cities = 4\n"
      "?points 0 city = 4; ?supply 0 = 7; ?follower_count = 0"},
     /* Two caps with coats of arms facing each other: 2 tiles x 2 + 2
@@ -694,7 +686,7 @@ static const scn_case cases[] = {
      "1 1 " C_ROADSTART " start\n2 1 " C_MON "\n3 2 " C_ROAD
      "\n4 5 " C_BLANK "\n",
      "place 0 1 0; ?followers = mP; follower m\n"
-     "?fkind 0 1 m = " K_MONASTERY "\n"
+     "?fkind 0 1 m = monastery\n"
      "place 1 0 0; ?followers = 1P\n" /* the start's road, free */
      "pass; place -1 0 0; pass\n"
      /* blanks: fields only, no farmers: skipped */
@@ -732,7 +724,7 @@ static const scn_case cases[] = {
      "place 0 -1 2; ?followers = abP; follower b; ?complete 0 0 a = 1\n"
      "place 1 0 0; ?followers = aP; follower a\n"
      "?same 0 -1 b 0 0 b = 0; place 1 -1 0; ?same 0 -1 b 0 0 b = 1\n"
-     "?fkind 0 0 b = " K_FIELD "; ?complete 0 0 b = 0\n" /* C-DONE-4 */
+     "?fkind 0 0 b = field; ?complete 0 0 b = 0\n" /* C-DONE-4 */
      "?ask end; ?final = 3 3; ?detail 0 farms = 3; ?points 1 farm = 3"},
     /* As above without the joining blank: the cap's field (P0's farmer)
      * and the start's field (P1's) each border the completed city:
@@ -843,7 +835,7 @@ static const scn_case cases[] = {
     {"C-GEO-2: features join through sides and count distinct cells",
      "carc order=2,2,3,2,2",
      "1 1 " C_TWOCAPS " start\n2 4 " C_CORNER "\n3 1 " C_BAND "\n",
-     "?fkind 0 0 a = " K_CITY "; ?fkind 0 0 b = " K_FIELD "\n"
+     "?fkind 0 0 a = city; ?fkind 0 0 b = field\n"
      "?same 0 0 a 0 0 c = 0; place 0 -1 3; ?followers = aP; follower a\n"
      /* city halves facing city halves join */
      "?same 0 -1 a 0 0 a = 1; ?ftiles 0 0 a = 2\n"
@@ -887,7 +879,7 @@ static const scn_case cases[] = {
     {"C-GEO-2: roads join through road middles only", "carc order=2,3",
      "1 1 " C_ROADSTART " start\n2 1 " C_ROAD "\n3 1 " C_CURVE "\n",
      "place 1 0 0; ?same 1 0 1 0 0 1 = 1\n"
-     "?ftiles 0 0 1 = 2; ?fkind 1 0 1 = " K_ROAD "\n"
+     "?ftiles 0 0 1 = 2; ?fkind 1 0 1 = road\n"
      /* the straight road's north field a meets the start's field b
       * north of the road; its south field b meets the start's c */
      "?same 1 0 a 0 0 b = 1; ?same 1 0 b 0 0 c = 1; ?same 1 0 a 0 0 c = 0\n"

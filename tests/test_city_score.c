@@ -29,9 +29,6 @@
 #include "common.h"
 #include "scenario.h"
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
-
 /* ------------------------------------------------------------------------
  * The scenarios
  * ---------------------------------------------------------------------- */
@@ -146,7 +143,7 @@ static const scn_case cases[] = {
         {"R-SCORE-2: two tiles, two kinds",
          "city order=7,8", "tileset t\n7 1 " SCN_MKT_F "\n8 1 " SCN_MKT_G "\n",
          "place 0 0 1; ?followers = abP; follower b\n"
-         "?fkind 0 0 b = " STR(CITY_FEATURE_MARKET) "; ?market 0 0 b = F\n"
+         "?fkind 0 0 b = market; ?market 0 0 b = F\n"
          "place 1 0 3; ?same 0 0 b 1 0 b = 1; ?same 0 0 a 1 0 a = 0\n"
          "?market 1 0 b = FG; ?complete 1 0 b = 1; ?followers = aP; pass\n"
          "?scores = 4 0; ?detail 0 markets = 4; ?points 0 market = 4"},
@@ -205,7 +202,7 @@ static const scn_case cases[] = {
         {"R-DONE-2: an interior market is complete when placed",
          "city order=13,1",
          "tileset t\n1 1 " SCN_BLANK "\n13 1 " SCN_INNER "\n",
-         "place 0 0 0; ?fkind 0 0 b = " STR(CITY_FEATURE_MARKET) "\n"
+         "place 0 0 0; ?fkind 0 0 b = market\n"
          "?complete 0 0 b = 1; ?ftiles 0 0 b = 1; ?market 0 0 b = FG\n"
          "?followers = aP\n"
          "?call follower b = EILLEGAL \"R-FOL-3: the market of part b of "
@@ -597,7 +594,7 @@ static const event_case event_cases[] = {
           "place 1 2 0; pass\n"
           "place 0 2 2; ?followers = abP; follower b\n"
           "place -1 2 0; pass\n"
-          "place -1 1 0; pass; ?cell 0 1 = " STR(CITY_CELL_HOLE) "\n"
+          "place -1 1 0; pass; ?cell 0 1 = hole\n"
           /* the last BLANK: 11 exterior cells x 4; not the hole, whose
            * east side faces the DEAD's street (R-TILE-2) */
           "?legal = 44\n"

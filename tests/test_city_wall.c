@@ -30,16 +30,10 @@
 /* The scenarios are rows of data (scn_case): the game, the tiles and a
  * script of moves and '?' expectations (tests/scenario.h, "Scripts").
  * Values of the scripts: ?ended is a set of CITY_ENDED_* bits (2: no tile
- * left, R-END-1 (b); 4: the gap, (c); 6: both); ?cell is a CITY_CELL_*
- * (EXTERIOR, HOLE, TILE below); ?winners a bit set of players;
+ * left, R-END-1 (b); 4: the gap, (c); 6: both); ?cell is a cell's name
+ * (tile, exterior, hole); ?winners a bit set of players;
  * ?wall_tower I is a tower's owner, end, wall piece and points.
  * ------------------------------------------------------------------ */
-
-#define WALL_STR_(x) #x
-#define WALL_STR(x) WALL_STR_(x)
-#define EXTERIOR WALL_STR(CITY_CELL_EXTERIOR)
-#define HOLE WALL_STR(CITY_CELL_HOLE)
-#define TILE WALL_STR(CITY_CELL_TILE)
 
 /* ------------------------------------------------------------------ */
 /* R-GEO-8, R-WALL-3, R-WALL-4, R-OPT-4: an L-shaped city walled all round.
@@ -304,7 +298,7 @@ static const scn_case cases[] = {
          /* A's market scored for p0 when B was placed; the round starts. */
          "?score 0 = 1; ?detail 0 markets = 1; ?ask gate 0; ?legal = 8\n"
          "?wall_length = 0; ?wall_end cw = ENOTFOUND\n"
-         "?gap = ENOTFOUND; ?cell 1 1 = " EXTERIOR "\n"
+         "?gap = ENOTFOUND; ?cell 1 1 = exterior\n"
          "p0 gate 1 0 S; ?piece 0 = 1 0 S 1 -1; ?end cw = 0 1 0 S\n"
          "?end ccw = 0 1 0 S; ?gap = 7\n"
          "?walls_left = 70\n" /* the gate is extra */
@@ -380,11 +374,11 @@ static const scn_case cases[] = {
          "p1 follower pass; p0 place 2 0 0; p0 follower pass\n"
          "p1 place 0 1 0; p1 follower pass; p0 place 2 1 0\n"
          "p0 follower pass; p1 place 0 2 1; p1 follower b\n"
-         "?cell 1 1 = " EXTERIOR "; ?contour = 14\n"
+         "?cell 1 1 = exterior; ?contour = 14\n"
          "p0 place 1 2 0; p0 follower pass\n"
-         "?cell 1 1 = " HOLE "; ?cell 2 2 = " EXTERIOR "\n"
-         "?cell 1 3 = " EXTERIOR "; ?cell -5 7 = " EXTERIOR "\n"
-         "?cell 1 2 = " TILE "; ?contour = 12; ?score 1 = 1\n"
+         "?cell 1 1 = hole; ?cell 2 2 = exterior\n"
+         "?cell 1 3 = exterior; ?cell -5 7 = exterior\n"
+         "?cell 1 2 = tile; ?contour = 12; ?score 1 = 1\n"
          "?ask gate 0; ?legal = 12\n"
          /* R-WALL-3: never against a hole. */
          "?call gate 1 0 S = EILLEGAL \"R-WALL-3: the south side of tile "
@@ -594,10 +588,10 @@ static const scn_case cases[] = {
          PLACE_BUILD
          "?piece 0 = 0 -1 E 0 -1; ?piece 1 = 1 0 N 1 -1\n"
          "?piece 2 = 2 -1 W 0 -1; ?piece 3 = 2 -1 N 0 -1; ?gap = 10\n"
-         "?cell 1 -1 = " EXTERIOR "; ?ask tile 0\n" TILE3_OUTSIDE
+         "?cell 1 -1 = exterior; ?ask tile 0\n" TILE3_OUTSIDE
          "?call place 2 -2 0 = EILLEGAL \"R-TILE-3: cell (2,-2) lies "
          "outside the wall on the north side of tile (2,-1)\"\n" TILE4_AROUND
-         "?cell 1 -1 = " EXTERIOR "\n"
+         "?cell 1 -1 = exterior\n"
          "p0 place -1 0 0; p0 follower pass; ?ended = 2"},
 };
 
