@@ -671,12 +671,9 @@ END_TEST
 
 static Suite *wall_suite(void)
 {
-	Suite *s = suite_create("wall");
-	TCase *t = tcase_create("rules");
-	suite_add_tcase(s, t);
-	tcase_add_loop_test(t, wall_scenarios, 0, (int)N_OF(cases));
-	tcase_add_test(t, arm_grows_after_the_wall);
-	return s;
+	const test_row rows[] = {{wall_scenarios, 0, (int)N_OF(cases)},
+	                         {arm_grows_after_the_wall, 0, 1}};
+	return test_suite("wall", "rules", 0, rows, N_OF(rows));
 }
 
 TEST_MAIN(wall_suite)
