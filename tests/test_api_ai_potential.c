@@ -101,29 +101,6 @@ static int assert_same_potentials(const city_game *g, const char *what,
 	return nonzero;
 }
 
-/* A game of `game` with `expansion` (0, CITY_EXPANSION_*) and the farmers
- * rule `farmers` (-1: the default). */
-static city_game *make_game(int game, int expansion, int farmers,
-                            int players, uint64_t seed)
-{
-	city_options *o = NULL;
-	city_game *g = NULL;
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, game), CITY_OK);
-	if (expansion)
-		ck_assert_int_eq(city_options_set_expansion(o, expansion, 1),
-		                 CITY_OK);
-	if (farmers >= 0)
-		ck_assert_int_eq(
-		        city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
-		        CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
-	return g;
-}
-
 /* A random legal move, a pass only one time in eight when there is
  * another: followers, guards and towers stand on the board as long as
  * their supplies last, so that features are shared and contested. */
@@ -164,9 +141,9 @@ START_TEST(potentials_from_the_state_equal_the_public_queries)
 		for (players = 2; players <= variants[v].max_players; players++) {
 			uint64_t seed = 1000u * (uint64_t)v + (uint64_t)players,
 			         rng = seed;
-			city_game *g = make_game(variants[v].game,
-			                         variants[v].expansion,
-			                         variants[v].farmers, players, seed);
+			city_game *g = test_new_game_with(
+			        variants[v].game, (unsigned)variants[v].expansion,
+			        variants[v].farmers, players, seed);
 			int move = 0;
 			while (city_game_decision(g) != CITY_DECISION_END) {
 				nonzero += assert_same_potentials(

@@ -144,29 +144,27 @@ static city_options *options_for(const city_tileset *ts, int players,
 	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
 	                 CITY_OK);
-	/* T-OPT-1..7; ransom_min=no lets a ransom be paid at any score,
-	 * ransom=yes mostly (the ransom decision is the most moves) */
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_CAPTURE_OWN,
-	                                       (int)(test_rand(rng) & 1)),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_CAPTURE_TOP,
-	                                       (int)(test_rand(rng) & 1)),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RANSOM_MIN,
-	                                       (int)(test_rand(rng) & 1)),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_CAPTURE_GAPS,
-	                                       pct(rng) < 80),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_TOWER_RANGE,
-	                                       pct(rng) < 80 ? 0 : 1),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_CAPTURE_DIAGONAL,
-	                                       (int)(test_rand(rng) & 1)),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RANSOM,
-	                                       pct(rng) < 90),
-	                 CITY_OK);
+	/* T-OPT-1..7 drawn from the bits of one number: capture_own,
+	 * capture_top, ransom_min (no lets a ransom be paid at any score),
+	 * capture_gaps (7 in 8), tower_range (short 1 in 8),
+	 * capture_diagonal, ransom (15 in 16: its decision is the most
+	 * moves) */
+	{
+		uint64_t r = test_rand(rng);
+		const int rules[7][2] = {
+		        {CITY_RULE_CAPTURE_OWN, (int)(r & 1)},
+		        {CITY_RULE_CAPTURE_TOP, (int)(r >> 1 & 1)},
+		        {CITY_RULE_RANSOM_MIN, (int)(r >> 2 & 1)},
+		        {CITY_RULE_CAPTURE_GAPS, (r >> 3 & 7) != 0},
+		        {CITY_RULE_TOWER_RANGE, (r >> 6 & 7) == 0 ? CITY_RANGE_SHORT
+		                                                : CITY_RANGE_HEIGHT},
+		        {CITY_RULE_CAPTURE_DIAGONAL, (int)(r >> 9 & 1)},
+		        {CITY_RULE_RANSOM, (r >> 10 & 15) != 0}};
+		for (int k = 0; k < 7; k++)
+			ck_assert_int_eq(city_options_set_rule(o, rules[k][0],
+			                                       rules[k][1]),
+			                 CITY_OK);
+	}
 	return o;
 }
 
@@ -285,17 +283,11 @@ START_TEST(tower_games_stay_within_the_log_capacities)
 	             {"carcassonne-river-tower, every tile a tower", NULL}};
 	int games = test_property_games(40, 1000), v, players, farmers, i;
 	const city_tileset *river_tower = NULL;
-	city_options *o = NULL;
-	city_game *g = NULL;
-	/* the built-in sets as city_game_new() chooses them */
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1),
-	                 CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_game *g;
+	/* the built-in set as city_game_new() chooses it */
+	g = test_new_game_with(CITY_GAME_CARCASSONNE,
+	                       CITY_EXPANSION_TOWER | CITY_EXPANSION_RIVER, -1, 2,
+	                       1u);
 	river_tower = city_game_tileset(g);
 	ck_assert_str_eq(city_tileset_name(river_tower),
 	                 "carcassonne-river-tower");
@@ -331,7 +323,6 @@ START_TEST(tower_games_stay_within_the_log_capacities)
 	for (v = 2; v < 5; v++)
 		city_tileset_free(sets[v].ts);
 	city_game_free(g);
-	city_options_free(o);
 }
 END_TEST
 
