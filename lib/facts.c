@@ -72,13 +72,13 @@ const game_facts facts_table[FACTS_GAMES] = {
         .moves_more = 30,
         .move_bytes = 4, /* a capture's part */
         .own_arrays = 1,
-        /* Without The Tower: a discard or, during play, at most one score
-         * event per follower placed (the majority owners of a completed
-         * feature; its followers go back without an event), so one per
-         * tile; at the end a score and a return event per follower (2 x
-         * 35 followers). Moves: place and follower per turn. */
-        .plain_events_per_tile = 2,
-        .plain_events_more = 2 * MAX_PLAYERS * FOLLOWERS_PER_PLAYER,
+        /* Without The Tower (a set with no foundation): the same proof
+         * with no floor — an event per tile drawn (its discard, or its
+         * follower's score in play or return at the end) and one more
+         * per follower on a feature at the end (its score). Moves: a
+         * place and a follower decision per tile. */
+        .plain_events_per_tile = 1,
+        .plain_events_more = MAX_PLAYERS * FOLLOWERS_PER_PLAYER,
         .plain_moves_per_tile = 2,
         .plain_moves_more = 8,
         .plain_move_bytes = 3,
