@@ -9,20 +9,17 @@
 #include "log.h"
 #include "players.h"
 
-int city_game_decision(const city_game *g)
-{
-	return g ? g->st.turn.decision : CITY_EINVAL;
-}
+/* A query that answers one number of the state as it stands, or
+ * CITY_EINVAL without a game (api.md "state queries"). */
+#define STATE_NUMBER(name, field)                                              \
+	int name(const city_game *g)                                           \
+	{                                                                      \
+		return g ? g->st.field : CITY_EINVAL;                          \
+	}
 
-int city_game_player(const city_game *g)
-{
-	return g ? g->st.turn.actor : CITY_EINVAL;
-}
-
-int city_game_players(const city_game *g)
-{
-	return g ? g->st.setup.n_players : CITY_EINVAL;
-}
+STATE_NUMBER(city_game_decision, turn.decision)
+STATE_NUMBER(city_game_player, turn.actor)
+STATE_NUMBER(city_game_players, setup.n_players)
 
 const city_tileset *city_game_tileset(const city_game *g)
 {
@@ -101,10 +98,7 @@ int city_game_tiles_remaining(const city_game *g, int stack, int *designs,
 	return n;
 }
 
-int city_game_tile_count(const city_game *g)
-{
-	return g ? g->st.board.n_tiles : CITY_EINVAL;
-}
+STATE_NUMBER(city_game_tile_count, board.n_tiles)
 
 int city_game_placed_tile(const city_game *g, size_t index, int32_t *x,
                           int32_t *y, int *design, int *rotation)
@@ -427,20 +421,9 @@ int city_game_winners(const city_game *g, unsigned *mask)
 	return CITY_OK;
 }
 
-int city_game_end_reasons(const city_game *g)
-{
-	return g ? g->st.turn.end_reasons : CITY_EINVAL;
-}
-
-int city_game_final_scored(const city_game *g)
-{
-	return g ? g->st.turn.final_done : CITY_EINVAL;
-}
-
-int city_game_event_count(const city_game *g)
-{
-	return g ? g->st.log.n_events : CITY_EINVAL;
-}
+STATE_NUMBER(city_game_end_reasons, turn.end_reasons)
+STATE_NUMBER(city_game_final_scored, turn.final_done)
+STATE_NUMBER(city_game_event_count, log.n_events)
 
 int city_game_event(const city_game *g, size_t index, city_event *out)
 {
@@ -450,10 +433,7 @@ int city_game_event(const city_game *g, size_t index, city_event *out)
 	return CITY_OK;
 }
 
-int city_game_move_count(const city_game *g)
-{
-	return g ? g->st.log.n_moves : CITY_EINVAL;
-}
+STATE_NUMBER(city_game_move_count, log.n_moves)
 
 int city_game_move(const city_game *g, size_t index, city_move *out)
 {

@@ -307,6 +307,32 @@ static int fail(loader *ld, int status, const char *fmt, ...)
 	return status;
 }
 
+static int fail_at(loader *ld, uint64_t no, int status, const char *fmt,
+                   ...) CITY_PRINTF(4, 5);
+
+/* "line N: " and the reason into buf, cut to cap bytes as one vsnprintf of
+ * the whole message would cut it. */
+static void format_at(char *buf, size_t cap, uint64_t no, const char *fmt,
+                      va_list ap)
+{
+	int n = snprintf(buf, cap, "line %llu: ", (lineno)no);
+	if (n > 0 && (size_t)n < cap)
+		vsnprintf(buf + n, cap - (size_t)n, fmt, ap);
+}
+
+/* fail() for a reason at line `no` of the record, which almost every
+ * reason is: the message starts "line N: ". */
+static int fail_at(loader *ld, uint64_t no, int status, const char *fmt, ...)
+{
+	va_list ap;
+	if (ld->err && ld->errcap) {
+		va_start(ap, fmt);
+		format_at(ld->err, ld->errcap, no, fmt, ap);
+		va_end(ap);
+	}
+	return status;
+}
+
 /* Checks that apply to every line: its length and, outside comments, no
  * control character but the tab (a NUL byte would cut the text short when
  * handed to a parser that reads C strings). */
@@ -314,15 +340,14 @@ static int check_line(loader *ld, const lex_line *l)
 {
 	size_t i;
 	if (l->n > RECORD_MAX_LINE)
-		return fail(ld, CITY_ELIMIT,
-		            "line %llu: line longer than %u bytes",
-		            (lineno)l->no, RECORD_MAX_LINE);
+		return fail_at(ld, l->no, CITY_ELIMIT,
+		               "line longer than %u bytes", RECORD_MAX_LINE);
 	for (i = 0; i < l->content; i++) {
 		unsigned char ch = (unsigned char)l->s[i];
 		if ((ch < 0x20 && ch != '\t') || ch == 0x7f)
-			return fail(ld, CITY_EPARSE,
-			            "line %llu: control character 0x%02x",
-			            (lineno)l->no, (unsigned)ch);
+			return fail_at(ld, l->no, CITY_EPARSE,
+			               "control character 0x%02x",
+			               (unsigned)ch);
 	}
 	return CITY_OK;
 }
@@ -357,9 +382,9 @@ static int read_players(loader *ld, const lex_line *l, lex_cursor *c)
 			snprintf(wider, sizeof wider, " (%d to %d in %s)",
 			         facts_table[g].min_players,
 			         facts_table[g].max_players, facts_table[g].name);
-	return fail(ld, CITY_EPARSE,
-	            "line %llu: players must be one number, %d to %d%s",
-	            (lineno)l->no, dflt->min_players, dflt->max_players, wider);
+	return fail_at(ld, l->no, CITY_EPARSE,
+	               "players must be one number, %d to %d%s",
+	               dflt->min_players, dflt->max_players, wider);
 }
 
 /* `seed S`, 0 .. 2^64-1 (R-RNG). */
@@ -368,11 +393,9 @@ static int read_seed(loader *ld, const lex_line *l, lex_cursor *c)
 	lex_token t;
 	if (!lex_next_token(&t, c) ||
 	    !lex_token_u64(&ld->seed, &t, UINT64_MAX) || lex_next_token(&t, c))
-		return fail(
-		        ld, CITY_EPARSE,
-		        "line %llu: seed must be one decimal number from 0 to "
-		        "18446744073709551615",
-		        (lineno)l->no);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "seed must be one decimal number from 0 to "
+		               "18446744073709551615");
 	return CITY_OK;
 }
 
@@ -384,20 +407,17 @@ static int read_order(loader *ld, const lex_line *l, lex_cursor *c)
 	uint64_t v;
 	while (lex_next_token(&t, c)) {
 		if (!lex_token_u64(&v, &t, TS_MAX_DESIGNS) || v < 1)
-			return fail(ld, CITY_EPARSE,
-			            "line %llu: bad design id \"%.*s\" in order "
-			            "(1 to %d)",
-			            (lineno)l->no, quote_len(t.n), t.s,
-			            TS_MAX_DESIGNS);
+			return fail_at(ld, l->no, CITY_EPARSE,
+			               "bad design id \"%.*s\" in order (1 to %d)",
+			               quote_len(t.n), t.s, TS_MAX_DESIGNS);
 		if (ld->n_order == TS_MAX_TILES)
-			return fail(ld, CITY_ELIMIT,
-			            "line %llu: order lists more than %d tiles",
-			            (lineno)l->no, TS_MAX_TILES);
+			return fail_at(ld, l->no, CITY_ELIMIT,
+			               "order lists more than %d tiles",
+			               TS_MAX_TILES);
 		ld->order[ld->n_order++] = (int)v;
 	}
 	if (ld->n_order == 0)
-		return fail(ld, CITY_EPARSE, "line %llu: order lists no tile",
-		            (lineno)l->no);
+		return fail_at(ld, l->no, CITY_EPARSE, "order lists no tile");
 	return CITY_OK;
 }
 
@@ -414,14 +434,13 @@ static int read_stacks(loader *ld, const lex_line *l, lex_cursor *c)
 		ld->stacks[i] = (unsigned)v;
 	}
 	if (i < 3 || lex_next_token(&t, c))
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: stacks must be three numbers 0 to %d",
-		            (lineno)l->no, TS_MAX_TILES);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "stacks must be three numbers 0 to %d",
+		               TS_MAX_TILES);
 	if (ld->stacks[0] == 0)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: R-SET-4: the first stack must hold at "
-		            "least one tile",
-		            (lineno)l->no);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "R-SET-4: the first stack must hold at least "
+		               "one tile");
 	return CITY_OK;
 }
 
@@ -441,26 +460,24 @@ static int read_rule(loader *ld, const lex_line *l, lex_cursor *c)
 	size_t name_len;
 	int rule, value;
 	if (!one_token(&t, c) || !(eq = memchr(t.s, '=', t.n)))
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: expected rule name=value",
-		            (lineno)l->no);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "expected rule name=value");
 	name_len = (size_t)(eq - t.s);
 	rule = options_rule_find(t.s, name_len);
 	if (rule == 0)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: unknown rule \"%.*s\"", (lineno)l->no,
-		            quote_len(name_len), t.s);
+		return fail_at(ld, l->no, CITY_EPARSE, "unknown rule \"%.*s\"",
+		               quote_len(name_len), t.s);
 	if (ld->rule_seen[rule])
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: duplicate rule %s (first on line %llu)",
-		            (lineno)l->no, options_rule_name(rule),
-		            (lineno)ld->rule_seen[rule]);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "duplicate rule %s (first on line %llu)",
+		               options_rule_name(rule),
+		               (lineno)ld->rule_seen[rule]);
 	if (options_rule_value(&value, rule, eq + 1, t.n - name_len - 1) !=
 	    CITY_OK)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: bad value \"%.*s\" for rule %s",
-		            (lineno)l->no, quote_len(t.n - name_len - 1),
-		            eq + 1, options_rule_name(rule));
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "bad value \"%.*s\" for rule %s",
+		               quote_len(t.n - name_len - 1), eq + 1,
+		               options_rule_name(rule));
 	ld->rule_seen[rule] = l->no;
 	ld->rule_value[rule] = value;
 	return CITY_OK;
@@ -472,10 +489,8 @@ static int read_game(loader *ld, const lex_line *l, lex_cursor *c)
 	lex_token t;
 	if (!one_token(&t, c) ||
 	    (ld->game = options_game_find(t.s, t.n)) < 0)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: expected game the-city or game "
-		            "carcassonne",
-		            (lineno)l->no);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "expected game the-city or game carcassonne");
 	return CITY_OK;
 }
 
@@ -486,15 +501,14 @@ static int read_expansion(loader *ld, const lex_line *l, lex_cursor *c)
 	int bit;
 	if (!one_token(&t, c) ||
 	    (bit = options_expansion_find(t.s, t.n)) < 0)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: expected expansion tower or river",
-		            (lineno)l->no);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "expected expansion tower or river");
 	if (ld->expansions & (unsigned)bit)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: duplicate expansion %.*s line (first on "
-		            "line %llu)",
-		            (lineno)l->no, quote_len(t.n), t.s,
-		            (lineno)ld->expansion_line[low_bit((unsigned)bit)]);
+		return fail_at(
+		        ld, l->no, CITY_EPARSE,
+		        "duplicate expansion %.*s line (first on line %llu)",
+		        quote_len(t.n), t.s,
+		        (lineno)ld->expansion_line[low_bit((unsigned)bit)]);
 	ld->expansions |= (unsigned)bit;
 	ld->expansion_line[low_bit((unsigned)bit)] = l->no;
 	return CITY_OK;
@@ -516,11 +530,11 @@ static int fail_tileset(loader *ld, int status, const lex_line *head,
 			p++;
 			while (*p == ' ')
 				p++;
-			return fail(ld, status, "line %llu: column %llu: %s",
-			            tl, col, p);
+			return fail_at(ld, tl, status, "column %llu: %s", col,
+			               p);
 		}
 	}
-	return fail(ld, status, "line %llu: %s", (lineno)head->no, tserr);
+	return fail_at(ld, head->no, status, "%s", tserr);
 }
 
 /* The lines of an inline set up to its `end` line; *last receives the
@@ -538,15 +552,14 @@ static int find_inline_end(loader *ld, const lex_line *head, lex_reader *r,
 		/* No tile-set line starts with `moves`: the set's `end` is
 		 * missing, whatever `end` comes later. */
 		if (first_token(&t, &c, last) && lex_token_is(&t, "moves"))
-			return fail(ld, CITY_EPARSE,
-			            "line %llu: missing end of the inline tile "
-			            "set begun on line %llu",
-			            (lineno)last->no, (lineno)head->no);
+			return fail_at(ld, last->no, CITY_EPARSE,
+			               "missing end of the inline tile set "
+			               "begun on line %llu",
+			               (lineno)head->no);
 	}
-	return fail(ld, CITY_EPARSE,
-	            "line %llu: missing end of the inline tile set begun on "
-	            "line %llu",
-	            (lineno)(r->no + 1), (lineno)head->no);
+	return fail_at(ld, r->no + 1, CITY_EPARSE,
+	               "missing end of the inline tile set begun on line %llu",
+	               (lineno)head->no);
 }
 
 /* `tileset the-city` or `tileset inline` followed by `.tiles` lines and
@@ -567,10 +580,8 @@ static int read_tileset(loader *ld, const lex_line *l, lex_cursor *c,
 	}
 	if (!have || lex_next_token(&extra, c) ||
 	    !(city_tileset_builtin(name) || lex_token_is(&t, "inline")))
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: expected tileset the-city or tileset "
-		            "inline",
-		            (lineno)l->no);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "expected tileset the-city or tileset inline");
 	if (city_tileset_builtin(name)) {
 		ld->ts = city_tileset_builtin(name);
 		return CITY_OK;
@@ -593,42 +604,41 @@ static int read_tileset(loader *ld, const lex_line *l, lex_cursor *c,
 	return CITY_OK;
 }
 
-/* One header line; `r` is needed by an inline tile set. */
-static int read_header_line(loader *ld, const lex_line *l, lex_reader *r)
+/* One header line: its keyword t, the cursor c after it; `r` is needed by
+ * an inline tile set. */
+static int read_header_line(loader *ld, const lex_line *l, const lex_token *t,
+                            lex_cursor *c, lex_reader *r)
 {
-	lex_cursor c;
-	lex_token t;
 	int h;
-	first_token(&t, &c, l);
-	if (lex_token_is(&t, "rule"))
-		return read_rule(ld, l, &c);
-	h = header_index(&t);
+	if (lex_token_is(t, "rule"))
+		return read_rule(ld, l, c);
+	h = header_index(t);
 	if (h < 0)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: unknown header keyword \"%.*s\"",
-		            (lineno)l->no, quote_len(t.n), t.s);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "unknown header keyword \"%.*s\"",
+		               quote_len(t->n), t->s);
 	/* one `expansion` line per expansion (read_expansion) */
 	if (ld->seen[h] && h != H_EXPANSION)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: duplicate %s line (first on line %llu)",
-		            (lineno)l->no, header_names[h], (lineno)ld->seen[h]);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "duplicate %s line (first on line %llu)",
+		               header_names[h], (lineno)ld->seen[h]);
 	if (!ld->seen[h])
 		ld->seen[h] = l->no;
 	switch (h) {
 	case H_PLAYERS:
-		return read_players(ld, l, &c);
+		return read_players(ld, l, c);
 	case H_SEED:
-		return read_seed(ld, l, &c);
+		return read_seed(ld, l, c);
 	case H_ORDER:
-		return read_order(ld, l, &c);
+		return read_order(ld, l, c);
 	case H_TILESET:
-		return read_tileset(ld, l, &c, r);
+		return read_tileset(ld, l, c, r);
 	case H_STACKS:
-		return read_stacks(ld, l, &c);
+		return read_stacks(ld, l, c);
 	case H_GAME:
-		return read_game(ld, l, &c);
+		return read_game(ld, l, c);
 	case H_EXPANSION:
-		return read_expansion(ld, l, &c);
+		return read_expansion(ld, l, c);
 	default: /* H_CITYGAME, which only comes first */
 		return CITY_EPARSE;
 	}
@@ -642,6 +652,8 @@ typedef struct header_error {
 	char reason[200];
 } header_error;
 
+/* Keep the reason at `line` ("line N: " and the message) unless an error
+ * on an earlier line is kept already. */
 static void header_fail(header_error *h, uint64_t line, int status,
                         const char *fmt, ...)
 	CITY_PRINTF(4, 5);
@@ -655,7 +667,7 @@ static void header_fail(header_error *h, uint64_t line, int status,
 	h->line = line;
 	h->status = status;
 	va_start(ap, fmt);
-	vsnprintf(h->reason, sizeof h->reason, fmt, ap);
+	format_at(h->reason, sizeof h->reason, line, fmt, ap);
 	va_end(ap);
 }
 
@@ -689,9 +701,8 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 		int id = ld->order[i];
 		if (city_tileset_find_design(ts, id) < 0) {
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: %c-SET-4: order names design %d, which "
-			            "the tile set does not hold",
-			            (lineno)no, rule, id);
+			            "%c-SET-4: order names design %d, which "
+			            "the tile set does not hold", rule, id);
 			return;
 		}
 		count[id]++;
@@ -702,9 +713,9 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 		int want = ts->designs[i].count - aside;
 		if (count[id] != want) {
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: %c-SET-4: order lists design %d %d "
-			            "times, the tile set holds %d%s",
-			            (lineno)no, rule, id, count[id], want,
+			            "%c-SET-4: order lists design %d %d times, "
+			            "the tile set holds %d%s",
+			            rule, id, count[id], want,
 			            !aside                ? ""
 			            : (int)i == ts->start ? " besides the start tile"
 			                                  : " besides the spring");
@@ -713,9 +724,8 @@ static void check_order(loader *ld, const city_tileset *ts, header_error *h)
 	}
 	if (ld->n_order != tiles) /* unreachable when the counts match */
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: %c-SET-4: order lists %zu tiles, the tile set "
-		            "holds %u",
-		            (lineno)no, rule, ld->n_order, tiles);
+		            "%c-SET-4: order lists %zu tiles, the tile set "
+		            "holds %u", rule, ld->n_order, tiles);
 }
 
 /* `stacks`: The City only; they must sum to the set's size (R-SET-4). */
@@ -727,14 +737,12 @@ static void check_stacks(loader *ld, const city_tileset *ts, header_error *h)
 	const game_facts *f = facts_of(ld->game);
 	if (f->start_tile)
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: %c-SET-4: stacks is not a header line of "
-		            "%s",
-		            (lineno)no, f->rule_prefix, f->name);
+		            "%c-SET-4: stacks is not a header line of %s",
+		            f->rule_prefix, f->name);
 	else if (sum != ts->n_tiles)
 		header_fail(h, no, CITY_EPARSE,
-		            "line %llu: R-SET-4: stacks sum to %lu, the tile "
-		            "set holds %u tiles",
-		            (lineno)no, sum, ts->n_tiles);
+		            "R-SET-4: stacks sum to %lu, the tile set holds "
+		            "%u tiles", sum, ts->n_tiles);
 }
 
 /* Rules of another game, or of an expansion not in play; an expansion
@@ -747,29 +755,26 @@ static void check_game(loader *ld, const city_tileset *ts, header_error *h)
 			continue;
 		if (options_rule_applies(rule, ld->game, ~0u))
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: rule %s needs expansion %s",
-			            (lineno)no, options_rule_name(rule),
+			            "rule %s needs expansion %s",
+			            options_rule_name(rule),
 			            options_expansion_name(
 			                options_rule_expansion(rule)));
 		else
 			header_fail(h, no, CITY_EPARSE,
-			            "line %llu: rule %s is not a rule of %s",
-			            (lineno)no, options_rule_name(rule),
+			            "rule %s is not a rule of %s",
+			            options_rule_name(rule),
 			            options_game_name(ld->game));
 	}
 	if (ld->expansions & ~facts_of(ld->game)->expansions)
 		header_fail(h, ld->seen[H_EXPANSION], CITY_EPARSE,
-		            "line %llu: expansion %s needs game carcassonne",
-		            (lineno)ld->seen[H_EXPANSION],
+		            "expansion %s needs game carcassonne",
 		            options_expansion_name(
 		                1u << low_bit(ld->expansions &
 		                              ~facts_of(ld->game)->expansions)));
 	if (ts->game != ld->game)
 		header_fail(h, ld->seen[H_TILESET], CITY_EPARSE,
-		            "line %llu: tile set %s is a set of %s, the game is "
-		            "%s",
-		            (lineno)ld->seen[H_TILESET], ts->name,
-		            options_game_name(ts->game),
+		            "tile set %s is a set of %s, the game is %s",
+		            ts->name, options_game_name(ts->game),
 		            options_game_name(ld->game));
 }
 
@@ -809,16 +814,14 @@ static int finish_header(loader *ld, const lex_line *moves)
 	 * `players` is reported at line 1 (the earliest line, so it wins over
 	 * the checks below); The City's records keep the `moves` line. */
 	if (!ld->seen[H_PLAYERS] && !facts_of(ld->game)->record_default)
-		return fail(ld, CITY_EPARSE, "line 1: missing players line");
+		return fail_at(ld, 1, CITY_EPARSE, "missing players line");
 	if (!ld->seen[H_PLAYERS])
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: missing players line before moves",
-		            (lineno)moves->no);
+		return fail_at(ld, moves->no, CITY_EPARSE,
+		               "missing players line before moves");
 	check_game(ld, ts, &h);
 	if (ld->players > facts_of(ld->game)->max_players)
 		header_fail(&h, ld->seen[H_PLAYERS], CITY_EPARSE,
-		            "line %llu: players must be one number, %d to %d",
-		            (lineno)ld->seen[H_PLAYERS],
+		            "players must be one number, %d to %d",
 		            facts_of(ld->game)->min_players,
 		            facts_of(ld->game)->max_players);
 	if (ld->seen[H_ORDER])
@@ -829,8 +832,8 @@ static int finish_header(loader *ld, const lex_line *moves)
 		return fail(ld, h.status, "%s", h.reason);
 	rc = apply_header(ld, ts);
 	if (rc != CITY_OK)
-		return fail(ld, rc, "line %llu: invalid options (%s)",
-		            (lineno)moves->no, city_status_str(rc));
+		return fail_at(ld, moves->no, rc, "invalid options (%s)",
+		               city_status_str(rc));
 	return CITY_OK;
 }
 
@@ -847,8 +850,8 @@ static int parse_move_line(loader *ld, const lex_line *l, city_move *m)
 			s++, n--;
 		while (n && lex_is_blank(s[n - 1]))
 			n--;
-		return fail(ld, CITY_EPARSE, "line %llu: bad move \"%.*s\"",
-		            (lineno)l->no, quote_len(n), s);
+		return fail_at(ld, l->no, CITY_EPARSE, "bad move \"%.*s\"",
+		               quote_len(n), s);
 	}
 	return CITY_OK;
 }
@@ -861,13 +864,13 @@ static int read_citygame(loader *ld, const lex_line *l)
 	first_token(&t, &c, l);
 	if (!lex_token_is(&t, "citygame") || !lex_next_token(&v, &c) ||
 	    lex_next_token(&t, &c))
-		return fail(ld, CITY_EPARSE, "line %llu: expected \"citygame %d\"",
-		            (lineno)l->no, RECORD_VERSION);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "expected \"citygame %d\"", RECORD_VERSION);
 	if (!lex_token_is(&v, "1"))
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: unsupported record version \"%.*s\" "
-		            "(expected %d)",
-		            (lineno)l->no, quote_len(v.n), v.s, RECORD_VERSION);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "unsupported record version \"%.*s\" "
+		               "(expected %d)",
+		               quote_len(v.n), v.s, RECORD_VERSION);
 	ld->seen[H_CITYGAME] = l->no;
 	ld->part = REC_HEADER;
 	return CITY_OK;
@@ -881,11 +884,10 @@ static int read_header_part(loader *ld, const lex_line *l, lex_reader *r)
 	int rc;
 	first_token(&t, &c, l);
 	if (!lex_token_is(&t, "moves"))
-		return read_header_line(ld, l, r);
+		return read_header_line(ld, l, &t, &c, r);
 	if (lex_count_tokens(l) != 1)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: unexpected text after moves",
-		            (lineno)l->no);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "unexpected text after moves");
 	rc = finish_header(ld, l);
 	if (rc != CITY_OK)
 		return rc;
@@ -905,28 +907,26 @@ static int read_move_part(loader *ld, const lex_line *l)
 	first_token(&t, &c, l);
 	if (lex_token_is(&t, "end")) {
 		if (lex_count_tokens(l) != 1)
-			return fail(ld, CITY_EPARSE,
-			            "line %llu: unexpected text after end",
-			            (lineno)l->no);
+			return fail_at(ld, l->no, CITY_EPARSE,
+			               "unexpected text after end");
 		ld->moves_len = (size_t)(l->s - ld->moves_at);
 		ld->part = REC_DONE;
 		return CITY_OK;
 	}
 	if (ld->scored_line)
-		return fail(ld, CITY_EPARSE,
-		            "line %llu: a move after scored (line %llu)",
-		            (lineno)l->no, (lineno)ld->scored_line);
+		return fail_at(ld, l->no, CITY_EPARSE,
+		               "a move after scored (line %llu)",
+		               (lineno)ld->scored_line);
 	if (lex_token_is(&t, "scored")) {
 		if (lex_count_tokens(l) != 1)
-			return fail(ld, CITY_EPARSE,
-			            "line %llu: unexpected text after scored",
-			            (lineno)l->no);
+			return fail_at(ld, l->no, CITY_EPARSE,
+			               "unexpected text after scored");
 		ld->scored_line = l->no;
 		return CITY_OK;
 	}
 	if (ld->n_moves == RECORD_MAX_MOVES)
-		return fail(ld, CITY_ELIMIT, "line %llu: more than %u moves",
-		            (lineno)l->no, RECORD_MAX_MOVES);
+		return fail_at(ld, l->no, CITY_ELIMIT, "more than %u moves",
+		               RECORD_MAX_MOVES);
 	ld->n_moves++;
 	return parse_move_line(ld, l, &m);
 }
@@ -937,13 +937,12 @@ static int read_eof(loader *ld, const lex_reader *r)
 	lineno next = (lineno)(r->no + 1);
 	switch (ld->part) {
 	case REC_START:
-		return fail(ld, CITY_EPARSE, "line %llu: expected \"citygame %d\"",
-		            next, RECORD_VERSION);
+		return fail_at(ld, next, CITY_EPARSE,
+		               "expected \"citygame %d\"", RECORD_VERSION);
 	case REC_HEADER:
-		return fail(ld, CITY_EPARSE, "line %llu: missing moves line",
-		            next);
+		return fail_at(ld, next, CITY_EPARSE, "missing moves line");
 	case REC_MOVES:
-		return fail(ld, CITY_EPARSE, "line %llu: missing end", next);
+		return fail_at(ld, next, CITY_EPARSE, "missing end");
 	default:
 		return CITY_OK;
 	}
@@ -976,9 +975,8 @@ static int read_record(loader *ld, const char *text, size_t len)
 			rc = read_move_part(ld, &l);
 			break;
 		default:
-			return fail(ld, CITY_EPARSE,
-			            "line %llu: content after end",
-			            (lineno)l.no);
+			return fail_at(ld, l.no, CITY_EPARSE,
+			               "content after end");
 		}
 		if (rc != CITY_OK)
 			return rc;
@@ -1012,7 +1010,7 @@ static int fail_move(loader *ld, city_game **out, city_game *g, int rc,
 		*out = g;
 		return rc;
 	}
-	fail(ld, rc, "line %llu: move %zu: %s", (lineno)l->no, n + 1, why);
+	fail_at(ld, l->no, rc, "move %zu: %s", n + 1, why);
 	city_game_free(g);
 	return rc;
 }
@@ -1027,9 +1025,9 @@ static int apply_scored(loader *ld, city_game **out, city_game *g)
 		*out = g;
 		return CITY_OK;
 	}
-	fail(ld, rc, "line %llu: %c-END-1: scored before the game has ended",
-	     (lineno)ld->scored_line,
-	     facts_of(ld->game)->rule_prefix);
+	fail_at(ld, ld->scored_line, rc,
+	        "%c-END-1: scored before the game has ended",
+	        facts_of(ld->game)->rule_prefix);
 	if (ld->flags & CITY_LOAD_PREFIX)
 		*out = g;
 	else
@@ -1052,12 +1050,12 @@ static int play_record(loader *ld, city_game **out, size_t *applied)
 		/* The River's order of segments: the order line's fault */
 		if (city_options_check(ld->opts, why, sizeof why) != CITY_OK &&
 		    strncmp(why, "V-SET-", 6) == 0)
-			return fail(ld, CITY_EPARSE, "line %llu: %s",
-			            (lineno)(ld->seen[H_ORDER] ? ld->seen[H_ORDER]
-			                                       : ld->moves_line),
-			            why);
-		return fail(ld, rc, "line %llu: invalid options (%s)",
-		            (lineno)ld->moves_line, city_status_str(rc));
+			return fail_at(ld,
+			               ld->seen[H_ORDER] ? ld->seen[H_ORDER]
+			                                 : ld->moves_line,
+			               CITY_EPARSE, "%s", why);
+		return fail_at(ld, ld->moves_line, rc, "invalid options (%s)",
+		               city_status_str(rc));
 	}
 	lex_reader_init(&r, ld->moves_at, ld->moves_len, ld->moves_line);
 	while (lex_next_line(&l, &r)) {
@@ -1095,8 +1093,8 @@ static int fail_too_long(loader *ld, const char *text)
 	size_t i;
 	for (i = 0; i < RECORD_MAX_BYTES; i++)
 		no += text[i] == '\n';
-	return fail(ld, CITY_ELIMIT, "line %llu: record longer than %u bytes",
-	            no, RECORD_MAX_BYTES);
+	return fail_at(ld, no, CITY_ELIMIT, "record longer than %u bytes",
+	               RECORD_MAX_BYTES);
 }
 
 CITY_EXPORT int city_game_load_opts(city_game **out, size_t *applied,

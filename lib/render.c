@@ -196,6 +196,33 @@ static void mixed_markets(svgw *s)
 
 static void defs(svgw *s)
 {
+	/* The plain textures: id, size, fill, marks (NULL: the houses, drawn
+	 * in the palette's colour). */
+	static const struct {
+		const char *id;
+		int w;
+		int fill; /* index of pal_feature[] */
+		const char *marks;
+	} textures[] = {
+	        {"city-field", 16, PAL_FIELD,
+	         "<path d=\"M3 6l1 -3M11 13l1 -3M13 5l-1 -3M6 14l-1 -2\" "
+	         "stroke=\"#7d9c58\" stroke-width=\"1.2\"/>"},
+	        {"city-city", 24, PAL_CITY,
+	         "<path d=\"M0 12h24M0 24h24M12 0v12M4 12v12M20 12v12\" "
+	         "stroke=\"#a8916c\" stroke-width=\"0.8\"/>"},
+	        {"city-res", 32, PAL_RESIDENTIAL, NULL},
+	        {"city-mk0", 24, PAL_CITY, ""},
+	        {"city-mk1", 24, PAL_FISH,
+	         "<path d=\"M2 8q4 -4 8 0t8 0M8 20q4 -4 8 0t8 0\" "
+	         "fill=\"none\" stroke=\"#6f93b8\" stroke-width=\"1.5\"/>"},
+	        {"city-mk2", 24, PAL_GRAIN,
+	         "<path d=\"M4 10l3 -6M8 10l0 -6M12 10l-3 -6M14 22l3 -6M18 "
+	         "22l0 -6M22 22l-3 -6\" stroke=\"#94733c\" "
+	         "stroke-width=\"1.3\"/>"},
+	        {"city-mk4", 24, PAL_LIVESTOCK,
+	         "<path d=\"M2 6h10M2 10h10M4 4v8M10 4v8M14 18h8M16 16v6M20 "
+	         "16v6\" stroke=\"#6f9a70\" stroke-width=\"1.2\"/>"},
+	};
 	char house[160];
 	snprintf(house, sizeof house,
 	         "<path d=\"M4 14h9v-6l-4.5 -4l-4.5 4ZM21 30h9v-6l-4.5 -4l-4.5 "
@@ -209,23 +236,10 @@ static void defs(svgw *s)
 	           ".city-board .legal-rot.hint{fill:%s;fill-opacity:0.85}"
 	           "</style>",
 	           pal_overlay[PAL_HINT].hex, pal_overlay[PAL_HINT].hex);
-	pattern(s, "city-field", 16, pal_feature[PAL_FIELD].hex,
-	        "<path d=\"M3 6l1 -3M11 13l1 -3M13 5l-1 -3M6 14l-1 -2\" "
-	        "stroke=\"#7d9c58\" stroke-width=\"1.2\"/>");
-	pattern(s, "city-city", 24, pal_feature[PAL_CITY].hex,
-	        "<path d=\"M0 12h24M0 24h24M12 0v12M4 12v12M20 12v12\" "
-	        "stroke=\"#a8916c\" stroke-width=\"0.8\"/>");
-	pattern(s, "city-res", 32, pal_feature[PAL_RESIDENTIAL].hex, house);
-	pattern(s, "city-mk0", 24, pal_feature[PAL_CITY].hex, "");
-	pattern(s, "city-mk1", 24, pal_feature[PAL_FISH].hex,
-	        "<path d=\"M2 8q4 -4 8 0t8 0M8 20q4 -4 8 0t8 0\" fill=\"none\" "
-	        "stroke=\"#6f93b8\" stroke-width=\"1.5\"/>");
-	pattern(s, "city-mk2", 24, pal_feature[PAL_GRAIN].hex,
-	        "<path d=\"M4 10l3 -6M8 10l0 -6M12 10l-3 -6M14 22l3 -6M18 22l0 "
-	        "-6M22 22l-3 -6\" stroke=\"#94733c\" stroke-width=\"1.3\"/>");
-	pattern(s, "city-mk4", 24, pal_feature[PAL_LIVESTOCK].hex,
-	        "<path d=\"M2 6h10M2 10h10M4 4v8M10 4v8M14 18h8M16 16v6M20 "
-	        "16v6\" stroke=\"#6f9a70\" stroke-width=\"1.2\"/>");
+	for (size_t i = 0; i < sizeof textures / sizeof textures[0]; i++)
+		pattern(s, textures[i].id, textures[i].w,
+		        pal_feature[textures[i].fill].hex,
+		        textures[i].marks ? textures[i].marks : house);
 	mixed_markets(s);
 	svg_out(
 	    s,

@@ -16,21 +16,8 @@
 set -euo pipefail
 
 CLI=${1:?usage: cli_ai.sh PATH-TO-city-cli}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/city-cli-ai.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-
-fail() {
-	echo "cli_ai.sh: FAILED: $*" >&2
-	exit 1
-}
-
-expect_status() { # expect_status WANT CMD...
-	local want=$1 got=0
-	shift
-	"$@" >"$TMP/out" 2>"$TMP/err" </dev/null || got=$?
-	[[ $got == "$want" ]] ||
-		fail "'$*' exited $got, expected $want: $(cat "$TMP/err")"
-}
+# shellcheck source=tests/cli_common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
 # 1. --ai random is byte-identical to the CLI's own generator of before.
 sum=$("$CLI" play --seed 3 --players 3 --ai random | sha256sum)
@@ -43,16 +30,10 @@ sum=$("$CLI" play --seed 8 --players 4 --ai random --rule wall_trigger=any \
 
 # 2. Seats: MCTS, greedy and random in one 3-player game; the record
 # replays to the trace play printed.
-"$CLI" play --players 3 --seed 4 --seat 0=mcts:60 --seat 1=greedy \
-	--record "$TMP/seats.city" >"$TMP/seats.play" || fail "play with seats"
+play_and_replay seats --players 3 --seed 4 --seat 0=mcts:60 --seat 1=greedy
 head -n 1 "$TMP/seats.play" | grep -qx \
 	'game players=3 seed=4 ai=random seat0=mcts:60 seat1=greedy' ||
 	fail "seats: header line: $(head -n 1 "$TMP/seats.play")"
-grep -E '^([0-9]+ p[0-9] |final |detail |winners)' "$TMP/seats.play" \
-	>"$TMP/seats.expected"
-"$CLI" replay "$TMP/seats.city" >"$TMP/seats.trace" || fail "replay seats"
-diff -u "$TMP/seats.expected" "$TMP/seats.trace" >&2 ||
-	fail "replay of the seats game differs from play"
 # the same command plays the same game (deterministic AIs)
 "$CLI" play --players 3 --seed 4 --seat 0=mcts:60 --seat 1=greedy \
 	>"$TMP/seats.again"
@@ -80,9 +61,7 @@ grep -q "^1 p0 tile legal=[0-9]* $first |" "$TMP/human2.out" ||
 grep -q '^city: ' "$TMP/human2.out" || fail "human: the city was not shown"
 
 # 4. hint: the position after the first moves of the seats game.
-awk '/^moves$/ { print; n = 0; inmoves = 1; next }
-	inmoves && !/^end$/ { if (n++ < 9) print; next }
-	{ print }' "$TMP/seats.city" >"$TMP/short.city"
+first_moves 9 "$TMP/seats.city" "$TMP/short.city"
 expect_status 0 "$CLI" hint "$TMP/short.city" --ai mcts:300 --top 3
 grep -q '^position after 9 moves: p' "$TMP/out" || fail "hint: no position"
 [[ $(grep -cE '^ +[0-9]+  ' "$TMP/out") -ge 1 ]] || fail "hint: no ranked move"
@@ -105,31 +84,17 @@ grep -q '^game 2 seed 1 seats greedy mcts:30 ' "$TMP/out" ||
 	fail "arena: game 2 not the same seed with the seats swapped"
 
 # 6. The base game of Carcassonne (C-OPT-1 farmers) and The Tower.
-"$CLI" play --game carcassonne --rule farmers=yes --seed 4 \
-	--seat 0=mcts:40 --seat 1=greedy --record "$TMP/carc.rec" \
-	>"$TMP/carc.play" || fail "carcassonne: play with seats"
+play_and_replay carc --game carcassonne --rule farmers=yes --seed 4 \
+	--seat 0=mcts:40 --seat 1=greedy
 head -n 1 "$TMP/carc.play" | grep -qx \
 	'game carcassonne players=2 seed=4 ai=random seat0=mcts:40 seat1=greedy' ||
 	fail "carcassonne: header line: $(head -n 1 "$TMP/carc.play")"
 grep -q '^winners' "$TMP/carc.play" || fail "carcassonne: no end"
-grep -E '^([0-9]+ p[0-9] |final |detail |winners)' "$TMP/carc.play" \
-	>"$TMP/carc.expected"
-"$CLI" replay "$TMP/carc.rec" >"$TMP/carc.trace" || fail "replay carcassonne"
-diff -u "$TMP/carc.expected" "$TMP/carc.trace" >&2 ||
-	fail "replay of the carcassonne seats game differs from play"
-"$CLI" play --game carcassonne --expansion tower --players 3 --seed 6 \
-	--seat 0=mcts:40 --seat 1=greedy --seat 2=random \
-	--record "$TMP/tower.rec" >"$TMP/tower.play" || fail "tower: play"
+play_and_replay tower --game carcassonne --expansion tower --players 3 \
+	--seed 6 --seat 0=mcts:40 --seat 1=greedy --seat 2=random
 grep -q '^winners' "$TMP/tower.play" || fail "tower: no end"
-grep -E '^([0-9]+ p[0-9] |final |detail |winners)' "$TMP/tower.play" \
-	>"$TMP/tower.expected"
-"$CLI" replay "$TMP/tower.rec" >"$TMP/tower.trace" || fail "replay tower"
-diff -u "$TMP/tower.expected" "$TMP/tower.trace" >&2 ||
-	fail "replay of the tower seats game differs from play"
 # hint: a base-game record cut after 9 moves, checked against --game
-awk '/^moves$/ { print; n = 0; inmoves = 1; next }
-	inmoves && !/^end$/ { if (n++ < 9) print; next }
-	{ print }' "$TMP/carc.rec" >"$TMP/carc-short.rec"
+first_moves 9 "$TMP/carc.city" "$TMP/carc-short.rec"
 expect_status 0 "$CLI" hint "$TMP/carc-short.rec" --game carcassonne \
 	--ai mcts:300 --top 3
 grep -q '^position after 9 moves: p' "$TMP/out" || fail "carc hint: position"

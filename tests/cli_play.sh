@@ -17,17 +17,8 @@
 set -euo pipefail
 
 CLI=${1:?usage: cli_play.sh PATH-TO-city-cli}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/city-cli-play.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-
-fail() {
-	echo "cli_play.sh: FAILED: $*" >&2
-	exit 1
-}
-
-final_lines() {
-	grep -E '^(final|detail|winners)( |$)' "$1" || true
-}
+# shellcheck source=tests/cli_common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
 # has FILE REGEX: FILE has a line matching REGEX.
 has() {
@@ -36,9 +27,9 @@ has() {
 
 # one_game NAME HINT-AI PLAY-ARGS...: the whole scenario for one game.
 one_game() {
-	local name=$1 hint=$2 first follower
+	local name=$1 hint=$2 first
 	shift 2
-	local args=(--seat 0=human --hint-ai "$hint" "$@")
+	local args=(--seat "0=human" --hint-ai "$hint" "$@")
 	# the first legal placement, in record syntax (`moves` lists them)
 	printf 'moves\n' | "$CLI" play "${args[@]}" >"$TMP/$name.probe" 2>/dev/null ||
 		fail "$name: probe exited $?"
@@ -115,7 +106,7 @@ one_game() {
 		fail "$name: quit: '$(cat "$TMP/$name.qerr")'"
 	"$CLI" replay "$TMP/$name.quit.city" | grep -qE '^unfinished' ||
 		fail "$name: the record of a quit game does not replay"
-	echo "cli_play.sh: $name: $(cat "$TMP/$name.final" | head -n 1)"
+	echo "cli_play.sh: $name: $(head -n 1 "$TMP/$name.final")"
 }
 
 one_game the-city greedy --ai greedy --seed 7

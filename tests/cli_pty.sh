@@ -8,13 +8,8 @@
 set -euo pipefail
 
 CLI=${1:?usage: cli_pty.sh PATH-TO-city-cli}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/city-cli-pty.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-
-fail() {
-	echo "cli_pty.sh: FAILED: $*" >&2
-	exit 1
-}
+# shellcheck source=tests/cli_common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
 # script(1) of util-linux (-q -e -c); BSD's takes other options
 script --version 2>/dev/null | grep -q util-linux || {
@@ -29,34 +24,30 @@ on_terminal() {
 	local out=$1 input=$2
 	shift 2
 	printf '%b' "$input" |
-		env "$@" timeout 60 script -qec "$CLI play --game carcassonne --seat 0=human --ai greedy --seed 3" /dev/null \
+		env "$@" timeout 60 script -qec "$CLI play --game carcassonne --seat 0=human --ai greedy --seed 3 ${HINT_AI:+--hint-ai $HINT_AI}" /dev/null \
 			>"$out.raw" 2>&1 || fail "script exited $?"
 	sed 's/\x1b\[[0-9;]*m//g' "$out.raw" | tr -d '\r' >"$out"
 }
 
-# has FILE TEXT: the screen shows TEXT (a whole line).
-has() {
-	grep -qxF -- "$2" "$1" || fail "the screen has no line '$2'"
-}
 
 # The first tile (design 16, a city corner with a road) placed by number,
 # a knight by number, then quit.
 on_terminal "$TMP/screen" '1\n1\nquit\ny\n' TERM=xterm
 s=$TMP/screen
-has "$s" "board of carcassonne: x -1..1, y -1..0 (x grows east, y grows south)"
-has "$s" "your tile: design 16, in each rotation that fits:"
-has "$s" "  rotation 0 rotation 1 rotation 2 rotation 3"
-has "$s" "  CCCCCCC    CCCCCCC    ...|.CC    CC.|..."
-has "$s" "  CCC+---    ---+CCC    ---+CCC    CCC+---"
-has "$s" "  CC.|...    ...|.CC    CCCCCCC    CCCCCCC"
-has "$s" "  rotation 2:  3) 0,-1  4) 1,0"
+has_line "$s" "board of carcassonne: x -1..1, y -1..0 (x grows east, y grows south)"
+has_line "$s" "your tile: design 16, in each rotation that fits:"
+has_line "$s" "  rotation 0 rotation 1 rotation 2 rotation 3"
+has_line "$s" "  CCCCCCC    CCCCCCC    ...|.CC    CC.|..."
+has_line "$s" "  CCC+---    ---+CCC    ---+CCC    CCC+---"
+has_line "$s" "  CC.|...    ...|.CC    CCCCCCC    CCCCCCC"
+has_line "$s" "  rotation 2:  3) 0,-1  4) 1,0"
 # the follower choices, named, and the tile with its parts
-has "$s" "the tile you placed at (-1,0), its parts named:"
-has "$s" "    CaCCCCC"
-has "$s" "    CCC+-1-"
-has "$s" "   1) follower a       city (knight), 1 tile, open"
-has "$s" "   2) follower 1       road (thief), 2 tiles, open"
-has "$s" "   3) pass             no follower"
+has_line "$s" "the tile you placed at (-1,0), its parts named:"
+has_line "$s" "    CaCCCCC"
+has_line "$s" "    CCC+-1-"
+has_line "$s" "   1) follower a       city (knight), 1 tile, open"
+has_line "$s" "   2) follower 1       road (thief), 2 tiles, open"
+has_line "$s" "   3) pass             no follower"
 # the knight on the board, a letter for the role and the player's digit
 grep -qE '^ +0 +-2,0 +CCC\+--- ------- ' "$s" ||
 	fail "the second board is not the one expected"
@@ -69,4 +60,13 @@ grep -qE "unfinished 0 0$" "$s" || fail "no unfinished line"
 on_terminal "$TMP/plain" '1\n1\nquit\ny\n' TERM=xterm NO_COLOR=1
 ! grep -qF $'\033[' "$TMP/plain.raw" || fail "colour despite NO_COLOR"
 grep -qF 'Ck0CCCC CCCCCCC' "$TMP/plain" || fail "NO_COLOR: no knight"
+
+# `hint` on a terminal: Enter stops the search (city_ai_cancel) and the
+# options found so far are shown; a search of 10^8 playouts would not end
+# within the timeout otherwise.
+HINT_AI=mcts:100000000 on_terminal "$TMP/hint" 'hint\n\nquit\ny\n' TERM=xterm NO_COLOR=1
+grep -qF "hint (mcts:100000000) thinking... (Enter stops it)" "$TMP/hint" ||
+	fail "hint: no 'Enter stops it'"
+has_line "$TMP/hint" "stopped: the options as far as the search got"
+grep -qE '^  1\. option [0-9]+\) place ' "$TMP/hint" || fail "no option after the stop"
 echo "cli_pty.sh: ok"

@@ -14,22 +14,8 @@ set -euo pipefail
 
 CLI=${1:?usage: cli_tower.sh PATH-TO-city-cli SOURCE-DIR}
 SRC=${2:?usage: cli_tower.sh PATH-TO-city-cli SOURCE-DIR}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/city-cli-tower.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-
-fail() {
-	echo "cli_tower.sh: FAILED: $*" >&2
-	exit 1
-}
-
-trace_lines() {
-	grep -E '^([0-9]+ p[0-9] |final |detail |winners( |$))' "$1" || true
-}
-
-# has FILE LINE: FILE has exactly that line.
-has() {
-	grep -qxF -- "$2" "$1" || fail "$1: no line '$2'"
-}
+# shellcheck source=tests/cli_common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
 # 1. show: 22 moves of the seed-5 game (tower (1,1) closed by p2, p1
 #    holds one of p0's followers)
@@ -75,18 +61,15 @@ SHOW
 diff -u "$TMP/want" "$TMP/show" >&2 || fail "show: the picture differs"
 
 # 2. the documented seed
-"$CLI" play --game carcassonne --expansion tower --players 3 --ai greedy \
-	--seed 5 --record "$TMP/s5.city" >"$TMP/s5.play" || fail "play seed 5"
-trace_lines "$TMP/s5.play" >"$TMP/s5.want"
-"$CLI" replay "$TMP/s5.city" --trace >"$TMP/s5.trace" || fail "replay seed 5"
-diff -u "$TMP/s5.want" "$TMP/s5.trace" >&2 || fail "seed 5: replay differs"
+play_and_replay s5 --game carcassonne --expansion tower --players 3 \
+	--ai greedy --seed 5
 # floors, a capture (T-CAP-3), a top (T-ACT-2)
-has "$TMP/s5.trace" "16 p1 follower legal=3 floor 1 1 | 0 0 0"
-has "$TMP/s5.trace" "17 p1 capture legal=3 capture 1 1 a | 4 0 0"
-has "$TMP/s5.trace" "19 p2 follower legal=4 top 1 1 | 4 0 0"
-has "$TMP/s5.trace" "63 p0 follower legal=8 floor 0 4 | 12 6 3"
+has_line "$TMP/s5.trace" "16 p1 follower legal=3 floor 1 1 | 0 0 0"
+has_line "$TMP/s5.trace" "17 p1 capture legal=3 capture 1 1 a | 4 0 0"
+has_line "$TMP/s5.trace" "19 p2 follower legal=4 top 1 1 | 4 0 0"
+has_line "$TMP/s5.trace" "63 p0 follower legal=8 floor 0 4 | 12 6 3"
 # p0 takes p1's monk while p1 holds p0's knight (move 17): T-CAP-4
-has "$TMP/s5.trace" "64 p0 capture legal=4 capture 0 1 m | 12 16 13"
+has_line "$TMP/s5.trace" "64 p0 capture legal=4 capture 0 1 m | 12 16 13"
 grep -A3 -xF "64 p0 capture legal=4 capture 0 1 m | 12 16 13" \
 	"$TMP/s5.play" >"$TMP/s5.after"
 [[ $(sed -n 2p "$TMP/s5.after") == "  capture p0 takes p1's follower at 0 1 m prisoner (T-CAP-3)" ]] ||
@@ -99,11 +82,10 @@ grep -A3 -xF "64 p0 capture legal=4 capture 0 1 m | 12 16 13" \
 ! grep -q 'exchange' "$TMP/s5.trace" || fail "an exchange in the trace"
 
 # 3. a ransom (the greedy AI never pays one): random AI, seed 1
-"$CLI" play --game carcassonne --expansion tower --players 3 --ai random \
-	--seed 1 --record "$TMP/r1.city" >"$TMP/r1.play" || fail "play seed 1"
-"$CLI" replay "$TMP/r1.city" --trace >"$TMP/r1.trace" || fail "replay seed 1"
-has "$TMP/r1.trace" "39 p0 ransom legal=2 ransom 2 | 1 0 9"
+play_and_replay r1 --game carcassonne --expansion tower --players 3 \
+	--ai random --seed 1
+has_line "$TMP/r1.trace" "39 p0 ransom legal=2 ransom 2 | 1 0 9"
 grep -A1 -xF "39 p0 ransom legal=2 ransom 2 | 1 0 9" "$TMP/r1.play" |
 	sed -n 2p >"$TMP/r1.event"
-has "$TMP/r1.event" "  ransom p0 pays p2 3 points for a prisoner (T-CAP-5)"
+has_line "$TMP/r1.event" "  ransom p0 pays p2 3 points for a prisoner (T-CAP-5)"
 echo "cli_tower.sh: ok"

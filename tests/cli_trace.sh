@@ -10,39 +10,14 @@
 set -euo pipefail
 
 CLI=${1:?usage: cli_trace.sh PATH-TO-city-cli}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/city-cli-trace.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=tests/cli_common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
-fail() {
-	echo "cli_trace.sh: FAILED: $*" >&2
-	exit 1
-}
-
-# The lines of a play output that belong to the trace format.
-trace_lines() {
-	grep -E '^([0-9]+ p[0-9] |final |detail |winners( |$))' "$1" || true
-}
-
-# expect_status WANT CMD...: run CMD, check its exit status.
-expect_status() {
-	local want=$1 got=0
-	shift
-	"$@" >"$TMP/out" 2>"$TMP/err" || got=$?
-	[[ $got == "$want" ]] ||
-		fail "'$*' exited $got, expected $want: $(cat "$TMP/err")"
-}
-
+# play and replay --trace agree (play_and_replay); a replay is the same
+# with and without --trace.
 check_game() { # check_game NAME PLAY-ARGS...
 	local name=$1
-	shift
-	"$CLI" play "$@" --record "$TMP/$name.city" >"$TMP/$name.play" ||
-		fail "play $* exited $?"
-	"$CLI" replay "$TMP/$name.city" --trace >"$TMP/$name.trace" ||
-		fail "replay --trace of $name exited $?"
-	trace_lines "$TMP/$name.play" >"$TMP/$name.expected"
-	[[ -s $TMP/$name.expected ]] || fail "play $* printed no trace lines"
-	diff -u "$TMP/$name.expected" "$TMP/$name.trace" ||
-		fail "replay --trace of $name differs from play"
+	play_and_replay "$@"
 	grep -q '^final ' "$TMP/$name.trace" || fail "$name: no final line"
 	grep -q '^winners p' "$TMP/$name.trace" || fail "$name: no winners"
 	"$CLI" replay "$TMP/$name.city" >"$TMP/$name.plain" ||
@@ -62,11 +37,7 @@ check_game rules4 --seed 8 --players 4 --ai random --rule wall_trigger=any \
 
 # A record whose 3rd move is rejected: the two moves before, then the
 # error line, exit status 2.
-awk 'BEGIN { n = 0 }
-	/^moves$/ { inmoves = 1; print; next }
-	inmoves && n == 2 { print "place 999 999 0"; n++; next }
-	inmoves && !/^end$/ { n++ }
-	{ print }' "$TMP/random3.city" >"$TMP/bad.city"
+bad_third_move "$TMP/random3.city" "$TMP/bad.city"
 expect_status 2 "$CLI" replay "$TMP/bad.city" --trace
 [[ $(wc -l <"$TMP/out") -eq 3 ]] || fail "bad.city: expected 3 lines"
 head -n 2 "$TMP/random3.trace" | cmp -s - <(head -n 2 "$TMP/out") ||
@@ -77,13 +48,10 @@ tail -n 1 "$TMP/out" | grep -q '^error move 3: ' ||
 # A syntax error: one error line naming the record line.
 printf 'citygame 1\nplayers 2\nmoves\nplace 0 0\nend\n' >"$TMP/syntax.city"
 expect_status 2 "$CLI" replay "$TMP/syntax.city" --trace
-[[ $(cat "$TMP/out") == 'error line 4: bad move "place 0 0"' ]] ||
-	fail "syntax.city: got '$(cat "$TMP/out")'"
+expect_out 'error line 4: bad move "place 0 0"'
 
 # An unfinished record ends with `unfinished`.
-awk '/^moves$/ { print; n = 0; inmoves = 1; next }
-	inmoves && !/^end$/ { if (n++ < 5) print; next }
-	{ print }' "$TMP/random3.city" >"$TMP/short.city"
+first_moves 5 "$TMP/random3.city" "$TMP/short.city"
 expect_status 0 "$CLI" replay "$TMP/short.city" --trace
 [[ $(wc -l <"$TMP/out") -eq 6 ]] || fail "short.city: expected 6 lines"
 tail -n 1 "$TMP/out" | grep -Eq '^unfinished( [0-9]+){3}$' ||

@@ -7,6 +7,7 @@
  *   N_OF(array)              the number of elements of an array
  *   test_save(g)             the whole record of a game (heap; free it)
  *   test_reload(g)           a new game loaded from g's record
+ *   test_reload_exact(g)     the same, its record the same text again
  *   test_play_random(g, n, &rng)
  *                            up to n uniformly random legal moves
  *   test_is_legal(g, &m)     whether m is one of g's legal moves
@@ -15,6 +16,17 @@
  *                            n by default, long_n for the long run
  *                            (CITY_PROPERTY_GAMES=long), or at most the
  *                            number CITY_PROPERTY_GAMES names
+ *   test_new_game_with(game, expansions, farmers, players, seed)
+ *                            a new game of `game` with the expansions of
+ *                            a CITY_EXPANSION_* bit set (test_new_game:
+ *                            with The Tower or not)
+ *   test_new_game_on(ts, players, seed)
+ *                            a new game on the tile set ts
+ *   test_suite(name, tcase, timeout, rows, n)
+ *                            a suite of one test case from a table of
+ *                            tests ({test, from, to} rows: _i from..to-1)
+ *   test_add_case(s, tcase, timeout, rows, n)
+ *                            one more test case in suite s
  *   TEST_MAIN(suite_fn)      main(): runs the suite, exit status 0 when
  *                            every test passed
  *
@@ -69,6 +81,18 @@ static inline city_game *test_reload(const city_game *g)
 	                  CITY_OK,
 	              "reload: %s", err);
 	free(text);
+	return l;
+}
+
+/* A new game loaded from g's record, whose own record is the same text
+ * again (the caller frees it). */
+static inline city_game *test_reload_exact(const city_game *g)
+{
+	city_game *l = test_reload(g);
+	char *a = test_save(g), *b = test_save(l);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
 	return l;
 }
 
@@ -127,6 +151,22 @@ static inline city_game *test_new_game(int game, int tower, int farmers,
 {
 	return test_new_game_with(game, tower ? CITY_EXPANSION_TOWER : 0u,
 	                          farmers, players, seed);
+}
+
+/* A new game for `players` seeded with `seed` on the tile set `ts` (its
+ * game is the options' default; NULL: the default set). */
+static inline city_game *test_new_game_on(const city_tileset *ts,
+                                          int players, uint64_t seed)
+{
+	city_options *o = NULL;
+	city_game *g;
+	ck_assert_int_eq(city_options_new(&o), CITY_OK);
+	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
+	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
+	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	return g;
 }
 
 /* The City's rules of `g` (R-OPT-1..5) are `want`: wall_trigger,
@@ -230,6 +270,38 @@ static inline int test_run(Suite *s)
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/* A row of a suite's table: a test and the range [from, to) of its loop
+ * index _i ({t, 0, 1}: run once). */
+typedef struct {
+	const TTest *test;
+	int from, to;
+} test_row;
+
+/* Add to `s` the test case `tcase` holding the tests of `rows` in order,
+ * with a timeout of `timeout` seconds (0: Check's default). A test run
+ * once is a loop of one (Check's tcase_add_test is tcase_add_loop_test
+ * from 0 to 1). */
+static inline void test_add_case(Suite *s, const char *tcase, double timeout,
+                                 const test_row *rows, size_t n)
+{
+	TCase *tc = tcase_create(tcase);
+	if (timeout > 0)
+		tcase_set_timeout(tc, timeout);
+	for (size_t k = 0; k < n; k++)
+		tcase_add_loop_test(tc, rows[k].test, rows[k].from, rows[k].to);
+	suite_add_tcase(s, tc);
+}
+
+/* The suite `name` of the one test case test_add_case makes. */
+static inline Suite *test_suite(const char *name, const char *tcase,
+                                double timeout, const test_row *rows,
+                                size_t n)
+{
+	Suite *s = suite_create(name);
+	test_add_case(s, tcase, timeout, rows, n);
+	return s;
 }
 
 #define TEST_MAIN(suite_fn)                                                  \

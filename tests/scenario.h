@@ -112,23 +112,6 @@
 /* Residential everywhere with an interior fish+grain market b. */
 #define SCN_INNER "a-a a-a a-a a-a a=R b=FG adj=ab"
 
-/* The design ids the rule tests use for the bodies above. */
-enum {
-	SCN_ID_BLANK = 1,
-	SCN_ID_DEAD = 2,
-	SCN_ID_STRAIGHT = 3,
-	SCN_ID_CURVE = 4,
-	SCN_ID_TWIN = 5,
-	SCN_ID_CROSS = 6,
-	SCN_ID_MKT_F = 7,
-	SCN_ID_MKT_G = 8,
-	SCN_ID_MKT_L = 9,
-	SCN_ID_BAND_G = 10,
-	SCN_ID_TRI_F = 11,
-	SCN_ID_CORNER_G = 12,
-	SCN_ID_INNER = 13
-};
-
 /* The designs of the Tower scenarios (scn_tower_game), by id (the order
  * and the start tile name these ids). Sides N E S W; fields take no
  * follower (farmers off). */
@@ -987,7 +970,6 @@ static inline void scn_expect_end_at(const city_game *g, int end, int index,
  *   ?moves = top 0 1, pass the legal moves as record text, joined by ", "
  *   ?scores = 4 0          every player's total
  *   ?final = 4 2           final scoring succeeds, then every total
- *   ?tower X Y = H TOP     The Tower's tower at (X,Y)
  *   ?piece I = X Y S G U   wall piece I: cell, side NESW, is-gate, guard
  *                          owner (-1: none)
  *   ?end cw = I X Y S      the wall's cw (or ccw) end
@@ -1000,13 +982,20 @@ static inline void scn_expect_end_at(const city_game *g, int end, int index,
  *                          (city_place_tile, city_place_follower, ...,
  *                          city_pass: scn_call) instead of
  *                          city_apply_move
- *   ?NAME ARGS = N         an integer query of scn_queries below, e.g.
- *                          ?legal = 16, ?score 0 = 4, ?detail 1 cities
- *                          = 8, ?points 0 steward = 4, ?same 0 1 a 0 0 a
- *                          = 0, ?ffollowers 0 0 1 0 = 1
- * Arguments are integers, part letters ('a', '1'), sides, or the names
- * the query's argument kinds list (categories, reasons, event kinds; '*'
- * is any player). Every failure names the step.
+ *   ?NAME ARGS = V...      a query of scn_queries below and its values,
+ *                          e.g. ?legal = 16, ?score 0 = 4, ?detail 1
+ *                          cities = 8, ?points 0 steward = 4, ?same 0 1
+ *                          a 0 0 a = 0, ?ffollowers 0 0 1 0 = 1 (street
+ *                          '1'), ?tower 1 1 = 1 0, ?tower 2 2 =
+ *                          ENOTFOUND, ?winners = ENOTENDED, ?event 3 =
+ *                          score 1 4 street (the first values of an event)
+ *   !MOVE                  the move made through its own call (scn_call:
+ *                          city_place_floor, city_capture, ...), which
+ *                          must succeed
+ * Arguments are integers, part letters and digits ('a', '1'), sides, or
+ * the names the query's kinds list (categories, reasons, event kinds,
+ * roles; '*' is any player); a value may be a status name (ENOTFOUND).
+ * Every failure names the step.
  *
  * A scenario as one row of data (scn_case), run by scn_run_case:
  *   {"R-TILE-1: must touch a side", "city players=2 order=1,1",
@@ -1028,11 +1017,16 @@ typedef struct scn_name {
 } scn_name;
 
 static const scn_name scn_categories[] = {
-        {"streets", CITY_CAT_STREETS},   {"markets", CITY_CAT_MARKETS},
-        {"towers", CITY_CAT_TOWERS},     {"stewards", CITY_CAT_STEWARDS},
-        {"guards", CITY_CAT_GUARDS},     {"roads", CITY_CAT_ROADS},
-        {"cities", CITY_CAT_CITIES},     {"monasteries", CITY_CAT_MONASTERIES},
-        {"farms", CITY_CAT_FARMS},       {"ransom", CITY_CAT_RANSOM},
+        {"streets", CITY_CAT_STREETS},
+        {"markets", CITY_CAT_MARKETS},
+        {"towers", CITY_CAT_TOWERS},
+        {"stewards", CITY_CAT_STEWARDS},
+        {"guards", CITY_CAT_GUARDS},
+        {"roads", CITY_CAT_ROADS},
+        {"cities", CITY_CAT_CITIES},
+        {"monasteries", CITY_CAT_MONASTERIES},
+        {"farms", CITY_CAT_FARMS},
+        {"ransom", CITY_CAT_RANSOM},
         {NULL, 0}};
 
 static const scn_name scn_reasons[] = {
@@ -1057,197 +1051,53 @@ static const scn_name scn_reasons[] = {
         {NULL, 0}};
 
 static const scn_name scn_event_kinds[] = {
-        {"score", CITY_EVENT_SCORE},     {"discard", CITY_EVENT_DISCARD},
-        {"return", CITY_EVENT_RETURN},   {"capture", CITY_EVENT_CAPTURE},
-        {"exchange", CITY_EVENT_EXCHANGE}, {NULL, 0}};
+        {"score", CITY_EVENT_SCORE},
+        {"discard", CITY_EVENT_DISCARD},
+        {"return", CITY_EVENT_RETURN},
+        {"capture", CITY_EVENT_CAPTURE},
+        {"exchange", CITY_EVENT_EXCHANGE},
+        {NULL, 0}};
 
-static const scn_name scn_sides[] = {{"N", CITY_SIDE_N}, {"E", CITY_SIDE_E},
-                                     {"S", CITY_SIDE_S}, {"W", CITY_SIDE_W},
-                                     {NULL, 0}};
+static const scn_name scn_sides[] = {
+        {"N", CITY_SIDE_N},
+        {"E", CITY_SIDE_E},
+        {"S", CITY_SIDE_S},
+        {"W", CITY_SIDE_W},
+        {NULL, 0}};
 
 static const scn_name scn_players[] = {{"*", -2}, {NULL, 0}};
 
-/* A word as an argument: a name of `names`, an integer, or (names NULL)
- * a single character such as a part letter. Returns 0 when it is none. */
-static inline int scn_arg(const char *w, const scn_name *names, int *out)
-{
-	char *end;
-	long v;
-	for (; names && names->name; names++)
-		if (strcmp(w, names->name) == 0) {
-			*out = names->value;
-			return 1;
-		}
-	v = strtol(w, &end, 10);
-	if (end != w && *end == '\0') {
-		*out = (int)v;
-		return 1;
-	}
-	if (w[0] && !w[1]) {
-		*out = (unsigned char)w[0];
-		return 1;
-	}
-	return 0;
-}
+static const scn_name scn_roles[] = {
+        {"citizen", CITY_ROLE_CITIZEN},
+        {"seller", CITY_ROLE_SELLER},
+        {"steward", CITY_ROLE_STEWARD},
+        {"guard", CITY_ROLE_GUARD},
+        {"highwayman", CITY_ROLE_HIGHWAYMAN},
+        {"knight", CITY_ROLE_KNIGHT},
+        {"monk", CITY_ROLE_MONK},
+        {"farmer", CITY_ROLE_FARMER},
+        {"top", CITY_ROLE_TOWER_TOP},
+        {NULL, 0}};
 
-/* The integer queries a script may assert. `kinds` names each argument:
- * i integer, c part letter (or digit), C category, R reason, K event
- * kind, P player or '*'. */
-typedef struct scn_query {
-	const char *name, *kinds;
-	int (*get)(const city_game *g, const int *a);
-} scn_query;
+/* Status names a value may be instead of a number (?winners = ENOTENDED). */
+static const scn_name scn_statuses[] = {
+        {"OK", CITY_OK},
+        {"EINVAL", CITY_EINVAL},
+        {"ENOMEM", CITY_ENOMEM},
+        {"ERANGE", CITY_ERANGE},
+        {"EILLEGAL", CITY_EILLEGAL},
+        {"EDECISION", CITY_EDECISION},
+        {"EPARSE", CITY_EPARSE},
+        {"ENOTFOUND", CITY_ENOTFOUND},
+        {"EENDED", CITY_EENDED},
+        {"ENOTENDED", CITY_ENOTENDED},
+        {"ELIMIT", CITY_ELIMIT},
+        {NULL, 0}};
 
-static inline int scn_q_legal(const city_game *g, const int *a)
-{
-	(void)a;
-	return (int)scn_legal_count(g);
-}
-static inline int scn_q_score(const city_game *g, const int *a)
-{
-	return city_game_score(g, a[0]);
-}
-static inline int scn_q_detail(const city_game *g, const int *a)
-{
-	return city_game_score_detail(g, a[0], a[1]);
-}
-static inline int scn_q_supply(const city_game *g, const int *a)
-{
-	return scn_supply(g, a[0]);
-}
-static inline int scn_q_towers(const city_game *g, const int *a)
-{
-	int t = -1;
-	ck_assert_int_eq(city_game_supply(g, a[0], NULL, &t), CITY_OK);
-	return t;
-}
-static inline int scn_q_onboard(const city_game *g, const int *a)
-{
-	return scn_on_board(g, a[0]);
-}
-static inline int scn_q_points(const city_game *g, const int *a)
-{
-	return scn_event_points(g, a[0], a[1]);
-}
-static inline int scn_q_events(const city_game *g, const int *a)
-{
-	return scn_count_events(g, a[0], a[1]);
-}
-static inline int scn_q_same(const city_game *g, const int *a)
-{
-	return city_feature_same(g, a[0], a[1], (char)a[2], a[3], a[4],
-	                         (char)a[5]);
-}
-static inline int scn_q_complete(const city_game *g, const int *a)
-{
-	return city_feature_complete(g, a[0], a[1], (char)a[2]);
-}
-static inline int scn_q_ftiles(const city_game *g, const int *a)
-{
-	return city_feature_tiles(g, a[0], a[1], (char)a[2]);
-}
-static inline int scn_q_ffollowers(const city_game *g, const int *a)
-{
-	return city_feature_followers(g, a[0], a[1], (char)a[2], a[3]);
-}
-static inline int scn_q_fkind(const city_game *g, const int *a)
-{
-	return city_feature_kind(g, a[0], a[1], (char)a[2]);
-}
-static inline int scn_q_prisoners(const city_game *g, const int *a)
-{
-	return city_game_prisoners(g, a[0], a[1]);
-}
-static inline int scn_q_floors(const city_game *g, const int *a)
-{
-	return city_game_floors(g, a[0]);
-}
-static inline int scn_q_left(const city_game *g, const int *a)
-{
-	return city_game_tiles_left(g, a[0]);
-}
-static inline int scn_q_cell(const city_game *g, const int *a)
-{
-	return city_game_cell(g, a[0], a[1]);
-}
-static inline int scn_q_walls_left(const city_game *g, const int *a)
-{
-	(void)a;
-	return city_game_walls_left(g);
-}
-static inline int scn_q_wall_length(const city_game *g, const int *a)
-{
-	(void)a;
-	return city_wall_length(g);
-}
-static inline int scn_q_contour(const city_game *g, const int *a)
-{
-	(void)a;
-	return city_contour_length(g);
-}
-static inline int scn_q_gap(const city_game *g, const int *a)
-{
-	(void)a;
-	return city_wall_gap(g);
-}
-static inline int scn_q_ended(const city_game *g, const int *a)
-{
-	(void)a;
-	return city_game_end_reasons(g);
-}
-static inline int scn_q_winners(const city_game *g, const int *a)
-{
-	unsigned mask = 0;
-	(void)a;
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_OK);
-	return (int)mask;
-}
-static inline int scn_q_follower_count(const city_game *g, const int *a)
-{
-	(void)a;
-	return city_game_follower_count(g);
-}
-static inline int scn_q_tile_count(const city_game *g, const int *a)
-{
-	(void)a;
-	return city_game_tile_count(g);
-}
-static inline int scn_q_player(const city_game *g, const int *a)
-{
-	(void)a;
-	return city_game_player(g);
-}
-
-static const scn_query scn_queries[] = {
-        {"legal", "", scn_q_legal},
-        {"score", "i", scn_q_score},
-        {"detail", "iC", scn_q_detail},
-        {"supply", "i", scn_q_supply},
-        {"towers", "i", scn_q_towers},
-        {"onboard", "i", scn_q_onboard},
-        {"points", "iR", scn_q_points},
-        {"events", "KP", scn_q_events},
-        {"same", "iiciic", scn_q_same},
-        {"complete", "iic", scn_q_complete},
-        {"ftiles", "iic", scn_q_ftiles},
-        {"ffollowers", "iici", scn_q_ffollowers},
-        {"fkind", "iic", scn_q_fkind},
-        {"prisoners", "ii", scn_q_prisoners},
-        {"floors", "i", scn_q_floors},
-        {"left", "i", scn_q_left},
-        {"cell", "ii", scn_q_cell},
-        {"walls_left", "", scn_q_walls_left},
-        {"wall_length", "", scn_q_wall_length},
-        {"contour", "", scn_q_contour},
-        {"gap", "", scn_q_gap},
-        {"ended", "", scn_q_ended},
-        {"winners", "", scn_q_winners},
-        {"follower_count", "", scn_q_follower_count},
-        {"tile_count", "", scn_q_tile_count},
-        {"player", "", scn_q_player},
-};
-
-/* The names an argument kind accepts (NULL: integers or one character). */
+/* The names an argument or value kind accepts: i integer, c part letter
+ * or digit (a single character is the character: '1' is street 1), s
+ * side N E S W, C category, R reason, K event kind, P player or '*', O
+ * role, M market kinds as letters (FG: fish and grain). */
 static inline const scn_name *scn_kind_names(char kind)
 {
 	switch (kind) {
@@ -1255,9 +1105,196 @@ static inline const scn_name *scn_kind_names(char kind)
 	case 'R': return scn_reasons;
 	case 'K': return scn_event_kinds;
 	case 'P': return scn_players;
+	case 's': return scn_sides;
+	case 'O': return scn_roles;
 	default: return NULL;
 	}
 }
+
+/* A word as an argument or value of `kind`: a name of its kind or a
+ * status name, a character (kind c), or an integer. Returns 0 when it is
+ * none of these. */
+static inline int scn_arg(const char *w, char kind, int *out)
+{
+	const scn_name *lists[2], *names;
+	char *end;
+	long v;
+	int i;
+	lists[0] = scn_kind_names(kind);
+	lists[1] = scn_statuses;
+	for (i = 0; i < 2; i++)
+		for (names = lists[i]; names && names->name; names++)
+			if (strcmp(w, names->name) == 0) {
+				*out = names->value;
+				return 1;
+			}
+	if (kind == 'M' && w[0] && strspn(w, "FGL") == strlen(w)) {
+		*out = (strchr(w, 'F') ? CITY_MARKET_FISH : 0) |
+		       (strchr(w, 'G') ? CITY_MARKET_GRAIN : 0) |
+		       (strchr(w, 'L') ? CITY_MARKET_LIVESTOCK : 0);
+		return 1;
+	}
+	if (kind == 'c' && w[0] && !w[1]) {
+		*out = (unsigned char)w[0];
+		return 1;
+	}
+	v = strtol(w, &end, 10);
+	if (end != w && *end == '\0') {
+		*out = (int)v;
+		return 1;
+	}
+	return 0;
+}
+
+/* The queries a script may assert: `kinds` names each argument, `outs`
+ * each value (scn_kind_names); get() writes the values and returns how
+ * many (a query that fails writes its status alone). A script's "= ..."
+ * may give fewer values than `outs`: the first ones are compared. A
+ * query of the game alone is a public function (`number`). */
+typedef struct scn_query {
+	const char *name, *kinds, *outs;
+	int (*get)(const city_game *g, const int *a, int *v);
+	int (*number)(const city_game *g); /* instead of get: one value */
+} scn_query;
+
+/* A query of one value. */
+#define SCN_Q1(fn, expr)                                                     \
+	static inline int fn(const city_game *g, const int *a, int *v)       \
+	{                                                                    \
+		(void)g;                                                     \
+		(void)a;                                                     \
+		v[0] = (expr);                                               \
+		return 1;                                                    \
+	}
+/* A query's values, or its status alone when it fails. */
+static inline int scn_or_status(int rc, int n, int *v)
+{
+	if (rc == CITY_OK)
+		return n;
+	v[0] = rc;
+	return 1;
+}
+/* A query of several values written by `call` (or its status). */
+#define SCN_QN(fn, n, call)                                                  \
+	static inline int fn(const city_game *g, const int *a, int *v)       \
+	{                                                                    \
+		(void)a;                                                     \
+		return scn_or_status((call), (n), v);                        \
+	}
+SCN_Q1(scn_q_legal, (int)scn_legal_count(g))
+SCN_Q1(scn_q_score, city_game_score(g, a[0]))
+SCN_Q1(scn_q_detail, city_game_score_detail(g, a[0], a[1]))
+SCN_Q1(scn_q_supply, scn_supply(g, a[0]))
+SCN_Q1(scn_q_onboard, scn_on_board(g, a[0]))
+SCN_Q1(scn_q_points, scn_event_points(g, a[0], a[1]))
+SCN_Q1(scn_q_events, scn_count_events(g, a[0], a[1]))
+SCN_Q1(scn_q_same, city_feature_same(g, a[0], a[1], (char)a[2], a[3], a[4],
+                                     (char)a[5]))
+SCN_Q1(scn_q_complete, city_feature_complete(g, a[0], a[1], (char)a[2]))
+SCN_Q1(scn_q_ftiles, city_feature_tiles(g, a[0], a[1], (char)a[2]))
+SCN_Q1(scn_q_ffollowers,
+       city_feature_followers(g, a[0], a[1], (char)a[2], a[3]))
+SCN_Q1(scn_q_fkind, city_feature_kind(g, a[0], a[1], (char)a[2]))
+SCN_Q1(scn_q_prisoners, city_game_prisoners(g, a[0], a[1]))
+SCN_Q1(scn_q_floors, city_game_floors(g, a[0]))
+SCN_Q1(scn_q_left, city_game_tiles_left(g, a[0]))
+SCN_Q1(scn_q_cell, city_game_cell(g, a[0], a[1]))
+SCN_Q1(scn_q_market, city_feature_market_kinds(g, a[0], a[1], (char)a[2]))
+
+SCN_QN(scn_q_towers, 1, city_game_supply(g, a[0], NULL, &v[0]))
+static inline int scn_q_winners(const city_game *g, const int *a, int *v)
+{
+	unsigned mask = 0;
+	int rc = city_game_winners(g, &mask);
+	(void)a;
+	v[0] = rc == CITY_OK ? (int)mask : rc;
+	return 1;
+}
+/* The tile in hand: design and stack. */
+SCN_QN(scn_q_current, 2, city_game_current_tile(g, &v[0], &v[1]))
+/* The tile at (x, y): design and rotation. */
+SCN_QN(scn_q_tile_at, 2, city_game_tile_at(g, a[0], a[1], &v[0], &v[1]))
+/* The Tower's tower at (x, y): height and top player. */
+SCN_QN(scn_q_tower, 2, city_game_tower(g, a[0], a[1], &v[0], &v[1]))
+/* Event i: kind player points reason x y part design move. */
+static inline int scn_q_event(const city_game *g, const int *a, int *v)
+{
+	city_event e;
+	int rc = city_game_event(g, (size_t)a[0], &e);
+	if (rc != CITY_OK)
+		return scn_or_status(rc, 0, v);
+	v[0] = e.kind;
+	v[1] = e.player;
+	v[2] = e.points;
+	v[3] = e.reason;
+	v[4] = e.x;
+	v[5] = e.y;
+	v[6] = (unsigned char)e.part;
+	v[7] = e.design;
+	v[8] = (int)e.move;
+	return 9;
+}
+/* Follower i: player role x y part. */
+static inline int scn_q_follower(const city_game *g, const int *a, int *v)
+{
+	int32_t x = 0, y = 0;
+	char part = 0;
+	int rc = city_game_follower(g, (size_t)a[0], &v[0], &v[1], &x, &y,
+	                            &part);
+	if (rc != CITY_OK)
+		return scn_or_status(rc, 0, v);
+	v[2] = x;
+	v[3] = y;
+	v[4] = (unsigned char)part;
+	return 5;
+}
+/* Final scoring's status (a second call scores nothing again). */
+static inline int scn_q_score_final(const city_game *g, const int *a, int *v)
+{
+	(void)a;
+	v[0] = city_score_final((city_game *)(uintptr_t)g);
+	return 1;
+}
+
+static const scn_query scn_queries[] = {
+        {"legal", "", "i", scn_q_legal, NULL},
+        {"score", "i", "i", scn_q_score, NULL},
+        {"detail", "iC", "i", scn_q_detail, NULL},
+        {"supply", "i", "i", scn_q_supply, NULL},
+        {"towers", "i", "i", scn_q_towers, NULL},
+        {"onboard", "i", "i", scn_q_onboard, NULL},
+        {"points", "iR", "i", scn_q_points, NULL},
+        {"events", "KP", "i", scn_q_events, NULL},
+        {"same", "iiciic", "i", scn_q_same, NULL},
+        {"complete", "iic", "i", scn_q_complete, NULL},
+        {"ftiles", "iic", "i", scn_q_ftiles, NULL},
+        {"ffollowers", "iici", "i", scn_q_ffollowers, NULL},
+        {"fkind", "iic", "i", scn_q_fkind, NULL},
+        {"market", "iic", "M", scn_q_market, NULL},
+        {"prisoners", "ii", "i", scn_q_prisoners, NULL},
+        {"floors", "i", "i", scn_q_floors, NULL},
+        {"left", "i", "i", scn_q_left, NULL},
+        {"cell", "ii", "i", scn_q_cell, NULL},
+        {"walls_left", "", "i", NULL, city_game_walls_left},
+        {"wall_length", "", "i", NULL, city_wall_length},
+        {"contour", "", "i", NULL, city_contour_length},
+        {"gap", "", "i", NULL, city_wall_gap},
+        {"ended", "", "i", NULL, city_game_end_reasons},
+        {"winners", "", "i", scn_q_winners, NULL},
+        {"final_scored", "", "i", NULL, city_game_final_scored},
+        {"score_final", "", "i", scn_q_score_final, NULL},
+        {"follower_count", "", "i", NULL, city_game_follower_count},
+        {"tile_count", "", "i", NULL, city_game_tile_count},
+        {"move_count", "", "i", NULL, city_game_move_count},
+        {"event_count", "", "i", NULL, city_game_event_count},
+        {"player", "", "i", NULL, city_game_player},
+        {"decision", "", "i", NULL, city_game_decision},
+        {"current", "", "ii", scn_q_current, NULL},
+        {"tile_at", "ii", "ii", scn_q_tile_at, NULL},
+        {"tower", "ii", "ii", scn_q_tower, NULL},
+        {"event", "i", "KiiRiicii", scn_q_event, NULL},
+        {"follower", "i", "iOiic", scn_q_follower, NULL},
+};
 
 /* Split `text` at blanks into at most `cap` words of `buf` (a copy). */
 static inline int scn_words(const char *text, char *buf, size_t size,
@@ -1280,15 +1317,21 @@ static inline int scn_words(const char *text, char *buf, size_t size,
 	return n;
 }
 
-/* The integers of `rhs` (at most cap); returns how many. */
-static inline int scn_ints(const char *rhs, int *v, int cap,
-                           const scn_name *names, const char *step, int line)
+/* The values of `rhs`, the i-th of kind kinds[i] (the last kind
+ * repeats); returns how many (at most cap). */
+static inline int scn_values(const char *rhs, int *v, int cap,
+                             const char *kinds, const char *step, int line)
 {
 	char buf[256], *w[16];
 	int n = scn_words(rhs, buf, sizeof buf, w, 16), i;
+	size_t nk = strlen(kinds);
 	ck_assert_int_le(n, cap);
 	for (i = 0; i < n; i++)
-		ck_assert_msg(scn_arg(w[i], names, &v[i]),
+		ck_assert_msg(scn_arg(w[i],
+		                      nk ? kinds[(size_t)i < nk ? (size_t)i
+		                                                : nk - 1]
+		                         : 'i',
+		                      &v[i]),
 		              "line %d: \"%s\": \"%s\" is not a value", line,
 		              step, w[i]);
 	return n;
@@ -1356,7 +1399,7 @@ static inline void scn_expect_step(city_game *g, const char *step, int line)
 	char lhs[256], buf[256], *w[16];
 	const char *eq = strstr(step, " = ");
 	const char *rhs = eq ? eq + 3 : "";
-	int n, v[16], want[16], k, i;
+	int n, v[16], want[16], have[16], k, i, got;
 	size_t q, len = eq ? (size_t)(eq - step) : strlen(step);
 	ck_assert_uint_lt(len, sizeof lhs);
 	memcpy(lhs, step, len);
@@ -1375,7 +1418,7 @@ static inline void scn_expect_step(city_game *g, const char *step, int line)
 	} else if (strcmp(w[0], "moves") == 0) {
 		scn_expect_moves_at(g, city_game_decision(g), -1, rhs, line);
 	} else if (strcmp(w[0], "scores") == 0 || strcmp(w[0], "final") == 0) {
-		k = scn_ints(rhs, want, 16, NULL, step, line);
+		k = scn_values(rhs, want, 16, "i", step, line);
 		ck_assert_msg(k == city_game_players(g),
 		              "line %d: \"%s\": %d scores for %d players", line,
 		              step, k, city_game_players(g));
@@ -1383,16 +1426,12 @@ static inline void scn_expect_step(city_game *g, const char *step, int line)
 			scn_expect_final_scores_at(g, k, want, line);
 		else
 			scn_expect_scores_at(g, k, want, line);
-	} else if (strcmp(w[0], "tower") == 0 && n == 3) {
-		ck_assert_int_eq(scn_ints(rhs, want, 2, NULL, step, line), 2);
-		scn_expect_tower_at(g, atoi(w[1]), atoi(w[2]), want[0], want[1],
-		                    line);
 	} else if (strcmp(w[0], "piece") == 0 && n == 2) {
-		ck_assert_int_eq(scn_ints(rhs, want, 5, scn_sides, step, line), 5);
+		ck_assert_int_eq(scn_values(rhs, want, 5, "iisii", step, line), 5);
 		scn_expect_piece_at(g, atoi(w[1]), want[0], want[1],
 		                    "NESW"[want[2] & 3], want[3], want[4], line);
 	} else if (strcmp(w[0], "end") == 0 && n == 2) {
-		ck_assert_int_eq(scn_ints(rhs, want, 4, scn_sides, step, line), 4);
+		ck_assert_int_eq(scn_values(rhs, want, 4, "iiis", step, line), 4);
 		scn_expect_end_at(g,
 		                  strcmp(w[1], "cw") == 0 ? CITY_END_CW
 		                                          : CITY_END_CCW,
@@ -1416,17 +1455,45 @@ static inline void scn_expect_step(city_game *g, const char *step, int line)
 		              "\"= N\"",
 		              line, step, w[0], strlen(scn_queries[q].kinds));
 		for (i = 1; i < n; i++)
-			ck_assert_msg(scn_arg(w[i],
-			                      scn_kind_names(
-			                              scn_queries[q].kinds[i - 1]),
+			ck_assert_msg(scn_arg(w[i], scn_queries[q].kinds[i - 1],
 			                      &v[i - 1]),
 			              "line %d: \"%s\": bad argument \"%s\"", line,
 			              step, w[i]);
-		ck_assert_int_eq(scn_ints(rhs, want, 1, NULL, step, line), 1);
-		k = scn_queries[q].get(g, v);
-		ck_assert_msg(k == want[0], "line %d: \"%s\": %d, expected %d",
-		              line, step, k, want[0]);
+		k = scn_values(rhs, want, 16, scn_queries[q].outs, step, line);
+		ck_assert_msg(k >= 1 && (size_t)k <= strlen(scn_queries[q].outs),
+		              "line %d: \"%s\": %d values, ?%s has %zu", line,
+		              step, k, w[0], strlen(scn_queries[q].outs));
+		if (scn_queries[q].number) {
+			have[0] = scn_queries[q].number(g);
+			got = 1;
+		} else {
+			got = scn_queries[q].get(g, v, have);
+		}
+		for (i = 0; i < k; i++) {
+			ck_assert_msg(i < got, "line %d: \"%s\": returned %d",
+			              line, step, have[0]);
+			if (k == 1)
+				ck_assert_msg(have[0] == want[0],
+				              "line %d: \"%s\": %d, expected %d",
+				              line, step, have[0], want[0]);
+			ck_assert_msg(have[i] == want[i],
+			              "line %d: \"%s\": value %d is %d, expected %d",
+			              line, step, i + 1, have[i], want[i]);
+		}
 	}
+}
+
+/* A move made through its own call (scn_call), which must succeed. */
+static inline void scn_call_step(city_game *g, const char *step, int line)
+{
+	city_move m;
+	int rc;
+	ck_assert_msg(city_move_parse(&m, step) == CITY_OK,
+	              "line %d: \"!%s\" does not parse", line, step);
+	rc = scn_call(g, &m);
+	ck_assert_msg(rc == CITY_OK, "line %d: \"!%s\" -> %s: %s", line, step,
+	              city_status_str(rc), city_game_last_error(g));
+	scn_expect_invariants_at(g, line);
 }
 
 /* Run the steps of a script (see the section comment). */
@@ -1449,6 +1516,8 @@ static inline void scn_script_at(city_game *g, const char *script, int line)
 			const char *s = one + strspn(one, " \t");
 			if (*s == '?')
 				scn_expect_step(g, s + 1, line);
+			else if (*s == '!')
+				scn_call_step(g, s + 1, line);
 			else if (*s)
 				scn_step_at(g, s, line);
 		}

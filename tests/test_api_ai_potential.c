@@ -164,12 +164,10 @@ END_TEST
 
 static Suite *potential_suite(void)
 {
-	Suite *s = suite_create("ai_potential");
-	TCase *t = tcase_create("core");
-	tcase_set_timeout(t, 120);
-	tcase_add_test(t, potentials_from_the_state_equal_the_public_queries);
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {
+	        {potentials_from_the_state_equal_the_public_queries, 0, 1},
+	};
+	return test_suite("ai_potential", "core", 120, rows, N_OF(rows));
 }
 
 TEST_MAIN(potential_suite)

@@ -393,16 +393,14 @@ END_TEST
 
 static Suite *ai_search_suite(void)
 {
-	Suite *s = suite_create("ai_search");
-	TCase *t = tcase_create("ai_search");
-	tcase_set_timeout(t, 300);
-	tcase_add_test(t, an_ai_keeps_nothing_of_a_released_arena);
-	tcase_add_test(t, a_time_budget_holds_with_many_trees_and_long_playouts);
-	tcase_add_test(t, cancel_from_another_thread_stops_a_timed_search);
-	tcase_add_test(t, cancel_from_another_thread_stops_a_counted_search);
-	tcase_add_test(t, cancel_lasts_until_the_next_search_returns);
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {
+	        {an_ai_keeps_nothing_of_a_released_arena, 0, 1},
+	        {a_time_budget_holds_with_many_trees_and_long_playouts, 0, 1},
+	        {cancel_from_another_thread_stops_a_timed_search, 0, 1},
+	        {cancel_from_another_thread_stops_a_counted_search, 0, 1},
+	        {cancel_lasts_until_the_next_search_returns, 0, 1},
+	};
+	return test_suite("ai_search", "ai_search", 300, rows, N_OF(rows));
 }
 
 TEST_MAIN(ai_search_suite)

@@ -954,6 +954,10 @@ START_TEST(hostile_carcassonne)
 		        test_new_game(CITY_GAME_CARCASSONNE, tower, 1, 5, 11);
 		uint64_t st = 99;
 		int seen[9] = {0};
+		/* The Tower is in play exactly in the second game */
+		ck_assert_int_eq(
+		        (city_game_expansions(g) & CITY_EXPANSION_TOWER) != 0,
+		        tower);
 		for (;;) {
 			int d = city_game_decision(g);
 			char where[48];
@@ -2246,13 +2250,13 @@ END_TEST
  * changed. */
 START_TEST(hostile_ai)
 {
-	city_game *g = NULL;
-	city_ai *ai = NULL;
 	city_ai_stat st[2];
 	city_move m;
 	double v = 0;
-	char *before, *after;
 	size_t count = 0, nl = 0;
+	char *before, *after;
+	city_game *g = NULL;
+	city_ai *ai = NULL;
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
 	ck_assert_int_eq(city_ai_new(NULL, CITY_AI_MCTS, 0), CITY_EINVAL);
 	ck_assert_int_eq(city_ai_new(&ai, -1, 0), CITY_EINVAL);
@@ -2529,17 +2533,10 @@ END_TEST
 /* Play a whole random game with a set, checking the conservation laws. */
 static void play_out(const city_tileset *ts, int players, uint64_t seed)
 {
-	city_options *o = NULL;
-	city_game *g = NULL, *h = NULL;
+	city_game *g = test_new_game_on(ts, players, seed), *h = NULL;
 	uint64_t st = seed;
 	char *t1, *t2;
 	int p;
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
 	while (test_play_random(g, 1, &st))
 		;
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
@@ -2932,56 +2929,53 @@ END_TEST
 
 static Suite *hostile_suite(void)
 {
+	const test_row games[] = {
+	    {hostile_new_game, 0, 1},
+	    {hostile_tile_decision, 0, 1},
+	    {hostile_follower_decision, 0, 1},
+	    {hostile_gate_decision, 0, 1},
+	    {hostile_wall_decision, 0, 1},
+	    {hostile_guard_decision, 0, 1},
+	    {hostile_tower_decision, 0, 1},
+	    {hostile_after_the_end, 0, 1},
+	    {hostile_copy_shapes, 0, 1},
+	    {hostile_copy_players, 0, 1},
+	    {hostile_reserved_fields, 0, 1},
+	    {hostile_carcassonne, 0, 1},
+	};
+	const test_row buffers[] = {
+	    {buffers_save, 0, 1},
+	    {buffers_move_text, 0, 1},
+	    {buffers_tileset_text, 0, 1},
+	    {buffers_legal_moves, 0, 1},
+	};
+	const test_row other[] = {
+	    {hostile_tileset_queries, 0, 1},
+	    {hostile_games_and_builtin_sets, 0, 1},
+	    {hostile_tileset_parse, 0, 1},
+	    {hostile_options, 0, 1},
+	    {hostile_game_new, 0, 1},
+	    {hostile_out_of_memory, 0, 1},
+	    {hostile_moves_text, 0, 1},
+	    {hostile_load, 0, 1},
+	    {hostile_status_and_version, 0, 1},
+	    {hostile_ai, 0, 1},
+	    {hostile_tileset_svg, 0, 1},
+	    {every_public_function_is_covered, 0, 1},
+	};
+	const test_row limits[] = {
+	    {limit_record_bytes, 0, 1},
+	    {limit_line_length, 0, 1},
+	    {limit_move_count, 0, 1},
+	    {limit_tileset_size, 0, 1},
+	    {limit_integer_overflow, 0, 1},
+	    {limit_coordinates, 0, 1},
+	};
 	Suite *s = suite_create("hostile");
-	TCase *t = tcase_create("games");
-	tcase_set_timeout(t, 120);
-	tcase_add_test(t, hostile_new_game);
-	tcase_add_test(t, hostile_tile_decision);
-	tcase_add_test(t, hostile_follower_decision);
-	tcase_add_test(t, hostile_gate_decision);
-	tcase_add_test(t, hostile_wall_decision);
-	tcase_add_test(t, hostile_guard_decision);
-	tcase_add_test(t, hostile_tower_decision);
-	tcase_add_test(t, hostile_after_the_end);
-	tcase_add_test(t, hostile_copy_shapes);
-	tcase_add_test(t, hostile_copy_players);
-	tcase_add_test(t, hostile_reserved_fields);
-	tcase_add_test(t, hostile_carcassonne);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("buffers");
-	tcase_set_timeout(t, 60);
-	tcase_add_test(t, buffers_save);
-	tcase_add_test(t, buffers_move_text);
-	tcase_add_test(t, buffers_tileset_text);
-	tcase_add_test(t, buffers_legal_moves);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("other");
-	tcase_set_timeout(t, 60);
-	tcase_add_test(t, hostile_tileset_queries);
-	tcase_add_test(t, hostile_games_and_builtin_sets);
-	tcase_add_test(t, hostile_tileset_parse);
-	tcase_add_test(t, hostile_options);
-	tcase_add_test(t, hostile_game_new);
-	tcase_add_test(t, hostile_out_of_memory);
-	tcase_add_test(t, hostile_moves_text);
-	tcase_add_test(t, hostile_load);
-	tcase_add_test(t, hostile_status_and_version);
-	tcase_add_test(t, hostile_ai);
-	tcase_add_test(t, hostile_tileset_svg);
-	tcase_add_test(t, every_public_function_is_covered);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("limits");
-	tcase_set_timeout(t, 180);
-	tcase_add_test(t, limit_record_bytes);
-	tcase_add_test(t, limit_line_length);
-	tcase_add_test(t, limit_move_count);
-	tcase_add_test(t, limit_tileset_size);
-	tcase_add_test(t, limit_integer_overflow);
-	tcase_add_test(t, limit_coordinates);
-	suite_add_tcase(s, t);
+	test_add_case(s, "games", 120, games, N_OF(games));
+	test_add_case(s, "buffers", 60, buffers, N_OF(buffers));
+	test_add_case(s, "other", 60, other, N_OF(other));
+	test_add_case(s, "limits", 180, limits, N_OF(limits));
 	return s;
 }
 

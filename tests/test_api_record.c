@@ -650,39 +650,63 @@ END_TEST
 
 START_TEST(syntax_arguments)
 {
+	/* city_game_load_ex's answers to bad arguments, and city_game_load's
+	 * (load_ex without flags); err may be NULL (errcap 0) and is cut to
+	 * errcap; *out stays untouched */
+	static const struct {
+		int no_out; /* out NULL */
+		const char *text;
+		size_t len;
+		unsigned flags;
+		size_t errcap;
+		int status;
+		const char *err; /* NULL: not checked */
+	} bad[] = {
+	        {1, "x", 1, 0, 64, CITY_EINVAL, NULL},
+	        {0, NULL, 5, 0, 64, CITY_EINVAL, NULL},
+	        {0, NULL, 0, 0, 64, CITY_EPARSE, NULL}, /* an empty record */
+	        {0, "x", 1, 0x80u, 64, CITY_EINVAL, NULL}, /* an unknown flag */
+	        {0, "x", 1, 0, 0, CITY_EPARSE, NULL},
+	        {0, "x", 1, 0, 8, CITY_EPARSE, "line 1:"},
+	};
 	city_game *g = UNTOUCHED;
 	char err[64];
-	ck_assert_int_eq(city_game_load(NULL, "x", 1, err, sizeof err),
-	                 CITY_EINVAL);
-	ck_assert_int_eq(city_game_load(&g, NULL, 5, err, sizeof err),
-	                 CITY_EINVAL);
-	ck_assert_int_eq(city_game_load(&g, NULL, 0, err, sizeof err),
-	                 CITY_EPARSE);
-	ck_assert_int_eq(
-	        city_game_load_ex(&g, NULL, "x", 1, 0x80u, err, sizeof err),
-	        CITY_EINVAL);
-	ck_assert_ptr_eq(g, UNTOUCHED);
-	/* err may be NULL, and is truncated to errcap. */
-	ck_assert_int_eq(city_game_load(&g, "x", 1, NULL, 0), CITY_EPARSE);
-	ck_assert_int_eq(city_game_load(&g, "x", 1, err, 8), CITY_EPARSE);
-	ck_assert_str_eq(err, "line 1:");
-	ck_assert_ptr_eq(g, UNTOUCHED);
+	for (size_t k = 0; k < N_OF(bad); k++) {
+		city_game **out = bad[k].no_out ? NULL : &g;
+		char *e = bad[k].errcap ? err : NULL;
+		ck_assert_int_eq(city_game_load_ex(out, NULL, bad[k].text,
+		                                   bad[k].len, bad[k].flags, e,
+		                                   bad[k].errcap),
+		                 bad[k].status);
+		if (bad[k].flags == 0)
+			ck_assert_int_eq(city_game_load(out, bad[k].text,
+			                                bad[k].len, e,
+			                                bad[k].errcap),
+			                 bad[k].status);
+		ck_assert_ptr_eq(g, UNTOUCHED);
+		if (bad[k].err)
+			ck_assert_str_eq(err, bad[k].err);
+	}
 }
 END_TEST
 
 START_TEST(syntax_random_bytes_never_crash)
 {
-	/* Bytes from an alphabet rich in the record's own words. */
+	/* Bytes from an alphabet rich in the record's own words (in this
+	 * order: the seed picks them by index). */
 	static const char *const words[] = {
-	        "citygame", "1",        "players",   "2",
-	        "seed",     "order",    "tileset",   "inline",
-	        "the-city", "rule",     "end_gap=3", "stacks",
-	        "moves",    "end",      "place",     "0",
-	        "-1",       "follower", "a",         "gate",
-	        "N",        "wall",     "cw",        "tower",
-	        "ccw",      "guard",    "pass",      " ",
-	        "\t",       "\n",       "\r",        "#",
-	        "\0",       "\xff",     "=",         "99999999999999999999999"};
+	        /* the header's */
+	        "citygame", "1", "players", "2", "seed", "order", "tileset",
+	        "inline", "the-city", "rule", "end_gap=3", "stacks", "moves",
+	        "end",
+	        /* the moves' */
+	        "place", "0", "-1", "follower", "a", "gate", "N", "wall", "cw",
+	        "tower", "ccw", "guard", "pass",
+	        /* blanks, line ends, a comment */
+	        " ", "\t", "\n", "\r", "#",
+	        /* a NUL, a byte outside ASCII, a stray `=`, a number past
+	         * 64 bits */
+	        "\0", "\xff", "=", "99999999999999999999999"};
 	uint64_t s = 7;
 	char buf[512];
 	for (int round = 0; round < 3000; round++) {
@@ -1108,58 +1132,58 @@ END_TEST
 
 static Suite *record_suite(void)
 {
+	/* The test cases: name, timeout in seconds (0: Check's default),
+	 * tests (up to a NULL). */
+	const struct {
+		const char *name;
+		double seconds;
+		const TTest *tests[15];
+	} cases[] = {
+	        {"header",
+	         0,
+	         {header_minimal_takes_the_defaults,
+	          header_every_line_in_any_order,
+	          header_default_record_is_canonical,
+	          header_duplicates_are_rejected,
+	          header_players_is_required_and_checked,
+	          header_players_missing_line_by_game, header_seed_range,
+	          header_order_wins_over_seed,
+	          header_order_must_be_a_permutation, header_rules,
+	          header_stacks, header_tileset_inline_round_trip,
+	          header_tileset_inline_of_the_builtin_text,
+	          header_tileset_errors_map_to_record_lines}},
+	        {"syntax",
+	         0,
+	         {syntax_errors_name_their_line,
+	          syntax_is_checked_before_any_move,
+	          syntax_nul_bytes_and_length, syntax_arguments,
+	          syntax_random_bytes_never_crash}},
+	        {"limits",
+	         60,
+	         {limit_line_length, limit_record_size, limit_move_count}},
+	        {"save",
+	         0,
+	         {save_buffer_contract, save_inline_set_buffer_contract}},
+	        {"round_trip",
+	         120,
+	         {round_trip_random_games, round_trip_inline_set_game,
+	          round_trip_order_and_stacks}},
+	        {"moves",
+	         60,
+	         {move_rejected_names_line_and_move,
+	          move_prefix_keeps_the_moves_before,
+	          move_after_the_end_is_an_error, move_wrong_decision}},
+	};
 	Suite *s = suite_create("record");
-	TCase *t = tcase_create("header");
-	tcase_add_test(t, header_minimal_takes_the_defaults);
-	tcase_add_test(t, header_every_line_in_any_order);
-	tcase_add_test(t, header_default_record_is_canonical);
-	tcase_add_test(t, header_duplicates_are_rejected);
-	tcase_add_test(t, header_players_is_required_and_checked);
-	tcase_add_test(t, header_players_missing_line_by_game);
-	tcase_add_test(t, header_seed_range);
-	tcase_add_test(t, header_order_wins_over_seed);
-	tcase_add_test(t, header_order_must_be_a_permutation);
-	tcase_add_test(t, header_rules);
-	tcase_add_test(t, header_stacks);
-	tcase_add_test(t, header_tileset_inline_round_trip);
-	tcase_add_test(t, header_tileset_inline_of_the_builtin_text);
-	tcase_add_test(t, header_tileset_errors_map_to_record_lines);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("syntax");
-	tcase_add_test(t, syntax_errors_name_their_line);
-	tcase_add_test(t, syntax_is_checked_before_any_move);
-	tcase_add_test(t, syntax_nul_bytes_and_length);
-	tcase_add_test(t, syntax_arguments);
-	tcase_add_test(t, syntax_random_bytes_never_crash);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("limits");
-	tcase_set_timeout(t, 60);
-	tcase_add_test(t, limit_line_length);
-	tcase_add_test(t, limit_record_size);
-	tcase_add_test(t, limit_move_count);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("save");
-	tcase_add_test(t, save_buffer_contract);
-	tcase_add_test(t, save_inline_set_buffer_contract);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("round_trip");
-	tcase_set_timeout(t, 120);
-	tcase_add_test(t, round_trip_random_games);
-	tcase_add_test(t, round_trip_inline_set_game);
-	tcase_add_test(t, round_trip_order_and_stacks);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("moves");
-	tcase_set_timeout(t, 60);
-	tcase_add_test(t, move_rejected_names_line_and_move);
-	tcase_add_test(t, move_prefix_keeps_the_moves_before);
-	tcase_add_test(t, move_after_the_end_is_an_error);
-	tcase_add_test(t, move_wrong_decision);
-	suite_add_tcase(s, t);
+	for (size_t c = 0; c < N_OF(cases); c++) {
+		TCase *t = tcase_create(cases[c].name);
+		if (cases[c].seconds > 0)
+			tcase_set_timeout(t, cases[c].seconds);
+		for (size_t k = 0; k < N_OF(cases[c].tests) && cases[c].tests[k];
+		     k++)
+			tcase_add_test(t, cases[c].tests[k]);
+		suite_add_tcase(s, t);
+	}
 	return s;
 }
 

@@ -725,19 +725,17 @@ END_TEST
 
 static Suite *render_suite(void)
 {
-	Suite *s = suite_create("render");
-	TCase *t = tcase_create("svg");
-	tcase_set_timeout(t, 120);
-	tcase_add_test(t, svg_buffer_contract);
-	tcase_add_test(t, svg_legal_cells_carry_rotations);
-	tcase_add_loop_test(t, tileset_svg_draws_every_design, 0, 4);
-	tcase_add_test(t, tileset_svg_is_the_tile_in_hand);
-	tcase_add_loop_test(t, svg_river_is_drawn_as_water, 0, 2);
-	tcase_add_loop_test(t, svg_is_stable_and_shows_the_state, 0, 6);
-	tcase_add_loop_test(t, svg_carcassonne_shows_the_state, 0, 6);
-	tcase_add_loop_test(t, svg_every_data_move_applies, 0, 9);
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {
+	        {svg_buffer_contract, 0, 1},
+	        {svg_legal_cells_carry_rotations, 0, 1},
+	        {tileset_svg_draws_every_design, 0, 4},
+	        {tileset_svg_is_the_tile_in_hand, 0, 1},
+	        {svg_river_is_drawn_as_water, 0, 2},
+	        {svg_is_stable_and_shows_the_state, 0, 6},
+	        {svg_carcassonne_shows_the_state, 0, 6},
+	        {svg_every_data_move_applies, 0, 9},
+	};
+	return test_suite("render", "svg", 120, rows, N_OF(rows));
 }
 
 TEST_MAIN(render_suite)

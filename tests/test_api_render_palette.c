@@ -244,14 +244,13 @@ END_TEST
 
 static Suite *render_palette_suite(void)
 {
-	Suite *s = suite_create("render_palette");
-	TCase *t = tcase_create("palette");
-	tcase_add_test(t, de2000_is_the_formula);
-	tcase_add_loop_test(t, palette_rule_holds, 0, 4);
-	tcase_add_test(t, palette_tables_are_complete);
-	tcase_add_test(t, svg_uses_the_palette);
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {
+	    {de2000_is_the_formula, 0, 1},
+	    {palette_rule_holds, 0, 4},
+	    {palette_tables_are_complete, 0, 1},
+	    {svg_uses_the_palette, 0, 1},
+	};
+	return test_suite("render_palette", "palette", 0, rows, N_OF(rows));
 }
 
 TEST_MAIN(render_palette_suite)

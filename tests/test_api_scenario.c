@@ -28,7 +28,11 @@ static const scn_case good[] = {
          "?ftiles 0 1 b = 1; ?complete 0 1 b = 0; ?same 0 1 a 0 0 a = 1;"
          "?supply 1 = 6; ?onboard 1 = 1; ?towers 0 = 6; ?walls_left = 70;"
          "?scores = 0 0; ?events score * = 0; ?points 1 any = 0;"
-         "?detail 1 streets = 0; ?invariants; ?player = 0"},
+         "?detail 1 streets = 0; ?invariants; ?player = 0;"
+         "?ffollowers 0 1 1 0 = 0; ?tile_at 0 1 = 3 0; ?tile_at 9 9 = "
+         "ENOTFOUND; ?current = 7 1; ?follower 0 = 1 steward 0 1 b;"
+         "?market 0 1 b = 0; ?winners = ENOTENDED; ?move_count = 4;"
+         "?event_count = 0"},
         {"C-TURN: the base game's start and a road", "carc players=3",
          "1 2 a-a a1b b-b b1a a=F b=F start\n", "?ask tile 0; ?legal = 8"},
 };
@@ -61,6 +65,10 @@ static const struct {
          "status CITY_OK, expected CITY_EILLEGAL"},
         {"place 0 0 0; pass; ?call place 5 5 0 = EILLEGAL \"wrong\"",
          "expected \"wrong\""},
+        {"!place 9 9 0", "\"!place 9 9 0\" -> CITY_EILLEGAL"},
+        {"place 0 0 0; pass; ?tile_at 0 0 = 1 1", "value 2 is 0, expected 1"},
+        {"?current = ENOTFOUND", "\"current = ENOTFOUND\": 1, expected -7"},
+        {"?winners = 0", "-9, expected 0"},
         {"?nosuch = 1", "no query nosuch"},
         {"?score = 1", "takes 1 arguments"},
         {"place 9 9 0",
@@ -77,11 +85,8 @@ END_TEST
 
 static Suite *bad_suite(void)
 {
-	Suite *s = suite_create("scenario_must_fail");
-	TCase *t = tcase_create("bad");
-	tcase_add_loop_test(t, bad_script_fails, 0, (int)N_OF(bad));
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {{bad_script_fails, 0, (int)N_OF(bad)}};
+	return test_suite("scenario_must_fail", "bad", 0, rows, N_OF(rows));
 }
 
 /* Every wrong script fails, each with its own message. */
@@ -110,13 +115,9 @@ END_TEST
 
 static Suite *scenario_suite(void)
 {
-	Suite *s = suite_create("scenario");
-	TCase *t = tcase_create("scripts");
-	tcase_add_loop_test(t, good_scripts_pass, 0, (int)N_OF(good));
-	tcase_add_test(t, every_wrong_expectation_fails);
-	tcase_set_timeout(t, 60);
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {{good_scripts_pass, 0, (int)N_OF(good)},
+	                         {every_wrong_expectation_fails, 0, 1}};
+	return test_suite("scenario", "scripts", 60, rows, N_OF(rows));
 }
 
 TEST_MAIN(scenario_suite)

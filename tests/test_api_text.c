@@ -205,37 +205,6 @@ static text long_line_set(const char *head, size_t design_len)
 	return t;
 }
 
-START_TEST(tileset_line_of_4096_plus_cr_is_accepted)
-{
-	city_tileset *ts = NULL;
-	char err[256];
-	text t = long_line_set("tileset long\r\n", TS_LINE_MAX);
-	ck_assert_int_eq(city_tileset_parse(&ts, t.s, t.n, err, sizeof err),
-	                 CITY_OK);
-	ck_assert_uint_eq(city_tileset_tile_count(ts), 1);
-	city_tileset_free(ts);
-	/* the last line, without a newline */
-	t.n -= 1;
-	ck_assert_int_eq(city_tileset_parse(&ts, t.s, t.n, err, sizeof err),
-	                 CITY_OK);
-	city_tileset_free(ts);
-	free(t.s);
-}
-END_TEST
-
-START_TEST(tileset_line_over_4096_is_elimit)
-{
-	city_tileset *ts = NULL;
-	char err[256];
-	text t = long_line_set("tileset long\n", TS_LINE_MAX + 1);
-	ck_assert_int_eq(city_tileset_parse(&ts, t.s, t.n, err, sizeof err),
-	                 CITY_ELIMIT);
-	ck_assert_str_eq(err, "2:4097: line longer than 4096 characters");
-	ck_assert_ptr_null(ts);
-	free(t.s);
-}
-END_TEST
-
 /* An inline set in a record: the same limits, at the record's lines. */
 static text inline_record(size_t design_len, const char *eol)
 {
@@ -247,28 +216,63 @@ static text inline_record(size_t design_len, const char *eol)
 	return t;
 }
 
-START_TEST(record_inline_line_of_4096_plus_cr)
+/* Read t as a tile set, or as a record when `record`: the status, the
+ * error in err (of errcap bytes) and, when read, the number of tiles of
+ * the set. */
+static int read_text(const text *t, int record, char *err, size_t errcap,
+                     unsigned *tiles)
 {
+	city_tileset *ts = NULL;
 	city_game *g = NULL;
-	char err[256] = "";
-	text t = inline_record(TS_LINE_MAX, "\r\n");
-	int rc = city_game_load(&g, t.s, t.n, err, sizeof err);
-	ck_assert_msg(rc == CITY_OK, "%s", err);
-	ck_assert_uint_eq(city_tileset_tile_count(city_game_tileset(g)), 10);
+	int rc = record ? city_game_load(&g, t->s, t->n, err, errcap)
+	                : city_tileset_parse(&ts, t->s, t->n, err, errcap);
+	if (rc != CITY_OK) {
+		/* a refused text leaves no set and no game */
+		ck_assert_ptr_null(g);
+		ck_assert_ptr_null(ts);
+		return rc;
+	}
+	*tiles = city_tileset_tile_count(record ? city_game_tileset(g) : ts);
 	city_game_free(g);
-	free(t.s);
+	city_tileset_free(ts);
+	return rc;
 }
-END_TEST
 
-START_TEST(record_inline_line_over_4096_is_elimit)
+/* A design line of 4096 characters and a CR is read, one of 4097 is
+ * CITY_ELIMIT, in a tile set and in an inline set of a record. */
+static const struct {
+	int record;        /* an inline set in a record, else a tile set */
+	const char *head;  /* a tile set's header line */
+	size_t design_len; /* the design line's length, without CR LF */
+	size_t cut;        /* bytes cut from the end of the text */
+	int status;
+	const char *err; /* the error ("" when read) */
+	unsigned tiles;  /* of the set read */
+} long_lines[] = {
+	{0, "tileset long\r\n", TS_LINE_MAX, 0, CITY_OK, "", 1},
+	/* the last line, without a newline */
+	{0, "tileset long\r\n", TS_LINE_MAX, 1, CITY_OK, "", 1},
+	{0, "tileset long\n", TS_LINE_MAX + 1, 0, CITY_ELIMIT,
+	 "2:4097: line longer than 4096 characters", 0},
+	{1, NULL, TS_LINE_MAX, 0, CITY_OK, "", 10},
+	{1, NULL, TS_LINE_MAX + 1, 0, CITY_ELIMIT,
+	 "line 5: line longer than 4096 bytes", 0},
+};
+
+START_TEST(line_of_4096_plus_cr_is_read_one_more_is_elimit)
 {
-	city_game *g = NULL;
 	char err[256] = "";
-	text t = inline_record(TS_LINE_MAX + 1, "\r\n");
-	ck_assert_int_eq(city_game_load(&g, t.s, t.n, err, sizeof err),
-	                 CITY_ELIMIT);
-	ck_assert_str_eq(err, "line 5: line longer than 4096 bytes");
-	ck_assert_ptr_null(g);
+	unsigned tiles = 0;
+	text t = long_lines[_i].record
+	                 ? inline_record(long_lines[_i].design_len, "\r\n")
+	                 : long_line_set(long_lines[_i].head,
+	                                 long_lines[_i].design_len);
+	t.n -= long_lines[_i].cut;
+	int rc = read_text(&t, long_lines[_i].record, err, sizeof err, &tiles);
+	ck_assert_msg(rc == long_lines[_i].status, "status %d, expected %d: %s",
+	              rc, long_lines[_i].status, err);
+	ck_assert_str_eq(err, long_lines[_i].err);
+	ck_assert_uint_eq(tiles, long_lines[_i].tiles);
 	free(t.s);
 }
 END_TEST
@@ -561,10 +565,8 @@ static Suite *text_suite(void)
 	t = tcase_create("limits");
 	tcase_set_timeout(t, 60);
 	tcase_add_test(t, tileset_text_size_limit);
-	tcase_add_test(t, tileset_line_of_4096_plus_cr_is_accepted);
-	tcase_add_test(t, tileset_line_over_4096_is_elimit);
-	tcase_add_test(t, record_inline_line_of_4096_plus_cr);
-	tcase_add_test(t, record_inline_line_over_4096_is_elimit);
+	tcase_add_loop_test(t, line_of_4096_plus_cr_is_read_one_more_is_elimit,
+	                    0, (int)N_OF(long_lines));
 	tcase_add_test(t, record_inline_set_without_end);
 	suite_add_tcase(s, t);
 	t = tcase_create("scored");

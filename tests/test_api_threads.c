@@ -195,12 +195,9 @@ END_TEST
 
 static Suite *threads_suite(void)
 {
-	Suite *s = suite_create("threads");
-	TCase *tc = tcase_create("games on threads");
-	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, threads_match_single_thread);
-	suite_add_tcase(s, tc);
-	return s;
+	const test_row rows[] = {{threads_match_single_thread, 0, 1}};
+	return test_suite("threads", "games on threads", 600, rows,
+	                  N_OF(rows));
 }
 
 TEST_MAIN(threads_suite)

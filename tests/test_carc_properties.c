@@ -101,15 +101,15 @@ static const int tower_opts[7] = {
     CITY_RULE_CAPTURE_GAPS, CITY_RULE_TOWER_RANGE, CITY_RULE_CAPTURE_DIAGONAL,
     CITY_RULE_RANSOM};
 
-/* One random game with the expansions `exp` (CITY_EXPANSION_* bits). */
-static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
+/* A base game for `players` seeded with `seed`, the farmers rule
+ * (C-OPT-1) `farmers` and the expansions `exp` (CITY_EXPANSION_* bits):
+ * The Tower's seven options and The River's start from bits of the seed.
+ * The expansions asked for, and only they, are in play. */
+static city_game *property_game(int players, int farmers, unsigned exp,
+                                uint64_t seed)
 {
-	int with_tower = (exp & CITY_EXPANSION_TOWER) != 0;
 	city_options *o;
-	city_game *g, *scratch, *before;
-	static city_move mv[2048];
-	uint64_t rng = seed * 977 + (uint64_t)players;
-	int last[5] = {0, 0, 0, 0, 0}, p, steps = 0;
+	city_game *g;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
 	                 CITY_OK);
@@ -117,7 +117,7 @@ static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
 	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
 	                 CITY_OK);
-	if (with_tower) {
+	if (exp & CITY_EXPANSION_TOWER) {
 		int k;
 		ck_assert_int_eq(
 		    city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
@@ -136,6 +136,20 @@ static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
 		                 CITY_OK);
 	}
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	city_options_free(o);
+	ck_assert_int_eq(city_game_expansions(g), (int)exp);
+	return g;
+}
+
+/* One random game with the expansions `exp` (CITY_EXPANSION_* bits). */
+static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
+{
+	int with_tower = (exp & CITY_EXPANSION_TOWER) != 0;
+	city_game *g = property_game(players, farmers, exp, seed);
+	city_game *scratch, *before;
+	static city_move mv[2048];
+	uint64_t rng = seed * 977 + (uint64_t)players;
+	int last[5] = {0, 0, 0, 0, 0}, p, steps = 0;
 	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
 	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
 	while (city_game_decision(g) != CITY_DECISION_END) {
@@ -205,16 +219,8 @@ static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
 		}
 		/* save / load round trip */
 		if (steps % 23 == 0) {
-			char *a = test_save(g), *b, err[256];
-			city_game *l = NULL;
-			ck_assert_int_eq(city_game_load(&l, a, strlen(a), err,
-			                                sizeof err),
-			                 CITY_OK);
+			city_game *l = test_reload_exact(g);
 			ck_assert(same_state(l, g));
-			b = test_save(l);
-			ck_assert_str_eq(a, b);
-			free(a);
-			free(b);
 			city_game_free(l);
 		}
 		ck_assert_int_lt(steps, 1000);
@@ -230,7 +236,6 @@ static void play_with(int players, int farmers, unsigned exp, uint64_t seed)
 	city_game_free(before);
 	city_game_free(scratch);
 	city_game_free(g);
-	city_options_free(o);
 }
 
 static void play(int players, int farmers, int with_tower, uint64_t seed)
@@ -305,17 +310,13 @@ END_TEST
 
 static Suite *carc_properties_suite(void)
 {
-	Suite *s = suite_create("carc_properties");
-	TCase *tc = tcase_create("games");
-	tcase_set_timeout(tc, 900);
-	tcase_add_loop_test(tc, carc_random_games_keep_every_property, 0, 8);
-	tcase_add_loop_test(tc, carc_tower_random_games_keep_every_property, 0,
-	                    4);
-	tcase_add_loop_test(tc, carc_river_random_games_keep_every_property, 0,
-	                    8);
-	tcase_add_test(tc, test_C_TILE_2_edge_test_four_cells_at_once);
-	suite_add_tcase(s, tc);
-	return s;
+	const test_row rows[] = {
+	    {carc_random_games_keep_every_property, 0, 8},
+	    {carc_tower_random_games_keep_every_property, 0, 4},
+	    {carc_river_random_games_keep_every_property, 0, 8},
+	    {test_C_TILE_2_edge_test_four_cells_at_once, 0, 1},
+	};
+	return test_suite("carc_properties", "games", 900, rows, N_OF(rows));
 }
 
 TEST_MAIN(carc_properties_suite)

@@ -83,23 +83,6 @@ static void state_ok(const city_game *g)
 	ck_assert_msg(state_check(g, why, sizeof why) == 0, "%s", why);
 }
 
-/* The tile decision's listing as "x,y,r" words. */
-static void listing_is(const city_game *g, const char *want)
-{
-	city_move mv[64];
-	size_t n = 0, i;
-	char got[256] = "";
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
-	ck_assert_int_eq(city_legal_moves(g, mv, 64, &n), CITY_OK);
-	for (i = 0; i < n; i++) {
-		char w[32];
-		snprintf(w, sizeof w, "%s%d,%d,%d", i ? " " : "", (int)mv[i].x,
-		         (int)mv[i].y, mv[i].rotation);
-		strcat(got, w);
-	}
-	ck_assert_str_eq(got, want);
-}
-
 /* Place, then pass the follower decision (if asked). */
 static void place(city_game *g, int x, int y, int r)
 {
@@ -107,12 +90,6 @@ static void place(city_game *g, int x, int y, int r)
 	if (city_game_decision(g) == CITY_DECISION_FOLLOWER)
 		scn_play(g, "follower pass");
 	state_ok(g);
-}
-
-/* A placement refused with exactly `why`, the game unchanged. */
-static void refused(city_game *g, int x, int y, int r, const char *why)
-{
-	SCN_REFUSED(g, city_place_tile(g, x, y, r), CITY_EILLEGAL, why);
 }
 
 static const int river_a[10] = {57, 60, 57, 60, 53, 54, 55, 56, 58, 59};
@@ -178,6 +155,18 @@ START_TEST(test_V_SET_1_tileset_river_tokens)
 }
 END_TEST
 
+/* The text `text` (n bytes) is a tile set with exactly the designs of
+ * `want`, its lake the same design. */
+static void parses_as(const city_tileset *want, const char *text, size_t n)
+{
+	city_tileset *back = NULL;
+	ck_assert_int_eq(city_tileset_parse(&back, text, n, NULL, 0), CITY_OK);
+	ck_assert_mem_eq(back->designs, want->designs,
+	                 want->n_designs * sizeof want->designs[0]);
+	ck_assert_int_eq(back->lake, want->lake);
+	city_tileset_free(back);
+}
+
 /* The built-in sets: 84 and 102 tiles, the concatenated files; written
  * back and read again. */
 START_TEST(test_V_SET_1_builtin_river_sets)
@@ -185,7 +174,7 @@ START_TEST(test_V_SET_1_builtin_river_sets)
 	const city_tileset *base = city_tileset_builtin("carcassonne");
 	const city_tileset *rv = city_tileset_builtin("carcassonne-river");
 	const city_tileset *rt = city_tileset_builtin("carcassonne-river-tower");
-	city_tileset *back = NULL;
+	static char buf[16384];
 	char *text, l, m, r;
 	size_t need = 0;
 	ck_assert_ptr_nonnull(rv);
@@ -214,60 +203,69 @@ START_TEST(test_V_SET_1_builtin_river_sets)
 	text = malloc(need);
 	ck_assert_int_eq(city_tileset_text(rv, text, need, NULL), CITY_OK);
 	ck_assert_ptr_nonnull(strstr(text, "51 1  a-a a~a a-a a-a  a=F  spring\n"));
-	ck_assert_int_eq(city_tileset_parse(&back, text, strlen(text), NULL, 0),
-	                 CITY_OK);
-	ck_assert_mem_eq(back->designs, rv->designs,
-	                 rv->n_designs * sizeof rv->designs[0]);
-	ck_assert_int_eq(back->lake, rv->lake);
+	parses_as(rv, text, strlen(text));
 	free(text);
-	city_tileset_free(back);
 	/* and the files concatenated */
-	{
-		static char buf[16384];
-		size_t n = test_read_two(
-		        buf, sizeof buf, CITY_SOURCE_DIR "/lib/data/carcassonne.tiles",
-		        CITY_SOURCE_DIR "/lib/data/the-river.tiles");
-		ck_assert_int_eq(city_tileset_parse(&back, buf, n, NULL, 0),
-		                 CITY_OK);
-		ck_assert_mem_eq(back->designs, rv->designs,
-		                 rv->n_designs * sizeof rv->designs[0]);
-		city_tileset_free(back);
-	}
+	parses_as(rv, buf,
+	          test_read_two(buf, sizeof buf,
+	                        CITY_SOURCE_DIR "/lib/data/carcassonne.tiles",
+	                        CITY_SOURCE_DIR "/lib/data/the-river.tiles"));
 }
 END_TEST
 
-/* V-SET-1: river tiles and the expansion go together. */
+/* V-SET-1: river tiles and the expansion go together. The rows act on
+ * one set of options of Carcassonne, in turn: the expansions turned on
+ * (`exp`, CITY_EXPANSION_* bits; none: nothing turned on), then the tile
+ * set `set` when `set_it` (NULL: the built-in one the expansions choose);
+ * the options then hold the built-in set `holds` (NULL: not asked) and
+ * city_options_check() says `why` (NULL: not asked, "": CITY_OK), and
+ * when it refuses, city_game_new() refuses too. */
 START_TEST(test_V_SET_1_river_tiles_need_the_expansion)
 {
+	static const struct {
+		unsigned exp;
+		int set_it;
+		const char *set, *holds, *why;
+	} rows[] = {
+	        {0, 1, "carcassonne-river", NULL,
+	         "V-SET-1: tile set carcassonne-river has river tiles, the "
+	         "game is played without the expansion river"},
+	        {CITY_EXPANSION_RIVER, 1, "carcassonne", NULL,
+	         "V-SET-1: tile set carcassonne has no spring and lake, the "
+	         "expansion river needs them"},
+	        /* the built-in set follows the expansions */
+	        {0, 1, NULL, "carcassonne-river", NULL},
+	        {CITY_EXPANSION_TOWER, 0, NULL, "carcassonne-river-tower", ""},
+	};
 	city_options *o = NULL;
-	city_game *g = NULL;
-	char why[160];
+	size_t k;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
 	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_tileset(
-	                     o, city_tileset_builtin("carcassonne-river")),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
-	ck_assert_str_eq(why, "V-SET-1: tile set carcassonne-river has river "
-	                      "tiles, the game is played without the "
-	                      "expansion river");
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_RIVER, 1),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_tileset(
-	                     o, city_tileset_builtin("carcassonne")),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_EINVAL);
-	ck_assert_str_eq(why, "V-SET-1: tile set carcassonne has no spring and "
-	                      "lake, the expansion river needs them");
-	/* the built-in set follows the expansions */
-	ck_assert_int_eq(city_options_set_tileset(o, NULL), CITY_OK);
-	ck_assert_ptr_eq(o->ts, city_tileset_builtin("carcassonne-river"));
-	ck_assert_int_eq(city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-	                 CITY_OK);
-	ck_assert_ptr_eq(o->ts, city_tileset_builtin("carcassonne-river-tower"));
-	ck_assert_int_eq(city_options_check(o, why, sizeof why), CITY_OK);
+	for (k = 0; k < N_OF(rows); k++) {
+		char why[160] = "";
+		city_game *g = NULL;
+		if (rows[k].exp)
+			ck_assert_int_eq(city_options_set_expansion(
+			                         o, (int)rows[k].exp, 1),
+			                 CITY_OK);
+		if (rows[k].set_it)
+			ck_assert_int_eq(city_options_set_tileset(
+			                         o, rows[k].set ? city_tileset_builtin(
+			                                                  rows[k].set)
+			                                        : NULL),
+			                 CITY_OK);
+		if (rows[k].holds)
+			ck_assert_ptr_eq(o->ts, city_tileset_builtin(rows[k].holds));
+		if (!rows[k].why)
+			continue;
+		ck_assert_int_eq(city_options_check(o, why, sizeof why),
+		                 *rows[k].why ? CITY_EINVAL : CITY_OK);
+		if (*rows[k].why) {
+			ck_assert_str_eq(why, rows[k].why);
+			ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
+		}
+	}
 	city_options_free(o);
 }
 END_TEST
@@ -394,42 +392,54 @@ static void order_check(city_options *o, const int *order, size_t n,
 		ck_assert_str_eq(why, want);
 }
 
-/* V-SET-2: an explicit order lists river tiles first, the lake twelfth. */
+/* V-SET-2: an explicit order lists river tiles first, the lake twelfth.
+ * Each row is the order of river_order(river_a) with the designs `to`
+ * put at the indices `at` (-1: none), its first `n` tiles, on the
+ * options so far plus V-OPT-1 remove when `remove`: accepted (why NULL)
+ * or refused with the reason `why`. */
 START_TEST(test_V_SET_2_explicit_order)
 {
+	static const struct {
+		int remove, at[2], to[2];
+		size_t n;
+		const char *why;
+	} rows[] = {
+	        {0, {-1, -1}, {0, 0}, 83, NULL},
+	        /* the lake eleventh drawn, before the last river tile (59) */
+	        {0, {9, 10}, {52, 59}, 83,
+	         "V-SET-2: tile 11 of the order is design 59 (a river tile) "
+	         "after the lake"},
+	        /* a land tile among the river tiles: tile 4 (60) and the
+	         * first land tile (1) swapped */
+	        {0, {3, 11}, {1, 60}, 83,
+	         "V-SET-2: tile 5 of the order is design 53 (a river tile) "
+	         "after a land tile"},
+	        /* the spring is not drawn */
+	        {0, {-1, -1}, {0, 0}, 82,
+	         "V-SET-2: the order lists 82 tiles, the stack has 83 (the "
+	         "spring is not drawn)"},
+	        /* V-OPT-1 remove: one D fewer */
+	        {1, {-1, -1}, {0, 0}, 82,
+	         "V-SET-2: the order has more than 3 of design 4"},
+	        {1, {-1, -1}, {0, 0}, 81,
+	         "V-SET-2: the order lists 81 tiles, the stack has 82 (the "
+	         "spring, nor one start tile (V-OPT-1), is not drawn)"},
+	};
 	int order[83];
 	city_options *o = river_options(0, 2);
-	river_order(order, river_a);
-	order_check(o, order, 83, NULL);
-	/* the lake eleventh drawn, before the last river tile */
-	order[9] = 52;
-	order[10] = river_a[9];
-	order_check(o, order, 83,
-	            "V-SET-2: tile 11 of the order is design 59 (a river tile) "
-	            "after the lake");
-	/* a land tile among the river tiles */
-	order[9] = river_a[9];
-	order[10] = 52;
-	order[3] = 1;
-	order[11] = river_a[3];
-	order_check(o, order, 83,
-	            "V-SET-2: tile 5 of the order is design 53 (a river tile) "
-	            "after a land tile");
-	/* the spring is not drawn */
-	order[3] = river_a[3];
-	order[11] = 1;
-	order_check(o, order, 82,
-	            "V-SET-2: the order lists 82 tiles, the stack has 83 (the "
-	            "spring is not drawn)");
-	/* V-OPT-1 remove: one D fewer */
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
-	                                       CITY_RIVER_REMOVE),
-	                 CITY_OK);
-	order_check(o, order, 82,
-	            "V-SET-2: the order has more than 3 of design 4");
-	order_check(o, order, 81,
-	            "V-SET-2: the order lists 81 tiles, the stack has 82 (the "
-	            "spring, nor one start tile (V-OPT-1), is not drawn)");
+	size_t k;
+	for (k = 0; k < N_OF(rows); k++) {
+		river_order(order, river_a);
+		for (int j = 0; j < 2; j++)
+			if (rows[k].at[j] >= 0)
+				order[rows[k].at[j]] = rows[k].to[j];
+		if (rows[k].remove)
+			ck_assert_int_eq(city_options_set_rule(
+			                         o, CITY_RULE_RIVER_START,
+			                         CITY_RIVER_REMOVE),
+			                 CITY_OK);
+		order_check(o, order, rows[k].n, rows[k].why);
+	}
 	city_options_free(o);
 }
 END_TEST
@@ -476,20 +486,18 @@ END_TEST
 START_TEST(test_V_TILE_1_straight_at_the_open_end)
 {
 	city_game *g = river_game(river_a);
-	listing_is(g, "1,0,0 1,0,2");
-	refused(g, 1, 0, 1,
-	        "V-GEO-1: field side facing a river side of tile (0,0)");
-	refused(g, 0, 1, 0,
-	        "V-TILE-1: a river tile continues the river at (1,0), not at "
-	        "(0,1)");
-	refused(g, -1, 0, 0,
-	        "V-GEO-1: river side facing a field side of tile (0,0)");
-	refused(g, -1, 0, 1,
-	        "V-TILE-1: a river tile continues the river at (1,0), not at "
-	        "(-1,0)");
+	scn_play(g, "?ask tile; ?moves = place 1 0 0, place 1 0 2\n"
+	            "?call place 1 0 1 = EILLEGAL \"V-GEO-1: field side facing "
+	            "a river side of tile (0,0)\"\n"
+	            "?call place 0 1 0 = EILLEGAL \"V-TILE-1: a river tile "
+	            "continues the river at (1,0), not at (0,1)\"\n"
+	            "?call place -1 0 0 = EILLEGAL \"V-GEO-1: river side facing "
+	            "a field side of tile (0,0)\"\n"
+	            "?call place -1 0 1 = EILLEGAL \"V-TILE-1: a river tile "
+	            "continues the river at (1,0), not at (-1,0)\"");
 	place(g, 1, 0, 2);
 	/* then the curve (60) at (2,0): either way, no curve before it */
-	listing_is(g, "2,0,0 2,0,1");
+	scn_play(g, "?ask tile; ?moves = place 2 0 0, place 2 0 1");
 	city_game_free(g);
 }
 END_TEST
@@ -500,17 +508,16 @@ START_TEST(test_V_TILE_2_no_u_turn_after_right)
 {
 	static const int river[10] = {60, 57, 60, 57, 53, 54, 55, 56, 58, 59};
 	city_game *g = river_game(river);
-	listing_is(g, "1,0,0 1,0,1");
+	scn_play(g, "?ask tile; ?moves = place 1 0 0, place 1 0 1");
 	place(g, 1, 0, 0); /* east, then south: a right turn */
 	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_RIGHT);
-	listing_is(g, "1,1,1 1,1,3");
+	scn_play(g, "?ask tile; ?moves = place 1 1 1, place 1 1 3");
 	place(g, 1, 1, 1); /* the straight, north-south */
-	listing_is(g, "1,2,2");
-	refused(g, 1, 2, 1,
-	        "V-TILE-2: the river turned right at the last curve; this "
-	        "curve must turn left");
-	refused(g, 1, 2, 0,
-	        "V-GEO-1: field side facing a river side of tile (1,1)");
+	scn_play(g, "?ask tile; ?moves = place 1 2 2\n"
+	            "?call place 1 2 1 = EILLEGAL \"V-TILE-2: the river turned "
+	            "right at the last curve; this curve must turn left\"\n"
+	            "?call place 1 2 0 = EILLEGAL \"V-GEO-1: field side facing "
+	            "a river side of tile (1,1)\"");
 	place(g, 1, 2, 2); /* south, then east: left */
 	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_LEFT);
 	city_game_free(g);
@@ -524,10 +531,9 @@ START_TEST(test_V_TILE_2_no_u_turn_after_left)
 	city_game *g = river_game(river);
 	place(g, 1, 0, 1); /* east, then north: a left turn */
 	ck_assert_uint_eq(g->st.cc.rv.turn, RIVER_LEFT);
-	listing_is(g, "1,-1,3");
-	refused(g, 1, -1, 0,
-	        "V-TILE-2: the river turned left at the last curve; this "
-	        "curve must turn right");
+	scn_play(g, "?ask tile; ?moves = place 1 -1 3\n"
+	            "?call place 1 -1 0 = EILLEGAL \"V-TILE-2: the river turned "
+	            "left at the last curve; this curve must turn right\"");
 	place(g, 1, -1, 3); /* north, then east */
 	city_game_free(g);
 }
@@ -582,9 +588,10 @@ static city_game *whole_river(void)
 	place(g, 6, 2, 1);  /* 58 W-S (E-S turned once): right */
 	place(g, 6, 3, 0);  /* 56 N-S, the bridge */
 	/* 59 (S-W, road N-E): from the north it must turn left, to the east */
-	listing_is(g, "6,4,2");
+	scn_play(g, "?ask tile; ?moves = place 6 4 2");
 	place(g, 6, 4, 2);
-	listing_is(g, "7,4,0"); /* the lake, its river west */
+	/* the lake, its river west */
+	scn_play(g, "?ask tile; ?moves = place 7 4 0");
 	place(g, 7, 4, 0);
 	ck_assert_uint_eq(g->st.cc.rv.out, RIVER_CLOSED);
 	return g;
@@ -596,18 +603,14 @@ static city_game *whole_river(void)
 START_TEST(test_V_GEO_1_fields_across_the_banks)
 {
 	city_game *g = river_game(river_a);
-	int same = -1;
-	/* the straight's north bank (a) and the spring's field: across */
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
-	same = city_feature_same(g, 0, 0, 'a', 1, 0, 'a');
-	ck_assert_int_eq(same, 1);
-	/* its south bank (b) too: through the spring, which joins its banks */
-	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 1, 0, 'b'), 1);
+	/* the straight's north bank (a) and the spring's field: across; its
+	 * south bank (b) too: through the spring, which joins its banks */
+	scn_play(g, "?same 0 0 a 1 0 a = 1; ?same 1 0 a 1 0 b = 1");
 	city_game_free(g);
 	/* through the lake as well, and a farmer on a bank takes the other */
 	g = whole_river();
-	ck_assert_int_eq(city_feature_same(g, 7, 4, 'a', 6, 4, 'a'), 1);
-	ck_assert_int_eq(city_feature_same(g, 7, 4, 'a', 6, 4, 'c'), 1);
+	scn_play(g, "?same 7 4 a 6 4 a = 1; ?same 7 4 a 6 4 c = 1");
 	city_game_free(g);
 }
 END_TEST
@@ -627,7 +630,7 @@ START_TEST(test_V_FOL_1_no_follower_on_the_river)
 	                 CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_OK);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_FOLLOWER);
+	scn_play(g, "?ask follower");
 	ck_assert_int_eq(city_place_follower(g, '~'), CITY_EILLEGAL);
 	ck_assert_str_eq(city_game_last_error(g),
 	                 "V-FOL-1: the river is no feature; no follower goes on "
@@ -637,9 +640,7 @@ START_TEST(test_V_FOL_1_no_follower_on_the_river)
 	/* player 1: both banks of the next straight are the farmer's field
 	 * (C-FOL-2), and the river takes none: no follower decision */
 	ck_assert_int_eq(city_place_tile(g, 2, 0, 0), CITY_OK);
-	ck_assert_int_eq(city_feature_followers(g, 2, 0, 'b', 0), 1);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
-	ck_assert_int_eq(city_game_player(g), 0);
+	scn_play(g, "?ffollowers 2 0 b 0 = 1; ?ask tile 0");
 	state_ok(g);
 	city_game_free(g);
 	city_options_free(o);
@@ -664,13 +665,36 @@ static int same_state(const city_game *a, const city_game *b)
 	       memcmp(&a->st, &b->st, a->st.lay.size) == 0;
 }
 
+/* The record `text` loads into a game with the state of `g` (returned). */
+static city_game *load_same(const char *text, const city_game *g)
+{
+	city_game *l = NULL;
+	char err[256] = "";
+	int rc = city_game_load(&l, text, strlen(text), err, sizeof err);
+	ck_assert_msg(rc == CITY_OK, "%s: %s", city_status_str(rc), err);
+	ck_assert(same_state(l, g));
+	return l;
+}
+
+/* A record refused at load: the status, the reason, no game. */
+static void load_refused(const char *text, int status, const char *want)
+{
+	city_game *g = NULL;
+	char err[256] = "";
+	ck_assert_int_eq(city_game_load(&g, text, strlen(text), err, sizeof err),
+	                 status);
+	ck_assert_str_eq(err, want);
+	ck_assert_ptr_null(g);
+}
+
+
 /* Records: `expansion river` (river then tower when written, either order
  * read), `rule river_start=`, the built-in set's name. */
 START_TEST(test_V_SET_records)
 {
 	city_options *o = river_options(CITY_EXPANSION_TOWER, 3);
-	city_game *g = NULL, *l = NULL;
-	char *a, err[256];
+	city_game *g = NULL;
+	char *a;
 	const char *head;
 	ck_assert_int_eq(city_options_set_seed(o, 5), CITY_OK);
 	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
@@ -691,24 +715,16 @@ START_TEST(test_V_SET_records)
 		         "citygame 1\ngame carcassonne\nexpansion tower\n"
 		         "expansion river\n%s",
 		         rest);
-		ck_assert_int_eq(city_game_load(&l, text, strlen(text), err,
-		                                sizeof err),
-		                 CITY_OK);
-		ck_assert(same_state(l, g));
-		city_game_free(l);
+		city_game_free(load_same(text, g));
 	}
 	free(a);
 	city_game_free(g);
 	city_options_free(o);
 	/* river_start without the expansion */
-	{
-		const char *t = "citygame 1\ngame carcassonne\nplayers 2\nseed 1\n"
-		                "rule river_start=remove\nmoves\nend\n";
-		ck_assert_int_eq(city_game_load(&l, t, strlen(t), err, sizeof err),
-		                 CITY_EPARSE);
-		ck_assert_str_eq(err, "line 5: rule river_start needs expansion "
-		                      "river");
-	}
+	load_refused("citygame 1\ngame carcassonne\nplayers 2\nseed 1\n"
+	             "rule river_start=remove\nmoves\nend\n",
+	             CITY_EPARSE,
+	             "line 5: rule river_start needs expansion river");
 	/* an order that breaks V-SET-2, at the order's line */
 	{
 		char t[1024] = "citygame 1\ngame carcassonne\nexpansion river\n"
@@ -723,10 +739,9 @@ START_TEST(test_V_SET_records)
 				snprintf(t + strlen(t), sizeof t - strlen(t), " %d",
 				         d + 1);
 		strcat(t, "\nmoves\nend\n");
-		ck_assert_int_eq(city_game_load(&l, t, strlen(t), err, sizeof err),
-		                 CITY_EPARSE);
-		ck_assert_str_eq(err, "line 5: V-SET-2: tile 2 of the order is "
-		                      "design 53 (a river tile) after the lake");
+		load_refused(t, CITY_EPARSE,
+		             "line 5: V-SET-2: tile 2 of the order is design 53 "
+		             "(a river tile) after the lake");
 	}
 }
 END_TEST
@@ -787,16 +802,17 @@ START_TEST(test_V_hostile_river_input)
 	ck_assert_int_eq(city_game_clone(&before, g), CITY_OK);
 	/* the tile decision: far, the spring's own cell, a bad rotation, past
 	 * the open end; the river as a follower's part out of turn */
-	refused(g, INT32_MAX, 0, 0,
-	        "C-TILE-1: cell (2147483647,0) shares no side with a placed "
-	        "tile");
-	refused(g, 0, 0, 0, "C-TILE-1: cell (0,0) already holds a tile");
+	/* (a cell no record text can name) */
+	SCN_REFUSED(g, city_place_tile(g, INT32_MAX, 0, 0), CITY_EILLEGAL,
+	            "C-TILE-1: cell (2147483647,0) shares no side with a placed "
+	            "tile");
+	scn_play(g, "?call place 0 0 0 = EILLEGAL \"C-TILE-1: cell (0,0) "
+	            "already holds a tile\"");
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 4), CITY_EINVAL);
 	ck_assert_str_eq(city_game_last_error(g), "R-GEO-3: rotation 4 is not "
 	                                          "0..3");
-	refused(g, 2, 0, 0,
-	        "V-TILE-1: a river tile continues the river at (1,0), not at "
-	        "(2,0)");
+	scn_play(g, "?call place 2 0 0 = EILLEGAL \"V-TILE-1: a river tile "
+	            "continues the river at (1,0), not at (2,0)\"");
 	ck_assert_int_eq(city_place_follower(g, '~'), CITY_EDECISION);
 	ck_assert_str_eq(city_game_last_error(g),
 	                 "C-TURN-1: the game waits for a tile placement, not a "
@@ -845,17 +861,6 @@ START_TEST(test_V_hostile_river_input)
 	city_game_free(g);
 }
 END_TEST
-
-/* A record refused at load: the status, the reason, no game. */
-static void load_refused(const char *text, int status, const char *want)
-{
-	city_game *g = NULL;
-	char err[256] = "";
-	ck_assert_int_eq(city_game_load(&g, text, strlen(text), err, sizeof err),
-	                 status);
-	ck_assert_str_eq(err, want);
-	ck_assert_ptr_null(g);
-}
 
 /* What a set of options makes: the record of its new game, or the reason
  * city_options_check() gives. */
@@ -1082,14 +1087,15 @@ static void whole_game(int players, int farmers, unsigned exp, int greedy,
 	city_game *g = NULL, *l = NULL, *t = NULL;
 	static city_move mv[2048];
 	uint64_t rng = seed;
-	char *a, *b, err[256];
-	int steps = 0;
+	char *a, *b;
+	const int rules[2][2] = {{CITY_RULE_FARMERS, farmers},
+	                         {CITY_RULE_RIVER_START, (int)(seed >> 2 & 1)}};
+	int steps = 0, q;
 	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
-	                 CITY_OK);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_RIVER_START,
-	                                       (int)(seed >> 2 & 1)),
-	                 CITY_OK);
+	for (q = 0; q < 2; q++)
+		ck_assert_int_eq(city_options_set_rule(o, rules[q][0],
+		                                       rules[q][1]),
+		                 CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	ck_assert_int_eq(city_game_clone(&t, g), CITY_OK);
 	while (city_game_decision(g) != CITY_DECISION_END) {
@@ -1139,14 +1145,12 @@ static void whole_game(int players, int farmers, unsigned exp, int greedy,
 	/* the river came first: the spring at (0,0), then the 10 + lake */
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	a = save_text(g);
-	ck_assert_int_eq(city_game_load(&l, a, strlen(a), err, sizeof err),
-	                 CITY_OK);
-	ck_assert(same_state(l, g));
+	l = load_same(a, g);
 	b = save_text(l);
+	city_game_free(l);
 	ck_assert_str_eq(a, b);
 	free(a);
 	free(b);
-	city_game_free(l);
 	city_game_free(t);
 	city_game_free(g);
 	city_options_free(o);

@@ -18,7 +18,6 @@
 #include "common.h"
 #include "scenario.h"
 
-
 /* Design bodies (after ID COUNT). */
 /* D of the rules page: city north, road west-east; b north of the road,
  * c south of it. */
@@ -66,14 +65,37 @@
 /* All field with a tower foundation (The Tower). */
 #define C_TOWER "a-a a-a a-a a-a a=F tow"
 
-/* A Carcassonne game on an inline set (its text after the `tileset`
- * line) with an explicit draw order (the start tile excluded). */
-static city_game *carc_game(const char *designs, int players, int farmers,
-                            const int *order, size_t n)
+/* A road part digit as a script argument: scenario.h's scn_arg reads a
+ * lone digit as an integer, not as the part character, so the scripts
+ * name road parts '1' and '2' by their character codes. */
+#define PART_1 "49"
+#define PART_2 "50"
+
+/* CITY_FEATURE_* as script text (?fkind). */
+#define CARC_STR_(x) #x
+#define CARC_STR(x) CARC_STR_(x)
+#define K_ROAD CARC_STR(CITY_FEATURE_ROAD)
+#define K_CITY CARC_STR(CITY_FEATURE_CITY)
+#define K_FIELD CARC_STR(CITY_FEATURE_FIELD)
+#define K_MONASTERY CARC_STR(CITY_FEATURE_MONASTERY)
+
+/* ?ended and ?winners take plain integers. */
+_Static_assert(CITY_ENDED_TILES == 2, "?ended = 2 below is CITY_ENDED_TILES");
+
+/* The game of a spec and tiles as a scn_case writes them (scenario.h),
+ * for the tests that check in C what the scripts cannot ask. */
+static city_game *carc(const char *game, const char *tiles)
 {
-	static const char *const with_farmers[] = {"farmers=yes", NULL};
-	return scn_carc_game(designs, players, 0, order, n,
-	                     farmers ? with_farmers : NULL);
+	const scn_case c = {game, game, tiles, ""};
+	return scn_case_game(&c);
+}
+
+/* The design of the tile in hand. */
+static void carc_expect_current(const city_game *g, int design)
+{
+	int d = 0, stack = 0;
+	ck_assert_int_eq(city_game_current_tile(g, &d, &stack), CITY_OK);
+	ck_assert_int_eq(d, design);
 }
 
 /* ------------------------------------------------------------------------
@@ -82,22 +104,18 @@ static city_game *carc_game(const char *designs, int players, int farmers,
 
 START_TEST(test_C_SET_3_start_tile_placed_before_the_first_turn)
 {
-	static const int order[] = {2, 2};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 2 " C_CAP "\n",
-	                         2, 0, order, N_OF(order));
-	int design = 0, rot = -1, stack = 0;
-	ck_assert_int_eq(city_game_tile_count(g), 1);
+	city_game *g =
+	    carc("carc order=2,2", "1 1 " C_ROADSTART " start\n2 2 " C_CAP "\n");
+	int design = 0, rot = -1;
+	scn_play(g, "?tile_count = 1; ?follower_count = 0; ?ask tile 0\n"
+	            /* C-SET-4: one stack, the start tile not in it; one tile
+	             * drawn */
+	            "?left 1 = 1; ?left 2 = 0");
 	ck_assert_int_eq(city_game_tile_at(g, 0, 0, &design, &rot), CITY_OK);
 	ck_assert_int_eq(design, 1);
 	ck_assert_int_eq(rot, 0);
 	ck_assert_int_eq(city_game_move_count(g), 0); /* not a move */
-	ck_assert_int_eq(city_game_follower_count(g), 0);
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
-	ck_assert_int_eq(design, 2);
-	/* C-SET-4: one stack, the start tile not in it; one tile drawn */
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 1);
-	ck_assert_int_eq(city_game_tiles_left(g, 2), 0);
+	carc_expect_current(g, 2);
 	city_game_free(g);
 }
 END_TEST
@@ -106,25 +124,34 @@ START_TEST(test_C_SET_4_order_lists_the_drawn_tiles_only)
 {
 	static const int with_start[] = {1, 1, 2};
 	static const int ok[] = {2, 1, 2};
+	/* 3 tiles are drawn of the 4: listing 3 with the start design twice
+	 * is too many of design 1 (one of its two instances is the start);
+	 * 2 of 3 are too few */
+	static const struct {
+		const int *order;
+		size_t n;
+		int status;
+	} tries[] = {{with_start, 3, CITY_EINVAL},
+	             {ok, 2, CITY_EINVAL},
+	             {ok, 3, CITY_OK}};
 	city_options *o = NULL;
 	city_tileset *ts =
 	    scn_tileset("tileset t game=carcassonne\n1 2 " C_ROADSTART
 	                " start\n2 2 " C_CAP "\n");
 	city_game *g = NULL;
+	size_t i;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
 	                 CITY_OK);
 	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
 	city_tileset_free(ts);
-	/* 3 tiles are drawn of the 4: listing 3 with the start design twice
-	 * is too many of design 1 (one of its two instances is the start) */
-	ck_assert_int_eq(city_options_set_order(o, with_start, 3), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_order(o, ok, 2), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL); /* 2 of 3 */
-	ck_assert_int_eq(city_options_set_order(o, ok, 3), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 2);
+	for (i = 0; i < N_OF(tries); i++) {
+		ck_assert_int_eq(
+		    city_options_set_order(o, tries[i].order, tries[i].n),
+		    CITY_OK);
+		ck_assert_int_eq(city_game_new(&g, o), tries[i].status);
+	}
+	scn_play(g, "?left 1 = 2");
 	city_game_free(g);
 	city_options_free(o);
 }
@@ -133,210 +160,58 @@ END_TEST
 START_TEST(test_C_SET_1_five_players_C_SET_2_seven_followers)
 {
 	city_options *o = NULL;
-	city_game *g = NULL;
-	int p;
+	city_game *g;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_game(o, CITY_GAME_CARCASSONNE),
 	                 CITY_OK);
 	ck_assert_int_eq(city_options_set_players(o, 5), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
+	g = scn_new(o); /* city_game_new succeeds; the options are freed */
 	ck_assert_int_eq(city_game_players(g), 5);
-	for (p = 0; p < 5; p++)
-		ck_assert_int_eq(scn_supply(g, p), 7);
 	/* the built-in set: 72 tiles, the start tile placed, 71 to draw */
-	ck_assert_int_eq(city_game_tile_count(g), 1);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 70);
+	scn_play(g, "?supply 0 = 7; ?supply 1 = 7; ?supply 2 = 7;"
+	            "?supply 3 = 7; ?supply 4 = 7; ?tile_count = 1;"
+	            "?left 1 = 70");
 	city_game_free(g);
-	city_options_free(o);
 }
 END_TEST
 
 /* ------------------------------------------------------------------------
- * Placing tiles: C-TILE-1, C-TILE-2
+ * Scenarios that also check in C what the scripts cannot ask: the move
+ * count, the tile in hand, events one by one, the followers one by one,
+ * winners before final scoring, and moves through their own calls.
  * ---------------------------------------------------------------------- */
 
-START_TEST(test_C_TILE_2_city_sides_face_city_sides)
+START_TEST(test_C_TILE_2_R_GEO_3_rotation_4)
 {
-	/* Start (0,0): city N, road W-E, field S. A city cap fits only at
-	 * (0,-1) turned 2 (its city south, facing the start's city) and at
-	 * (0,1) turned 1, 2 or 3 (a field side north, facing the start's
-	 * field): 4 moves; the road sides W and E take no cap. */
-	static const int order[] = {2};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
-	                         2, 0, order, N_OF(order));
-	scn_snapshot s;
-	city_move mv[8];
-	size_t n = 0;
-	scn_expect_legal(g, 4);
-	ck_assert_int_eq(city_legal_moves(g, mv, 8, &n), CITY_OK);
-	/* rows north to south, rotations in order */
-	ck_assert_int_eq(mv[0].x, 0);
-	ck_assert_int_eq(mv[0].y, -1);
-	ck_assert_int_eq(mv[0].rotation, 2);
-	ck_assert_int_eq(mv[1].y, 1);
-	ck_assert_int_eq(mv[1].rotation, 1);
-	ck_assert_int_eq(mv[3].rotation, 3);
-	scn_snap(g, &s);
-	/* the cap's city west facing the start's road side */
-	scn_refused(g, &s, city_place_tile(g, 1, 0, 3), CITY_EILLEGAL,
-	            "C-TILE-2: city side facing a field side of tile (0,0)");
-	/* its city north facing the start's field south */
-	scn_refused(g, &s, city_place_tile(g, 0, 1, 0), CITY_EILLEGAL,
-	            "C-TILE-2: city side facing a field side of tile (0,0)");
-	/* its field south facing the start's city north */
-	scn_refused(g, &s, city_place_tile(g, 0, -1, 0), CITY_EILLEGAL,
-	            "C-TILE-2: field side facing a city side of tile (0,0)");
-	/* C-TILE-1 */
-	scn_refused(g, &s, city_place_tile(g, 0, 0, 0), CITY_EILLEGAL,
-	            "C-TILE-1: cell (0,0) already holds a tile");
-	scn_refused(g, &s, city_place_tile(g, 5, 5, 0), CITY_EILLEGAL,
-	            "C-TILE-1: cell (5,5) shares no side with a placed tile");
-	scn_refused(g, &s, city_place_tile(g, 0, -1, 4), CITY_EINVAL,
+	/* The game of "C-TILE-2, C-TILE-1, R-GEO-3: city sides face city
+	 * sides" in the same position: a rotation has no move text. */
+	city_game *g =
+	    carc("carc order=2", "1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n");
+	SCN_REFUSED(g, city_place_tile(g, 0, -1, 4), CITY_EINVAL,
 	            "R-GEO-3: rotation 4 is not 0..3");
-	scn_snap_free(&s);
-	scn_play(g, "place 0 -1 2");
 	city_game_free(g);
 }
 END_TEST
-
-START_TEST(test_C_TILE_2_road_ends_face_road_ends)
-{
-	/* A straight road after the start: (1,0) and (-1,0) turned 0 or 2
-	 * (road W-E continuing the start's road), (0,1) turned 0 or 2 (a
-	 * field side without a road north); (0,-1) faces the city: 6. */
-	static const int order[] = {2};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_ROAD "\n",
-	                         2, 0, order, N_OF(order));
-	scn_snapshot s;
-	scn_expect_legal(g, 6);
-	scn_snap(g, &s);
-	/* turned 1, its west side is its south side b-b: no road, facing the
-	 * start's road end */
-	scn_refused(g, &s, city_place_tile(g, 1, 0, 1), CITY_EILLEGAL,
-	            "C-TILE-2: field side without a road facing a field side "
-	            "with a road end of tile (0,0)");
-	/* turned 1 at (0,1), its north side is its west side: a road end
-	 * facing the start's field south */
-	scn_refused(g, &s, city_place_tile(g, 0, 1, 1), CITY_EILLEGAL,
-	            "C-TILE-2: field side with a road end facing a field "
-	            "side without a road of tile (0,0)");
-	scn_snap_free(&s);
-	scn_play(g, "place 1 0 2");
-	city_game_free(g);
-}
-END_TEST
-
-/* ------------------------------------------------------------------------
- * Roads: C-DONE-1, C-SCORE-1
- * ---------------------------------------------------------------------- */
 
 START_TEST(test_C_DONE_1_road_closed_by_villages)
 {
 	/*  D=S=D   (-1,0) DEAD r0, (0,0) start, (1,0) DEAD r2.
 	 * P0's highwayman on the east DEAD; P1's DEAD closes the road:
 	 * 3 tiles = 3 for P0 (C-SCORE-1). */
-	static const int order[] = {2, 2};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 2 " C_DEAD "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 1 0 2");
-	scn_expect_followers(g, "1P"); /* the field needs farmers */
-	scn_play(g, "follower 1");
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
-	ck_assert_int_eq(city_feature_kind(g, 0, 0, '1'), CITY_FEATURE_ROAD);
-	scn_play(g, "place -1 0 0");
-	/* the road is P0's and complete, the field needs farmers: P1's
-	 * follower decision is skipped */
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 3);
-	scn_expect(g, CITY_DECISION_END, -1);
-	scn_expect_scores(g, 2, ((const int[]){3, 0}));
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_ROADS), 3);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_ROAD), 3);
-	ck_assert_int_eq(scn_supply(g, 0), 7); /* C-SCORE-5 */
+	city_game *g = carc("carc order=2,2",
+	                    "1 1 " C_ROADSTART " start\n2 2 " C_DEAD "\n");
+	scn_play(g, "place 1 0 2\n"
+	            "?followers = 1P\n" /* the field needs farmers */
+	            "follower 1; ?complete 0 0 " PART_1 " = 0\n"
+	            "?fkind 0 0 " PART_1 " = " K_ROAD "; place -1 0 0\n"
+	            /* the road is P0's and complete, the field needs
+	             * farmers: P1's follower decision is skipped */
+	            "?complete 0 0 " PART_1 " = 1; ?ftiles 0 0 " PART_1
+	            " = 3\n"
+	            "?ask end; ?scores = 3 0; ?detail 0 roads = 3\n"
+	            "?points 0 road = 3\n"
+	            "?supply 0 = 7"); /* C-SCORE-5 */
 	ck_assert_int_eq(city_game_move_count(g), 3);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_DONE_1_road_closed_by_a_monastery_and_a_city)
-{
-	/*  E=S=A   (-1,0) CITYEND r3 (its road east, city west), (0,0)
-	 * start, (1,0) MONROAD r1 (its road west). P0: highwayman on the
-	 * monastery tile's road; P1 closes it at the city: 3 for P0. */
-	static const int order[] = {2, 3};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_MONROAD
-	                         "\n3 1 " C_CITYEND "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 1 0 1");
-	scn_expect_followers(g, "1mP");
-	scn_play(g, "follower 1");
-	scn_play(g, "place -1 0 3");
-	/* P1 may still take the city (the road is taken) */
-	scn_expect_followers(g, "aP");
-	ck_assert_int_eq(city_game_score(g, 0), 0); /* after the decision */
-	scn_play(g, "pass");
-	scn_expect_scores(g, 2, ((const int[]){3, 0}));
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_DONE_1_road_closed_by_a_loop)
-{
-	/*      S          four curves round the corner (0.5, 1.5):
-	 *     TL TR       TL (0,1) r3: road E-S; TR (1,1) r0: road W-S;
-	 *     BL BR       BR (1,2) r1: road N-W; BL (0,2) r2: road N-E.
-	 * P0's highwayman on TL; the loop closes with BL: 4 for P0. */
-	static const int order[] = {2, 2, 2, 2};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 4 " C_CURVE
-	                         "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 0 1 3");
-	scn_expect_followers(g, "1P");
-	scn_play(g, "follower 1");
-	scn_play(g, "place 1 1 0"); /* P1: road taken, fields need farmers */
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 1 2 1");
-	ck_assert_int_eq(city_feature_complete(g, 0, 1, '1'), 0);
-	scn_play(g, "place 0 2 2");
-	ck_assert_int_eq(city_feature_complete(g, 0, 1, '1'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 1, 2, '1'), 4);
-	scn_expect_scores(g, 2, ((const int[]){4, 0}));
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_FOL_5_two_city_caps_joined_round_are_two_moves)
-{
-	/*  [K ][K ]       start (0,0) BANDNS (city north-south); corners
-	 *  [S ][T ]       (0,-1) r2, (1,-1) r3, (0,1) r1, (1,1) r0 lead the
-	 *  [K ][K ]       city round to (1,0), where P0's TWOCAPS r0 meets it
-	 * with both caps: one complete city of 6 cells holding both caps.
-	 * Parts a and c are two moves (C-FOL-5); a knight on c scores 12 at
-	 * once (C-FOL-3). */
-	static const int order[] = {2, 2, 2, 2, 3};
-	static const int at[4][3] = {{0, -1, 2}, {1, -1, 3}, {0, 1, 1},
-	                             {1, 1, 0}};
-	city_game *g = carc_game("1 1 " C_BANDNS " start\n2 4 " C_CORNER
-	                         "\n3 1 " C_TWOCAPS "\n",
-	                         2, 0, order, N_OF(order));
-	int i;
-	for (i = 0; i < 4; i++) {
-		scn_play(g, "place %d %d %d", at[i][0], at[i][1], at[i][2]);
-		scn_expect_followers(g, "aP"); /* the city is still free */
-		scn_play(g, "pass");
-	}
-	ck_assert_int_eq(city_feature_same(g, 1, -1, 'a', 1, 1, 'a'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 5);
-	scn_play(g, "place 1 0 0");
-	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 1, 0, 'c'), 1);
-	ck_assert_int_eq(city_feature_complete(g, 1, 0, 'a'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 1, 0, 'c'), 6);
-	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	scn_expect_followers(g, "acP");
-	scn_play(g, "follower c");
-	scn_expect_scores(g, 2, ((const int[]){12, 0}));
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), 1);
-	ck_assert_int_eq(scn_supply(g, 0), 7);
 	city_game_free(g);
 }
 END_TEST
@@ -346,633 +221,42 @@ START_TEST(test_C_TURN_2_discards_repeat_until_a_tile_fits)
 	/* Two cities on four sides drawn first are both discarded and P0
 	 * places the blank; after P0's turn P1 draws a third one, discarded,
 	 * and P1 (not P2) draws again and places the last blank. */
-	static const int order[] = {2, 2, 3, 2, 3};
-	city_game *g = carc_game("1 1 " C_BLANK " start\n2 3 " C_CITY4
-	                         "\n3 2 " C_BLANK "\n",
-	                         3, 0, order, N_OF(order));
-	int design = 0, stack = 0;
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 2);
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
-	ck_assert_int_eq(design, 3);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 2);
-	scn_play(g, "place 1 0 0");
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 3);
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
-	ck_assert_int_eq(design, 3);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
+	city_game *g = carc("carc players=3 order=2,2,3,2,3",
+	                    "1 1 " C_BLANK " start\n2 3 " C_CITY4
+	                    "\n3 2 " C_BLANK "\n");
+	scn_play(g, "?events discard * = 2; ?ask tile 0; ?left 1 = 2");
+	carc_expect_current(g, 3);
+	scn_play(g, "place 1 0 0; ?events discard * = 3; ?ask tile 1\n"
+	            "?left 1 = 0");
+	carc_expect_current(g, 3);
 	/* discards are not moves */
 	ck_assert_int_eq(city_game_move_count(g), 1);
-	scn_play(g, "place 2 0 0");
-	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(city_game_tile_count(g), 3);
+	scn_play(g, "place 2 0 0; ?ask end; ?tile_count = 3");
 	city_game_free(g);
 }
 END_TEST
-
-START_TEST(test_C_FOL_5_two_parts_of_one_road_are_two_moves)
-{
-	/* As the loop, with the village tile (roads 1 north and 2 east) in
-	 * BL's place: both its roads join one road through TL, TR and BR,
-	 * which ends at the village twice and is complete with it. Parts 1
-	 * and 2 are two moves (C-FOL-5); the follower goes on the road this
-	 * placement completes (C-FOL-3) and scores 4 at once. */
-	static const int order[] = {2, 2, 2, 3};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 3 " C_CURVE
-	                         "\n3 1 " C_VILLAGE2 "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 0 1 3; pass");
-	scn_play(g, "place 1 1 0; pass");
-	scn_play(g, "place 1 2 1; pass");
-	scn_play(g, "place 0 2 0");
-	ck_assert_int_eq(city_feature_same(g, 0, 2, '1', 0, 2, '2'), 1);
-	ck_assert_int_eq(city_feature_complete(g, 0, 2, '1'), 1);
-	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
-	scn_expect_followers(g, "12P");
-	scn_play(g, "follower 2");
-	scn_expect_scores(g, 2, ((const int[]){0, 4}));
-	ck_assert_int_eq(scn_supply(g, 1), 7);
-	scn_expect_conservation(g);
-	city_game_free(g);
-}
-END_TEST
-
-/* ------------------------------------------------------------------------
- * Cities: C-DONE-2, C-SCORE-2, C-FOL-3, C-SCORE-4
- * ---------------------------------------------------------------------- */
-
-START_TEST(test_C_SCORE_2_two_tile_city_scores_4_C_FOL_3)
-{
-	/* The cap at (0,-1) turned 2 closes the start's city: a knight may go
-	 * on it (C-FOL-3), it scores 2 x 2 = 4 at once and returns. */
-	static const int order[] = {2};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 0 -1 2");
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
-	ck_assert_int_eq(city_feature_kind(g, 0, -1, 'a'), CITY_FEATURE_CITY);
-	scn_expect_followers(g, "aP");
-	scn_play(g, "follower a");
-	scn_expect_scores(g, 2, ((const int[]){4, 0}));
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 4);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_CITY), 4);
-	ck_assert_int_eq(scn_supply(g, 0), 7);
-	ck_assert_int_eq(city_game_follower_count(g), 0);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_SCORE_2_coats_of_arms)
-{
-	/* Two caps with coats of arms facing each other: 2 tiles x 2 + 2
-	 * coats x 2 = 8 for P0. */
-	static const int order[] = {2, 2};
-	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAPC "\n", 2,
-	                         0, order, N_OF(order));
-	scn_play(g, "place 0 -1 0"); /* city north, field south on the start */
-	scn_play(g, "follower a");
-	scn_play(g, "place 0 -2 2");
-	scn_expect_scores(g, 2, ((const int[]){8, 0}));
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_CITIES), 8);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_SCORE_4_tie_after_a_join)
-{
-	/*   P0 [C>][^C]      (0,-1) CAP r1: city east, P0's knight
-	 *      [S ][C^] P1   (1,0)  CAP r0: city north, P1's knight
-	 * (1,-1) CORNER r3 (city west and south) joins both and closes the
-	 * city: 3 tiles x 2 = 6 to each (a tie). */
-	static const int order[] = {2, 2, 3};
-	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAP
-	                         "\n3 1 " C_CORNER "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 0 -1 1; follower a");
-	scn_play(g, "place 1 0 0; follower a");
-	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 1, 0, 'a'), 0);
-	scn_play(g, "place 1 -1 3");
-	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 1, 0, 'a'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 3);
-	scn_expect_scores(g, 2, ((const int[]){6, 6}));
-	ck_assert_int_eq(scn_supply(g, 0), 7);
-	ck_assert_int_eq(scn_supply(g, 1), 7);
-	city_game_free(g);
-}
-END_TEST
-
-/* Three city caps around (1,-1), 3 players, the fifth tile of design
- * `closer` still to come (P1's turn):
- *   P0 [C>][  ][<C] P0    (0,-1) CAP r1, (2,-1) CAP r3: P0's knights
- *      [S ][C^][B ]       (1,0) CAP r0: P1's knight; (2,0) BLANK */
-static city_game *three_caps_with_knights(const char *closer)
-{
-	static const int order[] = {2, 2, 1, 2, 3};
-	char text[256];
-	city_game *g;
-	snprintf(text, sizeof text, "1 2 %s start\n2 3 %s\n3 1 %s\n", C_BLANK,
-	         C_CAP, closer);
-	g = carc_game(text, 3, 0, order, N_OF(order));
-	scn_play(g, "place 0 -1 1; follower a");
-	scn_play(g, "place 1 0 0; follower a");
-	scn_play(g, "place 2 0 0"); /* P2: a field, no farmers: skipped */
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 2 -1 3; follower a");
-	return g;
-}
-
-START_TEST(test_C_SCORE_4_majority_after_a_join)
-{
-	/* (1,-1) THREE r2 (city west, south, east) closes a 4-tile city:
-	 * 8 to P0 (two knights), nothing to P1 (one). */
-	city_game *g = three_caps_with_knights(C_THREE);
-	scn_play(g, "place 1 -1 2");
-	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 4);
-	scn_expect_scores(g, 3, ((const int[]){8, 0, 0}));
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, 1), 0);
-	scn_expect_conservation(g);
-	city_game_free(g);
-}
-END_TEST
-
-/* ------------------------------------------------------------------------
- * Monasteries: C-DONE-3, C-SCORE-3
- * ---------------------------------------------------------------------- */
-
-START_TEST(test_C_DONE_3_monastery_completed_by_its_8th_neighbour)
-{
-	/*  [R ][S ][R ]    (0,1) MON with P0's monk; roads (-1,0) and (1,0)
-	 *  [B ][M ][B ]    continue the start's; blanks fill the rest; the
-	 *  [B ][B ][B ]    blank at (1,2) is the 8th neighbour: 9 for P0. */
-	static const int order[] = {2, 3, 3, 4, 4, 4, 4, 4};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_MON
-	                         "\n3 2 " C_ROAD "\n4 5 " C_BLANK "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 0 1 0");
-	scn_expect_followers(g, "mP");
-	scn_play(g, "follower m");
-	ck_assert_int_eq(city_feature_kind(g, 0, 1, 'm'),
-	                 CITY_FEATURE_MONASTERY);
-	scn_play(g, "place 1 0 0");
-	scn_expect_followers(g, "1P"); /* the start's road, free */
-	scn_play(g, "pass");
-	scn_play(g, "place -1 0 0; pass");
-	/* blanks: fields only, no farmers: skipped */
-	scn_play(g, "place 1 1 0");
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place -1 1 0");
-	scn_play(g, "place -1 2 0");
-	scn_play(g, "place 0 2 0");
-	ck_assert_int_eq(city_feature_complete(g, 0, 1, 'm'), 0);
-	ck_assert_int_eq(city_game_score(g, 0), 0);
-	ck_assert_int_eq(scn_supply(g, 0), 6);
-	scn_play(g, "place 1 2 0");
-	ck_assert_int_eq(city_feature_complete(g, 0, 1, 'm'), 1);
-	scn_expect_scores(g, 2, ((const int[]){9, 0}));
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MONASTERIES), 9);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_MONASTERY), 9);
-	ck_assert_int_eq(scn_supply(g, 0), 7);
-	scn_expect(g, CITY_DECISION_END, -1);
-	city_game_free(g);
-}
-END_TEST
-
-/* ------------------------------------------------------------------------
- * The end: C-END-1..3, C-TURN-2
- * ---------------------------------------------------------------------- */
 
 START_TEST(test_C_TURN_2_unplayable_tile_discarded)
 {
 	/* A city on four sides never fits beside fields: drawn first, it is
 	 * discarded and P0 draws the blank; drawn last, it ends the game. */
-	static const int order[] = {2, 3, 2};
-	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CITY4
-	                         "\n3 1 " C_BLANK "\n",
-	                         2, 0, order, N_OF(order));
+	city_game *g = carc("carc order=2,3,2", "1 1 " C_BLANK
+	                                        " start\n2 2 " C_CITY4
+	                                        "\n3 1 " C_BLANK "\n");
 	city_event e;
-	int design = 0, stack = 0;
 	ck_assert_int_eq(city_game_event_count(g), 1);
 	ck_assert_int_eq(city_game_event(g, 0, &e), CITY_OK);
 	ck_assert_int_eq(e.kind, CITY_EVENT_DISCARD);
 	ck_assert_int_eq(e.design, 2);
 	ck_assert_int_eq(e.player, -1);
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
-	ck_assert_int_eq(design, 3);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 1);
-	scn_expect_legal(g, 16); /* 4 cells x 4 rotations */
-	scn_play(g, "place 1 0 0");
+	carc_expect_current(g, 3);
+	scn_play(g, "?ask tile 0; ?left 1 = 1\n"
+	            "?legal = 16\n" /* 4 cells x 4 rotations */
+	            "place 1 0 0");
 	/* the last tile is drawn and discarded: C-END-1 */
 	ck_assert_int_eq(city_game_event_count(g), 2);
-	scn_expect_ended(g, CITY_ENDED_TILES);
+	scn_play(g, "?ask end; ?ended = 2"); /* CITY_ENDED_TILES */
 	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_END_2_incomplete_features_of_each_kind)
-{
-	/* P0: highwayman on the road start=(1,0) (2 tiles, open both ends):
-	 * 2; P1: knight on the band (0,-1) r1 joined to the start's city
-	 * (2 tiles, 1 coat, open north): 2 + 1 = 3; P0: monk at (1,1) with 2
-	 * tiles around ((0,0), (1,0)): 1 + 2 = 3. */
-	static const int order[] = {2, 3, 4};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_ROAD
-	                         "\n3 1 " C_BANDC "\n4 1 " C_MON "\n",
-	                         2, 0, order, N_OF(order));
-	unsigned mask = 0;
-	scn_play(g, "place 1 0 0; follower 1");
-	scn_play(g, "place 0 -1 1; follower a");
-	scn_play(g, "place 1 1 0; follower m");
-	scn_expect(g, CITY_DECISION_END, -1);
-	scn_expect_scores(g, 2, ((const int[]){0, 0}));
-	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
-	scn_expect_final_scores(g, 2, ((const int[]){5, 3}));
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_ROADS), 2);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MONASTERIES),
-	                 3);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_CITIES), 3);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_FARMS), 0);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_ROAD), 2);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_MONASTERY),
-	                 3);
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FINAL_CITY), 3);
-	scn_expect_winners(g, 1u);
-	/* idempotent */
-	scn_expect_final_scores(g, 2, ((const int[]){5, 3}));
-	ck_assert_int_eq(city_game_follower_count(g), 0);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_END_3_city_bordered_twice_by_one_field)
-{
-	/*  [B ][B ]     (0,-1) CAP r2 closes the start's city (no knight);
-	 *  [C ][B ]     P0's farmer on the cap's field (north of the city),
-	 *  [S ][B ]     P1's on the start's field (south of it) via (1,0).
-	 * (1,-1) BLANK joins the two fields round the east: one field that
-	 * borders the city on two tiles scores it once: 3 each (a tie). */
-	static const int order[] = {2, 3, 3};
-	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n3 2 "
-	                         C_BLANK "\n",
-	                         2, 1, order, N_OF(order));
-	scn_play(g, "place 0 -1 2");
-	scn_expect_followers(g, "abP");
-	scn_play(g, "follower b");
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
-	scn_play(g, "place 1 0 0");
-	scn_expect_followers(g, "aP");
-	scn_play(g, "follower a");
-	ck_assert_int_eq(city_feature_same(g, 0, -1, 'b', 0, 0, 'b'), 0);
-	scn_play(g, "place 1 -1 0");
-	ck_assert_int_eq(city_feature_same(g, 0, -1, 'b', 0, 0, 'b'), 1);
-	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'), CITY_FEATURE_FIELD);
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 0); /* C-DONE-4 */
-	scn_expect(g, CITY_DECISION_END, -1);
-	scn_expect_final_scores(g, 2, ((const int[]){3, 3}));
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_FARMS), 3);
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FARM), 3);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_END_3_city_bordered_by_two_fields)
-{
-	/* As above without the joining blank: the cap's field (P0's farmer)
-	 * and the start's field (P1's) each border the completed city:
-	 * 3 each. */
-	static const int order[] = {2, 3};
-	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n3 1 "
-	                         C_BLANK "\n",
-	                         2, 1, order, N_OF(order));
-	scn_play(g, "place 0 -1 2; follower b");
-	scn_play(g, "place 1 0 0; follower a");
-	scn_expect_final_scores(g, 2, ((const int[]){3, 3}));
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_FOL_2_no_follower_on_an_occupied_feature)
-{
-	/*   P0 [C>][<C] P1   (0,-1) CAP r1: P0's knight on the city east;
-	 *      [S ]          (1,-1) CAP r3 closes the 2-tile city.
-	 * With farmers the follower decision of P1 is asked (field b, pass);
-	 * the knight on a is refused by C-FOL-2 although C-FOL-3 would allow
-	 * a follower on a feature the placement completes; P0 alone scores 4. */
-	static const int order[] = {2, 2};
-	scn_snapshot before;
-	city_game *g = carc_game("1 1 " C_BLANK " start\n2 2 " C_CAP "\n", 2,
-	                         1, order, N_OF(order));
-	scn_play(g, "place 0 -1 1; follower a");
-	scn_play(g, "place 1 -1 3");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
-	scn_expect_legal(g, 2); /* follower b, pass */
-	scn_snap(g, &before);
-	scn_refused(g, &before, city_place_follower(g, 'a'), CITY_EILLEGAL,
-	            "C-FOL-2: part a of tile (1,-1) belongs to a feature "
-	            "that already holds a follower");
-	scn_snap_free(&before);
-	scn_play(g, "pass");
-	scn_expect_scores(g, 2, ((const int[]){4, 0}));
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_FOL_2_a_field_joined_to_a_farmer_takes_no_farmer)
-{
-	/* Farmers on. P0's farmer on a blank at (1,0): one field with the
-	 * start. P1's straight road at (0,1): its north field a joins that
-	 * field and is refused (game unchanged); its south field b and its
-	 * road are free. */
-	static const int order[] = {1, 2};
-	city_game *g = carc_game("1 2 " C_BLANK " start\n2 1 " C_ROAD "\n", 2,
-	                         1, order, N_OF(order));
-	scn_snapshot s;
-	scn_play(g, "place 1 0 0; follower a");
-	scn_play(g, "place 0 1 0");
-	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 1, 0, 'a'), 1);
-	scn_expect_followers(g, "b1P");
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EILLEGAL,
-	            "C-FOL-2: part a of tile (0,1) belongs to a feature that "
-	            "already holds a follower");
-	scn_snap_free(&s);
-	scn_play(g, "follower b");
-	ck_assert_int_eq(city_feature_followers(g, 0, 1, 'b', 1), 1);
-	ck_assert_int_eq(city_feature_followers(g, 0, 0, 'a', 0), 1);
-	ck_assert_int_eq(city_feature_followers(g, 0, 0, 'a', 1), 0);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_OPT_1_fields_take_no_follower_without_farmers)
-{
-	static const int order[] = {2};
-	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CAP "\n", 2, 0,
-	                         order, N_OF(order));
-	scn_snapshot s;
-	scn_play(g, "place 0 -1 2");
-	scn_expect_followers(g, "aP");
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_follower(g, 'b'), CITY_EILLEGAL,
-	            "C-FOL-1: part b of tile (0,-1) is a field and the game "
-	            "is played without farmers (C-OPT-1)");
-	scn_refused(g, &s, city_place_follower(g, 'm'), CITY_EILLEGAL,
-	            "C-FOL-1: design 2 has no part 'm' (a region letter, a "
-	            "road digit or m for a monastery)");
-	scn_refused(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
-	            "C-TURN-1: the base game of Carcassonne has no wall "
-	            "piece decision");
-	scn_snap_free(&s);
-	city_game_free(g);
-}
-END_TEST
-
-
-/* ------------------------------------------------------------------------
- * Features: C-GEO-2, C-GEO-3
- * ---------------------------------------------------------------------- */
-
-START_TEST(test_C_GEO_2_features_join_through_sides_count_distinct_cells)
-{
-	/*  [K ][K ]       start (0,0) TWOCAPS: caps a (north) and c (south),
-	 *  [B ][S ]       field b between. A city runs from the start's north
-	 *  [K ][K ]       cap round the west to its south cap:
-	 * (0,-1) CORNER r3 (city S, W), (-1,-1) CORNER r2 (E, S), (-1,0) BAND
-	 * r1 (N, S), (-1,1) CORNER r1 (N, E), (0,1) CORNER r0 (W, N), which
-	 * joins the two caps of the start into one city and closes it: 7
-	 * parts on 6 distinct cells, 6 x 2 = 12 for P0's knight. */
-	static const int order[] = {2, 2, 3, 2, 2};
-	city_game *g = carc_game("1 1 " C_TWOCAPS " start\n2 4 " C_CORNER
-	                         "\n3 1 " C_BAND "\n",
-	                         2, 0, order, N_OF(order));
-	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'a'), CITY_FEATURE_CITY);
-	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'), CITY_FEATURE_FIELD);
-	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 0, 0, 'c'), 0);
-	scn_play(g, "place 0 -1 3");
-	scn_expect_followers(g, "aP");
-	scn_play(g, "follower a");
-	/* city halves facing city halves join */
-	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 0, 0, 'a'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 2);
-	/* the two tiles' east fields touch only at a corner: apart */
-	ck_assert_int_eq(city_feature_same(g, 0, -1, 'b', 0, 0, 'b'), 0);
-	/* P1: the city is taken, fields need farmers */
-	scn_play(g, "place -1 -1 2");
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	/* (-1,-1) and (0,0) touch at a corner only */
-	ck_assert_int_eq(city_feature_same(g, -1, -1, 'b', 0, 0, 'b'), 0);
-	scn_play(g, "place -1 0 1");
-	/* field halves facing field halves join: the band's east field b
-	 * faces the start's west side (its field b), its west field c does
-	 * not */
-	ck_assert_int_eq(city_feature_same(g, -1, 0, 'b', 0, 0, 'b'), 1);
-	ck_assert_int_eq(city_feature_same(g, -1, 0, 'c', 0, 0, 'b'), 0);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'b'), 2);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 4);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'c'), 1);
-	scn_play(g, "place -1 1 1");
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 5);
-	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 0, 0, 'c'), 0);
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
-	ck_assert_int_eq(city_game_score(g, 0), 0);
-	scn_play(g, "place 0 1 0");
-	/* one city through both caps of the start: its cell counts once */
-	ck_assert_int_eq(city_feature_same(g, 0, 0, 'a', 0, 0, 'c'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'c'), 6);
-	ck_assert_int_eq(city_feature_complete(g, 0, 1, 'a'), 1);
-	scn_expect(g, CITY_DECISION_END, -1);
-	scn_expect_scores(g, 2, ((const int[]){12, 0}));
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), 1);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_CITY), 12);
-	ck_assert_int_eq(scn_supply(g, 0), 7);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_GEO_2_a_road_through_one_tile_twice_counts_it_once)
-{
-	/*  [  ][ 3][ 4]    start TWINROAD: road 1 north-west, road 2
-	 *  [P0][S ][ 2]    east-south. Curves round it: (-1,0) r3, (-1,1)
-	 *  [ 5][ 6]        r2, (0,1) r1 join road 1 to road 2 through the
-	 * west; (1,0) r1, (1,-1) r0, (0,-1) r3 close the loop through the
-	 * east. One road of 8 segments on 7 cells: 7 points for P0. */
-	static const int order[] = {2, 2, 2, 2, 2, 2};
-	city_game *g = carc_game("1 1 " C_TWINROAD " start\n2 6 " C_CURVE
-	                         "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place -1 0 3");
-	scn_expect_followers(g, "1P");
-	scn_play(g, "follower 1");
-	ck_assert_int_eq(city_feature_same(g, -1, 0, '1', 0, 0, '1'), 1);
-	scn_play(g, "place -1 1 2");
-	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 0, '2'), 0);
-	scn_play(g, "place 0 1 1"); /* joins the start's two roads */
-	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 0, '2'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '2'), 4);
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, '2'), 0);
-	scn_play(g, "place 1 0 1");
-	scn_play(g, "place 1 -1 0");
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 6);
-	ck_assert_int_eq(city_game_score(g, 0), 0);
-	scn_play(g, "place 0 -1 3");
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 7);
-	scn_expect(g, CITY_DECISION_END, -1);
-	scn_expect_scores(g, 2, ((const int[]){7, 0}));
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_ROAD), 7);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_GEO_2_roads_join_through_road_middles_only)
-{
-	/* start (0,0) road west-east; (1,0) ROAD r0 continues it, (0,1)
-	 * CURVE r3 (road east-south) touches the start on a field side: its
-	 * road stays apart. Highwaymen on both roads are legal. */
-	static const int order[] = {2, 3};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_ROAD
-	                         "\n3 1 " C_CURVE "\n",
-	                         2, 0, order, N_OF(order));
-	scn_play(g, "place 1 0 0");
-	ck_assert_int_eq(city_feature_same(g, 1, 0, '1', 0, 0, '1'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 2);
-	ck_assert_int_eq(city_feature_kind(g, 1, 0, '1'), CITY_FEATURE_ROAD);
-	/* the straight road's north field a meets the start's field b north
-	 * of the road; its south field b meets the start's c */
-	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 0, 0, 'b'), 1);
-	ck_assert_int_eq(city_feature_same(g, 1, 0, 'b', 0, 0, 'c'), 1);
-	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 0, 0, 'c'), 0);
-	scn_play(g, "follower 1");
-	scn_play(g, "place 0 1 3");
-	ck_assert_int_eq(city_feature_same(g, 0, 1, '1', 0, 0, '1'), 0);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 1, '1'), 1);
-	scn_expect_followers(g, "1P");
-	scn_play(g, "follower 1");
-	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 0), 1);
-	ck_assert_int_eq(city_feature_followers(g, 0, 1, '1', 1), 1);
-	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 1), 0);
-	city_game_free(g);
-}
-END_TEST
-
-/* C-GEO-3 through play: a field borders a city when the tile set's in-tile
- * adjacency says so. The start's south field c is cut off from its city a
- * by the road (the clockwise walk), unless an `adj=ac` pair joins them. */
-static void geo3_game(const char *start, int farm)
-{
-	static const int order[] = {2, 3};
-	char designs[512];
-	city_game *g;
-	snprintf(designs, sizeof designs,
-	         "1 1 %s start\n2 1 " C_CAP "\n3 1 " C_BLANK "\n", start);
-	g = carc_game(designs, 2, 1, order, N_OF(order));
-	scn_play(g, "place 0 -1 2"); /* closes the start's city; no knight */
-	scn_expect_followers(g, "abP");
-	scn_play(g, "pass");
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
-	scn_play(g, "place 0 1 0"); /* P1's farmer joins the start's field c */
-	scn_expect_followers(g, "aP");
-	scn_play(g, "follower a");
-	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'c'), 1);
-	scn_expect(g, CITY_DECISION_END, -1);
-	scn_expect_final_scores(g, 2, ((const int[]){0, farm}));
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_FARMS), farm);
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FARM), farm);
-	city_game_free(g);
-}
-
-START_TEST(test_C_GEO_3_a_road_cuts_a_field_from_its_city_unless_adj)
-{
-	geo3_game(C_ROADSTART, 0);
-	geo3_game(C_ROADSTART " adj=ac", 3);
-}
-END_TEST
-
-START_TEST(test_C_END_3_an_open_city_scores_no_farmer)
-{
-	/* P0's farmer on a blank below the start: its field joins the
-	 * start's field b, which borders the start's city, still open at
-	 * the end: final scoring completes nothing, 0 points. */
-	static const int order[] = {2};
-	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_BLANK "\n", 2,
-	                         1, order, N_OF(order));
-	scn_play(g, "place 0 1 0; follower a");
-	ck_assert_int_eq(city_feature_same(g, 0, 1, 'a', 0, 0, 'b'), 1);
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
-	scn_expect_final_scores(g, 2, ((const int[]){0, 0}));
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), 0);
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_RETURN, 0), 1);
-	ck_assert_int_eq(scn_supply(g, 0), 7);
-	city_game_free(g);
-}
-END_TEST
-
-/* ------------------------------------------------------------------------
- * Completion and scoring: C-DONE-2, C-SCORE-3, C-SCORE-6
- * ---------------------------------------------------------------------- */
-
-START_TEST(test_C_DONE_2_city_complete_when_every_city_side_is_faced)
-{
-	/* start CAP (city north); (0,-1) CORNER r2 (city south and east):
-	 * a 2-tile city open east. (1,-1) CAP r3 (city west) faces it: the
-	 * 3-tile city is complete, 6 for P0's knight. */
-	static const int order[] = {2, 3};
-	city_game *g = carc_game("1 1 " C_CAP " start\n2 1 " C_CORNER
-	                         "\n3 1 " C_CAP "\n",
-	                         2, 0, order, N_OF(order));
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
-	scn_play(g, "place 0 -1 2; follower a");
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, 'a'), 2);
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 0);
-	ck_assert_int_eq(city_game_score(g, 0), 0);
-	scn_play(g, "place 1 -1 3");
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 1, -1, 'a'), 3);
-	scn_expect_scores(g, 2, ((const int[]){6, 0}));
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_CITY), 6);
-	city_game_free(g);
-}
-END_TEST
-
-/* C-SCORE-3: a monastery placed into a cell whose 8 neighbours all hold
- * tiles is complete at once; a monk on it scores 9 in the same turn
- * (C-FOL-3); without a follower it scores nothing (C-SCORE-4). */
-static void monastery_into_a_ring(int monk)
-{
-	static const int order[] = {1, 1, 1, 1, 1, 1, 1, 2};
-	static const int ring[7][2] = {{1, 0}, {2, 0}, {2, 1}, {2, 2},
-	                               {1, 2}, {0, 2}, {0, 1}};
-	city_game *g = carc_game("1 8 " C_BLANK " start\n2 1 " C_MON "\n", 2,
-	                         0, order, N_OF(order));
-	int i;
-	for (i = 0; i < 7; i++)
-		scn_play(g, "place %d %d %d", ring[i][0], ring[i][1], 0);
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	/* 12 cells round the 3 x 3 block and its centre, 4 turns each */
-	scn_expect_legal(g, 52);
-	scn_play(g, "place 1 1 0");
-	ck_assert_int_eq(city_feature_complete(g, 1, 1, 'm'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 1, 1, 'm'), 1);
-	scn_expect_followers(g, "mP");
-	if (monk)
-		scn_play(g, "follower m");
-	else
-		scn_play(g, "pass");
-	scn_expect(g, CITY_DECISION_END, -1);
-	scn_expect_scores(g, 2, ((const int[]){0, monk ? 9 : 0}));
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_MONASTERY),
-	                 monk ? 9 : 0);
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, -2), monk);
-	ck_assert_int_eq(scn_supply(g, 1), 7);
-	ck_assert_int_eq(city_game_follower_count(g), 0);
-	city_game_free(g);
-}
-
-START_TEST(test_C_SCORE_3_monastery_placed_into_a_full_ring_scores_at_once)
-{
-	monastery_into_a_ring(1);
-	monastery_into_a_ring(0);
 }
 END_TEST
 
@@ -987,65 +271,47 @@ START_TEST(test_C_SCORE_6_features_completed_together_in_order)
 	 * (3 tiles), the city (2 tiles) and both monasteries. Events: the
 	 * road first although the city's part a comes before the road's
 	 * digit 1 on X, then the city, then the monasteries by (y, x). */
-	static const int order[] = {2, 2, 3, 3, 4, 3, 3, 3, 3, 3, 3, 1, 5};
 	static const struct {
-		int x, y, r;
-		char part; /* follower, 0: none asked */
-	} steps[] = {
-	    {0, 1, 0, 'm'},  {1, 1, 0, 'm'},  {0, -1, 0, 0}, {-1, 0, 0, 0},
-	    {1, -1, 2, 'a'}, {-1, 1, 0, 0},   {-1, 2, 0, 0}, {0, 2, 0, 0},
-	    {1, 2, 0, 0},    {2, 2, 0, 0},    {2, 1, 0, 0},  {2, 0, 2, '1'},
-	};
-	city_game *g = carc_game("1 2 " C_DEAD " start\n2 2 " C_MON
-	                         "\n3 8 " C_BLANK "\n4 1 " C_CAP
-	                         "\n5 1 " C_ROADSTART "\n",
-	                         2, 0, order, N_OF(order));
+		int player, points, reason, x, y; /* x < 0: cell not checked */
+	} want[] = {{1, 3, CITY_REASON_ROAD, -1, -1},
+	            {0, 4, CITY_REASON_CITY, -1, -1},
+	            {0, 9, CITY_REASON_MONASTERY, 0, 1},
+	            {1, 9, CITY_REASON_MONASTERY, 1, 1}};
+	city_game *g = carc("carc order=2,2,3,3,4,3,3,3,3,3,3,1,5",
+	                    "1 2 " C_DEAD " start\n2 2 " C_MON
+	                    "\n3 8 " C_BLANK "\n4 1 " C_CAP
+	                    "\n5 1 " C_ROADSTART "\n");
 	city_event e;
-	int i, first;
-	for (i = 0; i < (int)N_OF(steps); i++) {
-		scn_play(g, "place %d %d %d", steps[i].x, steps[i].y,
-		         steps[i].r);
-		if (steps[i].part)
-			scn_play(g, "follower %c", steps[i].part);
-		else
-			scn_expect(g, CITY_DECISION_TILE, (i + 1) % 2);
-	}
-	ck_assert_int_eq(city_game_score(g, 0), 0);
-	ck_assert_int_eq(city_game_score(g, 1), 0);
-	ck_assert_int_eq(city_feature_complete(g, 0, 1, 'm'), 0);
-	ck_assert_int_eq(city_feature_complete(g, 1, 1, 'm'), 0);
-	first = city_game_event_count(g);
-	ck_assert_int_eq(first, 0);
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 1 0 0");
+	int i;
+	/* without a follower decision the next player draws */
+	scn_play(g, "place 0 1 0; follower m; place 1 1 0; follower m\n"
+	            "place 0 -1 0; ?ask tile 1; place -1 0 0; ?ask tile 0\n"
+	            "place 1 -1 2; follower a\n"
+	            "place -1 1 0; ?ask tile 0; place -1 2 0; ?ask tile 1\n"
+	            "place 0 2 0; ?ask tile 0; place 1 2 0; ?ask tile 1\n"
+	            "place 2 2 0; ?ask tile 0; place 2 1 0; ?ask tile 1\n"
+	            "place 2 0 2; follower 1\n"
+	            "?score 0 = 0; ?score 1 = 0; ?complete 0 1 m = 0\n"
+	            "?complete 1 1 m = 0");
+	ck_assert_int_eq(city_game_event_count(g), 0);
 	/* every part of X is taken or a field: no follower decision */
-	scn_expect(g, CITY_DECISION_END, -1);
+	scn_play(g, "?ask tile 0; place 1 0 0; ?ask end");
 	ck_assert_int_eq(city_game_event_count(g), 4);
-	scn_expect_score_event(g, 0, 1, 3, CITY_REASON_ROAD);
-	scn_expect_score_event(g, 1, 0, 4, CITY_REASON_CITY);
-	scn_expect_score_event(g, 2, 0, 9, CITY_REASON_MONASTERY);
-	scn_expect_score_event(g, 3, 1, 9, CITY_REASON_MONASTERY);
-	ck_assert_int_eq(city_game_event(g, 2, &e), CITY_OK);
-	ck_assert_int_eq(e.x, 0);
-	ck_assert_int_eq(e.y, 1);
-	ck_assert_int_eq(city_game_event(g, 3, &e), CITY_OK);
-	ck_assert_int_eq(e.x, 1);
-	ck_assert_int_eq(e.y, 1);
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < (int)N_OF(want); i++) {
+		scn_expect_score_event(g, i, want[i].player, want[i].points,
+		                       want[i].reason);
 		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
+		if (want[i].x >= 0) {
+			ck_assert_int_eq(e.x, want[i].x);
+			ck_assert_int_eq(e.y, want[i].y);
+		}
 		ck_assert_uint_eq(e.move, (unsigned)city_game_move_count(g));
 	}
 	ck_assert_int_eq(city_game_move_count(g), 17);
-	scn_expect_scores(g, 2, ((const int[]){13, 12}));
-	ck_assert_int_eq(scn_supply(g, 0), 7);
-	ck_assert_int_eq(scn_supply(g, 1), 7);
+	scn_play(g, "?scores = 13 12; ?supply 0 = 7; ?supply 1 = 7");
 	city_game_free(g);
 }
 END_TEST
-
-/* ------------------------------------------------------------------------
- * Turns and followers: C-TURN-1, C-SET-1, C-FOL-1, C-FOL-4
- * ---------------------------------------------------------------------- */
 
 START_TEST(test_C_TURN_1_turn_order_and_calls_out_of_turn)
 {
@@ -1053,56 +319,31 @@ START_TEST(test_C_TURN_1_turn_order_and_calls_out_of_turn)
 	 * decision comes before the follower decision, scoring after it
 	 * (C-TURN-1); calls of the wrong decision are refused and change
 	 * nothing. */
-	static const int order[] = {2, 2, 2, 2};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 4 " C_MON "\n",
-	                         3, 0, order, N_OF(order));
-	scn_snapshot s;
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_follower(g, 'm'), CITY_EDECISION,
-	            "C-TURN-1: the game waits for a tile placement, not a "
-	            "follower");
-	scn_refused(g, &s, city_pass(g), CITY_EDECISION,
-	            "C-TURN-1: a tile placement cannot be passed");
-	scn_refused(g, &s, city_build_gate(g, 0, 0, 0), CITY_EDECISION,
-	            "C-TURN-1: the base game of Carcassonne has no gate "
-	            "decision");
-	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
-	            "C-TURN-1: the base game of Carcassonne has no guard "
-	            "decision");
-	scn_refused(g, &s, city_place_tower(g, CITY_END_CW), CITY_EDECISION,
-	            "C-TURN-1: the base game of Carcassonne has no tower "
-	            "decision");
-	scn_snap_free(&s);
-	scn_play(g, "place 0 1 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 1, 1, 0), CITY_EDECISION,
-	            "C-TURN-1: the game waits for a follower, not a tile "
-	            "placement");
-	scn_snap_free(&s);
-	scn_play(g, "follower m");
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_play(g, "place 1 1 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
-	scn_play(g, "pass");
-	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_play(g, "place -1 1 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 2);
-	scn_play(g, "pass");
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 0 2 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	scn_play(g, "pass");
-	/* C-END-1: the last tile was placed */
-	scn_expect(g, CITY_DECISION_END, -1);
+	city_game *g = carc("carc players=3 order=2,2,2,2",
+	                    "1 1 " C_ROADSTART " start\n2 4 " C_MON "\n");
+	scn_play(g,
+	         "?ask tile 0\n"
+	         "?call follower m = EDECISION \"C-TURN-1: the game waits for a "
+	         "tile placement, not a follower\"\n"
+	         "?call pass = EDECISION \"C-TURN-1: a tile placement cannot be "
+	         "passed\"\n"
+	         "?call gate 0 0 N = EDECISION \"C-TURN-1: the base game of "
+	         "Carcassonne has no gate decision\"\n"
+	         "?call guard = EDECISION \"C-TURN-1: the base game of "
+	         "Carcassonne has no guard decision\"\n"
+	         "?call tower cw = EDECISION \"C-TURN-1: the base game of "
+	         "Carcassonne has no tower decision\"\n"
+	         "place 0 1 0; ?ask follower 0\n"
+	         "?call place 1 1 0 = EDECISION \"C-TURN-1: the game waits for a "
+	         "follower, not a tile placement\"\n"
+	         "follower m; ?ask tile 1; place 1 1 0; ?ask follower 1; pass\n"
+	         "?ask tile 2; place -1 1 0; ?ask follower 2; pass\n"
+	         "?ask tile 0; place 0 2 0; ?ask follower 0; pass\n"
+	         "?ask end"); /* C-END-1: the last tile was placed */
 	ck_assert_int_eq(city_game_move_count(g), 8);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 1, 2, 0), CITY_EENDED,
-	            "C-END-1: the game has ended");
-	scn_refused(g, &s, city_pass(g), CITY_EENDED,
-	            "C-END-1: the game has ended");
-	scn_snap_free(&s);
+	scn_play(g, "?call place 1 2 0 = EENDED \"C-END-1: the game has "
+	            "ended\"\n"
+	            "?call pass = EENDED \"C-END-1: the game has ended\"");
 	city_game_free(g);
 }
 END_TEST
@@ -1112,7 +353,6 @@ START_TEST(test_C_FOL_1_each_part_kind_takes_its_role)
 	/* farmers on: a highwayman on a road digit, a knight on a city
 	 * letter, a monk on m, a farmer on a field letter; the followers as
 	 * city_game_follower lists them, in slot order. */
-	static const int order[] = {2, 3, 4, 5};
 	static const struct {
 		int player, role, x, y;
 		char part;
@@ -1122,25 +362,19 @@ START_TEST(test_C_FOL_1_each_part_kind_takes_its_role)
 	    {0, CITY_ROLE_MONK, 0, 1, 'm'},
 	    {1, CITY_ROLE_FARMER, -1, 1, 'a'},
 	};
-	city_game *g = carc_game("1 1 " C_ROADSTART " start\n2 1 " C_ROAD
-	                         "\n3 1 " C_CORNER "\n4 1 " C_MON "\n5 1 "
-	                         C_BLANK "\n",
-	                         2, 1, order, N_OF(order));
+	city_game *g = carc("carc order=2,3,4,5 farmers=yes",
+	                    "1 1 " C_ROADSTART " start\n2 1 " C_ROAD
+	                    "\n3 1 " C_CORNER "\n4 1 " C_MON "\n5 1 " C_BLANK
+	                    "\n");
 	size_t i;
-	scn_play(g, "place 1 0 0");
-	scn_expect_followers(g, "ab1P"); /* the road's fields join the
-	                                    start's, free */
-	scn_play(g, "follower 1");
-	scn_play(g, "place 0 -1 2"); /* city south and east: open */
-	scn_expect_followers(g, "abP");
-	scn_play(g, "follower a");
-	scn_play(g, "place 0 1 0");
-	scn_expect_followers(g, "amP");
-	scn_play(g, "follower m");
-	scn_play(g, "place -1 1 0");
-	scn_expect_followers(g, "aP");
-	scn_play(g, "follower a");
-	ck_assert_int_eq(city_game_follower_count(g), 4);
+	scn_play(g, "place 1 0 0\n"
+	            /* the road's fields join the start's, free */
+	            "?followers = ab1P; follower 1\n"
+	            "place 0 -1 2\n" /* city south and east: open */
+	            "?followers = abP; follower a\n"
+	            "place 0 1 0; ?followers = amP; follower m\n"
+	            "place -1 1 0; ?followers = aP; follower a\n"
+	            "?follower_count = 4");
 	for (i = 0; i < N_OF(want); i++) {
 		int p = -1, role = -1;
 		int32_t x = 99, y = 99;
@@ -1154,9 +388,7 @@ START_TEST(test_C_FOL_1_each_part_kind_takes_its_role)
 		ck_assert_int_eq(y, want[i].y);
 		ck_assert_int_eq(part, want[i].part);
 	}
-	ck_assert_int_eq(scn_supply(g, 0), 5);
-	ck_assert_int_eq(scn_supply(g, 1), 5);
-	scn_expect_conservation(g);
+	scn_play(g, "?supply 0 = 5; ?supply 1 = 5; ?invariants");
 	city_game_free(g);
 }
 END_TEST
@@ -1166,122 +398,37 @@ START_TEST(test_C_FOL_4_empty_supply_skips_the_follower_decision)
 	/* 16 monasteries in a row east of the start, none ever complete. P0
 	 * puts a monk on each of its first 7; P1 passes. P0's 8th tile asks
 	 * no follower decision: P1 draws next. */
-	static const int order[] = {2, 2, 2, 2, 2, 2, 2, 2, 2,
-	                            3, 3, 3, 3, 3, 3, 3};
-	city_game *g = carc_game("1 1 " C_BLANK " start\n2 9 " C_MON
-	                         "\n3 7 " C_MON "\n",
-	                         2, 0, order, N_OF(order));
-	scn_snapshot s;
-	int x;
-	for (x = 1; x <= 14; x++) {
-		scn_play(g, "place %d %d %d", x, 0, 0);
-		scn_expect_followers(g, "mP");
-		if (x % 2)
-			scn_play(g, "follower m");
-		else
-			scn_play(g, "pass");
-	}
-	ck_assert_int_eq(scn_supply(g, 0), 0);
-	ck_assert_int_eq(scn_on_board(g, 0), 7);
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 15 0 0");
-	scn_expect(g, CITY_DECISION_TILE, 1);
+	city_game *g = carc("carc order=2,2,2,2,2,2,2,2,2,3,3,3,3,3,3,3",
+	                    "1 1 " C_BLANK " start\n2 9 " C_MON "\n3 7 " C_MON
+	                    "\n");
+	scn_play(g, "place 1 0 0; ?followers = mP; follower m\n"
+	            "place 2 0 0; ?followers = mP; pass\n"
+	            "place 3 0 0; ?followers = mP; follower m\n"
+	            "place 4 0 0; ?followers = mP; pass\n"
+	            "place 5 0 0; ?followers = mP; follower m\n"
+	            "place 6 0 0; ?followers = mP; pass\n"
+	            "place 7 0 0; ?followers = mP; follower m\n"
+	            "place 8 0 0; ?followers = mP; pass\n"
+	            "place 9 0 0; ?followers = mP; follower m\n"
+	            "place 10 0 0; ?followers = mP; pass\n"
+	            "place 11 0 0; ?followers = mP; follower m\n"
+	            "place 12 0 0; ?followers = mP; pass\n"
+	            "place 13 0 0; ?followers = mP; follower m\n"
+	            "place 14 0 0; ?followers = mP; pass\n"
+	            "?supply 0 = 0; ?onboard 0 = 7; ?ask tile 0\n"
+	            "place 15 0 0; ?ask tile 1");
 	/* 15 tiles, 7 monks, 7 passes: no follower move after the last */
 	ck_assert_int_eq(city_game_move_count(g), 15 + 7 + 7);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_follower(g, 'm'), CITY_EDECISION,
-	            "C-TURN-1: the game waits for a tile placement, not a "
-	            "follower");
-	scn_snap_free(&s);
-	/* P1 still has followers */
-	scn_play(g, "place 16 0 0");
-	scn_expect_followers(g, "mP");
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_FOL_4_empty_supply_refuses_a_follower_with_the_tower)
-{
-	/* As above with The Tower: P0's 8th tile is a tower foundation, so
-	 * the follower decision is asked (a floor is legal, T-ACT-1), and a
-	 * follower is refused by C-FOL-4, the game unchanged. */
-	static const int order[] = {2, 2, 2, 2, 2, 2, 2, 2, 2,
-	                            3, 3, 3, 3, 3, 4};
-	city_game *g = scn_carc_game(
-	    "1 1 " C_BLANK " start\n2 9 " C_MON "\n3 5 " C_MON "\n4 1 " C_TOWER
-	    "\n",
-	    2, 1, order, N_OF(order), NULL);
-	scn_snapshot s;
-	city_move mv[4];
-	size_t n = 0;
-	int x;
-	for (x = 1; x <= 14; x++) {
-		scn_play(g, "place %d %d %d", x, 0, 0);
-		if (x % 2)
-			scn_play(g, "follower m");
-		else
-			scn_play(g, "pass");
-	}
-	ck_assert_int_eq(scn_supply(g, 0), 0);
-	scn_play(g, "place 15 0 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	ck_assert_int_eq(city_legal_moves(g, mv, 4, &n), CITY_OK);
-	ck_assert_uint_eq(n, 2);
-	ck_assert_int_eq(mv[0].kind, CITY_MOVE_FLOOR);
-	ck_assert_int_eq(mv[0].x, 15);
-	ck_assert_int_eq(mv[1].kind, CITY_MOVE_PASS);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EILLEGAL,
-	            "C-FOL-4: player 0 has no follower in supply");
-	scn_snap_free(&s);
-	scn_play(g, "pass");
-	scn_expect(g, CITY_DECISION_END, -1);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_C_SCORE_5_a_returned_follower_is_placed_again_next_turn)
-{
-	/* P0 puts monks on 6 monasteries east of the start (P1 passes on the
-	 * others) and its last follower, a knight, on (0,-1) CORNER r2 (city
-	 * south and east, joined to the start's open city): supply 0. P1's
-	 * (1,-1) CAP r3 closes the city: 6 to P0, the knight returns, and on
-	 * its next tile P0 is asked the follower decision again. */
-	static const int order[] = {2, 2, 2, 2, 2, 2, 2, 2, 2,
-	                            3, 3, 3, 4, 1, 3};
-	city_game *g = carc_game("1 2 " C_CAP " start\n2 9 " C_MON
-	                         "\n3 4 " C_MON "\n4 1 " C_CORNER "\n",
-	                         2, 0, order, N_OF(order));
-	int x;
-	for (x = 1; x <= 12; x++) {
-		scn_play(g, "place %d %d %d", x, 0, 0);
-		if (x % 2)
-			scn_play(g, "follower m");
-		else
-			scn_play(g, "pass");
-	}
-	scn_play(g, "place 0 -1 2");
-	scn_expect_followers(g, "aP");
-	scn_play(g, "follower a");
-	ck_assert_int_eq(scn_supply(g, 0), 0);
-	scn_play(g, "place 1 -1 3"); /* P1: the city is taken: skipped */
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'a'), 1);
-	scn_expect_scores(g, 2, ((const int[]){6, 0}));
-	ck_assert_int_eq(scn_supply(g, 0), 1);
-	scn_expect_conservation(g);
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 13 0 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	scn_expect_followers(g, "mP");
-	scn_play(g, "follower m");
-	ck_assert_int_eq(scn_supply(g, 0), 0);
-	scn_expect(g, CITY_DECISION_END, -1);
+	scn_play(g, "?call follower m = EDECISION \"C-TURN-1: the game waits "
+	            "for a tile placement, not a follower\"\n"
+	            /* P1 still has followers */
+	            "place 16 0 0; ?followers = mP");
 	city_game_free(g);
 }
 END_TEST
 
 /* ------------------------------------------------------------------------
- * The end: C-END-4, C-END-5
+ * The end: C-END-2, C-END-4, C-END-5
  * ---------------------------------------------------------------------- */
 
 START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
@@ -1290,145 +437,504 @@ START_TEST(test_C_END_4_tower_tops_and_prisoners_score_nothing)
 	 * tower at (1,1), one floor, takes the highwayman prisoner. P0: a
 	 * blank at (0,1) and a follower on top of the tower. P1: a road at
 	 * (-1,0) and a highwayman on the road, free again. Final: P1's road
-	 * 3 tiles = 3; P0's top and its prisoner score nothing. */
-	static const int order[] = {1, 2, 3, 1};
-	city_game *g = scn_carc_game(
-	    "1 3 " C_ROAD " start\n2 1 " C_TOWER "\n3 1 " C_BLANK "\n", 2, 1, order,
-	    N_OF(order), NULL);
-	int c, top = -1;
-	scn_play(g, "place 1 0 0; follower 1");
-	scn_play(g, "place 1 1 0");
+	 * 3 tiles = 3; P0's top and its prisoner score nothing. The floor,
+	 * the capture and the top go through their own calls. */
+	city_game *g = carc("carc tower order=1,2,3,1",
+	                    "1 3 " C_ROAD " start\n2 1 " C_TOWER "\n3 1 " C_BLANK
+	                    "\n");
+	scn_play(g, "place 1 0 0; follower 1; place 1 1 0");
 	ck_assert_int_eq(city_place_floor(g, 1, 1), CITY_OK);
 	ck_assert_int_eq(city_capture(g, 1, 0, '1'), CITY_OK);
-	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
-	scn_expect(g, CITY_DECISION_TILE, 0); /* no ransom with 0 points */
-	scn_play(g, "place 0 1 0");
+	scn_play(g, "?prisoners 1 0 = 1\n"
+	            "?ask tile 0\n" /* no ransom with 0 points */
+	            "place 0 1 0");
 	ck_assert_int_eq(city_place_top(g, 1, 1), CITY_OK);
-	ck_assert_int_eq(city_game_tower(g, 1, 1, NULL, &top), CITY_OK);
-	ck_assert_int_eq(top, 0);
-	scn_play(g, "place -1 0 0");
-	scn_expect_followers(g, "1P");
-	scn_play(g, "follower 1");
-	scn_expect(g, CITY_DECISION_END, -1);
-	ck_assert_int_eq(scn_supply(g, 0), 5);
-	scn_expect_final_scores(g, 2, ((const int[]){0, 3}));
-	for (c = CITY_CAT_ROADS; c <= CITY_CAT_RANSOM; c++)
-		ck_assert_int_eq(city_game_score_detail(g, 0, c), 0);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_ROADS), 3);
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, 0), 0);
-	/* the top goes home, the prisoner stays where it is (T-CAP-6) */
-	ck_assert_int_eq(city_game_prisoners(g, 1, 0), 1);
-	ck_assert_int_eq(scn_supply(g, 0), 6);
-	ck_assert_int_eq(scn_supply(g, 1), 7);
-	ck_assert_int_eq(city_game_follower_count(g), 0);
-	scn_expect_winners(g, 2u);
+	scn_play(g, "?tower 1 1 = 1 0\n"
+	            "place -1 0 0; ?followers = 1P; follower 1; ?ask end\n"
+	            "?supply 0 = 5; ?final = 0 3; ?detail 0 roads = 0\n"
+	            "?detail 0 cities = 0; ?detail 0 monasteries = 0\n"
+	            "?detail 0 farms = 0; ?detail 0 ransom = 0\n"
+	            "?detail 1 roads = 3; ?events score 0 = 0\n"
+	            /* the top goes home, the prisoner stays where it is
+	             * (T-CAP-6) */
+	            "?prisoners 1 0 = 1; ?supply 0 = 6; ?supply 1 = 7\n"
+	            "?follower_count = 0; ?winners = 2");
 	city_game_free(g);
 }
 END_TEST
 
-START_TEST(test_C_END_5_tied_players_all_win)
+/* Scenarios whose winners are asked before final scoring, which refuses
+ * them (CITY_ENOTENDED), then after it: `script`, the refusal, `after`. */
+static const struct {
+	scn_case c;
+	const char *after;
+} winners_after_final[] = {
+    /* P0: highwayman on the road start=(1,0) (2 tiles, open both ends):
+     * 2; P1: knight on the band (0,-1) r1 joined to the start's city
+     * (2 tiles, 1 coat, open north): 2 + 1 = 3; P0: monk at (1,1) with 2
+     * tiles around ((0,0), (1,0)): 1 + 2 = 3. */
+    {{"C-END-2: incomplete features of each kind", "carc order=2,3,4",
+      "1 1 " C_ROADSTART " start\n2 1 " C_ROAD "\n3 1 " C_BANDC "\n4 1 " C_MON
+      "\n",
+      "place 1 0 0; follower 1; place 0 -1 1; follower a\n"
+      "place 1 1 0; follower m; ?ask end; ?scores = 0 0"},
+     "?final = 5 3; ?detail 0 roads = 2\n"
+     "?detail 0 monasteries = 3; ?detail 1 cities = 3\n"
+     "?detail 1 farms = 0; ?points 0 final_road = 2\n"
+     "?points 0 final_monastery = 3; ?points 1 final_city = 3\n"
+     "?winners = 1\n"
+     "?final = 5 3\n" /* idempotent */
+     "?follower_count = 0"},
+    /* 3 players: P0's monk at (0,1) and P2's at (0,-2) each have one
+     * tile around them at the end (1 + 1 = 2); P1 has nothing. Winners:
+     * P0 and P2. */
+    {{"C-END-5: tied players all win", "carc players=3 order=2,1,2",
+      "1 2 " C_BLANK " start\n2 2 " C_MON "\n",
+      "place 0 1 0; follower m; place 0 -1 0; ?ask tile 2\n"
+      "place 0 -2 0; follower m; ?ask end"},
+     "?final = 2 0 2; ?points 2 final_monastery = 2; ?winners = 5"},
+};
+
+START_TEST(test_C_END_winners_only_after_final_scoring)
 {
-	/* 3 players: P0's monk at (0,1) and P2's at (0,-2) each have one
-	 * tile around them at the end (1 + 1 = 2); P1 has nothing. Winners:
-	 * P0 and P2. */
-	static const int order[] = {2, 1, 2};
-	city_game *g = carc_game("1 2 " C_BLANK " start\n2 2 " C_MON "\n", 3,
-	                         0, order, N_OF(order));
-	unsigned mask = 99;
-	scn_play(g, "place 0 1 0; follower m");
-	scn_play(g, "place 0 -1 0");
-	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_play(g, "place 0 -2 0; follower m");
-	scn_expect(g, CITY_DECISION_END, -1);
+	city_game *g = scn_case_game(&winners_after_final[_i].c);
+	unsigned mask = 0;
+	scn_play(g, "%s", winners_after_final[_i].c.script);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
-	scn_expect_final_scores(g, 3, ((const int[]){2, 0, 2}));
-	ck_assert_int_eq(scn_event_points(g, 2, CITY_REASON_FINAL_MONASTERY),
-	                 2);
-	scn_expect_winners(g, 5u);
+	scn_play(g, "%s", winners_after_final[_i].after);
 	city_game_free(g);
 }
 END_TEST
 
-START_TEST(test_C_END_2_majority_at_final_scoring)
+/* ------------------------------------------------------------------------
+ * The scenarios as data (scn_case, run by scn_run_case): placing tiles
+ * (C-TILE-1, C-TILE-2), roads, cities, monasteries, fields, followers and
+ * the end. Every row's name starts with the rule ids it checks.
+ * ---------------------------------------------------------------------- */
+
+/* Three city caps around (1,-1), 3 players, the fifth tile of design
+ * `closer` still to come (P1's turn):
+ *   P0 [C>][  ][<C] P0    (0,-1) CAP r1, (2,-1) CAP r3: P0's knights
+ *      [S ][C^][B ]       (1,0) CAP r0: P1's knight; (2,0) BLANK */
+#define THREE_CAPS_GAME "carc players=3 order=2,2,1,2,3"
+#define THREE_CAPS_TILES(closer)                                             \
+	"1 2 " C_BLANK " start\n2 3 " C_CAP "\n3 1 " closer "\n"
+#define THREE_CAPS_WITH_KNIGHTS                                              \
+	"place 0 -1 1; follower a\n"                                         \
+	"place 1 0 0; follower a\n"                                          \
+	"place 2 0 0\n" /* P2: a field, no farmers: skipped */               \
+	"?ask tile 0; place 2 -1 3; follower a\n"
+
+/* C-GEO-3 through play: a field borders a city when the tile set's in-tile
+ * adjacency says so. The start's south field c is cut off from its city a
+ * by the road (the clockwise walk), unless an `adj=ac` pair joins them.
+ * `farm` is P1's farmer's score. */
+#define GEO3_TILES(start)                                                    \
+	"1 1 " start " start\n2 1 " C_CAP "\n3 1 " C_BLANK "\n"
+#define GEO3_SCRIPT(farm)                                                    \
+	"place 0 -1 2\n" /* closes the start's city; no knight */             \
+	"?followers = abP; pass; ?complete 0 0 a = 1\n"                      \
+	"place 0 1 0\n" /* P1's farmer joins the start's field c */           \
+	"?followers = aP; follower a; ?same 0 1 a 0 0 c = 1; ?ask end\n"     \
+	"?final = 0 " farm "; ?detail 1 farms = " farm                       \
+	"; ?points 1 farm = " farm
+
+/* C-SCORE-3: a monastery placed into a cell whose 8 neighbours all hold
+ * tiles is complete at once; a monk on it scores 9 in the same turn
+ * (C-FOL-3); without a follower it scores nothing (C-SCORE-4). */
+#define RING_GAME "carc order=1,1,1,1,1,1,1,2"
+#define RING_TILES "1 8 " C_BLANK " start\n2 1 " C_MON "\n"
+#define RING_SCRIPT(move, points, scores)                                    \
+	"place 1 0 0; place 2 0 0; place 2 1 0; place 2 2 0; place 1 2 0;"   \
+	"place 0 2 0; place 0 1 0; ?ask tile 1\n"                            \
+	/* 12 cells round the 3 x 3 block and its centre, 4 turns each */     \
+	"?legal = 52; place 1 1 0; ?complete 1 1 m = 1; ?ftiles 1 1 m = 1\n" \
+	"?followers = mP; " move "; ?ask end; ?scores = 0 " points "\n"      \
+	"?points 1 monastery = " points "; ?events score * = " scores "\n"   \
+	"?supply 1 = 7; ?follower_count = 0"
+
+/* P0 puts monks on the monasteries it places at x = 1, 3, ... 11 east of
+ * the start; P1 passes on the others. */
+#define MONKS_ON_SIX                                                         \
+	"place 1 0 0; follower m; place 2 0 0; pass\n"                       \
+	"place 3 0 0; follower m; place 4 0 0; pass\n"                       \
+	"place 5 0 0; follower m; place 6 0 0; pass\n"                       \
+	"place 7 0 0; follower m; place 8 0 0; pass\n"                       \
+	"place 9 0 0; follower m; place 10 0 0; pass\n"                      \
+	"place 11 0 0; follower m; place 12 0 0; pass\n"
+
+static const scn_case cases[] = {
+    /* Start (0,0): city N, road W-E, field S. A city cap fits only at
+     * (0,-1) turned 2 (its city south, facing the start's city) and at
+     * (0,1) turned 1, 2 or 3 (a field side north, facing the start's
+     * field): 4 moves; the road sides W and E take no cap. */
+    {"C-TILE-2, C-TILE-1, R-GEO-3: city sides face city sides",
+     "carc order=2", "1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
+     "?legal = 4\n"
+     /* rows north to south, rotations in order */
+     "?moves = place 0 -1 2, place 0 1 1, place 0 1 2, place 0 1 3\n"
+     /* the cap's city west facing the start's road side */
+     "?call place 1 0 3 = EILLEGAL \"C-TILE-2: city side facing a field "
+     "side of tile (0,0)\"\n"
+     /* its city north facing the start's field south */
+     "?call place 0 1 0 = EILLEGAL \"C-TILE-2: city side facing a field "
+     "side of tile (0,0)\"\n"
+     /* its field south facing the start's city north */
+     "?call place 0 -1 0 = EILLEGAL \"C-TILE-2: field side facing a city "
+     "side of tile (0,0)\"\n"
+     /* C-TILE-1 */
+     "?call place 0 0 0 = EILLEGAL \"C-TILE-1: cell (0,0) already holds a "
+     "tile\"\n"
+     "?call place 5 5 0 = EILLEGAL \"C-TILE-1: cell (5,5) shares no side "
+     "with a placed tile\"\n"
+     /* rotation 4 (no move text): test_C_TILE_2_R_GEO_3_rotation_4 */
+     "place 0 -1 2"},
+    /* A straight road after the start: (1,0) and (-1,0) turned 0 or 2
+     * (road W-E continuing the start's road), (0,1) turned 0 or 2 (a
+     * field side without a road north); (0,-1) faces the city: 6. */
+    {"C-TILE-2: road ends face road ends", "carc order=2",
+     "1 1 " C_ROADSTART " start\n2 1 " C_ROAD "\n",
+     "?legal = 6\n"
+     /* turned 1, its west side is its south side b-b: no road, facing
+      * the start's road end */
+     "?call place 1 0 1 = EILLEGAL \"C-TILE-2: field side without a road "
+     "facing a field side with a road end of tile (0,0)\"\n"
+     /* turned 1 at (0,1), its north side is its west side: a road end
+      * facing the start's field south */
+     "?call place 0 1 1 = EILLEGAL \"C-TILE-2: field side with a road end "
+     "facing a field side without a road of tile (0,0)\"\n"
+     "place 1 0 2"},
+
+    /* Roads: C-DONE-1, C-SCORE-1.
+     *  E=S=A   (-1,0) CITYEND r3 (its road east, city west), (0,0)
+     * start, (1,0) MONROAD r1 (its road west). P0: highwayman on the
+     * monastery tile's road; P1 closes it at the city: 3 for P0. */
+    {"C-DONE-1: a road closed by a monastery and a city", "carc order=2,3",
+     "1 1 " C_ROADSTART " start\n2 1 " C_MONROAD "\n3 1 " C_CITYEND "\n",
+     "place 1 0 1; ?followers = 1mP; follower 1\n"
+     "place -1 0 3\n"
+     /* P1 may still take the city (the road is taken) */
+     "?followers = aP; ?score 0 = 0\n" /* after the decision */
+     "pass; ?scores = 3 0"},
+    /*      S          four curves round the corner (0.5, 1.5):
+     *     TL TR       TL (0,1) r3: road E-S; TR (1,1) r0: road W-S;
+     *     BL BR       BR (1,2) r1: road N-W; BL (0,2) r2: road N-E.
+     * P0's highwayman on TL; the loop closes with BL: 4 for P0. */
+    {"C-DONE-1: a road closed by a loop", "carc order=2,2,2,2",
+     "1 1 " C_ROADSTART " start\n2 4 " C_CURVE "\n",
+     "place 0 1 3; ?followers = 1P; follower 1\n"
+     "place 1 1 0\n" /* P1: road taken, fields need farmers */
+     "?ask tile 0; place 1 2 1; ?complete 0 1 " PART_1 " = 0\n"
+     "place 0 2 2; ?complete 0 1 " PART_1 " = 1; ?ftiles 1 2 " PART_1
+     " = 4\n"
+     "?scores = 4 0"},
+    /* As the loop, with the village tile (roads 1 north and 2 east) in
+     * BL's place: both its roads join one road through TL, TR and BR,
+     * which ends at the village twice and is complete with it. Parts 1
+     * and 2 are two moves (C-FOL-5); the follower goes on the road this
+     * placement completes (C-FOL-3) and scores 4 at once. */
+    {"C-FOL-5, C-FOL-3: two parts of one road are two moves",
+     "carc order=2,2,2,3",
+     "1 1 " C_ROADSTART " start\n2 3 " C_CURVE "\n3 1 " C_VILLAGE2 "\n",
+     "place 0 1 3; pass\n"
+     "place 1 1 0; pass\n"
+     "place 1 2 1; pass\n"
+     "place 0 2 0; ?same 0 2 " PART_1 " 0 2 " PART_2 " = 1\n"
+     "?complete 0 2 " PART_1 " = 1; ?ask follower 1; ?followers = 12P\n"
+     "follower 2; ?scores = 0 4; ?supply 1 = 7; ?invariants"},
+    /*  [K ][K ]       start (0,0) BANDNS (city north-south); corners
+     *  [S ][T ]       (0,-1) r2, (1,-1) r3, (0,1) r1, (1,1) r0 lead the
+     *  [K ][K ]       city round to (1,0), where P0's TWOCAPS r0 meets it
+     * with both caps: one complete city of 6 cells holding both caps.
+     * Parts a and c are two moves (C-FOL-5); a knight on c scores 12 at
+     * once (C-FOL-3). */
+    {"C-FOL-5, C-FOL-3: two city caps joined round are two moves",
+     "carc order=2,2,2,2,3",
+     "1 1 " C_BANDNS " start\n2 4 " C_CORNER "\n3 1 " C_TWOCAPS "\n",
+     /* the city is still free */
+     "place 0 -1 2; ?followers = aP; pass\n"
+     "place 1 -1 3; ?followers = aP; pass\n"
+     "place 0 1 1; ?followers = aP; pass\n"
+     "place 1 1 0; ?followers = aP; pass\n"
+     "?same 1 -1 a 1 1 a = 1; ?ftiles 0 0 a = 5\n"
+     "place 1 0 0; ?same 1 0 a 1 0 c = 1; ?complete 1 0 a = 1\n"
+     "?ftiles 1 0 c = 6; ?ask follower 0; ?followers = acP; follower c\n"
+     "?scores = 12 0; ?events score * = 1; ?supply 0 = 7"},
+
+    /* Cities: C-DONE-2, C-SCORE-2, C-FOL-3, C-SCORE-4.
+     * The cap at (0,-1) turned 2 closes the start's city: a knight may go
+     * on it (C-FOL-3), it scores 2 x 2 = 4 at once and returns. */
+    {"C-SCORE-2, C-FOL-3: a two-tile city scores 4", "carc order=2",
+     "1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
+     "place 0 -1 2; ?complete 0 0 a = 1; ?fkind 0 -1 a = " K_CITY "\n"
+     "?followers = aP; follower a; ?scores = 4 0; ?detail 0 cities = 4\n"
+     "?points 0 city = 4; ?supply 0 = 7; ?follower_count = 0"},
+    /* Two caps with coats of arms facing each other: 2 tiles x 2 + 2
+     * coats x 2 = 8 for P0. */
+    {"C-SCORE-2: coats of arms", "carc order=2,2",
+     "1 1 " C_BLANK " start\n2 2 " C_CAPC "\n",
+     "place 0 -1 0\n" /* city north, field south on the start */
+     "follower a; place 0 -2 2; ?scores = 8 0; ?detail 0 cities = 8"},
+    /*   P0 [C>][^C]      (0,-1) CAP r1: city east, P0's knight
+     *      [S ][C^] P1   (1,0)  CAP r0: city north, P1's knight
+     * (1,-1) CORNER r3 (city west and south) joins both and closes the
+     * city: 3 tiles x 2 = 6 to each (a tie). */
+    {"C-SCORE-4: a tie after a join", "carc order=2,2,3",
+     "1 1 " C_BLANK " start\n2 2 " C_CAP "\n3 1 " C_CORNER "\n",
+     "place 0 -1 1; follower a\n"
+     "place 1 0 0; follower a; ?same 0 -1 a 1 0 a = 0\n"
+     "place 1 -1 3; ?same 0 -1 a 1 0 a = 1; ?ftiles 1 -1 a = 3\n"
+     "?scores = 6 6; ?supply 0 = 7; ?supply 1 = 7"},
+    /* (1,-1) THREE r2 (city west, south, east) closes a 4-tile city:
+     * 8 to P0 (two knights), nothing to P1 (one). */
+    {"C-SCORE-4: the majority after a join", THREE_CAPS_GAME,
+     THREE_CAPS_TILES(C_THREE),
+     THREE_CAPS_WITH_KNIGHTS
+     "place 1 -1 2; ?ftiles 1 -1 a = 4; ?scores = 8 0 0\n"
+     "?events score 1 = 0; ?invariants"},
+
+    /* Monasteries: C-DONE-3, C-SCORE-3.
+     *  [R ][S ][R ]    (0,1) MON with P0's monk; roads (-1,0) and (1,0)
+     *  [B ][M ][B ]    continue the start's; blanks fill the rest; the
+     *  [B ][B ][B ]    blank at (1,2) is the 8th neighbour: 9 for P0. */
+    {"C-DONE-3: a monastery completed by its 8th neighbour",
+     "carc order=2,3,3,4,4,4,4,4",
+     "1 1 " C_ROADSTART " start\n2 1 " C_MON "\n3 2 " C_ROAD
+     "\n4 5 " C_BLANK "\n",
+     "place 0 1 0; ?followers = mP; follower m\n"
+     "?fkind 0 1 m = " K_MONASTERY "\n"
+     "place 1 0 0; ?followers = 1P\n" /* the start's road, free */
+     "pass; place -1 0 0; pass\n"
+     /* blanks: fields only, no farmers: skipped */
+     "place 1 1 0; ?ask tile 0\n"
+     "place -1 1 0; place -1 2 0; place 0 2 0\n"
+     "?complete 0 1 m = 0; ?score 0 = 0; ?supply 0 = 6\n"
+     "place 1 2 0; ?complete 0 1 m = 1; ?scores = 9 0\n"
+     "?detail 0 monasteries = 9; ?points 0 monastery = 9; ?supply 0 = 7\n"
+     "?ask end"},
+    {"C-SCORE-3, C-FOL-3: a monastery placed into a full ring scores at "
+     "once",
+     RING_GAME, RING_TILES, RING_SCRIPT("follower m", "9", "1")},
+    {"C-SCORE-3, C-SCORE-4: without a monk it scores nothing", RING_GAME,
+     RING_TILES, RING_SCRIPT("pass", "0", "0")},
+    /* start CAP (city north); (0,-1) CORNER r2 (city south and east):
+     * a 2-tile city open east. (1,-1) CAP r3 (city west) faces it: the
+     * 3-tile city is complete, 6 for P0's knight. */
+    {"C-DONE-2: a city is complete when every city side is faced",
+     "carc order=2,3",
+     "1 1 " C_CAP " start\n2 1 " C_CORNER "\n3 1 " C_CAP "\n",
+     "?complete 0 0 a = 0; place 0 -1 2; follower a\n"
+     "?ftiles 0 0 a = 2; ?complete 0 0 a = 0; ?score 0 = 0\n"
+     "place 1 -1 3; ?complete 0 0 a = 1; ?ftiles 1 -1 a = 3\n"
+     "?scores = 6 0; ?points 0 city = 6"},
+
+    /* The end: C-END-2, C-END-3.
+     *  [B ][B ]     (0,-1) CAP r2 closes the start's city (no knight);
+     *  [C ][B ]     P0's farmer on the cap's field (north of the city),
+     *  [S ][B ]     P1's on the start's field (south of it) via (1,0).
+     * (1,-1) BLANK joins the two fields round the east: one field that
+     * borders the city on two tiles scores it once: 3 each (a tie). */
+    {"C-END-3, C-DONE-4: a city bordered twice by one field",
+     "carc order=2,3,3 farmers=yes",
+     "1 1 " C_CAP " start\n2 1 " C_CAP "\n3 2 " C_BLANK "\n",
+     "place 0 -1 2; ?followers = abP; follower b; ?complete 0 0 a = 1\n"
+     "place 1 0 0; ?followers = aP; follower a\n"
+     "?same 0 -1 b 0 0 b = 0; place 1 -1 0; ?same 0 -1 b 0 0 b = 1\n"
+     "?fkind 0 0 b = " K_FIELD "; ?complete 0 0 b = 0\n" /* C-DONE-4 */
+     "?ask end; ?final = 3 3; ?detail 0 farms = 3; ?points 1 farm = 3"},
+    /* As above without the joining blank: the cap's field (P0's farmer)
+     * and the start's field (P1's) each border the completed city:
+     * 3 each. */
+    {"C-END-3: a city bordered by two fields", "carc order=2,3 farmers=yes",
+     "1 1 " C_CAP " start\n2 1 " C_CAP "\n3 1 " C_BLANK "\n",
+     "place 0 -1 2; follower b; place 1 0 0; follower a; ?final = 3 3"},
+    {"C-GEO-3, C-END-3: a road cuts a field from its city",
+     "carc order=2,3 farmers=yes", GEO3_TILES(C_ROADSTART),
+     GEO3_SCRIPT("0")},
+    {"C-GEO-3, C-END-3: ... unless adj joins them",
+     "carc order=2,3 farmers=yes", GEO3_TILES(C_ROADSTART " adj=ac"),
+     GEO3_SCRIPT("3")},
+    /* P0's farmer on a blank below the start: its field joins the
+     * start's field b, which borders the start's city, still open at
+     * the end: final scoring completes nothing, 0 points. */
+    {"C-END-3: an open city scores no farmer", "carc order=2 farmers=yes",
+     "1 1 " C_CAP " start\n2 1 " C_BLANK "\n",
+     "place 0 1 0; follower a; ?same 0 1 a 0 0 b = 1\n"
+     "?complete 0 0 a = 0; ?final = 0 0; ?events score * = 0\n"
+     "?events return 0 = 1; ?supply 0 = 7"},
+    /* three caps with knights, then (1,-1) CITY4 joins the three caps
+     * into one city left open north: at the end 4 tiles x 1 = 4 to P0
+     * (two knights), nothing to P1 (one): C-END-2 with the majority of
+     * C-SCORE-4. */
+    {"C-END-2, C-SCORE-4: the majority at final scoring", THREE_CAPS_GAME,
+     THREE_CAPS_TILES(C_CITY4),
+     THREE_CAPS_WITH_KNIGHTS
+     "place 1 -1 0\n" /* P1: the city is taken: skipped */
+     "?same 0 -1 a 2 -1 a = 1; ?same 1 0 a 2 -1 a = 1\n"
+     "?complete 1 -1 a = 0; ?ffollowers 1 -1 a 0 = 2\n"
+     "?ffollowers 1 -1 a 1 = 1; ?ask end; ?scores = 0 0 0\n"
+     "?final = 4 0 0; ?points 0 final_city = 4; ?events score 1 = 0\n"
+     "?events return * = 3; ?supply 1 = 7"},
+
+    /* Followers: C-FOL-2, C-OPT-1.
+     *   P0 [C>][<C] P1   (0,-1) CAP r1: P0's knight on the city east;
+     *      [S ]          (1,-1) CAP r3 closes the 2-tile city.
+     * With farmers the follower decision of P1 is asked (field b, pass);
+     * the knight on a is refused by C-FOL-2 although C-FOL-3 would allow
+     * a follower on a feature the placement completes; P0 alone scores
+     * 4. */
+    {"C-FOL-2: no follower on an occupied feature",
+     "carc order=2,2 farmers=yes", "1 1 " C_BLANK " start\n2 2 " C_CAP "\n",
+     "place 0 -1 1; follower a; place 1 -1 3; ?ask follower 1\n"
+     "?legal = 2\n" /* follower b, pass */
+     "?call follower a = EILLEGAL \"C-FOL-2: part a of tile (1,-1) belongs "
+     "to a feature that already holds a follower\"\n"
+     "pass; ?scores = 4 0"},
+    /* Farmers on. P0's farmer on a blank at (1,0): one field with the
+     * start. P1's straight road at (0,1): its north field a joins that
+     * field and is refused (game unchanged); its south field b and its
+     * road are free. */
+    {"C-FOL-2: a field joined to a farmer takes no farmer",
+     "carc order=1,2 farmers=yes", "1 2 " C_BLANK " start\n2 1 " C_ROAD "\n",
+     "place 1 0 0; follower a; place 0 1 0; ?same 0 1 a 1 0 a = 1\n"
+     "?followers = b1P\n"
+     "?call follower a = EILLEGAL \"C-FOL-2: part a of tile (0,1) belongs "
+     "to a feature that already holds a follower\"\n"
+     "follower b; ?ffollowers 0 1 b 1 = 1; ?ffollowers 0 0 a 0 = 1\n"
+     "?ffollowers 0 0 a 1 = 0"},
+    {"C-OPT-1, C-FOL-1, C-TURN-1: fields take no follower without farmers",
+     "carc order=2", "1 1 " C_CAP " start\n2 1 " C_CAP "\n",
+     "place 0 -1 2; ?followers = aP\n"
+     "?call follower b = EILLEGAL \"C-FOL-1: part b of tile (0,-1) is a "
+     "field and the game is played without farmers (C-OPT-1)\"\n"
+     "?call follower m = EILLEGAL \"C-FOL-1: design 2 has no part 'm' (a "
+     "region letter, a road digit or m for a monastery)\"\n"
+     "?call wall cw = EDECISION \"C-TURN-1: the base game of Carcassonne "
+     "has no wall piece decision\""},
+    /* As C-FOL-4 below with The Tower: P0's 8th tile is a tower
+     * foundation, so the follower decision is asked (a floor is legal,
+     * T-ACT-1), and a follower is refused by C-FOL-4, the game
+     * unchanged. */
+    {"C-FOL-4, T-ACT-1: an empty supply refuses a follower with the tower",
+     "carc tower order=2,2,2,2,2,2,2,2,2,3,3,3,3,3,4",
+     "1 1 " C_BLANK " start\n2 9 " C_MON "\n3 5 " C_MON "\n4 1 " C_TOWER
+     "\n",
+     MONKS_ON_SIX "place 13 0 0; follower m; place 14 0 0; pass\n"
+     "?supply 0 = 0; place 15 0 0; ?ask follower 0\n"
+     "?moves = floor 15 0, pass\n"
+     "?call follower a = EILLEGAL \"C-FOL-4: player 0 has no follower in "
+     "supply\"\n"
+     "pass; ?ask end"},
+    /* P0 puts monks on 6 monasteries east of the start (P1 passes on the
+     * others) and its last follower, a knight, on (0,-1) CORNER r2 (city
+     * south and east, joined to the start's open city): supply 0. P1's
+     * (1,-1) CAP r3 closes the city: 6 to P0, the knight returns, and on
+     * its next tile P0 is asked the follower decision again. */
+    {"C-SCORE-5: a returned follower is placed again next turn",
+     "carc order=2,2,2,2,2,2,2,2,2,3,3,3,4,1,3",
+     "1 2 " C_CAP " start\n2 9 " C_MON "\n3 4 " C_MON "\n4 1 " C_CORNER
+     "\n",
+     MONKS_ON_SIX "place 0 -1 2; ?followers = aP; follower a\n"
+     "?supply 0 = 0; place 1 -1 3\n" /* P1: the city is taken: skipped */
+     "?complete 0 0 a = 1; ?scores = 6 0; ?supply 0 = 1; ?invariants\n"
+     "?ask tile 0; place 13 0 0; ?ask follower 0; ?followers = mP\n"
+     "follower m; ?supply 0 = 0; ?ask end"},
+
+    /* Features: C-GEO-2.
+     *  [K ][K ]       start (0,0) TWOCAPS: caps a (north) and c (south),
+     *  [B ][S ]       field b between. A city runs from the start's north
+     *  [K ][K ]       cap round the west to its south cap:
+     * (0,-1) CORNER r3 (city S, W), (-1,-1) CORNER r2 (E, S), (-1,0) BAND
+     * r1 (N, S), (-1,1) CORNER r1 (N, E), (0,1) CORNER r0 (W, N), which
+     * joins the two caps of the start into one city and closes it: 7
+     * parts on 6 distinct cells, 6 x 2 = 12 for P0's knight. */
+    {"C-GEO-2: features join through sides and count distinct cells",
+     "carc order=2,2,3,2,2",
+     "1 1 " C_TWOCAPS " start\n2 4 " C_CORNER "\n3 1 " C_BAND "\n",
+     "?fkind 0 0 a = " K_CITY "; ?fkind 0 0 b = " K_FIELD "\n"
+     "?same 0 0 a 0 0 c = 0; place 0 -1 3; ?followers = aP; follower a\n"
+     /* city halves facing city halves join */
+     "?same 0 -1 a 0 0 a = 1; ?ftiles 0 0 a = 2\n"
+     /* the two tiles' east fields touch only at a corner: apart */
+     "?same 0 -1 b 0 0 b = 0\n"
+     /* P1: the city is taken, fields need farmers */
+     "place -1 -1 2; ?ask tile 0\n"
+     /* (-1,-1) and (0,0) touch at a corner only */
+     "?same -1 -1 b 0 0 b = 0; place -1 0 1\n"
+     /* field halves facing field halves join: the band's east field b
+      * faces the start's west side (its field b), its west field c does
+      * not */
+     "?same -1 0 b 0 0 b = 1; ?same -1 0 c 0 0 b = 0; ?ftiles 0 0 b = 2\n"
+     "?ftiles 0 0 a = 4; ?ftiles 0 0 c = 1; place -1 1 1\n"
+     "?ftiles 0 0 a = 5; ?same 0 0 a 0 0 c = 0; ?complete 0 0 a = 0\n"
+     "?score 0 = 0; place 0 1 0\n"
+     /* one city through both caps of the start: its cell counts once */
+     "?same 0 0 a 0 0 c = 1; ?ftiles 0 0 c = 6; ?complete 0 1 a = 1\n"
+     "?ask end; ?scores = 12 0; ?events score * = 1; ?points 0 city = 12\n"
+     "?supply 0 = 7"},
+    /*  [  ][ 3][ 4]    start TWINROAD: road 1 north-west, road 2
+     *  [P0][S ][ 2]    east-south. Curves round it: (-1,0) r3, (-1,1)
+     *  [ 5][ 6]        r2, (0,1) r1 join road 1 to road 2 through the
+     * west; (1,0) r1, (1,-1) r0, (0,-1) r3 close the loop through the
+     * east. One road of 8 segments on 7 cells: 7 points for P0. */
+    {"C-GEO-2: a road through one tile twice counts it once",
+     "carc order=2,2,2,2,2,2",
+     "1 1 " C_TWINROAD " start\n2 6 " C_CURVE "\n",
+     "place -1 0 3; ?followers = 1P; follower 1\n"
+     "?same -1 0 " PART_1 " 0 0 " PART_1 " = 1; place -1 1 2\n"
+     "?same 0 0 " PART_1 " 0 0 " PART_2 " = 0\n"
+     "place 0 1 1\n" /* joins the start's two roads */
+     "?same 0 0 " PART_1 " 0 0 " PART_2 " = 1; ?ftiles 0 0 " PART_2
+     " = 4\n"
+     "?complete 0 0 " PART_2 " = 0; place 1 0 1; place 1 -1 0\n"
+     "?ftiles 0 0 " PART_1 " = 6; ?score 0 = 0; place 0 -1 3\n"
+     "?complete 0 0 " PART_1 " = 1; ?ftiles 0 0 " PART_1 " = 7\n"
+     "?ask end; ?scores = 7 0; ?points 0 road = 7"},
+    /* start (0,0) road west-east; (1,0) ROAD r0 continues it, (0,1)
+     * CURVE r3 (road east-south) touches the start on a field side: its
+     * road stays apart. Highwaymen on both roads are legal. */
+    {"C-GEO-2: roads join through road middles only", "carc order=2,3",
+     "1 1 " C_ROADSTART " start\n2 1 " C_ROAD "\n3 1 " C_CURVE "\n",
+     "place 1 0 0; ?same 1 0 " PART_1 " 0 0 " PART_1 " = 1\n"
+     "?ftiles 0 0 " PART_1 " = 2; ?fkind 1 0 " PART_1 " = " K_ROAD "\n"
+     /* the straight road's north field a meets the start's field b
+      * north of the road; its south field b meets the start's c */
+     "?same 1 0 a 0 0 b = 1; ?same 1 0 b 0 0 c = 1; ?same 1 0 a 0 0 c = 0\n"
+     "follower 1; place 0 1 3; ?same 0 1 " PART_1 " 0 0 " PART_1 " = 0\n"
+     "?ftiles 0 1 " PART_1 " = 1; ?followers = 1P; follower 1\n"
+     "?ffollowers 0 0 " PART_1 " 0 = 1; ?ffollowers 0 1 " PART_1 " 1 = 1\n"
+     "?ffollowers 0 0 " PART_1 " 1 = 0"},
+};
+
+START_TEST(test_carc_scenario)
 {
-	/* three_caps_with_knights, then (1,-1) CITY4 joins the three caps
-	 * into one city left open north: at the end 4 tiles x 1 = 4 to P0
-	 * (two knights), nothing to P1 (one): C-END-2 with the majority of
-	 * C-SCORE-4. */
-	city_game *g = three_caps_with_knights(C_CITY4);
-	scn_play(g, "place 1 -1 0"); /* P1: the city is taken: skipped */
-	ck_assert_int_eq(city_feature_same(g, 0, -1, 'a', 2, -1, 'a'), 1);
-	ck_assert_int_eq(city_feature_same(g, 1, 0, 'a', 2, -1, 'a'), 1);
-	ck_assert_int_eq(city_feature_complete(g, 1, -1, 'a'), 0);
-	ck_assert_int_eq(city_feature_followers(g, 1, -1, 'a', 0), 2);
-	ck_assert_int_eq(city_feature_followers(g, 1, -1, 'a', 1), 1);
-	scn_expect(g, CITY_DECISION_END, -1);
-	scn_expect_scores(g, 3, ((const int[]){0, 0, 0}));
-	scn_expect_final_scores(g, 3, ((const int[]){4, 0, 0}));
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_CITY), 4);
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_SCORE, 1), 0);
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_RETURN, -2), 3);
-	ck_assert_int_eq(scn_supply(g, 1), 7);
-	city_game_free(g);
+	scn_run_case(&cases[_i]);
 }
 END_TEST
 
 static Suite *carc_rules_suite(void)
 {
 	Suite *s = suite_create("carc_rules");
-	TCase *t = tcase_create("setup_tiles");
+	TCase *t = tcase_create("setup");
 	tcase_add_test(t, test_C_SET_3_start_tile_placed_before_the_first_turn);
 	tcase_add_test(t, test_C_SET_4_order_lists_the_drawn_tiles_only);
 	tcase_add_test(t, test_C_SET_1_five_players_C_SET_2_seven_followers);
-	tcase_add_test(t, test_C_TILE_2_city_sides_face_city_sides);
-	tcase_add_test(t, test_C_TILE_2_road_ends_face_road_ends);
 	suite_add_tcase(s, t);
-	t = tcase_create("features");
+	t = tcase_create("scenarios");
+	tcase_add_loop_test(t, test_carc_scenario, 0, (int)N_OF(cases));
+	suite_add_tcase(s, t);
+	t = tcase_create("checked_in_c");
+	tcase_add_test(t, test_C_TILE_2_R_GEO_3_rotation_4);
 	tcase_add_test(t, test_C_DONE_1_road_closed_by_villages);
-	tcase_add_test(t, test_C_DONE_1_road_closed_by_a_monastery_and_a_city);
-	tcase_add_test(t, test_C_DONE_1_road_closed_by_a_loop);
-	tcase_add_test(t, test_C_FOL_5_two_parts_of_one_road_are_two_moves);
-	tcase_add_test(t, test_C_FOL_5_two_city_caps_joined_round_are_two_moves);
 	tcase_add_test(t, test_C_TURN_2_discards_repeat_until_a_tile_fits);
-	tcase_add_test(t, test_C_SCORE_2_two_tile_city_scores_4_C_FOL_3);
-	tcase_add_test(t, test_C_SCORE_2_coats_of_arms);
-	tcase_add_test(t, test_C_SCORE_4_tie_after_a_join);
-	tcase_add_test(t, test_C_SCORE_4_majority_after_a_join);
-	tcase_add_test(t, test_C_DONE_3_monastery_completed_by_its_8th_neighbour);
-	suite_add_tcase(s, t);
-	t = tcase_create("end");
 	tcase_add_test(t, test_C_TURN_2_unplayable_tile_discarded);
-	tcase_add_test(t, test_C_END_2_incomplete_features_of_each_kind);
-	tcase_add_test(t, test_C_END_3_city_bordered_twice_by_one_field);
-	tcase_add_test(t, test_C_END_3_city_bordered_by_two_fields);
-	tcase_add_test(t, test_C_OPT_1_fields_take_no_follower_without_farmers);
-	tcase_add_test(t, test_C_FOL_2_no_follower_on_an_occupied_feature);
-	tcase_add_test(t, test_C_FOL_2_a_field_joined_to_a_farmer_takes_no_farmer);
-	tcase_add_test(t, test_C_END_3_an_open_city_scores_no_farmer);
-	tcase_add_test(t, test_C_END_4_tower_tops_and_prisoners_score_nothing);
-	tcase_add_test(t, test_C_END_5_tied_players_all_win);
-	tcase_add_test(t, test_C_END_2_majority_at_final_scoring);
-	suite_add_tcase(s, t);
-	t = tcase_create("gaps");
-	tcase_add_test(t,
-	               test_C_GEO_2_features_join_through_sides_count_distinct_cells);
-	tcase_add_test(t, test_C_GEO_2_roads_join_through_road_middles_only);
-	tcase_add_test(t,
-	               test_C_GEO_2_a_road_through_one_tile_twice_counts_it_once);
-	tcase_add_test(t,
-	               test_C_GEO_3_a_road_cuts_a_field_from_its_city_unless_adj);
-	tcase_add_test(t,
-	               test_C_DONE_2_city_complete_when_every_city_side_is_faced);
-	tcase_add_test(t,
-	               test_C_SCORE_3_monastery_placed_into_a_full_ring_scores_at_once);
 	tcase_add_test(t, test_C_SCORE_6_features_completed_together_in_order);
 	tcase_add_test(t, test_C_TURN_1_turn_order_and_calls_out_of_turn);
 	tcase_add_test(t, test_C_FOL_1_each_part_kind_takes_its_role);
 	tcase_add_test(t, test_C_FOL_4_empty_supply_skips_the_follower_decision);
-	tcase_add_test(t,
-	               test_C_FOL_4_empty_supply_refuses_a_follower_with_the_tower);
-	tcase_add_test(t,
-	               test_C_SCORE_5_a_returned_follower_is_placed_again_next_turn);
+	tcase_add_test(t, test_C_END_4_tower_tops_and_prisoners_score_nothing);
+	tcase_add_loop_test(t, test_C_END_winners_only_after_final_scoring, 0,
+	                    (int)N_OF(winners_after_final));
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -601,25 +601,25 @@ END_TEST
 static Suite *carc_suite(void)
 {
 	Suite *s = suite_create("carcassonne text");
-	TCase *t = tcase_create("tileset");
-	tcase_add_test(t, carc_tileset_errors);
-	tcase_add_test(t, carc_tileset_set_errors);
-	tcase_add_test(t, carc_tileset_fragment_is_not_loadable);
-	tcase_add_test(t, carc_tileset_parts_and_queries);
-	tcase_add_test(t, builtin_carcassonne_counts);
-	tcase_add_test(t, builtin_carcassonne_tower_counts);
-	suite_add_tcase(s, t);
-	t = tcase_create("options");
-	tcase_add_test(t, options_games_and_default_sets);
-	tcase_add_test(t, options_rules_of_every_game);
-	tcase_add_test(t, carcassonne_playable);
-	suite_add_tcase(s, t);
-	t = tcase_create("records and moves");
-	tcase_add_test(t, record_carcassonne_header_errors);
-	tcase_add_test(t, record_tower_ransom_of_a_missing_seat);
-	tcase_add_test(t, record_carcassonne_order);
-	tcase_add_test(t, move_text_of_the_tower);
-	suite_add_tcase(s, t);
+	TCase *sets = tcase_create("tileset");
+	TCase *options = tcase_create("options");
+	TCase *records = tcase_create("records and moves");
+	suite_add_tcase(s, sets);
+	suite_add_tcase(s, options);
+	suite_add_tcase(s, records);
+	tcase_add_test(sets, carc_tileset_errors);
+	tcase_add_test(sets, carc_tileset_set_errors);
+	tcase_add_test(sets, carc_tileset_fragment_is_not_loadable);
+	tcase_add_test(sets, carc_tileset_parts_and_queries);
+	tcase_add_test(sets, builtin_carcassonne_counts);
+	tcase_add_test(sets, builtin_carcassonne_tower_counts);
+	tcase_add_test(options, options_games_and_default_sets);
+	tcase_add_test(options, options_rules_of_every_game);
+	tcase_add_test(options, carcassonne_playable);
+	tcase_add_test(records, record_carcassonne_header_errors);
+	tcase_add_test(records, record_tower_ransom_of_a_missing_seat);
+	tcase_add_test(records, record_carcassonne_order);
+	tcase_add_test(records, move_text_of_the_tower);
 	return s;
 }
 

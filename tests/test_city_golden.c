@@ -83,12 +83,8 @@ END_TEST
 
 static Suite *golden_suite(void)
 {
-	Suite *s = suite_create("golden");
-	TCase *tc = tcase_create("games");
-	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, golden_random_games_replay_exactly);
-	suite_add_tcase(s, tc);
-	return s;
+	const test_row rows[] = {{golden_random_games_replay_exactly, 0, 1}};
+	return test_suite("golden", "games", 600, rows, N_OF(rows));
 }
 
 TEST_MAIN(golden_suite)

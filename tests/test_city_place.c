@@ -22,6 +22,38 @@
 #include "common.h"
 #include "scenario.h"
 
+/*
+ * The scenarios are scripts of tests/scenario.h: moves as record text and
+ * '?' expectations, each scenario a row of `place_cases` (at the end of
+ * the scenarios, run by one loop test). A scenario that also asserts
+ * through a query the script language lacks (the current tile, a placed
+ * tile, the bounds, the move count, a feature part given as a street
+ * digit, a rotation outside 0..3 that no move text carries) is played by
+ * the row's function: its scripts, with only those asserts in C.
+ */
+
+/* Tile sets of the scenarios below. */
+#define BLANK_DEAD "tileset t\n1 1 " SCN_BLANK "\n2 1 " SCN_DEAD "\n"
+#define BLANKS(n) "tileset t\n1 " #n " " SCN_BLANK "\n"
+
+/* The game's current tile is `design` from `stack` (R-TURN-3). */
+static void expect_current_tile(const city_game *g, int design, int stack)
+{
+	int d = 0, s = 0;
+	ck_assert_int_eq(city_game_current_tile(g, &d, &s), CITY_OK);
+	ck_assert_int_eq(d, design);
+	ck_assert_int_eq(s, stack);
+}
+
+/* The tile at (x, y) is `design` turned by `rotation`. */
+static void expect_tile_at(const city_game *g, int32_t x, int32_t y,
+                           int design, int rotation)
+{
+	int d = 0, r = -1;
+	ck_assert_int_eq(city_game_tile_at(g, x, y, &d, &r), CITY_OK);
+	ck_assert_int_eq(d, design);
+	ck_assert_int_eq(r, rotation);
+}
 
 /* ------------------------------------------------------------------------
  * R-SET-1, R-SET-2: players, supplies, turn order
@@ -40,15 +72,11 @@ START_TEST(test_R_SET_2_supplies_per_player_count)
 		ck_assert_int_eq(city_options_set_players(o, n), CITY_OK);
 		ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 		ck_assert_int_eq(city_game_players(g), n);
-		for (p = 0; p < n; p++) {
-			int f = -1, t = -1;
-			ck_assert_int_eq(city_game_supply(g, p, &f, &t), CITY_OK);
-			ck_assert_int_eq(f, 7);
-			ck_assert_int_eq(t, towers[n]);
-			ck_assert_int_eq(city_game_score(g, p), 0);
-		}
-		ck_assert_int_eq(city_game_walls_left(g), 70);
-		ck_assert_int_eq(city_game_follower_count(g), 0);
+		for (p = 0; p < n; p++)
+			scn_play(g, "?supply %d = 7; ?towers %d = %d\n"
+			            "?score %d = 0",
+			         p, p, towers[n], p);
+		scn_play(g, "?walls_left = 70; ?follower_count = 0");
 		ck_assert_int_eq(city_game_supply(g, n, NULL, NULL), CITY_EINVAL);
 		city_game_free(g);
 		city_options_free(o);
@@ -69,193 +97,80 @@ START_TEST(test_R_SET_1_players_range)
 }
 END_TEST
 
-START_TEST(test_R_SET_1_turn_order_three_players)
+static void R_SET_1_turn_order(city_game *g)
 {
 	/* Four blanks in a row; player 0 starts and play goes 0, 1, 2, 0.
 	 * Player 0 puts a steward on the start tile; every later blank joins
 	 * that residential area, so every later follower decision has only
 	 * `pass` and is skipped (record.md). */
-	static const int order[] = {1, 1, 1, 1};
-	city_game *g = scn_game("tileset t\n1 4 " SCN_BLANK "\n", 3, order,
-	                        N_OF(order));
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 0 0 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	scn_expect_followers(g, "aP");
-	scn_play(g, "follower a");
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_play(g, "place 1 0 0");
-	scn_expect(g, CITY_DECISION_TILE, 2);
-	scn_play(g, "place 2 0 0");
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_play(g, "place 3 0 0");
-	scn_expect(g, CITY_DECISION_END, -1);
+	scn_play(g, "?ask tile 0; place 0 0 0\n"
+	            "?ask follower 0; ?followers = aP; follower a\n"
+	            "?ask tile 1; place 1 0 0; ?ask tile 2; place 2 0 0\n"
+	            "?ask tile 0; place 3 0 0; ?ask end");
 	ck_assert_int_eq(city_game_move_count(g), 5);
-	ck_assert_int_eq(scn_supply(g, 0), 6);
-	scn_expect_conservation(g);
-	city_game_free(g);
+	scn_play(g, "?supply 0 = 6; ?invariants");
 }
-END_TEST
 
 /* ------------------------------------------------------------------------
  * R-TURN-2: the start tile
  * ---------------------------------------------------------------------- */
 
-START_TEST(test_R_TURN_2_start_tile_four_rotations_at_origin)
+static void R_TURN_2_start_tile(city_game *g)
 {
-	static const int order[] = {2, 1};
-	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n2 1 " SCN_DEAD
-	                        "\n",
-	                        2, order, N_OF(order));
-	city_move mv[8];
-	size_t n = 0, i;
-	int design = 0, stack = 0, rot = -1;
-	scn_snapshot s;
-
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
-	ck_assert_int_eq(design, 2);
-	ck_assert_int_eq(stack, 1);
-	ck_assert_int_eq(city_game_tile_count(g), 0);
+	scn_play(g, "?ask tile 0");
+	expect_current_tile(g, 2, 1);
+	scn_play(g, "?tile_count = 0");
 	ck_assert_int_eq(city_game_bounds(g, NULL, NULL, NULL, NULL),
 	                 CITY_ENOTFOUND);
-
-	/* Exactly (0,0) r0..r3, sorted by rotation. */
-	ck_assert_int_eq(city_legal_moves(g, mv, 8, &n), CITY_OK);
-	ck_assert_uint_eq(n, 4);
-	for (i = 0; i < 4; i++) {
-		ck_assert_int_eq(mv[i].kind, CITY_MOVE_PLACE);
-		ck_assert_int_eq(mv[i].x, 0);
-		ck_assert_int_eq(mv[i].y, 0);
-		ck_assert_int_eq(mv[i].rotation, (int)i);
-	}
-
-	/* Anywhere else breaks R-TURN-2 and changes nothing. */
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 1, 0, 0), CITY_EILLEGAL,
-	            "R-TURN-2: the start tile goes at (0,0), not (1,0)");
-	scn_refused(g, &s, city_place_tile(g, 0, -1, 2), CITY_EILLEGAL,
-	            "R-TURN-2: the start tile goes at (0,0), not (0,-1)");
-	scn_refused(g, &s, city_place_tile(g, 0, 0, 4), CITY_EINVAL,
+	/* Exactly (0,0) r0..r3, sorted by rotation; anywhere else breaks
+	 * R-TURN-2 and changes nothing. */
+	scn_play(g, "?moves = place 0 0 0, place 0 0 1, place 0 0 2, "
+	            "place 0 0 3\n"
+	            "?call place 1 0 0 = EILLEGAL \"R-TURN-2: the start tile "
+	            "goes at (0,0), not (1,0)\"\n"
+	            "?call place 0 -1 2 = EILLEGAL \"R-TURN-2: the start tile "
+	            "goes at (0,0), not (0,-1)\"");
+	/* Rotations no move text can carry. */
+	SCN_REFUSED(g, city_place_tile(g, 0, 0, 4), CITY_EINVAL,
 	            "R-GEO-3: rotation 4 is not 0..3");
-	scn_refused(g, &s, city_place_tile(g, 0, 0, -1), CITY_EINVAL,
+	SCN_REFUSED(g, city_place_tile(g, 0, 0, -1), CITY_EINVAL,
 	            "R-GEO-3: rotation -1 is not 0..3");
-	scn_snap_free(&s);
 
 	/* A follower may be placed on the start tile as on any tile. */
 	scn_play(g, "place 0 0 3");
-	ck_assert_int_eq(city_game_tile_at(g, 0, 0, &design, &rot), CITY_OK);
-	ck_assert_int_eq(design, 2);
-	ck_assert_int_eq(rot, 3);
-	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	scn_expect_followers(g, "a1P");
-	scn_play(g, "follower 1");
+	expect_tile_at(g, 0, 0, 2, 3);
+	scn_play(g, "?ask follower 0; ?followers = a1P; follower 1");
 	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 0), 1);
-	city_game_free(g);
 }
-END_TEST
 
 /* ------------------------------------------------------------------------
  * R-TILE-1, R-TILE-2, R-GEO-3 and exact legal-move counts
  * ---------------------------------------------------------------------- */
 
-START_TEST(test_R_TILE_1_must_touch_a_side_of_a_placed_tile)
+static void R_TILE_1_must_touch_a_side(city_game *g)
 {
 	/* Board after the start tile:   . . .
 	 *                               . B .      B = BLANK at (0,0)
 	 *                               . . .
-	 * A second BLANK fits on the 4 side neighbours in 4 rotations: 16. */
-	static const int order[] = {1, 1};
-	city_game *g =
-	        scn_game("tileset t\n1 2 " SCN_BLANK "\n", 2, order, N_OF(order));
-	scn_snapshot s;
-	scn_play(g, "place 0 0 0; pass");
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	scn_expect_legal(g, 16);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 0, 0, 0), CITY_EILLEGAL,
-	            "R-TILE-1: cell (0,0) is not empty"); /* occupied */
-	/* corner contact only */
-	scn_refused(g, &s, city_place_tile(g, 1, 1, 0), CITY_EILLEGAL,
-	            "R-TILE-1: cell (1,1) shares no side with a placed tile");
-	scn_refused(g, &s, city_place_tile(g, -1, -1, 2), CITY_EILLEGAL,
-	            "R-TILE-1: cell (-1,-1) shares no side with a placed tile");
-	/* no contact */
-	scn_refused(g, &s, city_place_tile(g, 2, 0, 0), CITY_EILLEGAL,
-	            "R-TILE-1: cell (2,0) shares no side with a placed tile");
-	scn_refused(g, &s, city_place_tile(g, 1, 0, 5), CITY_EINVAL,
+	 * A second BLANK fits on the 4 side neighbours in 4 rotations: 16.
+	 * Refused: (0,0) is occupied, (1,1) and (-1,-1) touch a corner only,
+	 * (2,0) touches nothing. */
+	scn_play(g, "place 0 0 0; pass; ?ask tile 1; ?legal = 16\n"
+	            "?call place 0 0 0 = EILLEGAL \"R-TILE-1: cell (0,0) is "
+	            "not empty\"\n"
+	            "?call place 1 1 0 = EILLEGAL \"R-TILE-1: cell (1,1) "
+	            "shares no side with a placed tile\"\n"
+	            "?call place -1 -1 2 = EILLEGAL \"R-TILE-1: cell (-1,-1) "
+	            "shares no side with a placed tile\"\n"
+	            "?call place 2 0 0 = EILLEGAL \"R-TILE-1: cell (2,0) "
+	            "shares no side with a placed tile\"");
+	/* A rotation no move text can carry. */
+	SCN_REFUSED(g, city_place_tile(g, 1, 0, 5), CITY_EINVAL,
 	            "R-GEO-3: rotation 5 is not 0..3");
-	scn_snap_free(&s);
-	scn_play(g, "place 0 -1 1");
-	ck_assert_int_eq(city_game_tile_count(g), 2);
-	city_game_free(g);
+	scn_play(g, "place 0 -1 1; ?tile_count = 2");
 }
-END_TEST
 
-START_TEST(test_R_TILE_2_street_must_continue_blank_after_dead_end)
-{
-	/* DEAD at (0,0) r0: its street ends on the east side.
-	 *        .
-	 *     .  D- .      the street faces (1,0)
-	 *        .
-	 * BLANK has no street in any rotation, so (1,0) is illegal (R-TILE-2)
-	 * and the other three neighbours take 4 rotations each: 12. */
-	static const int order[] = {2, 1};
-	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n2 1 " SCN_DEAD
-	                        "\n",
-	                        2, order, N_OF(order));
-	scn_snapshot s;
-	city_move mv[16];
-	size_t n = 0, i;
-	scn_play(g, "place 0 0 0; pass");
-	scn_expect_legal(g, 12);
-	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
-	ck_assert_uint_eq(n, 12);
-	for (i = 0; i < n; i++)
-		ck_assert(!(mv[i].x == 1 && mv[i].y == 0));
-	scn_snap(g, &s);
-	for (i = 0; i < 4; i++)
-		scn_refused(g, &s, city_place_tile(g, 1, 0, (int)i),
-		            CITY_EILLEGAL,
-		            "R-TILE-2: no street on west side at (1,0) "
-		            "leaves open the street of tile (0,0)");
-	scn_snap_free(&s);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_R_TILE_2_dead_end_after_dead_end_counts_ten)
-{
-	/* DEAD at (0,0) r0 (street east). A second DEAD (street on design E,
-	 * so on board side (1+r)%4):
-	 *   (1,0)  needs its street west:        r=2 only           -> 1
-	 *   (0,-1) its south must have none:     r!=1               -> 3
-	 *   (0,1)  its north must have none:     r!=3               -> 3
-	 *   (-1,0) its east must have none:      r!=0               -> 3
-	 * total 10. */
-	static const int order[] = {2, 2};
-	city_game *g =
-	        scn_game("tileset t\n2 2 " SCN_DEAD "\n", 2, order, N_OF(order));
-	scn_snapshot s;
-	scn_play(g, "place 0 0 0; pass");
-	scn_expect_legal(g, 10);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 1, 0, 0), CITY_EILLEGAL,
-	            "R-TILE-2: no street on west side at (1,0) leaves open "
-	            "the street of tile (0,0)");
-	scn_refused(g, &s, city_place_tile(g, 0, -1, 1), CITY_EILLEGAL,
-	            "R-TILE-2: street on south side at (0,-1) meets no "
-	            "street of tile (0,0)");
-	scn_refused(g, &s, city_place_tile(g, -1, 0, 0), CITY_EILLEGAL,
-	            "R-TILE-2: street on east side at (-1,0) meets no street "
-	            "of tile (0,0)");
-	scn_snap_free(&s);
-	scn_play(g, "place 1 0 2");
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_R_TILE_2_straight_after_dead_end_sorted_list)
+static void R_TILE_2_sorted_list(city_game *g)
 {
 	/* DEAD at (0,0) r0; STRAIGHT has streets on design E and W:
 	 *   r0, r2: streets E+W;  r1, r3: streets S+N.
@@ -264,36 +179,21 @@ START_TEST(test_R_TILE_2_straight_after_dead_end_sorted_list)
 	 *   (1,0)  west has a street:    r0 r2
 	 *   (0,1)  north free of street: r0 r2
 	 * 8 moves, sorted by (y, x, rotation). */
-	static const struct {
-		int x, y, r;
-	} want[8] = {{0, -1, 0}, {0, -1, 2}, {-1, 0, 1}, {-1, 0, 3},
-	             {1, 0, 0},  {1, 0, 2},  {0, 1, 0},  {0, 1, 2}};
-	static const int order[] = {2, 3};
-	city_game *g = scn_game("tileset t\n2 1 " SCN_DEAD "\n3 1 " SCN_STRAIGHT
-	                        "\n",
-	                        2, order, N_OF(order));
 	city_move mv[16];
-	size_t n = 0, i;
-	scn_play(g, "place 0 0 0; pass");
-	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
-	ck_assert_uint_eq(n, 8);
-	for (i = 0; i < 8; i++) {
-		ck_assert_int_eq(mv[i].kind, CITY_MOVE_PLACE);
-		ck_assert_int_eq(mv[i].x, want[i].x);
-		ck_assert_int_eq(mv[i].y, want[i].y);
-		ck_assert_int_eq(mv[i].rotation, want[i].r);
-	}
+	size_t n = 0;
+	scn_play(g, "place 0 0 0; pass\n"
+	            "?moves = place 0 -1 0, place 0 -1 2, place -1 0 1, "
+	            "place -1 0 3, place 1 0 0, place 1 0 2, place 0 1 0, "
+	            "place 0 1 2");
 	/* A too small buffer: ERANGE, the count, the first moves. */
 	memset(mv, 0, sizeof mv);
 	ck_assert_int_eq(city_legal_moves(g, mv, 3, &n), CITY_ERANGE);
 	ck_assert_uint_eq(n, 8);
 	ck_assert_int_eq(mv[2].x, -1);
 	ck_assert_int_eq(mv[2].rotation, 1);
-	city_game_free(g);
 }
-END_TEST
 
-START_TEST(test_R_GEO_3_rotation_is_clockwise)
+static void R_GEO_3_rotation_is_clockwise(city_game *g)
 {
 	/* CURVE (design street N-E) placed with r1 turns clockwise: N->E and
 	 * E->S, so its street is on E and S.
@@ -304,73 +204,45 @@ START_TEST(test_R_GEO_3_rotation_is_clockwise)
 	 * A DEAD then fits (street on board side (1+r)%4):
 	 *   (0,-1) south free:  r0 r2 r3      (-1,0) east free: r1 r2 r3
 	 *   (1,0)  west street: r2            (0,1) north street: r3
-	 * 8 moves. A counter-clockwise engine would put the curve on N and W. */
-	static const struct {
-		int x, y, r;
-	} want[8] = {{0, -1, 0}, {0, -1, 2}, {0, -1, 3}, {-1, 0, 1},
-	             {-1, 0, 2}, {-1, 0, 3}, {1, 0, 2},  {0, 1, 3}};
-	static const int order[] = {4, 2};
-	city_game *g = scn_game("tileset t\n2 1 " SCN_DEAD "\n4 1 " SCN_CURVE
-	                        "\n",
-	                        2, order, N_OF(order));
-	city_move mv[16];
-	size_t n = 0, i;
-	scn_snapshot s;
-	int design = 0, rot = -1;
+	 * 8 moves. A counter-clockwise engine would put the curve on N and W.
+	 * The DEAD at (0,1) r3 then closes the curve's south end: the street
+	 * C(0,0)+D(0,1) is open only on the curve's east side. */
 	scn_play(g, "place 0 0 1");
-	ck_assert_int_eq(city_game_tile_at(g, 0, 0, &design, &rot), CITY_OK);
-	ck_assert_int_eq(design, 4);
-	ck_assert_int_eq(rot, 1);
+	expect_tile_at(g, 0, 0, 4, 1);
 	ck_assert_int_eq(city_game_tile_at(g, 1, 0, NULL, NULL),
 	                 CITY_ENOTFOUND);
-	scn_play(g, "pass");
-	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
-	ck_assert_uint_eq(n, 8);
-	for (i = 0; i < 8; i++) {
-		ck_assert_int_eq(mv[i].x, want[i].x);
-		ck_assert_int_eq(mv[i].y, want[i].y);
-		ck_assert_int_eq(mv[i].rotation, want[i].r);
-	}
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 0, 1, 1), CITY_EILLEGAL,
-	            "R-TILE-2: no street on north side at (0,1) leaves open "
-	            "the street of tile (0,0)");
-	scn_refused(g, &s, city_place_tile(g, 0, -1, 1), CITY_EILLEGAL,
-	            "R-TILE-2: street on south side at (0,-1) meets no "
-	            "street of tile (0,0)");
-	scn_snap_free(&s);
-	/* The DEAD at (0,1) r3 closes the curve's south end: the street
-	 * C(0,0)+D(0,1) is now open only on the curve's east side. */
-	scn_play(g, "place 0 1 3");
+	scn_play(g, "pass\n"
+	            "?moves = place 0 -1 0, place 0 -1 2, place 0 -1 3, "
+	            "place -1 0 1, place -1 0 2, place -1 0 3, place 1 0 2, "
+	            "place 0 1 3\n"
+	            "?call place 0 1 1 = EILLEGAL \"R-TILE-2: no street on "
+	            "north side at (0,1) leaves open the street of tile "
+	            "(0,0)\"\n"
+	            "?call place 0 -1 1 = EILLEGAL \"R-TILE-2: street on south "
+	            "side at (0,-1) meets no street of tile (0,0)\"\n"
+	            "place 0 1 3");
+	/* Street parts (digits) are asked in C. */
 	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 1, '1'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 2);
 	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
 	ck_assert_int_eq(city_feature_kind(g, 0, 0, '1'), CITY_FEATURE_STREET);
-	ck_assert_int_eq(city_feature_kind(g, 0, 0, 'b'),
-	                 CITY_FEATURE_RESIDENTIAL);
-	city_game_free(g);
+	scn_play(g, "?fkind 0 0 b = %d", CITY_FEATURE_RESIDENTIAL);
 }
-END_TEST
 
-START_TEST(test_R_FOL_1_follower_moves_in_part_order)
+static void R_FOL_1_part_order(city_game *g)
 {
 	/* CROSS as start tile: regions a b c d, then streets 1 2 3 4, then
-	 * pass: 9 legal moves in that order. */
-	static const int order[] = {6, 5};
-	city_game *g = scn_game("tileset t\n5 1 " SCN_TWIN "\n6 1 " SCN_CROSS
-	                        "\n",
-	                        2, order, N_OF(order));
+	 * pass: 9 legal moves in that order (the last, pass, is mv[8]). */
 	city_move mv[16];
 	size_t n = 0;
 	scn_snapshot s;
-	scn_play(g, "place 0 0 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 0);
-	scn_expect_legal(g, 9);
-	scn_expect_followers(g, "abcd1234P");
+	scn_play(g, "place 0 0 0; ?ask follower 0; ?legal = 9\n"
+	            "?followers = abcd1234P");
 	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
 	ck_assert_int_eq(mv[8].kind, CITY_MOVE_PASS);
 
-	/* A part that the design does not have is refused, nothing changes. */
+	/* A part that the design does not have is refused, nothing changes
+	 * (either status; a script names one). */
 	scn_snap(g, &s);
 	{
 		int rc = city_place_follower(g, 'h');
@@ -387,14 +259,9 @@ START_TEST(test_R_FOL_1_follower_moves_in_part_order)
 	scn_snap_free(&s);
 
 	/* At most one follower per turn: the decision moves on. */
-	scn_play(g, "follower 3");
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	ck_assert_int_eq(scn_supply(g, 0), 6);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a tile placement, not a "
-	            "follower");
-	scn_snap_free(&s);
+	scn_play(g, "follower 3; ?ask tile 1; ?supply 0 = 6\n"
+	            "?call follower a = EDECISION \"R-TURN-1: the game waits "
+	            "for a tile placement, not a follower\"");
 	{
 		int role = -1, p = -1;
 		int32_t x = 9, y = 9;
@@ -414,22 +281,18 @@ START_TEST(test_R_FOL_1_follower_moves_in_part_order)
 	 * the TWIN's north: design N (segment 1) at r0, design W at r1,
 	 * design S at r2, design E at r3 - every rotation has a street on
 	 * every side, so all 4 fit at (0,1); and every other neighbour too.
-	 * 4 cells x 4 = 16. */
-	scn_expect_legal(g, 16);
-	scn_play(g, "place 0 1 0");
-	/* Segment 1 joins the cross' street 3, occupied by player 0
+	 * 4 cells x 4 = 16.
+	 * Then segment 1 joins the cross' street 3, occupied by player 0
 	 * (R-FOL-2); the regions: TWIN a (NW) meets cross d, TWIN b meets
 	 * cross c; c (SE wedge) is alone; segment 2 is free. */
-	scn_expect_followers(g, "abc2P");
-	city_game_free(g);
+	scn_play(g, "?legal = 16; place 0 1 0; ?followers = abc2P");
 }
-END_TEST
 
 /* ------------------------------------------------------------------------
- * R-TILE-5 and R-GEO-8: holes
+ * R-TILE-5: holes
  * ---------------------------------------------------------------------- */
 
-START_TEST(test_R_TILE_5_hole_may_be_filled)
+static void R_TILE_5_hole_may_be_filled(city_game *g)
 {
 	/* Eight blanks around the cell (0,1), placed in ring order:
 	 *      x: -1  0  1
@@ -438,83 +301,32 @@ START_TEST(test_R_TILE_5_hole_may_be_filled)
 	 *  y=2     6  5  4
 	 * Player 0's steward on the start tile holds the single residential
 	 * area, so every later follower decision (only pass) is skipped.
+	 * (0,1) is exterior (cell 1) before each of the first six tiles, a
+	 * hole (2) after the 8th, a tile (0) when filled.
 	 * The ninth blank: 12 exterior neighbours of the 3x3 block + the hole
 	 * = 13 cells x 4 rotations = 52 legal moves. */
-	static const int order[] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
-	static const int ring[8][2] = {{0, 0},  {1, 0},  {1, 1},  {1, 2},
-	                               {0, 2},  {-1, 2}, {-1, 1}, {-1, 0}};
-	city_game *g =
-	        scn_game("tileset t\n1 9 " SCN_BLANK "\n", 2, order, N_OF(order));
-	int i;
 	int32_t x0, y0, x1, y1;
-	for (i = 0; i < 8; i++) {
-		scn_expect(g, CITY_DECISION_TILE, i % 2);
-		if (i < 6)
-			ck_assert_int_eq(city_game_cell(g, 0, 1),
-			                 CITY_CELL_EXTERIOR);
-		scn_play(g, "place %d %d %d", ring[i][0], ring[i][1], 0);
-		if (i == 0)
-			scn_play(g, "follower a");
-	}
-	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_HOLE);
-	ck_assert_int_eq(city_game_cell(g, 0, 0), CITY_CELL_TILE);
-	ck_assert_int_eq(city_game_cell(g, 2, 1), CITY_CELL_EXTERIOR);
-	ck_assert_int_eq(city_game_cell(g, 100, -100), CITY_CELL_EXTERIOR);
+	scn_play(g, "?ask tile 0; ?cell 0 1 = 1; place 0 0 0; follower a\n"
+	            "?ask tile 1; ?cell 0 1 = 1; place 1 0 0\n"
+	            "?ask tile 0; ?cell 0 1 = 1; place 1 1 0\n"
+	            "?ask tile 1; ?cell 0 1 = 1; place 1 2 0\n"
+	            "?ask tile 0; ?cell 0 1 = 1; place 0 2 0\n"
+	            "?ask tile 1; ?cell 0 1 = 1; place -1 2 0\n"
+	            "?ask tile 0; place -1 1 0; ?ask tile 1; place -1 0 0\n"
+	            "?cell 0 1 = 2; ?cell 0 0 = 0; ?cell 2 1 = 1\n"
+	            "?cell 100 -100 = 1");
 	ck_assert_int_eq(city_game_bounds(g, &x0, &y0, &x1, &y1), CITY_OK);
 	ck_assert_int_eq(x0, -1);
 	ck_assert_int_eq(y0, 0);
 	ck_assert_int_eq(x1, 1);
 	ck_assert_int_eq(y1, 2);
-	scn_expect(g, CITY_DECISION_TILE, 0);
-	scn_expect_legal(g, 52);
-	scn_play(g, "place 0 1 2");
-	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_TILE);
-	ck_assert_int_eq(city_game_tile_count(g), 9);
-	scn_expect_ended(g, CITY_ENDED_TILES);
-	city_game_free(g);
+	scn_play(g, "?ask tile 0; ?legal = 52; place 0 1 2; ?cell 0 1 = 0\n"
+	            "?tile_count = 9; ?ask end; ?ended = 2");
 }
-END_TEST
-
-START_TEST(test_R_GEO_8_hole_once_enclosed_on_four_sides)
-{
-	/* A hole needs no corner tile at (-1,0): (0,1) is enclosed as soon as
-	 * its four side neighbours are tiles. Placement order:
-	 *      x: -1  0  1
-	 *  y=0     .  1  2
-	 *  y=1     7  .  3
-	 *  y=2     6  5  4
-	 * Before the 7th tile (0,1) reaches the outside through (-1,1); after
-	 * it, (0,1) is a hole while (-1,0) is still exterior. */
-	static const int order[] = {1, 1, 1, 1, 1, 1, 1};
-	static const int cells[7][2] = {{0, 0}, {1, 0},  {1, 1}, {1, 2},
-	                                {0, 2}, {-1, 2}, {-1, 1}};
-	city_game *g =
-	        scn_game("tileset t\n1 7 " SCN_BLANK "\n", 2, order, N_OF(order));
-	int i;
-	for (i = 0; i < 7; i++) {
-		if (i == 6)
-			ck_assert_int_eq(city_game_cell(g, 0, 1),
-			                 CITY_CELL_EXTERIOR);
-		scn_play(g, "place %d %d %d", cells[i][0], cells[i][1], 0);
-		if (city_game_decision(g) == CITY_DECISION_FOLLOWER)
-			scn_play(g, "pass");
-	}
-	ck_assert_int_eq(city_game_cell(g, 0, 1), CITY_CELL_HOLE);
-	ck_assert_int_eq(city_game_cell(g, -1, 0), CITY_CELL_EXTERIOR);
-	city_game_free(g);
-}
-END_TEST
 
 /* ------------------------------------------------------------------------
  * R-TURN-4 discards, R-END-1b
  * ---------------------------------------------------------------------- */
-
-/* Two players on two BLANKs (id 1) and two CROSSes (id 6) in `order`. */
-static city_game *cross_blank_game(const int order[4])
-{
-	return scn_game("tileset t\n1 2 " SCN_BLANK "\n6 2 " SCN_CROSS "\n", 2,
-	                order, 4);
-}
 
 /* The discard events so far: each of a BLANK (id 1), by nobody (player
  * -1), for no points. */
@@ -534,7 +346,7 @@ static int blank_discards(const city_game *g)
 	return n;
 }
 
-START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
+static void R_TURN_4_unplayable_then_R_END_1b(city_game *g)
 {
 	/* Order: CROSS, BLANK, CROSS, BLANK.
 	 * 1. P0 places the CROSS at (0,0): a street on every side.
@@ -546,90 +358,39 @@ START_TEST(test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b)
 	 *    nobody on it. Follower moves: a b c d 1 2 3 pass (4 completed).
 	 * 4. P0 draws the last BLANK: still no legal place (all 6 free
 	 *    neighbours face streets) -> discarded; no tile left -> the game
-	 *    ends (R-END-1b) with reason TILES only. */
-	static const int order[] = {6, 1, 6, 1};
-	city_game *g = cross_blank_game(order);
-	int design = 0, stack = 0;
-
-	scn_play(g, "place 0 0 0; pass");
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
-	ck_assert_int_eq(design, 6);
-	ck_assert_int_eq(stack, 1);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 1);
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 1);
+	 *    ends (R-END-1b) with reason TILES (2) only.
+	 * Final scoring: nobody has a follower; 0 : 0 is a tie (R-END-6). */
+	scn_play(g, "place 0 0 0; pass; ?ask tile 1");
+	expect_current_tile(g, 6, 1);
+	scn_play(g, "?left 1 = 1; ?events discard * = 1");
 	ck_assert_int_eq(blank_discards(g), 1);
 	/* The discard is not a move. */
 	ck_assert_int_eq(city_game_move_count(g), 2);
-	scn_expect_legal(g, 16);
-
-	scn_play(g, "place 1 0 0");
-	scn_expect(g, CITY_DECISION_FOLLOWER, 1);
-	scn_expect_followers(g, "abcd123P");
+	scn_play(g, "?legal = 16; place 1 0 0; ?ask follower 1\n"
+	            "?followers = abcd123P");
+	/* Street parts (digits) are asked in C. */
 	ck_assert_int_eq(city_feature_complete(g, 1, 0, '4'), 1);
 	ck_assert_int_eq(city_feature_tiles(g, 1, 0, '4'), 2);
 	ck_assert_int_eq(city_feature_same(g, 1, 0, '4', 0, 0, '2'), 1);
-	scn_play(g, "pass");
-
-	scn_expect_ended(g, CITY_ENDED_TILES);
+	scn_play(g, "pass; ?ask end; ?ended = 2");
 	ck_assert_int_eq(city_game_move_count(g), 4);
 	ck_assert_int_eq(blank_discards(g), 2);
-	ck_assert_int_eq(city_game_tile_count(g), 2);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
-	scn_expect_legal(g, 0);
-
-	/* Final scoring: nobody has a follower; 0 : 0 is a tie (R-END-6). */
-	scn_expect_final_scores(g, 2, ((const int[]){0, 0}));
-	scn_expect_winners(g, 3u);
-	city_game_free(g);
+	scn_play(g, "?tile_count = 2; ?left 1 = 0; ?legal = 0\n"
+	            "?final = 0 0; ?winners = 3");
 }
-END_TEST
 
-START_TEST(test_R_TURN_4_consecutive_discards_same_player)
+static void R_TURN_4_consecutive_discards(city_game *g)
 {
 	/* Order: CROSS, BLANK, BLANK, CROSS. After the start CROSS, P1 draws
 	 * two unplayable BLANKs in a row (both discarded, in draw order) and
 	 * then the CROSS, which P1 places; no tile is left: the game ends. */
-	static const int order[] = {6, 1, 1, 6};
-	city_game *g = cross_blank_game(order);
 	int design = 0;
-	scn_play(g, "place 0 0 0; pass");
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 2);
+	scn_play(g, "place 0 0 0; pass; ?ask tile 1; ?events discard * = 2");
 	ck_assert_int_eq(city_game_current_tile(g, &design, NULL), CITY_OK);
 	ck_assert_int_eq(design, 6);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
-	scn_play(g, "place 0 1 1; pass");
-	scn_expect_ended(g, CITY_ENDED_TILES);
-	ck_assert_int_eq(city_game_tile_count(g), 2);
-	city_game_free(g);
+	scn_play(g, "?left 1 = 0; place 0 1 1; pass; ?ask end; ?ended = 2\n"
+	            "?tile_count = 2");
 }
-END_TEST
-
-START_TEST(test_R_TURN_4_playable_tile_is_not_discarded)
-{
-	/* Order: DEAD, BLANK, BLANK, DEAD.  P0: DEAD (0,0) r0 (street E).
-	 * P1 draws BLANK: playable (N, S, W) -> not discarded, placed at
-	 * (0,1). P0: BLANK at (0,-1). P1: DEAD must be placed, legal
-	 * everywhere its street is free or continued. No discard event. */
-	static const int order[] = {2, 1, 1, 2};
-	city_game *g = scn_game("tileset t\n1 2 " SCN_BLANK "\n2 2 " SCN_DEAD
-	                        "\n",
-	                        2, order, N_OF(order));
-	scn_play(g, "place 0 0 0; pass");
-	scn_play(g, "place 0 1 0; pass");
-	scn_play(g, "place 0 -1 0; pass");
-	ck_assert_int_eq(scn_count_events(g, CITY_EVENT_DISCARD, -2), 0);
-	/* DEAD now: cells (1,0) r2; (-1,0) r1 r2 r3; (0,-2) r0 r2 r3 (its
-	 * south faces the blank); (1,-1) all but r2 (its west faces a blank)
-	 * -> r0 r1 r3; (-1,-1) r1 r2 r3; (1,1) r0 r1 r3; (-1,1) r1 r2 r3;
-	 * (0,2) r0 r1 r2.
-	 * (1,0)=1, (-1,0)=3, (0,-2)=3, (1,-1)=3, (-1,-1)=3, (1,1)=3,
-	 * (-1,1)=3, (0,2)=3  -> 22. */
-	scn_expect_legal(g, 22);
-	city_game_free(g);
-}
-END_TEST
 
 /* ------------------------------------------------------------------------
  * R-SET-4, R-TURN-3: stacks
@@ -696,41 +457,28 @@ static void play_and_check_stacks(city_game *g, const int *order, size_t n,
 #define TEN_TILES "tileset t\n1 5 " SCN_BLANK "\n7 5 " SCN_MKT_F "\n"
 static const int ten_order[10] = {1, 7, 7, 1, 1, 7, 1, 7, 7, 1};
 
-START_TEST(test_R_SET_4_default_split_ten_tiles_is_5_3_2)
+/* Stack sizes given (a, b, c; 0 0 0: the proportional default) and the
+ * sizes that follow. 4 0 6: stack 2 is empty and skipped, the 5th tile is
+ * from stack 3. */
+static const struct {
+	unsigned a, b, c, sizes[3];
+} ten_stacks[] = {
+        {0, 0, 0, {5, 3, 2}},   /* the default split of ten tiles */
+        {4, 0, 6, {4, 0, 6}},   /* an empty stack is skipped */
+        {10, 0, 0, {10, 0, 0}}, /* all in stack one */
+};
+
+START_TEST(test_R_SET_4_split_of_ten_tiles)
 {
-	static const unsigned sizes[3] = {5, 3, 2};
-	city_options *o = scn_options(TEN_TILES, 2, ten_order, 10, 0, 0, 0);
+	city_options *o = scn_options(TEN_TILES, 2, ten_order, 10,
+	                              ten_stacks[_i].a, ten_stacks[_i].b,
+	                              ten_stacks[_i].c);
 	city_game *g = NULL;
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
 	ck_assert_int_eq(city_game_tiles_left(g, 0), CITY_EINVAL);
 	ck_assert_int_eq(city_game_tiles_left(g, 4), CITY_EINVAL);
-	play_and_check_stacks(g, ten_order, 10, sizes);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_R_SET_4_explicit_sizes_empty_stack_skipped)
-{
-	/* 4 0 6: stack 2 is empty and skipped, the 5th tile is from stack 3. */
-	static const unsigned sizes[3] = {4, 0, 6};
-	city_options *o = scn_options(TEN_TILES, 2, ten_order, 10, 4, 0, 6);
-	city_game *g = NULL;
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
-	play_and_check_stacks(g, ten_order, 10, sizes);
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(test_R_SET_4_explicit_sizes_all_in_stack_one)
-{
-	static const unsigned sizes[3] = {10, 0, 0};
-	city_options *o = scn_options(TEN_TILES, 2, ten_order, 10, 10, 0, 0);
-	city_game *g = NULL;
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
-	play_and_check_stacks(g, ten_order, 10, sizes);
+	play_and_check_stacks(g, ten_order, 10, ten_stacks[_i].sizes);
 	city_game_free(g);
 }
 END_TEST
@@ -772,37 +520,36 @@ END_TEST
 
 START_TEST(test_R_SET_4_bad_sizes_and_orders_rejected)
 {
-	city_options *o = NULL;
-	city_game *g = NULL;
 	static const int short_order[9] = {1, 7, 7, 1, 1, 7, 1, 7, 7};
 	static const int wrong_mix[10] = {1, 7, 7, 1, 1, 7, 1, 7, 7, 7};
 	static const int unknown[10] = {1, 7, 7, 1, 1, 7, 1, 7, 7, 2};
+	static const struct {
+		const int *order;
+		size_t n;
+		unsigned a, b, c;
+	} bad[] = {
+	        /* sizes that do not sum to the set's size */
+	        {ten_order, 10, 3, 3, 3},
+	        {ten_order, 10, 9, 1, 1},
+	        /* orders that are not a permutation of the set's instances */
+	        {short_order, 9, 0, 0, 0},
+	        {wrong_mix, 10, 0, 0, 0},
+	        {unknown, 10, 0, 0, 0},
+	};
+	city_options *o = NULL;
+	city_game *g = NULL;
+	size_t i;
 
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_stacks(o, 0, 5, 5), CITY_EINVAL);
 	city_options_free(o);
-
-	/* sizes that do not sum to the set's size */
-	o = scn_options(TEN_TILES, 2, ten_order, 10, 3, 3, 3);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
-	ck_assert_ptr_null(g);
-	city_options_free(o);
-	o = scn_options(TEN_TILES, 2, ten_order, 10, 9, 1, 1);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
-	city_options_free(o);
-
-	/* orders that are not a permutation of the set's instances */
-	o = scn_options(TEN_TILES, 2, short_order, 9, 0, 0, 0);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
-	city_options_free(o);
-	o = scn_options(TEN_TILES, 2, wrong_mix, 10, 0, 0, 0);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
-	city_options_free(o);
-	o = scn_options(TEN_TILES, 2, unknown, 10, 0, 0, 0);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
-	city_options_free(o);
-	ck_assert_ptr_null(g);
-
+	for (i = 0; i < N_OF(bad); i++) {
+		o = scn_options(TEN_TILES, 2, bad[i].order, bad[i].n, bad[i].a,
+		                bad[i].b, bad[i].c);
+		ck_assert_int_eq(city_game_new(&g, o), CITY_EINVAL);
+		ck_assert_ptr_null(g);
+		city_options_free(o);
+	}
 	ck_assert_int_eq(city_game_new(NULL, NULL), CITY_EINVAL);
 }
 END_TEST
@@ -813,12 +560,10 @@ START_TEST(test_R_SET_4_builtin_set_default_30_25_20)
 	int design = 0, stack = 0;
 	ck_assert_int_eq(city_game_new(&g, NULL), CITY_OK);
 	ck_assert_int_eq(city_game_players(g), 2);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 29);
-	ck_assert_int_eq(city_game_tiles_left(g, 2), 25);
-	ck_assert_int_eq(city_game_tiles_left(g, 3), 20);
+	scn_play(g, "?left 1 = 29; ?left 2 = 25; ?left 3 = 20");
 	ck_assert_int_eq(city_game_current_tile(g, &design, &stack), CITY_OK);
 	ck_assert_int_eq(stack, 1);
-	scn_expect_legal(g, 4);
+	scn_play(g, "?legal = 4");
 	city_game_free(g);
 }
 END_TEST
@@ -935,71 +680,56 @@ START_TEST(test_R_RNG_seed_42_builtin_first_draws)
 }
 END_TEST
 
-START_TEST(test_R_RNG_custom_set_seeded_order)
-{
-	/* Ten distinct street-less designs; any seed: the engine's order is
-	 * the spec's shuffle of the instance list 1,2,2,3,3,3,4,4,4,4. */
-	static const char *text = "tileset t\n"
-	                          "1 1 " SCN_BLANK "\n"
-	                          "2 2 " SCN_MKT_F "\n"
-	                          "3 3 " SCN_MKT_G "\n"
-	                          "4 4 " SCN_MKT_L "\n";
-	static const uint64_t seeds[3] = {0, 7, UINT64_C(18446744073709551615)};
-	size_t k;
-	city_tileset *ts = scn_tileset(text);
-	for (k = 0; k < 3; k++) {
-		int ref[16], draws[16];
-		size_t n, i;
-		city_options *o = NULL;
-		city_game *g = NULL;
-		n = spec_order(ts, seeds[k], ref, 16);
-		ck_assert_uint_eq(n, 10);
-		ck_assert_int_eq(city_options_new(&o), CITY_OK);
-		ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
-		ck_assert_int_eq(city_options_set_seed(o, seeds[k]), CITY_OK);
-		ck_assert_int_eq(city_options_set_stacks(o, 10, 0, 0), CITY_OK);
-		ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-		city_options_free(o);
-		n = observe_draws(g, draws, 10);
-		ck_assert_uint_eq(n, 10);
-		for (i = 0; i < n; i++)
-			ck_assert_msg(draws[i] == ref[i],
-			              "seed %" PRIu64 " draw %zu: %d, expected %d",
-			              seeds[k], i, draws[i], ref[i]);
-		city_game_free(g);
-	}
-	city_tileset_free(ts);
-}
-END_TEST
+/* Ten street-less tiles of four designs: the instance list
+ * 1,2,2,3,3,3,4,4,4,4. */
+#define FOUR_DESIGNS                                                         \
+	"tileset t\n1 1 " SCN_BLANK "\n2 2 " SCN_MKT_F "\n3 3 " SCN_MKT_G     \
+	"\n4 4 " SCN_MKT_L "\n"
 
-START_TEST(test_R_SET_4_seed_clears_explicit_order)
+/* A game of FOUR_DESIGNS (all in stack 1) with `seed`, after the explicit
+ * order `order` when not NULL, draws the spec's shuffle of the instance
+ * list for that seed. */
+static void expect_seeded_draws(uint64_t seed, const int *order)
 {
-	/* set_order then set_seed: the seeded order is used. */
-	static const char *text = "tileset t\n"
-	                          "1 1 " SCN_BLANK "\n"
-	                          "2 2 " SCN_MKT_F "\n"
-	                          "3 3 " SCN_MKT_G "\n"
-	                          "4 4 " SCN_MKT_L "\n";
-	static const int explicit_order[10] = {4, 4, 4, 4, 3, 3, 3, 2, 2, 1};
-	city_tileset *ts = scn_tileset(text);
+	city_tileset *ts = scn_tileset(FOUR_DESIGNS);
 	int ref[16], draws[16];
 	size_t n, i;
 	city_options *o = NULL;
 	city_game *g = NULL;
-	n = spec_order(ts, 99, ref, 16);
+	n = spec_order(ts, seed, ref, 16);
+	ck_assert_uint_eq(n, 10);
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
-	ck_assert_int_eq(city_options_set_order(o, explicit_order, 10), CITY_OK);
-	ck_assert_int_eq(city_options_set_seed(o, 99), CITY_OK);
+	if (order)
+		ck_assert_int_eq(city_options_set_order(o, order, 10), CITY_OK);
+	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
 	ck_assert_int_eq(city_options_set_stacks(o, 10, 0, 0), CITY_OK);
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
 	n = observe_draws(g, draws, 10);
 	ck_assert_uint_eq(n, 10);
 	for (i = 0; i < n; i++)
-		ck_assert_int_eq(draws[i], ref[i]);
+		ck_assert_msg(draws[i] == ref[i],
+		              "seed %" PRIu64 " draw %zu: %d, expected %d", seed, i,
+		              draws[i], ref[i]);
 	city_game_free(g);
 	city_tileset_free(ts);
+}
+
+START_TEST(test_R_RNG_custom_set_seeded_order)
+{
+	/* Any seed: the engine's order is the spec's shuffle. */
+	expect_seeded_draws(0, NULL);
+	expect_seeded_draws(7, NULL);
+	expect_seeded_draws(UINT64_C(18446744073709551615), NULL);
+}
+END_TEST
+
+START_TEST(test_R_SET_4_seed_clears_explicit_order)
+{
+	/* set_order then set_seed: the seeded order is used. */
+	static const int explicit_order[10] = {4, 4, 4, 4, 3, 3, 3, 2, 2, 1};
+	expect_seeded_draws(99, explicit_order);
 }
 END_TEST
 
@@ -1007,66 +737,36 @@ END_TEST
  * R-ERR-1, R-ERR-2: statuses, atomicity
  * ---------------------------------------------------------------------- */
 
-START_TEST(test_R_ERR_1_wrong_decision_changes_nothing)
+static void R_ERR_1_wrong_decision(city_game *g)
 {
-	static const int order[] = {2, 2, 1};
-	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n2 2 " SCN_DEAD
-	                        "\n",
-	                        2, order, N_OF(order));
-	scn_snapshot s;
-	city_move mv;
-
-	/* Tile decision: follower, pass, walls, guards, towers are refused. */
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a tile placement, not a "
-	            "follower");
-	scn_refused(g, &s, city_pass(g), CITY_EDECISION,
-	            "R-TURN-1: a tile placement cannot be passed");
-	scn_refused(g, &s, city_build_gate(g, 0, 0, CITY_SIDE_N),
-	            CITY_EDECISION,
-	            "R-TURN-1: the game waits for a tile placement, not a "
-	            "gate");
-	scn_refused(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a tile placement, not a "
-	            "wall piece");
-	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a tile placement, not a "
-	            "guard");
-	scn_refused(g, &s, city_place_tower(g, CITY_END_CCW), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a tile placement, not a "
-	            "tower");
-	memset(&mv, 0, sizeof mv);
-	mv.kind = CITY_MOVE_PASS;
-	scn_refused(g, &s, city_apply_move(g, &mv), CITY_EDECISION,
-	            "R-TURN-1: a tile placement cannot be passed");
+	/* Tile decision: follower, pass, walls, guards, towers are refused,
+	 * through their own calls and (pass) through city_apply_move. */
+	scn_play(g, "?call follower a = EDECISION \"R-TURN-1: the game waits "
+	            "for a tile placement, not a follower\"\n"
+	            "?call pass = EDECISION \"R-TURN-1: a tile placement "
+	            "cannot be passed\"\n"
+	            "?call gate 0 0 N = EDECISION \"R-TURN-1: the game waits "
+	            "for a tile placement, not a gate\"\n"
+	            "?call wall cw = EDECISION \"R-TURN-1: the game waits for "
+	            "a tile placement, not a wall piece\"\n"
+	            "?call guard = EDECISION \"R-TURN-1: the game waits for a "
+	            "tile placement, not a guard\"\n"
+	            "?call tower ccw = EDECISION \"R-TURN-1: the game waits "
+	            "for a tile placement, not a tower\"\n"
+	            "?refuse pass = EDECISION \"R-TURN-1: a tile placement "
+	            "cannot be passed\"");
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-	scn_snap_free(&s);
 
-	/* Follower decision: a tile placement is refused. */
-	scn_play(g, "place 0 0 0");
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 1, 0, 2), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a follower, not a tile "
-	            "placement");
-	memset(&mv, 0, sizeof mv);
-	mv.kind = CITY_MOVE_PLACE;
-	mv.x = 1;
-	mv.rotation = 2;
-	scn_refused(g, &s, city_apply_move(g, &mv), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a follower, not a tile "
-	            "placement");
-	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a follower, not a guard");
-	scn_snap_free(&s);
-
-	/* The generic form works like the named call. */
-	memset(&mv, 0, sizeof mv);
-	mv.kind = CITY_MOVE_FOLLOWER;
-	mv.part = '1';
-	ck_assert_int_eq(city_apply_move(g, &mv), CITY_OK);
-	scn_expect(g, CITY_DECISION_TILE, 1);
-	ck_assert_int_eq(scn_supply(g, 0), 6);
+	/* Follower decision: a tile placement is refused, both ways; then
+	 * the generic form (city_apply_move) works like the named call. */
+	scn_play(g, "place 0 0 0\n"
+	            "?call place 1 0 2 = EDECISION \"R-TURN-1: the game waits "
+	            "for a follower, not a tile placement\"\n"
+	            "?refuse place 1 0 2 = EDECISION \"R-TURN-1: the game "
+	            "waits for a follower, not a tile placement\"\n"
+	            "?call guard = EDECISION \"R-TURN-1: the game waits for a "
+	            "follower, not a guard\"\n"
+	            "follower 1; ?ask tile 1; ?supply 0 = 6");
 
 	/* NULL handles. */
 	ck_assert_int_eq(city_place_tile(NULL, 0, 0, 0), CITY_EINVAL);
@@ -1079,45 +779,183 @@ START_TEST(test_R_ERR_1_wrong_decision_changes_nothing)
 		size_t n = 0;
 		ck_assert_int_eq(city_legal_moves(NULL, NULL, 0, &n), CITY_EINVAL);
 	}
-	city_game_free(g);
 }
-END_TEST
 
-START_TEST(test_R_ERR_2_last_error_names_rule)
+static void R_ERR_2_last_error_names_rule(city_game *g)
 {
-	static const int order[] = {2, 1};
-	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n2 1 " SCN_DEAD
-	                        "\n",
-	                        2, order, N_OF(order));
 	ck_assert_str_eq(city_game_last_error(g), "");
 	scn_play(g, "place 0 0 0; pass");
 	ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_EILLEGAL);
 	ck_assert_ptr_nonnull(strstr(city_game_last_error(g), "R-TILE-2"));
 	ck_assert_int_eq(city_place_tile(g, 3, 3, 0), CITY_EILLEGAL);
 	ck_assert_ptr_nonnull(strstr(city_game_last_error(g), "R-TILE-1"));
-	city_game_free(g);
 }
-END_TEST
 
-START_TEST(test_R_ERR_1_calls_after_end_return_eended)
+/* ------------------------------------------------------------------------
+ * The scenarios as rows
+ * ---------------------------------------------------------------------- */
+
+/* A scenario: its row (the rule ids and what it shows, the game, the
+ * tiles, the script) and, when it also asserts what no script can, the
+ * function that goes on after the script (NULL: none). */
+typedef struct place_case {
+	scn_case c;
+	void (*then)(city_game *g);
+} place_case;
+
+#define DEAD_STRAIGHT "tileset t\n2 1 " SCN_DEAD "\n3 1 " SCN_STRAIGHT "\n"
+#define DEAD_CURVE "tileset t\n2 1 " SCN_DEAD "\n4 1 " SCN_CURVE "\n"
+#define TWIN_CROSS "tileset t\n5 1 " SCN_TWIN "\n6 1 " SCN_CROSS "\n"
+#define BLANK_DEAD_2_2 "tileset t\n1 2 " SCN_BLANK "\n2 2 " SCN_DEAD "\n"
+#define BLANK_DEAD_1_2 "tileset t\n1 1 " SCN_BLANK "\n2 2 " SCN_DEAD "\n"
+/* Two BLANKs (id 1) and two CROSSes (id 6). */
+#define CROSS_BLANK "tileset t\n1 2 " SCN_BLANK "\n6 2 " SCN_CROSS "\n"
+
+static const place_case place_cases[] = {
+        {{"R-SET-1: turn order with three players",
+          "city players=3 order=1,1,1,1", BLANKS(4), ""},
+         R_SET_1_turn_order},
+
+        {{"R-TURN-2: the start tile, four rotations at the origin",
+          "city order=2,1", BLANK_DEAD, ""},
+         R_TURN_2_start_tile},
+
+        {{"R-TILE-1, R-GEO-3: a tile must touch a side of a placed tile",
+          "city order=1,1", BLANKS(2), ""},
+         R_TILE_1_must_touch_a_side},
+
+        /* DEAD at (0,0) r0: its street ends on the east side.
+         *        .
+         *     .  D- .      the street faces (1,0)
+         *        .
+         * BLANK has no street in any rotation, so (1,0) is illegal in
+         * every rotation, and the other three neighbours take 4 rotations
+         * each: 12, sorted by (y, x, rotation). */
+        {{"R-TILE-2: a street must continue, no BLANK after a dead end",
+          "city order=2,1", BLANK_DEAD,
+          "place 0 0 0; pass; ?legal = 12\n"
+          "?moves = place 0 -1 0, place 0 -1 1, place 0 -1 2, place 0 -1 3, "
+          "place -1 0 0, place -1 0 1, place -1 0 2, place -1 0 3, "
+          "place 0 1 0, place 0 1 1, place 0 1 2, place 0 1 3\n"
+          "?call place 1 0 0 = EILLEGAL \"R-TILE-2: no street on west side "
+          "at (1,0) leaves open the street of tile (0,0)\"\n"
+          "?call place 1 0 1 = EILLEGAL \"R-TILE-2: no street on west side "
+          "at (1,0) leaves open the street of tile (0,0)\"\n"
+          "?call place 1 0 2 = EILLEGAL \"R-TILE-2: no street on west side "
+          "at (1,0) leaves open the street of tile (0,0)\"\n"
+          "?call place 1 0 3 = EILLEGAL \"R-TILE-2: no street on west side "
+          "at (1,0) leaves open the street of tile (0,0)\""},
+         NULL},
+
+        /* DEAD at (0,0) r0 (street east). A second DEAD (street on
+         * design E, so on board side (1+r)%4):
+         *   (1,0)  needs its street west:        r=2 only       -> 1
+         *   (0,-1) its south must have none:     r!=1           -> 3
+         *   (0,1)  its north must have none:     r!=3           -> 3
+         *   (-1,0) its east must have none:      r!=0           -> 3
+         * total 10. */
+        {{"R-TILE-2: a dead end after a dead end, 10 placements",
+          "city order=2,2", "tileset t\n2 2 " SCN_DEAD "\n",
+          "place 0 0 0; pass; ?legal = 10\n"
+          "?call place 1 0 0 = EILLEGAL \"R-TILE-2: no street on west side "
+          "at (1,0) leaves open the street of tile (0,0)\"\n"
+          "?call place 0 -1 1 = EILLEGAL \"R-TILE-2: street on south side "
+          "at (0,-1) meets no street of tile (0,0)\"\n"
+          "?call place -1 0 0 = EILLEGAL \"R-TILE-2: street on east side "
+          "at (-1,0) meets no street of tile (0,0)\"\n"
+          "place 1 0 2"},
+         NULL},
+
+        {{"R-TILE-2: a STRAIGHT after a dead end, the sorted list",
+          "city order=2,3", DEAD_STRAIGHT, ""},
+         R_TILE_2_sorted_list},
+
+        {{"R-GEO-3: rotation is clockwise", "city order=4,2",
+          DEAD_CURVE, ""},
+         R_GEO_3_rotation_is_clockwise},
+
+        {{"R-FOL-1: follower moves in part order, one a turn",
+          "city order=6,5", TWIN_CROSS, ""},
+         R_FOL_1_part_order},
+
+        {{"R-TILE-5: a hole may be filled", "city order=1,1,1,1,1,1,1,1,1",
+          BLANKS(9), ""},
+         R_TILE_5_hole_may_be_filled},
+
+        /* A hole needs no corner tile at (-1,0): (0,1) is enclosed as
+         * soon as its four side neighbours are tiles. Placement order:
+         *      x: -1  0  1
+         *  y=0     .  1  2
+         *  y=1     7  .  3
+         *  y=2     6  5  4
+         * Before the 7th tile (0,1) reaches the outside through (-1,1)
+         * (exterior, cell 1); after it, (0,1) is a hole (2) while (-1,0)
+         * is still exterior. Nobody takes the residential area, so every
+         * tile asks a follower decision, passed. */
+        {{"R-GEO-8: a hole once enclosed on four sides",
+          "city order=1,1,1,1,1,1,1", BLANKS(7),
+          "place 0 0 0; pass; place 1 0 0; pass; place 1 1 0; pass\n"
+          "place 1 2 0; pass; place 0 2 0; pass; place -1 2 0; pass\n"
+          "?cell 0 1 = 1; place -1 1 0; pass\n"
+          "?cell 0 1 = 2; ?cell -1 0 = 1"},
+         NULL},
+
+        {{"R-TURN-4, R-END-1b: an unplayable tile is discarded",
+          "city order=6,1,6,1", CROSS_BLANK, ""},
+         R_TURN_4_unplayable_then_R_END_1b},
+
+        {{"R-TURN-4: consecutive discards for one player",
+          "city order=6,1,1,6", CROSS_BLANK, ""},
+         R_TURN_4_consecutive_discards},
+
+        /* Order: DEAD, BLANK, BLANK, DEAD.  P0: DEAD (0,0) r0 (street E).
+         * P1 draws BLANK: playable (N, S, W) -> not discarded, placed at
+         * (0,1). P0: BLANK at (0,-1). P1: DEAD must be placed, legal
+         * everywhere its street is free or continued. No discard event.
+         * DEAD now: cells (1,0) r2; (-1,0) r1 r2 r3; (0,-2) r0 r2 r3 (its
+         * south faces the blank); (1,-1) all but r2 (its west faces a
+         * blank) -> r0 r1 r3; (-1,-1) r1 r2 r3; (1,1) r0 r1 r3; (-1,1) r1
+         * r2 r3; (0,2) r0 r1 r2.
+         * (1,0)=1, (-1,0)=3, (0,-2)=3, (1,-1)=3, (-1,-1)=3, (1,1)=3,
+         * (-1,1)=3, (0,2)=3  -> 22. */
+        {{"R-TURN-4: a playable tile is not discarded",
+          "city order=2,1,1,2", BLANK_DEAD_2_2,
+          "place 0 0 0; pass; place 0 1 0; pass; place 0 -1 0; pass\n"
+          "?events discard * = 0; ?legal = 22"},
+         NULL},
+
+        {{"R-ERR-1: a move for another decision changes nothing",
+          "city order=2,2,1", BLANK_DEAD_1_2, ""},
+         R_ERR_1_wrong_decision},
+
+        {{"R-ERR-2: the last error names the rule", "city order=2,1",
+          BLANK_DEAD, ""},
+         R_ERR_2_last_error_names_rule},
+
+        /* One BLANK: placed, the game ends with no tile left (reason
+         * TILES, 2); every later call returns EENDED and changes
+         * nothing. */
+        {{"R-ERR-1, R-END-1: calls after the end return EENDED",
+          "city order=1", BLANKS(1),
+          "place 0 0 0; pass; ?ask end; ?ended = 2; ?left 1 = 0; ?legal = 0\n"
+          "?call place 1 0 0 = EENDED \"R-END-1: the game has ended\"\n"
+          "?call follower a = EENDED \"R-END-1: the game has ended\"\n"
+          "?call pass = EENDED \"R-END-1: the game has ended\"\n"
+          "?call wall cw = EENDED \"R-END-1: the game has ended\""},
+         NULL},
+};
+
+START_TEST(test_place_scenarios)
 {
-	static const int order[] = {1};
-	city_game *g = scn_game("tileset t\n1 1 " SCN_BLANK "\n", 2, order, 1);
-	scn_snapshot s;
-	scn_play(g, "place 0 0 0; pass");
-	scn_expect_ended(g, CITY_ENDED_TILES);
-	ck_assert_int_eq(city_game_tiles_left(g, 1), 0);
-	scn_expect_legal(g, 0);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 1, 0, 0), CITY_EENDED,
-	            "R-END-1: the game has ended");
-	scn_refused(g, &s, city_place_follower(g, 'a'), CITY_EENDED,
-	            "R-END-1: the game has ended");
-	scn_refused(g, &s, city_pass(g), CITY_EENDED,
-	            "R-END-1: the game has ended");
-	scn_refused(g, &s, city_build_wall(g, CITY_END_CW), CITY_EENDED,
-	            "R-END-1: the game has ended");
-	scn_snap_free(&s);
+	const place_case *pc = &place_cases[_i];
+	city_game *g;
+	if (!pc->then) {
+		scn_run_case(&pc->c);
+		return;
+	}
+	g = scn_case_game(&pc->c);
+	scn_play(g, "%s", pc->c.script);
+	pc->then(g);
 	city_game_free(g);
 }
 END_TEST
@@ -1128,35 +966,47 @@ END_TEST
 
 START_TEST(test_R_OPT_defaults_and_set_rule_ranges)
 {
+	/* rule ids out of 1..14, values out of a rule's range */
+	static const struct {
+		int rule, value;
+	} refused[] = {{0, 0},
+	               {15, 0},
+	               {CITY_RULE_WALL_TRIGGER, 2},
+	               {CITY_RULE_WALL_TRIGGER, -1},
+	               {CITY_RULE_CLOSING_TOWER, 2},
+	               {CITY_RULE_END_GAP, 21},
+	               {CITY_RULE_END_GAP, -1}};
+	/* the defaults of new options (an unknown rule id: EINVAL) */
+	static const struct {
+		int rule, value;
+	} defaults[] = {{CITY_RULE_WALL_TRIGGER, CITY_TRIGGER_OCCUPIED},
+	                {CITY_RULE_FIRST_ROUND_GUARDS, 1},
+	                {CITY_RULE_RETURNED_GUARD, 1},
+	                {CITY_RULE_CLOSING_TOWER, 1},
+	                {CITY_RULE_END_GAP, 5},
+	                {0, CITY_EINVAL},
+	                /* 6..14 are the rules of Carcassonne (C-OPT, T-OPT,
+	                 * V-OPT) */
+	                {CITY_RULE_RIVER_START, CITY_RIVER_SHUFFLE},
+	                {15, CITY_EINVAL}};
 	city_options *o = NULL;
 	city_game *g = NULL;
+	size_t i;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_WALL_TRIGGER),
-	                 CITY_TRIGGER_OCCUPIED);
-	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_FIRST_ROUND_GUARDS),
-	                 1);
-	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_RETURNED_GUARD), 1);
-	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_CLOSING_TOWER), 1);
-	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_END_GAP), 5);
-	ck_assert_int_eq(city_options_get_rule(o, 0), CITY_EINVAL);
-	/* 6..14 are the rules of Carcassonne (C-OPT, T-OPT, V-OPT) */
-	ck_assert_int_eq(city_options_get_rule(o, CITY_RULE_RIVER_START),
-	                 CITY_RIVER_SHUFFLE);
-	ck_assert_int_eq(city_options_get_rule(o, 15), CITY_EINVAL);
+	for (i = 0; i < N_OF(defaults); i++)
+		ck_assert_msg(city_options_get_rule(o, defaults[i].rule) ==
+		                      defaults[i].value,
+		              "rule %d is %d, expected %d", defaults[i].rule,
+		              city_options_get_rule(o, defaults[i].rule),
+		              defaults[i].value);
 	ck_assert_int_eq(city_options_get_rule(NULL, 1), CITY_EINVAL);
 
-	ck_assert_int_eq(city_options_set_rule(o, 0, 0), CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_rule(o, 15, 0), CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_WALL_TRIGGER, 2),
-	                 CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_WALL_TRIGGER, -1),
-	                 CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_CLOSING_TOWER, 2),
-	                 CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_END_GAP, 21),
-	                 CITY_EINVAL);
-	ck_assert_int_eq(city_options_set_rule(o, CITY_RULE_END_GAP, -1),
-	                 CITY_EINVAL);
+	for (i = 0; i < N_OF(refused); i++)
+		ck_assert_msg(city_options_set_rule(o, refused[i].rule,
+		                                    refused[i].value) ==
+		                      CITY_EINVAL,
+		              "rule %d = %d accepted", refused[i].rule,
+		              refused[i].value);
 	ck_assert_int_eq(city_options_set_rule(NULL, CITY_RULE_END_GAP, 1),
 	                 CITY_EINVAL);
 	/* a refused value leaves the old one */
@@ -1258,55 +1108,34 @@ END_TEST
 
 static Suite *rules_place_suite(void)
 {
+	const test_row r0[] = {
+	        {test_R_SET_2_supplies_per_player_count, 0, 1},
+	        {test_R_SET_1_players_range, 0, 1},
+	};
+	/* R-SET-1, R-TURN-2, R-TILE-1/2/5, R-GEO-3/8, R-FOL-1, R-TURN-4,
+	 * R-END-1, R-ERR-1/2 */
+	const test_row r1[] = {
+	        {test_place_scenarios, 0, (int)N_OF(place_cases)},
+	};
+	const test_row r2[] = {
+	        {test_R_SET_4_split_of_ten_tiles, 0, (int)N_OF(ten_stacks)},
+	        {test_R_SET_4_proportional_split_small_sets, 0, 1},
+	        {test_R_SET_4_bad_sizes_and_orders_rejected, 0, 1},
+	        {test_R_SET_4_builtin_set_default_30_25_20, 0, 1},
+	        {test_R_RNG_splitmix_vectors, 0, 1},
+	        {test_R_RNG_seed_42_builtin_first_draws, 0, 1},
+	        {test_R_RNG_custom_set_seeded_order, 0, 1},
+	        {test_R_SET_4_seed_clears_explicit_order, 0, 1},
+	};
+	const test_row r3[] = {
+	        {test_R_OPT_defaults_and_set_rule_ranges, 0, 1},
+	        {test_R_OPT_parse_rule_text, 0, 1},
+	};
 	Suite *s = suite_create("rules_place");
-	TCase *t;
-
-	t = tcase_create("setup");
-	tcase_add_test(t, test_R_SET_2_supplies_per_player_count);
-	tcase_add_test(t, test_R_SET_1_players_range);
-	tcase_add_test(t, test_R_SET_1_turn_order_three_players);
-	tcase_add_test(t, test_R_TURN_2_start_tile_four_rotations_at_origin);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("placement");
-	tcase_add_test(t, test_R_TILE_1_must_touch_a_side_of_a_placed_tile);
-	tcase_add_test(t,
-	               test_R_TILE_2_street_must_continue_blank_after_dead_end);
-	tcase_add_test(t, test_R_TILE_2_dead_end_after_dead_end_counts_ten);
-	tcase_add_test(t, test_R_TILE_2_straight_after_dead_end_sorted_list);
-	tcase_add_test(t, test_R_GEO_3_rotation_is_clockwise);
-	tcase_add_test(t, test_R_FOL_1_follower_moves_in_part_order);
-	tcase_add_test(t, test_R_TILE_5_hole_may_be_filled);
-	tcase_add_test(t, test_R_GEO_8_hole_once_enclosed_on_four_sides);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("draws");
-	tcase_add_test(t, test_R_TURN_4_unplayable_tile_discarded_then_R_END_1b);
-	tcase_add_test(t,
-	               test_R_TURN_4_playable_tile_is_not_discarded);
-	tcase_add_test(t, test_R_TURN_4_consecutive_discards_same_player);
-	tcase_add_test(t, test_R_SET_4_default_split_ten_tiles_is_5_3_2);
-	tcase_add_test(t, test_R_SET_4_explicit_sizes_empty_stack_skipped);
-	tcase_add_test(t, test_R_SET_4_explicit_sizes_all_in_stack_one);
-	tcase_add_test(t, test_R_SET_4_proportional_split_small_sets);
-	tcase_add_test(t, test_R_SET_4_bad_sizes_and_orders_rejected);
-	tcase_add_test(t, test_R_SET_4_builtin_set_default_30_25_20);
-	tcase_add_test(t, test_R_RNG_splitmix_vectors);
-	tcase_add_test(t, test_R_RNG_seed_42_builtin_first_draws);
-	tcase_add_test(t, test_R_RNG_custom_set_seeded_order);
-	tcase_add_test(t, test_R_SET_4_seed_clears_explicit_order);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("errors");
-	tcase_add_test(t, test_R_ERR_1_wrong_decision_changes_nothing);
-	tcase_add_test(t, test_R_ERR_2_last_error_names_rule);
-	tcase_add_test(t, test_R_ERR_1_calls_after_end_return_eended);
-	suite_add_tcase(s, t);
-
-	t = tcase_create("options");
-	tcase_add_test(t, test_R_OPT_defaults_and_set_rule_ranges);
-	tcase_add_test(t, test_R_OPT_parse_rule_text);
-	suite_add_tcase(s, t);
+	test_add_case(s, "setup", 0, r0, N_OF(r0));
+	test_add_case(s, "scenarios", 0, r1, N_OF(r1));
+	test_add_case(s, "stacks", 0, r2, N_OF(r2));
+	test_add_case(s, "options", 0, r3, N_OF(r3));
 	return s;
 }
 

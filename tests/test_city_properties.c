@@ -104,6 +104,48 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 	}
 }
 
+/* m, unless g lists it, is refused with nothing changed (R-ERR-1). */
+static void refused_unless_listed(city_game *scratch, const city_game *g,
+                                  const city_move *moves, size_t n,
+                                  const city_move *m)
+{
+	if (!listed(moves, n, m))
+		expect_rejected(scratch, g, m);
+}
+
+/* Every move of `kind` (a tile or a gate) on the cells x0..x1, y0..y1
+ * with each of its four values (the tile's rotation, the gate's side):
+ * refused unless listed; for a tile also the explicit rule check agrees
+ * with the listing (the fast one). */
+static void probe_cells(city_game *scratch, const city_game *g,
+                        const city_move *moves, size_t n, uint8_t kind,
+                        int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+	int32_t x, y;
+	uint8_t v;
+	for (y = y0; y <= y1; y++)
+		for (x = x0; x <= x1; x++)
+			for (v = 0; v < 4; v++) {
+				city_move m;
+				memset(&m, 0, sizeof m);
+				m.kind = kind;
+				m.x = x;
+				m.y = y;
+				if (kind == CITY_MOVE_PLACE)
+					m.rotation = v;
+				else
+					m.side = v;
+				refused_unless_listed(scratch, g, moves, n, &m);
+				if (kind == CITY_MOVE_PLACE)
+					ck_assert_int_eq(
+					    !g->rules->check_placement(
+					        g->opts.ts, &g->st, x, y,
+					        st_order(&g->st)[g->st.turn.cur], v,
+					        NULL, 0),
+					    listed(moves, n, &m));
+			}
+}
+
 /* Play one random game on tile set ts (NULL: the built-in set), checking
  * properties at each decision; with `deep` 1 also the frontier and the
  * contour labels against their from-scratch forms after each placement,
@@ -111,81 +153,46 @@ static void check_invariants(const city_game *g, const int *prev_scores)
 static void play_checked_on(const city_tileset *ts, int players,
                             uint64_t seed, int exhaustive, int deep)
 {
-	city_options *o;
-	city_game *g, *scratch, *twin = NULL;
+	city_game *g = test_new_game_on(ts, players, seed), *scratch;
+	city_game *twin = NULL;
 	city_move moves[4096];
 	size_t n;
 	uint64_t rng = seed * 7919u + 1;
 	int scores[4] = {0, 0, 0, 0}, step = 0, clone_at;
-	ck_assert_int_eq(city_options_new(&o), CITY_OK);
-	ck_assert_int_eq(city_options_set_players(o, players), CITY_OK);
-	ck_assert_int_eq(city_options_set_seed(o, seed), CITY_OK);
-	ck_assert_int_eq(city_options_set_tileset(o, ts), CITY_OK);
-	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
-	city_options_free(o);
 	ck_assert_int_eq(city_game_clone(&scratch, g), CITY_OK);
 	clone_at = (int)(test_rand(&rng) % 200);
 	while (city_game_decision(g) != CITY_DECISION_END) {
 		city_move m;
 		int d = city_game_decision(g), p;
+		int32_t x0, y0, x1, y1;
 		ck_assert_int_eq(city_legal_moves(g, moves, 4096, &n), CITY_OK);
 		ck_assert_uint_gt(n, 0);
 		if (exhaustive && d == CITY_DECISION_TILE) {
-			int32_t x0, y0, x1, y1, x, y;
-			int r;
+			/* the cells around the board (an empty board: 0,0) */
 			if (city_game_bounds(g, &x0, &y0, &x1, &y1) != CITY_OK)
-				x0 = y0 = x1 = y1 = 0; /* empty board */
-			for (y = y0 - 1; y <= y1 + 1; y++)
-				for (x = x0 - 1; x <= x1 + 1; x++)
-					for (r = 0; r < 4; r++) {
-						memset(&m, 0, sizeof m);
-						m.kind = CITY_MOVE_PLACE;
-						m.x = x;
-						m.y = y;
-						m.rotation = (uint8_t)r;
-						if (!listed(moves, n, &m))
-							expect_rejected(scratch, g, &m);
-						/* the explicit rule check agrees
-						 * with the fast one */
-						ck_assert_int_eq(
-						    !g->rules->check_placement(
-						        g->opts.ts, &g->st, x, y,
-						        st_order(&g->st)[g->st.turn.cur], r,
-						        NULL, 0),
-						    listed(moves, n, &m));
-					}
+				x0 = y0 = x1 = y1 = 0;
+			probe_cells(scratch, g, moves, n, CITY_MOVE_PLACE, x0 - 1,
+			            y0 - 1, x1 + 1, y1 + 1);
 		} else if (d == CITY_DECISION_FOLLOWER) {
 			const char *parts = "abcdefgh123456789";
 			for (p = 0; parts[p]; p++) {
 				memset(&m, 0, sizeof m);
 				m.kind = CITY_MOVE_FOLLOWER;
 				m.part = parts[p];
-				if (!listed(moves, n, &m))
-					expect_rejected(scratch, g, &m);
+				refused_unless_listed(scratch, g, moves, n, &m);
 			}
 		} else if (d == CITY_DECISION_TOWER) {
 			for (p = 0; p < 2; p++) {
 				memset(&m, 0, sizeof m);
 				m.kind = CITY_MOVE_TOWER;
 				m.end = (uint8_t)p;
-				if (!listed(moves, n, &m))
-					expect_rejected(scratch, g, &m);
+				refused_unless_listed(scratch, g, moves, n, &m);
 			}
 		} else if (d == CITY_DECISION_GATE && exhaustive) {
-			int32_t x0, y0, x1, y1, x, y;
 			ck_assert_int_eq(city_game_bounds(g, &x0, &y0, &x1, &y1),
 			                 CITY_OK);
-			for (y = y0; y <= y1; y++)
-				for (x = x0; x <= x1; x++)
-					for (p = 0; p < 4; p++) {
-						memset(&m, 0, sizeof m);
-						m.kind = CITY_MOVE_GATE;
-						m.x = x;
-						m.y = y;
-						m.side = (uint8_t)p;
-						if (!listed(moves, n, &m))
-							expect_rejected(scratch, g, &m);
-					}
+			probe_cells(scratch, g, moves, n, CITY_MOVE_GATE, x0, y0,
+			            x1, y1);
 		}
 		/* a move of the wrong kind is refused (R-ERR-1) */
 		memset(&m, 0, sizeof m);
@@ -370,17 +377,16 @@ END_TEST
 
 static Suite *suite(void)
 {
-	Suite *s = suite_create("properties");
-	TCase *tc = tcase_create("random games");
-	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, test_random_games_2p);
-	tcase_add_test(tc, test_random_games_3p);
-	tcase_add_test(tc, test_random_games_4p);
-	tcase_add_test(tc, test_random_games_large);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("state check");
-	tcase_add_test(tc, test_state_check_fails);
-	suite_add_tcase(s, tc);
+	const test_row games[] = {
+	    {test_random_games_2p, 0, 1},
+	    {test_random_games_3p, 0, 1},
+	    {test_random_games_4p, 0, 1},
+	    {test_random_games_large, 0, 1},
+	};
+	const test_row state_check[] = {{test_state_check_fails, 0, 1}};
+	Suite *s = test_suite("properties", "random games", 600, games,
+	                      N_OF(games));
+	test_add_case(s, "state check", 0, state_check, N_OF(state_check));
 	return s;
 }
 

@@ -300,62 +300,67 @@ END_TEST
 /* ------------------------------------------------------------------------ */
 /* In-tile adjacency (tileset.md, used by R-END-4)                           */
 
-START_TEST(adjacency_streets_on_every_side_separate_all_regions)
-{
-	/* Design 1: a1b b2c c3d d4a: every corner joins equal letters and
-	 * every middle is a street, so no two regions touch. */
-	const city_tileset *ts = city_tileset_default();
-	assert_adjacency(ts, 1, "");
-	ck_assert_int_eq(city_tileset_adjacent(ts, 0, 'a', 'b'), 0);
-}
-END_TEST
-
-START_TEST(adjacency_from_adj_pairs_for_an_interior_region)
-{
-	/* Design 64: a-a on all sides, b interior with adj=ab. */
-	const city_tileset *ts = city_tileset_default();
-	assert_adjacency(ts, 64, "ab");
-	unsigned i = (unsigned)index_of(ts, 64);
-	ck_assert_int_eq(city_tileset_adjacent(ts, i, 'a', 'b'), 1);
-	ck_assert_int_eq(city_tileset_adjacent(ts, i, 'b', 'a'), 1);
-}
-END_TEST
-
-START_TEST(adjacency_across_a_middle_without_street)
-{
-	/* Design 21: a-b b-a a-a a-a: north a-b and east b-a join a and b. */
-	assert_adjacency(city_tileset_default(), 21, "ab");
-}
-END_TEST
-
-START_TEST(adjacency_street_separates_regions)
-{
-	const city_tileset *ts = city_tileset_default();
-	/* Design 3: a1b b1a a-a a-a: street 1 runs from north to east, the
-	 * halves it cuts are the only borders of a and b. */
-	assert_adjacency(ts, 3, "");
+/* The adjacency of designs of the default set, by what makes two regions
+ * touch or not. */
+static const struct {
+	int id;
+	const char *want;
+} default_adjacency[] = {
+	/* Streets on every side separate all regions. Design 1: a1b b2c c3d
+	 * d4a: every corner joins equal letters and every middle is a
+	 * street, so no two regions touch. */
+	{1, ""},
+	/* From adj= pairs, for an interior region. Design 64: a-a on all
+	 * sides, b interior with adj=ab. */
+	{64, "ab"},
+	/* Across a middle without street. Design 21: a-b b-a a-a a-a: north
+	 * a-b and east b-a join a and b. */
+	{21, "ab"},
+	/* A street separates regions. Design 3: a1b b1a a-a a-a: street 1
+	 * runs from north to east, the halves it cuts are the only borders
+	 * of a and b. */
+	{3, ""},
 	/* Design 38: b1c c-c c1b b-b: two markets cut by a street. */
-	assert_adjacency(ts, 38, "");
+	{38, ""},
 	/* Design 58: b-b c1a a-a a1c: a and c only meet across street 1;
 	 * b touches c at the NE and WN corners. */
-	assert_adjacency(ts, 58, "bc");
-	unsigned i = (unsigned)index_of(ts, 58);
-	ck_assert_int_eq(city_tileset_adjacent(ts, i, 'a', 'c'), 0);
-	ck_assert_int_eq(city_tileset_adjacent(ts, i, 'c', 'b'), 1);
+	{58, "bc"},
+	/* Across corners. Design 34: b-b a-a c-c a-a: b and c touch a at the
+	 * corners only. */
+	{34, "ab,ac"},
+	/* Design 56: a1b b1a c-c a-a: corners ES and SW join a and c. */
+	{56, "ac"},
+	/* Design 48: a1c c-b b-b b-a: middles of east and west. */
+	{48, "ab,bc"},
+	/* Design 54: a1a a-a a2a a-b: west middle and the WN corner. */
+	{54, "ab"},
+};
+
+/* city_tileset_adjacent() on pairs of the designs above: whether x and y
+ * touch, either way round. */
+static const struct {
+	int id;
+	char x, y;
+	int want;
+} default_adjacent[] = {
+	{1, 'a', 'b', 0},  {64, 'a', 'b', 1}, {64, 'b', 'a', 1},
+	{58, 'a', 'c', 0}, {58, 'c', 'b', 1},
+};
+
+START_TEST(adjacency_of_default_designs)
+{
+	assert_adjacency(city_tileset_default(), default_adjacency[_i].id,
+	                 default_adjacency[_i].want);
 }
 END_TEST
 
-START_TEST(adjacency_across_corners)
+START_TEST(adjacent_pairs_of_default_designs)
 {
 	const city_tileset *ts = city_tileset_default();
-	/* Design 34: b-b a-a c-c a-a: b and c touch a at the corners only. */
-	assert_adjacency(ts, 34, "ab,ac");
-	/* Design 56: a1b b1a c-c a-a: corners ES and SW join a and c. */
-	assert_adjacency(ts, 56, "ac");
-	/* Design 48: a1c c-b b-b b-a: middles of east and west. */
-	assert_adjacency(ts, 48, "ab,bc");
-	/* Design 54: a1a a-a a2a a-b: west middle and the WN corner. */
-	assert_adjacency(ts, 54, "ab");
+	unsigned i = (unsigned)index_of(ts, default_adjacent[_i].id);
+	ck_assert_int_eq(city_tileset_adjacent(ts, i, default_adjacent[_i].x,
+	                                       default_adjacent[_i].y),
+	                 default_adjacent[_i].want);
 }
 END_TEST
 
@@ -585,15 +590,21 @@ START_TEST(parse_error_is_truncated_to_errcap)
 }
 END_TEST
 
+/* A set of 252 + `last` tiles: designs 1..28 of 9 tiles on lines 2..29,
+ * design 29 of `last` tiles on line 30. */
+static void many_tiles(char *text, size_t cap, int last)
+{
+	size_t n = (size_t)snprintf(text, cap, HEAD);
+	for (int id = 1; id <= 28; id++)
+		n += (size_t)snprintf(text + n, cap - n,
+		                      "%d 9  a-a a-a a-a a-a  a=R\n", id);
+	snprintf(text + n, cap - n, "29 %d  a-a a-a a-a a-a  a=R\n", last);
+}
+
 START_TEST(parse_accepts_up_to_255_tiles)
 {
 	char text[4096];
-	size_t n = (size_t)snprintf(text, sizeof text, HEAD);
-	for (int id = 1; id <= 28; id++) /* 28 x 9 = 252 */
-		n += (size_t)snprintf(text + n, sizeof text - n,
-		                      "%d 9  a-a a-a a-a a-a  a=R\n", id);
-	n += (size_t)snprintf(text + n, sizeof text - n,
-	                      "29 3  a-a a-a a-a a-a  a=R\n");
+	many_tiles(text, sizeof text, 3);
 	city_tileset *ts = parse_ok(text);
 	ck_assert_uint_eq(city_tileset_tile_count(ts), 255);
 	city_tileset_free(ts);
@@ -603,222 +614,138 @@ END_TEST
 /* ------------------------------------------------------------------------ */
 /* Validation errors (tileset.md "Validation"): exact line:column            */
 
-START_TEST(error_missing_tileset_line)
-{
-	assert_parse_error("1 1  a-a a-a a-a a-a  a=R\n", "1:1");
-	assert_parse_error("# only a comment\n\n  01 1  a-a a-a a-a a-a  a=R\n",
-	                   "3:3");
-	/* no line at all: the position is the end of the text */
-	assert_parse_error("", "1:1");
-	assert_parse_error("# nothing\n", "2:1");
-	assert_parse_error("tileset\n", "1:8");
-	assert_parse_error("tileset a b\n", "1:11");
-}
-END_TEST
+/* Each text's first error in reading order, at line:column (the error
+ * message starts "line:column: "), grouped by tileset.md's list. */
+static const struct {
+	const char *text;
+	const char *where;
+} parse_errors[] = {
+	/* missing `tileset NAME` line; with no line at all, the position is
+	 * the end of the text */
+	{"1 1  a-a a-a a-a a-a  a=R\n", "1:1"},
+	{"# only a comment\n\n  01 1  a-a a-a a-a a-a  a=R\n", "3:3"},
+	{"", "1:1"},
+	{"# nothing\n", "2:1"},
+	{"tileset\n", "1:8"},
+	{"tileset a b\n", "1:11"},
+	/* a bad tile set name: an extra token, a bad character, too long */
+	{"tileset the city!\n", "1:13"},
+	{"tileset th!s\n", "1:11"},
+	{"tileset "
+	 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	 "aaaaaaaaaaaaaa\n",
+	 "1:72"},
+	/* a repeated `tileset` line */
+	{HEAD "1 1  a-a a-a a-a a-a  a=R\ntileset u\n", "3:1"},
+	/* a set with no designs */
+	{HEAD, "2:1"},
+	{HEAD "# no designs\n   ", "3:4"},
+	/* bad ID */
+	{HEAD "0 1  a-a a-a a-a a-a  a=R\n", "2:1"},
+	{HEAD "100 1  a-a a-a a-a a-a  a=R\n", "2:1"},
+	{HEAD "x1 1  a-a a-a a-a a-a  a=R\n", "2:1"},
+	{HEAD "  -1 1  a-a a-a a-a a-a  a=R\n", "2:3"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R\n"
+	      "\t+2 1  a-a a-a a-a a-a  a=R\n",
+	 "3:2"},
+	/* duplicate ID */
+	{HEAD "01 1  a-a a-a a-a a-a  a=R\n"
+	      "1 1  a-a a-a a-a a-a  a=R\n",
+	 "3:1"},
+	/* bad COUNT */
+	{HEAD "1 0  a-a a-a a-a a-a  a=R\n", "2:3"},
+	{HEAD "1 10  a-a a-a a-a a-a  a=R\n", "2:3"},
+	{HEAD "1 x  a-a a-a a-a a-a  a=R\n", "2:3"},
+	{HEAD "1\n", "2:2"},
+	/* side not 3 characters (the last: no WEST side) */
+	{HEAD "1 1  a- a-a a-a a-a  a=R\n", "2:6"},
+	{HEAD "1 1  a-a a-aa a-a a-a  a=R\n", "2:10"},
+	{HEAD "1 1  a-a a-a a-a\n", "2:17"},
+	/* a bad character in a side */
+	{HEAD "1 1  a-a aXa a-a a-a  a=R\n", "2:11"},
+	{HEAD "1 1  a-a a-i a-a a-a  a=R\n", "2:12"},
+	{HEAD "1 1  a-a a-a a0a a-a  a=R\n", "2:15"},
+	{HEAD "1 1  A-a a-a a-a a-a  a=R\n", "2:6"},
+	/* region letter used but not declared: in adj= at the letter;
+	 * declarations after the use are fine, the first use is reported */
+	{HEAD "1 1  a-a a-b a-a a-a  a=R\n", "2:12"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R adj=ac\n", "2:32"},
+	{HEAD "1 1  a-c a-b a-b a-a  b=R a=R\n", "2:8"},
+	/* region declared twice */
+	{HEAD "1 1  a-a a-a a-a a-a  a=R a=F\n", "2:27"},
+	/* bad region type */
+	{HEAD "1 1  a-a a-a a-a a-a  a=FF\n", "2:26"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=Q\n", "2:25"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=GLG\n", "2:27"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=RF\n", "2:26"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=\n", "2:25"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=r\n", "2:25"},
+	/* a bad region letter in a declaration */
+	{HEAD "1 1  a-a a-a a-a a-a  a=R i=R\n", "2:27"},
+	/* a repeated pub=, hist=, adj= */
+	{HEAD "1 1  a-a a-a a-a a-a  a=R pub=1 pub=1\n", "2:33"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R hist=A hist=B\n", "2:34"},
+	{HEAD "1 1  a-b b-a a-a a-a  a=R b=F adj=ab adj=ab\n", "2:38"},
+	/* a bad pub= value */
+	{HEAD "1 1  a-a a-a a-a a-a  a=R pub=5\n", "2:31"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R pub=\n", "2:31"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R pub=x\n", "2:31"},
+	/* a malformed adj= pair: a=R b=R at columns 23 and 27, adj= at 31,
+	 * its value at 35 */
+	{HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=a\n", "2:35"},
+	{HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=\n", "2:35"},
+	{HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=ab,\n", "2:38"},
+	{HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=abc\n", "2:35"},
+	{HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=aa\n", "2:36"},
+	{HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=ab,a1\n", "2:39"},
+	{HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=ab;ba\n", "2:35"},
+	/* a street digit on more than two sides */
+	{HEAD "1 1  a1a a1a a1a a-a  a=R\n", "2:15"},
+	{HEAD "1 1  a2a a1a a1a a1a  a=R\n", "2:19"},
+	/* unknown keyword */
+	{HEAD "1 1  a-a a-a a-a a-a  a=R foo=1\n", "2:27"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R a-a\n", "2:27"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R PUB=1\n", "2:27"},
+	/* a historic building on a design with COUNT above 1; the token
+	 * start comes before a bad character in the name */
+	{HEAD "1 2  a-a a-a a-a a-a  a=R hist=X\n", "2:27"},
+	{HEAD "1 2  a-a a-a a-a a-a  a=R hist=X!\n", "2:27"},
+	/* a historic name used twice; a bad or empty name */
+	{HEAD "1 1  a-a a-a a-a a-a  a=R hist=X\n"
+	      "2 1  a-a a-a a-a a-a  a=R hist=X\n",
+	 "3:32"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R hist=Tour!\n", "2:36"},
+	{HEAD "1 1  a-a a-a a-a a-a  a=R hist=\n", "2:32"},
+	/* the first error in reading order wins: undeclared b (column 12)
+	 * before the unknown keyword; a bad ID on line 2 before everything
+	 * on line 3 */
+	{HEAD "1 1  a-a a-b a-a a-a  a=R foo=1\n", "2:12"},
+	{HEAD "0 1  a-a a-a a-a a-a  a=R\n"
+	      "1 1  q\n",
+	 "2:1"},
+	/* a non-ASCII byte, a control character */
+	{HEAD "1 1  a-a a\xc3\xa9 a-a a-a  a=R\n", "2:11"},
+	{HEAD "# caf\xc3\xa9\n", "2:6"},
+	{HEAD "1 1  a-a a-a a-a a-a\x0b a=R\n", "2:21"},
+};
 
-START_TEST(error_bad_tileset_name)
+START_TEST(error_at_its_line_and_column)
 {
-	assert_parse_error("tileset the city!\n", "1:13"); /* extra token */
-	assert_parse_error("tileset th!s\n", "1:11");
-	assert_parse_error("tileset "
-	                   "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-	                   "aaaaaaaaaaaaaa\n",
-	                   "1:72");
-}
-END_TEST
-
-START_TEST(error_repeated_tileset_line)
-{
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R\ntileset u\n", "3:1");
-}
-END_TEST
-
-START_TEST(error_empty_set)
-{
-	assert_parse_error(HEAD, "2:1");
-	assert_parse_error(HEAD "# no designs\n   ", "3:4");
-}
-END_TEST
-
-START_TEST(error_bad_id)
-{
-	assert_parse_error(HEAD "0 1  a-a a-a a-a a-a  a=R\n", "2:1");
-	assert_parse_error(HEAD "100 1  a-a a-a a-a a-a  a=R\n", "2:1");
-	assert_parse_error(HEAD "x1 1  a-a a-a a-a a-a  a=R\n", "2:1");
-	assert_parse_error(HEAD "  -1 1  a-a a-a a-a a-a  a=R\n", "2:3");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R\n"
-	                        "\t+2 1  a-a a-a a-a a-a  a=R\n",
-	                   "3:2");
-}
-END_TEST
-
-START_TEST(error_duplicate_id)
-{
-	assert_parse_error(HEAD "01 1  a-a a-a a-a a-a  a=R\n"
-	                        "1 1  a-a a-a a-a a-a  a=R\n",
-	                   "3:1");
-}
-END_TEST
-
-START_TEST(error_bad_count)
-{
-	assert_parse_error(HEAD "1 0  a-a a-a a-a a-a  a=R\n", "2:3");
-	assert_parse_error(HEAD "1 10  a-a a-a a-a a-a  a=R\n", "2:3");
-	assert_parse_error(HEAD "1 x  a-a a-a a-a a-a  a=R\n", "2:3");
-	assert_parse_error(HEAD "1\n", "2:2");
-}
-END_TEST
-
-START_TEST(error_side_not_3_characters)
-{
-	assert_parse_error(HEAD "1 1  a- a-a a-a a-a  a=R\n", "2:6");
-	assert_parse_error(HEAD "1 1  a-a a-aa a-a a-a  a=R\n", "2:10");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a\n", "2:17"); /* no WEST */
-}
-END_TEST
-
-START_TEST(error_bad_character_in_side)
-{
-	assert_parse_error(HEAD "1 1  a-a aXa a-a a-a  a=R\n", "2:11");
-	assert_parse_error(HEAD "1 1  a-a a-i a-a a-a  a=R\n", "2:12");
-	assert_parse_error(HEAD "1 1  a-a a-a a0a a-a  a=R\n", "2:15");
-	assert_parse_error(HEAD "1 1  A-a a-a a-a a-a  a=R\n", "2:6");
-}
-END_TEST
-
-START_TEST(error_region_used_but_not_declared)
-{
-	assert_parse_error(HEAD "1 1  a-a a-b a-a a-a  a=R\n", "2:12");
-	/* in adj=: the position of the letter */
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R adj=ac\n", "2:32");
-	/* declarations after the use are fine; the first use is reported */
-	assert_parse_error(HEAD "1 1  a-c a-b a-b a-a  b=R a=R\n", "2:8");
-}
-END_TEST
-
-START_TEST(error_region_declared_twice)
-{
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R a=F\n", "2:27");
-}
-END_TEST
-
-START_TEST(error_bad_region_type)
-{
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=FF\n", "2:26");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=Q\n", "2:25");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=GLG\n", "2:27");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=RF\n", "2:26");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=\n", "2:25");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=r\n", "2:25");
-}
-END_TEST
-
-START_TEST(error_bad_region_letter_in_declaration)
-{
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R i=R\n", "2:27");
-}
-END_TEST
-
-START_TEST(error_repeated_pub_hist_adj)
-{
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R pub=1 pub=1\n",
-	                   "2:33");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R hist=A hist=B\n",
-	                   "2:34");
-	assert_parse_error(HEAD "1 1  a-b b-a a-a a-a  a=R b=F adj=ab adj=ab\n",
-	                   "2:38");
-}
-END_TEST
-
-START_TEST(error_bad_pub_value)
-{
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R pub=5\n", "2:31");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R pub=\n", "2:31");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R pub=x\n", "2:31");
-}
-END_TEST
-
-START_TEST(error_malformed_adj_pair)
-{
-	/* a=R b=R at columns 23 and 27, adj= at 31, its value at 35 */
-	assert_parse_error(HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=a\n", "2:35");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=\n", "2:35");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=ab,\n",
-	                   "2:38");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=abc\n",
-	                   "2:35");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=aa\n", "2:36");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=ab,a1\n",
-	                   "2:39");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a b-b  a=R b=R adj=ab;ba\n",
-	                   "2:35");
-}
-END_TEST
-
-START_TEST(error_street_digit_on_three_sides)
-{
-	assert_parse_error(HEAD "1 1  a1a a1a a1a a-a  a=R\n", "2:15");
-	assert_parse_error(HEAD "1 1  a2a a1a a1a a1a  a=R\n", "2:19");
-}
-END_TEST
-
-START_TEST(error_unknown_keyword)
-{
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R foo=1\n", "2:27");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R a-a\n", "2:27");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R PUB=1\n", "2:27");
-}
-END_TEST
-
-START_TEST(error_historic_building_on_count_above_1)
-{
-	assert_parse_error(HEAD "1 2  a-a a-a a-a a-a  a=R hist=X\n", "2:27");
-	/* the token start comes before a bad character in the name */
-	assert_parse_error(HEAD "1 2  a-a a-a a-a a-a  a=R hist=X!\n", "2:27");
-}
-END_TEST
-
-START_TEST(error_historic_name_used_twice)
-{
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R hist=X\n"
-	                        "2 1  a-a a-a a-a a-a  a=R hist=X\n",
-	                   "3:32");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R hist=Tour!\n",
-	                   "2:36");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a  a=R hist=\n", "2:32");
+	assert_parse_error(parse_errors[_i].text, parse_errors[_i].where);
 }
 END_TEST
 
 START_TEST(error_more_than_255_tiles)
 {
 	char text[4096];
-	size_t n = (size_t)snprintf(text, sizeof text, HEAD);
-	for (int id = 1; id <= 28; id++) /* 252 tiles on lines 2..29 */
-		n += (size_t)snprintf(text + n, sizeof text - n,
-		                      "%d 9  a-a a-a a-a a-a  a=R\n", id);
-	n += (size_t)snprintf(text + n, sizeof text - n,
-	                      "29 4  a-a a-a a-a a-a  a=R\n");
+	many_tiles(text, sizeof text, 4); /* 256 tiles */
 	assert_parse_error(text, "30:4");
 }
 END_TEST
 
-START_TEST(error_first_error_in_reading_order_wins)
+START_TEST(error_nul_byte_and_long_lines)
 {
-	/* undeclared b (column 12) comes before the unknown keyword */
-	assert_parse_error(HEAD "1 1  a-a a-b a-a a-a  a=R foo=1\n", "2:12");
-	/* a bad ID on line 2 wins over everything on line 3 */
-	assert_parse_error(HEAD "0 1  a-a a-a a-a a-a  a=R\n"
-	                        "1 1  q\n",
-	                   "2:1");
-}
-END_TEST
-
-START_TEST(error_non_ascii_control_and_long_lines)
-{
-	assert_parse_error(HEAD "1 1  a-a a\xc3\xa9 a-a a-a  a=R\n", "2:11");
-	assert_parse_error(HEAD "# caf\xc3\xa9\n", "2:6");
 	assert_parse_error_len(HEAD "1 1  a-a a-a\0a-a a-a  a=R\n", 36, "2:13");
-	assert_parse_error(HEAD "1 1  a-a a-a a-a a-a\x0b a=R\n", "2:21");
 
 	char *text = malloc(5000);
 	ck_assert_ptr_nonnull(text);
@@ -958,94 +885,66 @@ END_TEST
 
 static Suite *tileset_suite(void)
 {
+	const test_row r0[] = {
+	        {default_set_has_75_tiles_and_64_designs, 0, 1},
+	        {default_set_has_the_published_counts, 0, 1},
+	        {default_set_has_32_public_buildings, 0, 1},
+	        {default_set_has_7_named_historic_buildings, 0, 1},
+	        {default_set_is_static_and_free_is_a_no_op, 0, 1},
+	        {default_set_equals_the_parsed_data_file, 0, 1},
+	};
+	const test_row r1[] = {
+	        {parts_are_regions_in_letter_order_then_streets_in_digit_order, 0,
+	         1},
+	        {street_through_the_tile_touches_two_sides, 0, 1},
+	};
+	const test_row r2[] = {
+	        {adjacency_of_default_designs, 0, (int)N_OF(default_adjacency)},
+	        {adjacent_pairs_of_default_designs, 0, (int)N_OF(default_adjacent)},
+	        {adjacency_is_symmetric_and_not_reflexive, 0, 1},
+	        {adjacency_adj_pair_adds_to_derived_pairs, 0, 1},
+	        {adjacency_buffer_too_small_gives_erange_and_size, 0, 1},
+	};
+	const test_row r3[] = {
+	        {rotation_moves_design_north_to_side_r, 0, 1},
+	        {rotation_keeps_halves_in_clockwise_order, 0, 1},
+	        {rotation_out_of_range_is_einval, 0, 1},
+	};
+	const test_row r4[] = {
+	        {region_kinds_residential_and_markets, 0, 1},
+	        {region_kind_order_does_not_matter_gf_equals_fg, 0, 1},
+	};
+	const test_row r5[] = {
+	        {parse_keeps_designs_in_id_order_and_reads_leading_zeros, 0, 1},
+	        {parse_reads_only_len_bytes_of_an_unterminated_buffer, 0, 1},
+	        {parse_error_is_truncated_to_errcap, 0, 1},
+	        {parse_accepts_up_to_255_tiles, 0, 1},
+	};
+	const test_row r6[] = {
+	        {error_at_its_line_and_column, 0, (int)N_OF(parse_errors)},
+	        {error_more_than_255_tiles, 0, 1},
+	        {error_nul_byte_and_long_lines, 0, 1},
+	};
+	const test_row r7[] = {
+	        {text_round_trip_of_the_default_set, 0, 1},
+	        {text_round_trip_keeps_interior_regions_and_extra_pairs, 0, 1},
+	        {text_buffer_too_small_gives_erange_and_leaves_it, 0, 1},
+	};
+	const test_row r8[] = {
+	        {null_arguments_return_einval, 0, 1},
+	        {design_index_out_of_range_returns_einval, 0, 1},
+	        {refcount_keeps_a_set_alive_until_the_last_release, 0, 1},
+	};
 	Suite *s = suite_create("tileset");
-	TCase *tc;
-
-	tc = tcase_create("default set");
-	tcase_add_test(tc, default_set_has_75_tiles_and_64_designs);
-	tcase_add_test(tc, default_set_has_the_published_counts);
-	tcase_add_test(tc, default_set_has_32_public_buildings);
-	tcase_add_test(tc, default_set_has_7_named_historic_buildings);
-	tcase_add_test(tc, default_set_is_static_and_free_is_a_no_op);
-#ifdef CITY_SOURCE_DIR
-	tcase_add_test(tc, default_set_equals_the_parsed_data_file);
-#endif
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("representation");
-	tcase_add_test(
-	        tc, parts_are_regions_in_letter_order_then_streets_in_digit_order);
-	tcase_add_test(tc, street_through_the_tile_touches_two_sides);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("adjacency");
-	tcase_add_test(tc, adjacency_streets_on_every_side_separate_all_regions);
-	tcase_add_test(tc, adjacency_from_adj_pairs_for_an_interior_region);
-	tcase_add_test(tc, adjacency_across_a_middle_without_street);
-	tcase_add_test(tc, adjacency_street_separates_regions);
-	tcase_add_test(tc, adjacency_across_corners);
-	tcase_add_test(tc, adjacency_is_symmetric_and_not_reflexive);
-	tcase_add_test(tc, adjacency_adj_pair_adds_to_derived_pairs);
-	tcase_add_test(tc, adjacency_buffer_too_small_gives_erange_and_size);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("rotation");
-	tcase_add_test(tc, rotation_moves_design_north_to_side_r);
-	tcase_add_test(tc, rotation_keeps_halves_in_clockwise_order);
-	tcase_add_test(tc, rotation_out_of_range_is_einval);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("region kinds");
-	tcase_add_test(tc, region_kinds_residential_and_markets);
-	tcase_add_test(tc, region_kind_order_does_not_matter_gf_equals_fg);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("parsing");
-	tcase_add_test(tc,
-	               parse_keeps_designs_in_id_order_and_reads_leading_zeros);
-	tcase_add_test(tc, parse_reads_only_len_bytes_of_an_unterminated_buffer);
-	tcase_add_test(tc, parse_error_is_truncated_to_errcap);
-	tcase_add_test(tc, parse_accepts_up_to_255_tiles);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("validation");
-	tcase_add_test(tc, error_missing_tileset_line);
-	tcase_add_test(tc, error_bad_tileset_name);
-	tcase_add_test(tc, error_repeated_tileset_line);
-	tcase_add_test(tc, error_empty_set);
-	tcase_add_test(tc, error_bad_id);
-	tcase_add_test(tc, error_duplicate_id);
-	tcase_add_test(tc, error_bad_count);
-	tcase_add_test(tc, error_side_not_3_characters);
-	tcase_add_test(tc, error_bad_character_in_side);
-	tcase_add_test(tc, error_region_used_but_not_declared);
-	tcase_add_test(tc, error_region_declared_twice);
-	tcase_add_test(tc, error_bad_region_type);
-	tcase_add_test(tc, error_bad_region_letter_in_declaration);
-	tcase_add_test(tc, error_repeated_pub_hist_adj);
-	tcase_add_test(tc, error_bad_pub_value);
-	tcase_add_test(tc, error_malformed_adj_pair);
-	tcase_add_test(tc, error_street_digit_on_three_sides);
-	tcase_add_test(tc, error_unknown_keyword);
-	tcase_add_test(tc, error_historic_building_on_count_above_1);
-	tcase_add_test(tc, error_historic_name_used_twice);
-	tcase_add_test(tc, error_more_than_255_tiles);
-	tcase_add_test(tc, error_first_error_in_reading_order_wins);
-	tcase_add_test(tc, error_non_ascii_control_and_long_lines);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("text");
-	tcase_add_test(tc, text_round_trip_of_the_default_set);
-	tcase_add_test(tc, text_round_trip_keeps_interior_regions_and_extra_pairs);
-	tcase_add_test(tc, text_buffer_too_small_gives_erange_and_leaves_it);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("api");
-	tcase_add_test(tc, null_arguments_return_einval);
-	tcase_add_test(tc, design_index_out_of_range_returns_einval);
-	tcase_add_test(tc, refcount_keeps_a_set_alive_until_the_last_release);
-	suite_add_tcase(s, tc);
-
+	test_add_case(s, "default set", 0, r0, N_OF(r0));
+	test_add_case(s, "representation", 0, r1, N_OF(r1));
+	test_add_case(s, "adjacency", 0, r2, N_OF(r2));
+	test_add_case(s, "rotation", 0, r3, N_OF(r3));
+	test_add_case(s, "region kinds", 0, r4, N_OF(r4));
+	test_add_case(s, "parsing", 0, r5, N_OF(r5));
+	test_add_case(s, "validation", 0, r6, N_OF(r6));
+	test_add_case(s, "text", 0, r7, N_OF(r7));
+	test_add_case(s, "api", 0, r8, N_OF(r8));
 	return s;
 }
 

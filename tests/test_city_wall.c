@@ -27,6 +27,79 @@
 #include "scenario.h"
 
 /* ------------------------------------------------------------------ */
+/* The scenarios are rows of data (scn_case): the game, the tiles and a
+ * script of moves and '?' expectations (tests/scenario.h, "Scripts").
+ * Values of the scripts: ?ended is a set of CITY_ENDED_* bits (2: no tile
+ * left, R-END-1 (b); 4: the gap, (c); 6: both); ?cell is a CITY_CELL_*
+ * (EXTERIOR, HOLE, TILE below); ?winners a bit set of players.
+ *
+ * The wall's queries the script language lacks are steps of this file:
+ *   ?tower_count = N                  city_tower_count
+ *   ?wall_tower I = P END PIECE PTS   city_tower(I): its owner, its end
+ *                                     (cw or ccw), the wall piece it stands
+ *                                     on and the points it scored
+ *   ?wall_end cw = V                  city_wall_end(cw) (or ccw): a piece
+ *                                     index or a status (ENOTFOUND)
+ * ------------------------------------------------------------------ */
+
+#define WALL_STR_(x) #x
+#define WALL_STR(x) WALL_STR_(x)
+#define EXTERIOR WALL_STR(CITY_CELL_EXTERIOR)
+#define HOLE WALL_STR(CITY_CELL_HOLE)
+#define TILE WALL_STR(CITY_CELL_TILE)
+
+/* One of this file's steps (see above); 0 when `step` is none. */
+static int wall_step(city_game *g, const char *step, int line)
+{
+	char end[8] = "", value[24] = "";
+	int i = -1, want[4], got[4] = {-9, -9, -9, -9}, rc;
+	if (sscanf(step, " ?tower_count = %d", &want[0]) == 1) {
+		rc = city_tower_count(g);
+		ck_assert_msg(rc == want[0], "line %d: \"%s\": %d towers", line,
+		              step, rc);
+	} else if (sscanf(step, " ?wall_tower %d = %d %7s %d %d", &i, &want[0],
+	                  end, &want[2], &want[3]) == 5) {
+		want[1] = strcmp(end, "cw") == 0 ? CITY_END_CW : CITY_END_CCW;
+		rc = city_tower(g, (size_t)i, &got[0], &got[1], &got[2], &got[3]);
+		ck_assert_msg(rc == CITY_OK && memcmp(got, want, sizeof got) == 0,
+		              "line %d: \"%s\": %s, player %d end %d piece %d "
+		              "points %d",
+		              line, step, city_status_str(rc), got[0], got[1],
+		              got[2], got[3]);
+	} else if (sscanf(step, " ?wall_end %7s = %23s", end, value) == 2) {
+		ck_assert_msg(scn_arg(value, 'i', &want[0]),
+		              "line %d: \"%s\": bad value", line, step);
+		rc = city_wall_end(g, strcmp(end, "cw") == 0 ? CITY_END_CW
+		                                             : CITY_END_CCW);
+		ck_assert_msg(rc == want[0], "line %d: \"%s\": %d", line, step,
+		              rc);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* A script with this file's steps: each step (split at ';' and newlines
+ * outside "...") is one of them or goes to scenario.h. */
+static void wall_script(city_game *g, const char *script, int line)
+{
+	char one[640];
+	while (*script) {
+		size_t k;
+		int quoted = 0;
+		for (k = 0; script[k] && (quoted || !strchr(";\n", script[k]));
+		     k++)
+			quoted ^= script[k] == '"';
+		ck_assert_uint_lt(k, sizeof one);
+		memcpy(one, script, k);
+		one[k] = '\0';
+		script += k + (script[k] != '\0');
+		if (!wall_step(g, one, line))
+			scn_script_at(g, one, line);
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* R-GEO-8, R-WALL-3, R-WALL-4, R-OPT-4: an L-shaped city walled all round.
  *
  *        x=0   x=1
@@ -54,165 +127,21 @@
  * Chain from the ccw end: (1,0)N (1,0)E gate(1,0)S (0,1)E (0,1)S (0,1)W
  * (0,0)W (0,0)N. Since the gate the cw arm has 5 pieces and the ccw arm 2
  * (R-WALL-7, R-OPT-4). */
-static const char L_TILES[] = "tileset wall-l\n"
-                              "1 2 a-a a-a a-a a-a a=R\n"
-                              "2 1 b-b a-a a-a a-a a=R b=F\n";
-static const int L_ORDER[] = {2, 1, 1};
-
-static city_game *l_city_to_gate(int closing_tower)
-{
-	const char *const rules[] = {
-	        closing_tower ? "closing_tower=yes" : "closing_tower=no", NULL};
-	city_game *g = scn_city_game(L_TILES, 2, L_ORDER, 3, 2, 0, 1, rules);
-	scn_play(g, "p0 place 0 0 1");
-	ck_assert_int_eq(city_contour_length(g), 4);
-	scn_play(g, "p0 follower b");
-	scn_play(g, "p1 place 0 1 0");
-	ck_assert_int_eq(city_contour_length(g), 6);
-	scn_play(g, "p1 follower pass");
-	scn_play(g, "p0 place 1 0 0");
-	ck_assert_int_eq(city_contour_length(g), 8);
-	scn_play(g, "p0 follower pass");
-	return g;
-}
-
-START_TEST(l_city_contour_and_first_round_order)
-{
-	city_game *g = l_city_to_gate(1);
-
-	/* A's market scored for p0 when B was placed; the round starts. */
-	ck_assert_int_eq(city_game_score(g, 0), 1);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_GATE);
-	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_uint_eq(scn_legal_count(g), 8);
-	ck_assert_int_eq(city_wall_length(g), 0);
-	ck_assert_int_eq(city_wall_end(g, CITY_END_CW), CITY_ENOTFOUND);
-	ck_assert_int_eq(city_wall_gap(g), CITY_ENOTFOUND);
-	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
-
-	scn_play(g, "p0 gate 1 0 S");
-	scn_expect_piece(g, 0, 1, 0, 'S', 1, -1);
-	ck_assert_int_eq(city_wall_end(g, CITY_END_CW), 0);
-	ck_assert_int_eq(city_wall_end(g, CITY_END_CCW), 0);
-	ck_assert_int_eq(city_wall_gap(g), 7);
-	ck_assert_int_eq(city_game_walls_left(g), 70); /* the gate is extra */
-
-	/* The gate holds no guard: the next decision is p1's wall. */
-	scn_play(g, "p1 wall cw");
-	scn_expect_end(g, CITY_END_CW, 1, 0, 1, 'E'); /* concave corner */
-	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'S');
-	scn_play(g, "p1 guard pass; p0 wall cw");
-	scn_expect_end(g, CITY_END_CW, 2, 0, 1, 'S'); /* convex corner */
-	scn_play(g, "p0 guard pass; p1 wall ccw");
-	/* ccw over a convex corner */
-	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'E');
-	/* indices shift by one */
-	scn_expect_end(g, CITY_END_CW, 3, 0, 1, 'S');
-	scn_play(g, "p1 guard pass; p0 wall cw");
-	scn_expect_end(g, CITY_END_CW, 4, 0, 1, 'W');
-	scn_play(g, "p0 guard pass; p1 wall cw");
-	scn_expect_end(g, CITY_END_CW, 5, 0, 0, 'W'); /* straight vertex */
-	scn_play(g, "p1 guard pass; p0 wall ccw");
-	scn_expect_end(g, CITY_END_CCW, 0, 1, 0, 'N');
-	ck_assert_int_eq(city_wall_gap(g), 1);
-	scn_play(g, "p0 guard pass");
-	/* One side left: both ends would fill it, still 2 legal moves. */
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_WALL);
-	ck_assert_int_eq(city_game_player(g), 1);
-	ck_assert_uint_eq(scn_legal_count(g), 2);
-	scn_play(g, "p1 wall cw");
-	ck_assert_int_eq(city_wall_gap(g), 0);
-	ck_assert_int_eq(city_wall_length(g), 8);
-	scn_expect_piece(g, 0, 1, 0, 'N', 0, -1);
-	scn_expect_piece(g, 1, 1, 0, 'E', 0, -1);
-	scn_expect_piece(g, 2, 1, 0, 'S', 1, -1);
-	scn_expect_piece(g, 3, 0, 1, 'E', 0, -1);
-	scn_expect_piece(g, 4, 0, 1, 'S', 0, -1);
-	scn_expect_piece(g, 5, 0, 1, 'W', 0, -1);
-	scn_expect_piece(g, 6, 0, 0, 'W', 0, -1);
-	scn_expect_piece(g, 7, 0, 0, 'N', 0, -1);
-	ck_assert_int_eq(city_wall_end(g, CITY_END_CW), 7);
-	ck_assert_int_eq(city_wall_end(g, CITY_END_CCW), 0);
-	ck_assert_int_eq(city_game_walls_left(g), 63);
-	scn_play(g, "p1 guard pass");
-	city_game_free(g);
-}
-END_TEST
-
-/* R-WALL-3: the gate goes on a contour side only; refused calls change
- * nothing (R-ERR-1) and name the rule (R-ERR-2). */
-START_TEST(gate_only_on_contour_side)
-{
-	city_game *g = l_city_to_gate(1);
-	scn_snapshot s;
-	scn_snap(g, &s);
-	/* (0,0)E faces B and (0,0)S faces C: no contour sides. */
-	scn_refused(g, &s, city_build_gate(g, 0, 0, CITY_SIDE_E), CITY_EILLEGAL,
-	            "R-WALL-3: the east side of tile (0,0) is not on the "
-	            "contour (it faces a tile)");
-	scn_refused(g, &s, city_build_gate(g, 0, 0, CITY_SIDE_S), CITY_EILLEGAL,
-	            "R-WALL-3: the south side of tile (0,0) is not on the "
-	            "contour (it faces a tile)");
-	/* Not the decision for a wall piece, a guard or a tower. */
-	scn_refused(g, &s, city_build_wall(g, CITY_END_CW), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a gate, not a wall piece");
-	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a gate, not a guard");
-	scn_refused(g, &s, city_place_tower(g, CITY_END_CW), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a gate, not a tower");
-	scn_snap_free(&s);
-	city_game_free(g);
-}
-END_TEST
-
-/* R-OPT-4: the ring closed during the round. _i = 0: tower cw scores the
- * cw arm (5), _i = 1: tower ccw scores the ccw arm (2), _i = 2: the rule
- * is off and the tower decision is not asked. */
-START_TEST(l_city_closing_tower)
-{
-	static const char *const round[] = {
-	        "p0 gate 1 0 S", "p1 wall cw", "p1 guard pass", "p0 wall cw",
-	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p0 wall cw",
-	        "p0 guard pass", "p1 wall cw", "p1 guard pass", "p0 wall ccw",
-	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
-	city_game *g = l_city_to_gate(_i == 2 ? 0 : 1);
-	int player = -1, end = -1, piece = -1, points = -1, towers = -1;
-	scn_play_steps(g, round);
-	ck_assert_int_eq(city_wall_gap(g), 0);
-	if (_i == 2) {
-		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-		ck_assert_int_eq(city_tower_count(g), 0);
-		ck_assert_int_eq(city_game_score(g, 0), 1);
-	} else {
-		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-		ck_assert_int_eq(city_game_player(g), 0);
-		ck_assert_uint_eq(scn_legal_count(g), 3); /* cw, ccw, pass */
-		scn_play(g, _i == 0 ? "p0 tower cw" : "p0 tower ccw");
-		ck_assert_int_eq(city_tower_count(g), 1);
-		ck_assert_int_eq(city_tower(g, 0, &player, &end, &piece, &points),
-		                 CITY_OK);
-		ck_assert_int_eq(player, 0);
-		ck_assert_int_eq(end, _i == 0 ? CITY_END_CW : CITY_END_CCW);
-		ck_assert_int_eq(piece, _i == 0 ? 7 : 0);
-		ck_assert_int_eq(points, _i == 0 ? 5 : 2);
-		ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_TOWERS),
-		                 points);
-		ck_assert_int_eq(city_game_score(g, 0), 1 + points);
-		ck_assert_int_eq(city_game_supply(g, 0, NULL, &towers), CITY_OK);
-		ck_assert_int_eq(towers, 5);
-	}
-	/* Ring closed (gap 0 <= 5) and no tile left: R-END-1 (b) and (c). */
-	scn_expect_ended(g, CITY_ENDED_GAP | CITY_ENDED_TILES);
-	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_invariants(g);
-	ck_assert_int_eq(city_game_score(g, 0), _i == 0 ? 6 : _i == 1 ? 3 : 1);
-	ck_assert_int_eq(city_game_score(g, 1), 0);
-	scn_expect_winners(g, 1u);
-	city_game_free(g);
-}
-END_TEST
+#define L_TILES                                                              \
+	"tileset wall-l\n"                                                   \
+	"1 2 a-a a-a a-a a-a a=R\n"                                          \
+	"2 1 b-b a-a a-a a-a a=R b=F\n"
+#define L_GAME "city order=2,1,1 stacks=2,0,1 "
+#define L_TO_GATE                                                            \
+	"p0 place 0 0 1; ?contour = 4; p0 follower b\n"                      \
+	"p1 place 0 1 0; ?contour = 6; p1 follower pass\n"                   \
+	"p0 place 1 0 0; ?contour = 8; p0 follower pass\n"
+/* The whole round, the ring closed. */
+#define L_ROUND                                                              \
+	"p0 gate 1 0 S; p1 wall cw; p1 guard pass; p0 wall cw; p0 guard pass\n" \
+	"p1 wall ccw; p1 guard pass; p0 wall cw; p0 guard pass\n"            \
+	"p1 wall cw; p1 guard pass; p0 wall ccw; p0 guard pass\n"            \
+	"p1 wall cw; p1 guard pass; ?gap = 0\n"
 
 /* ------------------------------------------------------------------ */
 /* R-GEO-8: two tiles touching only at a corner; the free cell between them
@@ -232,102 +161,15 @@ END_TEST
  * Before G the U is open: 6 tiles, 5 shared sides, contour 24 - 10 = 14.
  * G (stack 2, p0) completes F's market: p1 scores 1, p0 is the trigger
  * player. 2 players, stack 2: gate p0, walls p1 p0 p1. */
-static const char HOLE_TILES[] = "tileset wall-hole\n"
-                                 "1 6 a-a a-a a-a a-a a=R\n"
-                                 "2 1 b-b a-a a-a a-a a=R b=F\n";
-static const int HOLE_ORDER[] = {1, 1, 1, 1, 1, 2, 1};
-
-START_TEST(corner_contact_hole_and_contour)
-{
-	static const char *const build[] = {
-	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
-	        "p1 place 0 1 0", "p1 follower pass", "p0 place 2 1 0",
-	        "p0 follower pass", "p1 place 0 2 1", "p1 follower b", NULL};
-	static const char *const round[] = {
-	        "p0 gate 2 1 S", "p1 wall cw", "p1 guard pass", "p0 wall ccw",
-	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
-	static const int hole_sides[4][3] = {
-	        {1, 0, CITY_SIDE_S},
-	        {0, 1, CITY_SIDE_E},
-	        {2, 1, CITY_SIDE_W},
-	        {1, 2, CITY_SIDE_N}};
-	static const char *const hole_refusals[4] = {
-	        "R-WALL-3: the south side of tile (1,0) is not on the contour "
-	        "(it faces a hole)",
-	        "R-WALL-3: the east side of tile (0,1) is not on the contour "
-	        "(it faces a hole)",
-	        "R-WALL-3: the west side of tile (2,1) is not on the contour "
-	        "(it faces a hole)",
-	        "R-WALL-3: the north side of tile (1,2) is not on the contour "
-	        "(it faces a hole)"};
-	city_game *g =
-	        scn_city_game(HOLE_TILES, 2, HOLE_ORDER, 7, 6, 1, 0, NULL);
-	scn_snapshot s;
-	int i, player = -1, end = -1, piece = -1, points = -1;
-
-	scn_play_steps(g, build);
-	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
-	ck_assert_int_eq(city_contour_length(g), 14);
-	scn_play(g, "p0 place 1 2 0; p0 follower pass");
-	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_HOLE);
-	ck_assert_int_eq(city_game_cell(g, 2, 2), CITY_CELL_EXTERIOR);
-	ck_assert_int_eq(city_game_cell(g, 1, 3), CITY_CELL_EXTERIOR);
-	ck_assert_int_eq(city_game_cell(g, -5, 7), CITY_CELL_EXTERIOR);
-	ck_assert_int_eq(city_game_cell(g, 1, 2), CITY_CELL_TILE);
-	ck_assert_int_eq(city_contour_length(g), 12);
-	ck_assert_int_eq(city_game_score(g, 1), 1);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_GATE);
-	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_uint_eq(scn_legal_count(g), 12);
-
-	/* R-WALL-3: never against a hole. */
-	scn_snap(g, &s);
-	for (i = 0; i < 4; i++) {
-		scn_refused(g, &s,
-		            city_build_gate(g, hole_sides[i][0],
-		                            hole_sides[i][1], hole_sides[i][2]),
-		            CITY_EILLEGAL, hole_refusals[i]);
-	}
-	scn_snap_free(&s);
-
-	scn_play(g, "%s", round[0]);
-	scn_play(g, "%s", round[1]);
-	/* across the corner contact */
-	scn_expect_end(g, CITY_END_CW, 1, 1, 2, 'E');
-	scn_play_steps(g, round + 2);
-	scn_expect_piece(g, 0, 2, 1, 'E', 0, -1);
-	scn_expect_piece(g, 1, 2, 1, 'S', 1, -1);
-	scn_expect_piece(g, 2, 1, 2, 'E', 0, -1);
-	scn_expect_piece(g, 3, 1, 2, 'S', 0, -1);
-	ck_assert_int_eq(city_wall_gap(g), 8);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_uint_eq(scn_legal_count(g), 3);
-	scn_play(g, "p0 tower cw");
-	ck_assert_int_eq(city_tower(g, 0, &player, &end, &piece, &points),
-	                 CITY_OK);
-	ck_assert_int_eq(player, 0);
-	ck_assert_int_eq(end, CITY_END_CW);
-	ck_assert_int_eq(piece, 3);
-	ck_assert_int_eq(points, 2);
-
-	/* R-END-1: only (b) no tile left; gap 8 > 5, 67 pieces left. */
-	scn_expect_ended(g, CITY_ENDED_TILES);
-	ck_assert_int_eq(city_game_walls_left(g), 67);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_invariants(g);
-	ck_assert_int_eq(city_game_score(g, 0), 2);
-	ck_assert_int_eq(city_game_score(g, 1), 1);
-	scn_expect_winners(g, 1u);
-	city_game_free(g);
-}
-END_TEST
+#define HOLE_TILES                                                           \
+	"tileset wall-hole\n"                                                \
+	"1 6 a-a a-a a-a a-a a=R\n"                                          \
+	"2 1 b-b a-a a-a a-a a=R b=F\n"
 
 /* ------------------------------------------------------------------ */
 /* R-WALL-5, R-OPT-3: a wall piece completes a street and another a market;
- * the returned follower is a guard at once (R-OPT-3 yes, _i = 1) or only
- * after the guard decision (no, _i = 0).
+ * the returned follower is a guard at once (R-OPT-3 yes) or only after the
+ * guard decision (no).
  *
  *   x=-11 -10  -9  -8  -7  -6  -5  -4  -3  -2  -1   0   1   2
  *   [ I ][ P ][ I ][ P ][ I ][ P ][ I ][ P ][ I ][ P ][ I ][ S ][ M ][ T ]
@@ -340,150 +182,32 @@ END_TEST
  * seller returns), so p1 triggers the first round: gate p1, walls p0 p1
  * p0. p1: gate on (1,0)N; p0 ccw -> (0,0)N closes S's street (p0 +1);
  * p1 cw -> (2,0)N closes T's market (p1 +1); p0 ccw -> (-1,0)N. */
-static const char RET_TILES[] = "tileset wall-return\n"
-                                "1 5 a-a a-a a-a a-a a=R\n"
-                                "2 2 b-b a-a a-a a-a a=R b=F\n"
-                                "3 1 a1a a-a a-a a-a a=R\n"
-                                "4 6 a-a a-a a-a a-a a=R b=R\n";
-static const int RET_ORDER[] = {3, 2, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 2};
-
-START_TEST(wall_completes_street_and_market_returned_guard)
-{
-	static const char *const build[] = {
-	        "p0 place 0 0 0", "p0 follower 1", "p1 place 1 0 1",
-	        "p1 follower b", "p0 place -1 0 0", "p0 follower b",
-	        "p1 place -2 0 0", "p1 follower pass", "p0 place -3 0 0",
-	        "p0 follower b", "p1 place -4 0 0", "p1 follower pass",
-	        "p0 place -5 0 0", "p0 follower b", "p1 place -6 0 0",
-	        "p1 follower pass", "p0 place -7 0 0", "p0 follower b",
-	        "p1 place -8 0 0", "p1 follower pass", "p0 place -9 0 0",
-	        "p0 follower b", "p1 place -10 0 0", "p1 follower pass",
-	        "p0 place -11 0 0", NULL};
-	const char *const rules[] = {
-	        _i ? "returned_guard=yes" : "returned_guard=no", NULL};
-	city_game *g =
-	        scn_city_game(RET_TILES, 2, RET_ORDER, 14, 13, 1, 0, rules);
-	int f = -1, gu = -2;
-
-	scn_play_steps(g, build);
-	/* A steward tile offers its residential a, its interior b, pass. */
-	ck_assert_uint_eq(scn_legal_count(g), 3);
-	scn_play(g, "p0 follower b");
-	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
-	ck_assert_int_eq(f, 0);
-	scn_play(g, "p1 place 2 0 0");
-	ck_assert_uint_eq(scn_legal_count(g), 3); /* a, b, pass */
-	scn_play(g, "p1 follower b");
-	ck_assert_int_eq(city_game_score(g, 1), 1);
-	ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
-	ck_assert_int_eq(f, 6);
-	scn_play(g, "p1 gate 1 0 N; p0 wall ccw");
-	scn_expect_piece(g, 0, 0, 0, 'N', 0, -1);
-	/* The street is scored at once whatever R-OPT-3 says. */
-	ck_assert_int_eq(city_game_score(g, 0), 1);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_STREETS), 1);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_WALL_STREET), 1);
-	if (_i == 1) {
-		/* Back before the guard decision: it may be the guard. */
-		ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
-		ck_assert_int_eq(f, 1);
-		scn_play(g, "p0 guard");
-		scn_expect_piece(g, 0, 0, 0, 'N', 0, 0);
-		ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
-		ck_assert_int_eq(f, 0);
-		scn_play(g, "p1 wall cw");
-		ck_assert_int_eq(city_game_score(g, 1), 2);
-		ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
-		ck_assert_int_eq(f, 7);
-		scn_play(g, "p1 guard pass");
-		/* p0's supply is empty: the guard decision is skipped. */
-		scn_play(g, "p0 wall ccw");
-	} else {
-		/* Still out during the (skipped) guard decision: p0 had no
-		 * follower, so it is not asked; the citizen is back after. */
-		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_WALL);
-		ck_assert_int_eq(city_game_player(g), 1);
-		ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
-		ck_assert_int_eq(f, 1);
-		ck_assert_int_eq(city_wall_piece(g, 0, NULL, NULL, NULL, NULL,
-		                                 &gu),
-		                 CITY_OK);
-		ck_assert_int_eq(gu, -1);
-		scn_play(g, "p1 wall cw");
-		ck_assert_int_eq(city_game_score(g, 1), 2);
-		ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
-		/* R-OPT-3 "no": "the followers return only after the guard
-		 * decision on that piece". During p1's guard decision T's
-		 * seller is not back in p1's supply (7 - 1 = 6); it is still
-		 * on the board until then (the invariant supply + board = 7
-		 * is checked after every step). */
-		ck_assert_int_eq(f, 6);
-		scn_play(g, "p1 guard pass");
-		ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
-		ck_assert_int_eq(f, 7);
-		scn_play(g, "p0 wall ccw");
-		scn_play(g, "p0 guard"); /* the returned citizen */
-		scn_expect_piece(g, 0, -1, 0, 'N', 0, 0);
-		scn_expect_piece(g, 1, 0, 0, 'N', 0, -1);
-	}
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_MARKETS), 2);
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_WALL_MARKET), 1);
-	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
-	ck_assert_int_eq(f, 0);
-	/* Tower: cw 1 piece, ccw 2 pieces since the gate. */
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-	ck_assert_uint_eq(scn_legal_count(g), 3);
-	scn_play(g, "p1 tower pass");
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
-	ck_assert_int_eq(city_wall_gap(g), 30 - 4);
-	city_game_free(g);
-}
-END_TEST
-
-/* R-WALL-5, R-OPT-3 no: the gate has no guard decision, so what it
- * completes returns at once even under "no".
- *
- *        x=0   x=1   x=2
- *  y=0  [ S ] [ M ] [ M ]    S: street from its north side, citizen p0
- *                            M (1,0): market facing east, seller p1
- * The stack-2 tile (2,0) (p0, pass) completes M's market: p1 +1, p0
- * triggers. p0's gate on (0,0)N closes S's street: p0 +1 and the citizen
- * is back in p0's supply right away (7). Then p1 cw (1,0)N, p0 ccw
- * (0,0)W, p1 ccw (0,0)S. */
-START_TEST(gate_completion_returns_at_once)
-{
-	static const char *const script[] = {
-	        "p0 place 0 0 0", "p0 follower 1", "p1 place 1 0 1",
-	        "p1 follower b", "p0 place 2 0 1", "p0 follower pass",
-	        "p0 gate 0 0 N", NULL};
-	static const char *const rest[] = {
-	        "p1 wall cw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
-	        "p1 wall ccw", "p1 guard pass", "p0 tower pass", NULL};
-	static const char TILES[] = "tileset wall-gate\n"
-	                            "1 2 b-b a-a a-a a-a a=R b=F\n"
-	                            "2 1 a1a a-a a-a a-a a=R\n";
-	static const int ORDER[] = {2, 1, 1};
-	static const char *const rules[] = {"returned_guard=no", "end_gap=0",
-	                                    NULL};
-	city_game *g = scn_city_game(TILES, 2, ORDER, 3, 2, 1, 0, rules);
-	int f = -1;
-	scn_play_steps(g, script);
-	ck_assert_int_eq(city_game_score(g, 1), 1);
-	ck_assert_int_eq(city_game_score(g, 0), 1);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_WALL_STREET), 1);
-	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
-	ck_assert_int_eq(f, 7);
-	ck_assert_int_eq(city_game_follower_count(g), 0);
-	scn_play_steps(g, rest);
-	scn_expect_piece(g, 0, 0, 0, 'S', 0, -1);
-	scn_expect_piece(g, 1, 0, 0, 'W', 0, -1);
-	scn_expect_piece(g, 2, 0, 0, 'N', 1, -1);
-	scn_expect_piece(g, 3, 1, 0, 'N', 0, -1);
-	ck_assert_int_eq(city_wall_gap(g), 4);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
-	city_game_free(g);
-}
-END_TEST
+#define RET_TILES                                                            \
+	"tileset wall-return\n"                                              \
+	"1 5 a-a a-a a-a a-a a=R\n"                                          \
+	"2 2 b-b a-a a-a a-a a=R b=F\n"                                      \
+	"3 1 a1a a-a a-a a-a a=R\n"                                          \
+	"4 6 a-a a-a a-a a-a a=R b=R\n"
+#define RET_GAME "city order=3,2,4,1,4,1,4,1,4,1,4,1,4,2 stacks=13,1,0 "
+#define RET_BUILD                                                            \
+	"p0 place 0 0 0; p0 follower 1; p1 place 1 0 1; p1 follower b\n"     \
+	"p0 place -1 0 0; p0 follower b; p1 place -2 0 0; p1 follower pass\n" \
+	"p0 place -3 0 0; p0 follower b; p1 place -4 0 0; p1 follower pass\n" \
+	"p0 place -5 0 0; p0 follower b; p1 place -6 0 0; p1 follower pass\n" \
+	"p0 place -7 0 0; p0 follower b; p1 place -8 0 0; p1 follower pass\n" \
+	"p0 place -9 0 0; p0 follower b; p1 place -10 0 0\n"                 \
+	"p1 follower pass; p0 place -11 0 0\n"                               \
+	/* A steward tile offers its residential a, its interior b, pass. */ \
+	"?legal = 3; p0 follower b; ?supply 0 = 0\n"                         \
+	"p1 place 2 0 0; ?legal = 3; p1 follower b; ?score 1 = 1\n"          \
+	"?supply 1 = 6; p1 gate 1 0 N; p0 wall ccw; ?piece 0 = 0 0 N 0 -1\n"  \
+	/* The street is scored at once whatever R-OPT-3 says. */            \
+	"?score 0 = 1; ?detail 0 streets = 1; ?points 0 wall_street = 1\n"
+/* Tower: cw 1 piece, ccw 2 pieces since the gate. */
+#define RET_END                                                              \
+	"?detail 1 markets = 2; ?points 1 wall_market = 1; ?supply 0 = 0\n"  \
+	"?ask tower; ?legal = 3; p1 tower pass; ?ended = 2\n"                \
+	"?gap = 26\n" /* 30 - 4 */
 
 /* ------------------------------------------------------------------ */
 /* R-WALL-6: opposite guards; R-END-5: guard scoring with a hole.
@@ -511,79 +235,14 @@ END_TEST
  * Final: guard (2,0)N scores C E H = 2*2 + 2*1 + 3 = 9 for p0; (1,0)N
  * scores B only = 2 (the hole stops it), (1,2)S scores G only = 3: p1 5.
  * p0 = 1 + 9 = 10, p1 = 5 (tower) + 5 = 10: both win. */
-static const char GUARD_TILES[] =
-        "tileset wall-guard\n"
-        "1 2 a-a a-a a-a a-a a=R\n"
-        "2 1 b-b a-a a-a a-a a=R b=F\n"
-        "3 2 a-a a-a a-a a-a a=R pub=1\n"
-        "4 1 a-a a-a a-a a-a a=R pub=2\n"
-        "5 1 a-a a-a a-a a-a a=R hist=Belfry\n"
-        "6 1 a-a a-a a-a a-a a=R hist=Cathedral\n";
-static const int GUARD_ORDER[] = {2, 1, 1, 5, 6, 3, 4, 3};
-
-START_TEST(opposite_guard_refused_hole_allows)
-{
-	static const char *const build[] = {
-	        "p0 place 0 0 1", "p0 follower b", "p1 place 0 1 0",
-	        "p1 follower pass", "p0 place 0 2 0", "p0 follower pass",
-	        "p1 place 1 2 0", "p1 follower pass", "p0 place 2 2 0",
-	        "p0 follower pass", "p1 place 2 1 0", "p1 follower pass",
-	        "p0 place 2 0 0", "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass", "p1 gate 2 0 E", "p0 wall ccw", "p0 guard",
-	        "p1 wall ccw", "p1 guard", "p0 wall cw", "p0 guard pass",
-	        "p1 wall cw", "p1 guard pass", "p0 wall cw", NULL};
-	city_game *g =
-	        scn_city_game(GUARD_TILES, 2, GUARD_ORDER, 8, 7, 0, 1, NULL);
-	scn_snapshot s;
-	int f = -1;
-
-	scn_play_steps(g, build);
-	/* (2,2)S was just built by p0: its guard decision is skipped. */
-	scn_expect_piece(g, 5, 2, 2, 'S', 0, -1);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_WALL);
-	ck_assert_int_eq(city_game_player(g), 1);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_guard(g), CITY_EDECISION,
-	            "R-TURN-1: the game waits for a wall piece, not a guard");
-	scn_snap_free(&s);
-
-	scn_play(g, "p1 wall cw");
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_GUARD);
-	scn_play(g, "p1 guard; p0 wall cw; p0 guard pass");
-	ck_assert_uint_eq(scn_legal_count(g), 3);
-	scn_play(g, "p1 tower cw");
-
-	scn_expect_piece(g, 0, 1, 0, 'N', 0, 1);
-	scn_expect_piece(g, 1, 2, 0, 'N', 0, 0);
-	scn_expect_piece(g, 2, 2, 0, 'E', 1, -1);
-	scn_expect_piece(g, 3, 2, 1, 'E', 0, -1);
-	scn_expect_piece(g, 4, 2, 2, 'E', 0, -1);
-	scn_expect_piece(g, 5, 2, 2, 'S', 0, -1);
-	scn_expect_piece(g, 6, 1, 2, 'S', 0, 1);
-	scn_expect_piece(g, 7, 0, 2, 'S', 0, -1);
-	ck_assert_int_eq(city_game_score(g, 1), 5);
-	ck_assert_int_eq(city_game_supply(g, 0, &f, NULL), CITY_OK);
-	ck_assert_int_eq(f, 6);
-	ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
-	ck_assert_int_eq(f, 5);
-
-	scn_expect_ended(g, CITY_ENDED_TILES | CITY_ENDED_GAP);
-	ck_assert_int_eq(city_game_walls_left(g), 63);
-
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_invariants(g);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_GUARDS), 9);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_TOWERS), 0);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_TOWERS), 5);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_GUARDS), 5);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_MARKETS), 0);
-	ck_assert_int_eq(city_game_score(g, 0), 10);
-	ck_assert_int_eq(city_game_score(g, 1), 10);
-	scn_expect_winners(g, 3u);
-	city_game_free(g);
-}
-END_TEST
+#define GUARD_TILES                                                          \
+	"tileset wall-guard\n"                                               \
+	"1 2 a-a a-a a-a a-a a=R\n"                                          \
+	"2 1 b-b a-a a-a a-a a=R b=F\n"                                      \
+	"3 2 a-a a-a a-a a-a a=R pub=1\n"                                    \
+	"4 1 a-a a-a a-a a-a a=R pub=2\n"                                    \
+	"5 1 a-a a-a a-a a-a a=R hist=Belfry\n"                              \
+	"6 1 a-a a-a a-a a-a a=R hist=Cathedral\n"
 
 /* ------------------------------------------------------------------ */
 /* R-OPT-2 and the 2-player order. A chain of markets, each facing east:
@@ -595,76 +254,30 @@ END_TEST
  * 2 2 0. t1 p0 seller; t2 p1 seller, completes M0 with p0's seller
  * (stack 1: no round, R-WALL-1); t3 p0 seller, completes M1 (p1 +1),
  * stack 2: first round, 2 players: gate p0, walls p1 p0 p1. Gate (0,0)W,
- * p1 cw (0,0)N, p0 cw (1,0)N, p1 ccw (0,0)S. With R-OPT-2 no (_i = 0)
- * none of these three gets a guard decision; with yes (_i = 1) each does.
+ * p1 cw (0,0)N, p0 cw (1,0)N, p1 ccw (0,0)S. With R-OPT-2 no none of
+ * these three gets a guard decision; with yes each does.
  * t4 p1 (pass) completes M2 (p0 +1): second round p1 p0 p1 p0 with guard
  * decisions: p1 cw (2,0)N guard, p0 cw (3,0)N, p1 ccw (1,0)S (its
  * opposite (1,0)N holds no guard), p0 ccw (2,0)S refused (opposite
  * (2,0)N guarded). Tower p1 cw: 4 pieces since the gate. end_gap 0. */
-static const char CHAIN4_TILES[] = "tileset wall-chain\n"
-                                   "1 4 b-b a-a a-a a-a a=R b=F\n";
-static const int CHAIN_ORDER[] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
-
-START_TEST(first_round_guards_option)
-{
-	static const char *const first_no[] = {
-	        "p0 gate 0 0 W", "p1 wall cw", "p0 wall cw", "p1 wall ccw",
-	        NULL};
-	static const char *const first_yes[] = {
-	        "p0 gate 0 0 W", "p1 wall cw", "p1 guard pass", "p0 wall cw",
-	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", NULL};
-	static const char *const second[] = {
-	        "p1 place 3 0 1", "p1 follower pass", "p1 wall cw", "p1 guard",
-	        "p0 wall cw", "p0 guard pass", "p1 wall ccw", "p1 guard pass",
-	        "p0 wall ccw", NULL};
-	const char *const rules[] = {
-	        _i ? "first_round_guards=yes" : "first_round_guards=no",
-	        "end_gap=0", NULL};
-	city_game *g =
-	        scn_city_game(CHAIN4_TILES, 2, CHAIN_ORDER, 4, 2, 2, 0, rules);
-	int player = -1, end = -1, piece = -1, points = -1;
-
-	scn_play(g, "p0 place 0 0 1; p0 follower b");
-	scn_play(g, "p1 place 1 0 1");
-	ck_assert_uint_eq(scn_legal_count(g), 3); /* a, b, pass */
-	scn_play(g, "p1 follower b");
-	ck_assert_int_eq(city_game_score(g, 0), 1);
-	/* A stack-1 completion holding a follower triggers nothing. */
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
-	ck_assert_int_eq(city_game_player(g), 0);
-	scn_play(g, "p0 place 2 0 1; p0 follower b");
-	ck_assert_int_eq(city_game_score(g, 1), 1);
-	scn_play_steps(g, _i ? first_yes : first_no);
-	scn_expect_piece(g, 0, 0, 0, 'S', 0, -1);
-	scn_expect_piece(g, 1, 0, 0, 'W', 1, -1);
-	scn_expect_piece(g, 2, 0, 0, 'N', 0, -1);
-	scn_expect_piece(g, 3, 1, 0, 'N', 0, -1);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-	ck_assert_int_eq(city_game_player(g), 0);
-	ck_assert_uint_eq(scn_legal_count(g), 3); /* cw (2), ccw (1), pass */
-	scn_play(g, "p0 tower pass");
-	ck_assert_int_eq(city_wall_gap(g), 4);
-
-	scn_play_steps(g, second);
-	ck_assert_int_eq(city_game_score(g, 0), 2);
-	scn_expect_piece(g, 0, 2, 0, 'S', 0, -1);
-	scn_expect_piece(g, 6, 2, 0, 'N', 0, 1);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-	ck_assert_int_eq(city_game_player(g), 1);
-	ck_assert_uint_eq(scn_legal_count(g), 3);
-	scn_play(g, "p1 tower cw");
-	ck_assert_int_eq(city_tower(g, 0, &player, &end, &piece, &points),
-	                 CITY_OK);
-	ck_assert_int_eq(player, 1);
-	ck_assert_int_eq(end, CITY_END_CW);
-	ck_assert_int_eq(piece, 7);
-	ck_assert_int_eq(points, 4);
-	ck_assert_int_eq(city_game_score(g, 1), 5);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
-	ck_assert_int_eq(city_wall_gap(g), 2);
-	city_game_free(g);
-}
-END_TEST
+#define CHAIN4_TILES                                                         \
+	"tileset wall-chain\n"                                               \
+	"1 4 b-b a-a a-a a-a a=R b=F\n"
+#define CHAIN4_GAME "city order=1,1,1,1 stacks=2,2,0 end_gap=0 "
+#define CHAIN4_START                                                         \
+	"p0 place 0 0 1; p0 follower b\n"                                    \
+	"p1 place 1 0 1; ?legal = 3; p1 follower b; ?score 0 = 1\n"          \
+	/* A stack-1 completion holding a follower triggers nothing. */      \
+	"?ask tile 0; p0 place 2 0 1; p0 follower b; ?score 1 = 1\n"
+#define CHAIN4_END                                                           \
+	"?piece 0 = 0 0 S 0 -1; ?piece 1 = 0 0 W 1 -1\n"                     \
+	"?piece 2 = 0 0 N 0 -1; ?piece 3 = 1 0 N 0 -1\n"                     \
+	"?ask tower 0; ?legal = 3; p0 tower pass; ?gap = 4\n"                \
+	"p1 place 3 0 1; p1 follower pass; p1 wall cw; p1 guard\n"           \
+	"p0 wall cw; p0 guard pass; p1 wall ccw; p1 guard pass; p0 wall ccw\n" \
+	"?score 0 = 2; ?piece 0 = 2 0 S 0 -1; ?piece 6 = 2 0 N 0 1\n"        \
+	"?ask tower 1; ?legal = 3; p1 tower cw; ?wall_tower 0 = 1 cw 7 4\n"  \
+	"?score 1 = 5; ?ended = 2; ?gap = 2\n"
 
 /* ------------------------------------------------------------------ */
 /* R-WALL-7: towers score back to the previous tower at that end or to the
@@ -684,251 +297,30 @@ END_TEST
  * (3,0)N; the towers stand on 6, 8 and 0.
  * Markets: M0 p0, M1 p1, M2 p2, M3 p0 (1 each). Scores p0 1+1+2 = 4,
  * p1 1+4 = 5, p2 1+2 = 3. end_gap 0; ends with no tile left. */
-static const char CHAIN5_TILES[] = "tileset wall-chain5\n"
-                                   "1 5 b-b a-a a-a a-a a=R b=F\n";
-
-static city_game *towers_game(void)
-{
-	static const char *const script[] = {
-	        "p0 place 0 0 1", "p0 follower b", "p1 place 1 0 1",
-	        "p1 follower b", "p2 place 2 0 1", "p2 follower b",
-	        "p2 gate 0 0 W", "p0 wall cw", "p0 guard pass", "p1 wall cw",
-	        "p1 guard pass", NULL};
-	static const char *const round2[] = {
-	        "p0 place 3 0 1", "p0 follower b", "p0 wall cw",
-	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p2 wall cw",
-	        "p2 guard pass", NULL};
-	static const char *const round3[] = {
-	        "p1 place 4 0 1", "p1 follower b", "p1 wall ccw",
-	        "p1 guard pass", "p2 wall ccw", "p2 guard pass", "p0 wall ccw",
-	        "p0 guard pass", NULL};
-	static const char *const rules[] = {"end_gap=0", NULL};
-	city_game *g =
-	        scn_city_game(CHAIN5_TILES, 3, CHAIN_ORDER, 5, 2, 3, 0, rules);
-	int player = -1, end = -1, piece = -1, points = -1, t = -1;
-	scn_snapshot s;
-
-	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-	scn_play_steps(g, script);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-	ck_assert_int_eq(city_game_player(g), 2);
-	ck_assert_uint_eq(scn_legal_count(g), 2); /* tower cw, pass */
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tower(g, CITY_END_CCW), CITY_EILLEGAL,
-	            "R-WALL-7: no wall piece was built at the ccw end since "
-	            "its last tower or the gate");
-	scn_snap_free(&s);
-	scn_play(g, "p2 tower cw");
-	ck_assert_int_eq(city_tower(g, 0, &player, &end, &piece, &points),
-	                 CITY_OK);
-	ck_assert_int_eq(player, 2);
-	ck_assert_int_eq(end, CITY_END_CW);
-	ck_assert_int_eq(piece, 2);
-	ck_assert_int_eq(points, 2);
-	ck_assert_int_eq(city_game_supply(g, 2, NULL, &t), CITY_OK);
-	ck_assert_int_eq(t, 3);
-	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-
-	scn_play_steps(g, round2);
-	ck_assert_uint_eq(scn_legal_count(g), 3); /* cw 2, ccw 1, pass */
-	scn_play(g, "p0 tower cw");
-	ck_assert_int_eq(city_tower(g, 1, &player, &end, &piece, &points),
-	                 CITY_OK);
-	ck_assert_int_eq(player, 0);
-	ck_assert_int_eq(end, CITY_END_CW);
-	ck_assert_int_eq(piece, 5);
-	ck_assert_int_eq(points, 2);
-
-	scn_play_steps(g, round3);
-	ck_assert_int_eq(city_game_player(g), 1);
-	ck_assert_uint_eq(scn_legal_count(g), 2); /* tower ccw, pass */
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tower(g, CITY_END_CW), CITY_EILLEGAL,
-	            "R-WALL-7: no wall piece was built at the cw end since "
-	            "its last tower or the gate");
-	scn_snap_free(&s);
-	scn_play(g, "p1 tower ccw");
-	return g;
-}
-
-START_TEST(towers_score_back_to_previous_tower)
-{
-	city_game *g = towers_game();
-	int player = -1, end = -1, piece = -1, points = -1;
-	ck_assert_int_eq(city_tower_count(g), 3);
-	ck_assert_int_eq(city_tower(g, 2, &player, &end, &piece, &points),
-	                 CITY_OK);
-	ck_assert_int_eq(player, 1);
-	ck_assert_int_eq(end, CITY_END_CCW);
-	ck_assert_int_eq(piece, 0);
-	ck_assert_int_eq(points, 4);
-	ck_assert_int_eq(city_tower(g, 0, NULL, NULL, &piece, NULL), CITY_OK);
-	ck_assert_int_eq(piece, 6);
-	ck_assert_int_eq(city_tower(g, 1, NULL, NULL, &piece, NULL), CITY_OK);
-	ck_assert_int_eq(piece, 8);
-	scn_expect_piece(g, 0, 3, 0, 'S', 0, -1);
-	scn_expect_piece(g, 3, 0, 0, 'S', 0, -1);
-	scn_expect_piece(g, 4, 0, 0, 'W', 1, -1);
-	scn_expect_piece(g, 8, 3, 0, 'N', 0, -1);
-	ck_assert_int_eq(city_game_score(g, 0), 4);
-	ck_assert_int_eq(city_game_score(g, 1), 5);
-	ck_assert_int_eq(city_game_score(g, 2), 3);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_TOWERS), 2);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_TOWERS), 4);
-	ck_assert_int_eq(city_game_score_detail(g, 2, CITY_CAT_TOWERS), 2);
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_TOWER), 4);
-	scn_expect_ended(g, CITY_ENDED_TILES);
-	ck_assert_int_eq(city_wall_gap(g), 12 - 9);
-	city_game_free(g);
-}
-END_TEST
-
-/* R-END-2: the final walls close the rest of the contour: M4's market
- * (facing east, p1's seller) is completed and scored, 1 point. */
-START_TEST(final_walls_complete_open_market)
-{
-	city_game *g = towers_game();
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_invariants(g);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_MARKETS), 2);
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FINAL_MARKET), 1);
-	ck_assert_int_eq(city_game_score(g, 0), 4);
-	ck_assert_int_eq(city_game_score(g, 1), 6);
-	ck_assert_int_eq(city_game_score(g, 2), 3);
-	/* Final walls are notional: nothing taken from the supply. */
-	ck_assert_int_eq(city_game_walls_left(g), 70 - 8);
-	ck_assert_int_eq(city_wall_length(g), 9);
-	/* Idempotent. */
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	ck_assert_int_eq(city_game_score(g, 1), 6);
-	city_game_free(g);
-}
-END_TEST
-
-/* ------------------------------------------------------------------ */
-/* R-WALL-2 shares with 3 and 4 players (R-OPT-1 any, no followers).
- * 3 players, stack 3 (shares 2): t u v t u v = p2 p0 p1 p2 p0 p1, p2's
- * first piece the gate: 6 pieces on the 8-side contour of a 3-tile row.
- * 4 players, stack 2 (shares 1): p2 p3 p0 p1, the order wraps. */
-START_TEST(shares_three_players_stack3)
-{
-	static const char *const script[] = {
-	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
-	        "p1 follower pass", "p2 place 2 0 1", "p2 follower pass",
-	        "p2 gate 0 0 W", "p0 wall cw", "p0 guard pass", "p1 wall ccw",
-	        "p1 guard pass", "p2 wall cw", "p2 guard pass", "p0 wall ccw",
-	        "p0 guard pass", "p1 wall cw", "p1 guard pass", NULL};
-	static const char TILES[] = "tileset wall-3p\n"
-	                            "1 3 b-b a-a a-a a-a a=R b=F\n";
-	static const char *const rules[] = {"wall_trigger=any", NULL};
-	city_game *g = scn_city_game(TILES, 3, CHAIN_ORDER, 3, 2, 0, 1, rules);
-	scn_play_steps(g, script);
-	ck_assert_int_eq(city_wall_length(g), 6);
-	ck_assert_int_eq(city_game_walls_left(g), 65);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-	ck_assert_int_eq(city_game_player(g), 2);
-	ck_assert_uint_eq(scn_legal_count(g), 3); /* cw 3 pieces, ccw 2, pass */
-	scn_play(g, "p2 tower pass");
-	ck_assert_int_eq(city_wall_gap(g), 2);
-	ck_assert_int_eq(city_game_end_reasons(g),
-	                 (int)(CITY_ENDED_GAP | CITY_ENDED_TILES));
-	city_game_free(g);
-}
-END_TEST
-
-START_TEST(shares_four_players_stack2)
-{
-	static const char *const script[] = {
-	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
-	        "p1 follower pass", "p2 place 2 0 1", "p2 follower pass",
-	        "p2 gate 0 0 W", "p3 wall cw", "p3 guard pass", "p0 wall cw",
-	        "p0 guard pass", "p1 wall ccw", "p1 guard pass",
-	        "p2 tower pass", NULL};
-	static const char TILES[] = "tileset wall-4p\n"
-	                            "1 3 b-b a-a a-a a-a a=R b=F\n";
-	static const char *const rules[] = {"wall_trigger=any", NULL};
-	city_game *g = scn_city_game(TILES, 4, CHAIN_ORDER, 3, 2, 1, 0, rules);
-	int t = -1;
-	scn_play_steps(g, script);
-	ck_assert_int_eq(city_wall_length(g), 4);
-	ck_assert_int_eq(city_game_supply(g, 3, NULL, &t), CITY_OK);
-	ck_assert_int_eq(t, 3); /* 12 / 4 */
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_END);
-	city_game_free(g);
-}
-END_TEST
-
-/* R-WALL-2: building stops when the ring is closed. Two tiles, contour 6:
- *
- *        x=0   x=1
- *  y=0  [M0 ] [M1 ]     M1's market faces east, p1's seller
- *
- * M1 (stack 3, p1) completes M0's empty market; R-OPT-1 any: p1 triggers
- * a round of 8 planned pieces: gate p1 (0,0)W, p0 cw (0,0)N, p1 cw (1,0)N,
- * p0 cw (1,0)E (closes M1's market: p1 +1, its seller back), p1 ccw
- * (0,0)S, p0 cw (1,0)S closes the ring: the 7th and 8th pieces are not
- * built. R-OPT-4: tower ccw scores the ccw arm, 1 piece. */
-START_TEST(ring_closed_stops_the_round)
-{
-	static const char *const script[] = {
-	        "p0 place 0 0 1", "p0 follower pass", "p1 place 1 0 1",
-	        "p1 follower b", "p1 gate 0 0 W", "p0 wall cw", "p0 guard pass",
-	        "p1 wall cw", "p1 guard pass", "p0 wall cw", NULL};
-	static const char *const rest[] = {
-	        "p0 guard pass", "p1 wall ccw", "p1 guard pass", "p0 wall cw",
-	        "p0 guard pass", NULL};
-	static const char TILES[] = "tileset wall-ring\n"
-	                            "1 2 b-b a-a a-a a-a a=R b=F\n";
-	static const char *const rules[] = {"wall_trigger=any", NULL};
-	city_game *g = scn_city_game(TILES, 2, CHAIN_ORDER, 2, 1, 0, 1, rules);
-	int f = -1, points = -1;
-	scn_play_steps(g, script);
-	ck_assert_int_eq(city_game_score(g, 1), 1);
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_WALL_MARKET), 1);
-	ck_assert_int_eq(city_game_supply(g, 1, &f, NULL), CITY_OK);
-	ck_assert_int_eq(f, 7);
-	scn_play_steps(g, rest);
-	ck_assert_int_eq(city_wall_gap(g), 0);
-	ck_assert_int_eq(city_wall_length(g), 6);
-	ck_assert_int_eq(city_game_walls_left(g), 65);
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TOWER);
-	ck_assert_int_eq(city_game_player(g), 1);
-	ck_assert_uint_eq(scn_legal_count(g), 3);
-	scn_play(g, "p1 tower ccw");
-	ck_assert_int_eq(city_tower(g, 0, NULL, NULL, NULL, &points), CITY_OK);
-	ck_assert_int_eq(points, 1);
-	ck_assert_int_eq(city_game_score(g, 1), 2);
-	ck_assert_int_eq(city_game_end_reasons(g),
-	                 (int)(CITY_ENDED_GAP | CITY_ENDED_TILES));
-	city_game_free(g);
-}
-END_TEST
-
-/* ------------------------------------------------------------------ */
-/* R-OPT-1: a stack-2 tile completes a market holding no follower. Default
- * (occupied, _i = 0): no wall round; any (_i = 1): the round starts. */
-START_TEST(wall_trigger_option)
-{
-	static const char TILES[] = "tileset wall-trig\n"
-	                            "1 3 b-b a-a a-a a-a a=R b=F\n";
-	const char *const rules[] = {
-	        _i ? "wall_trigger=any" : "wall_trigger=occupied", NULL};
-	city_game *g = scn_city_game(TILES, 2, CHAIN_ORDER, 3, 1, 2, 0, rules);
-	scn_play(g, "p0 place 0 0 1; p0 follower pass");
-	scn_play(g, "p1 place 1 0 1; p1 follower pass");
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, 'b'), 1);
-	ck_assert_int_eq(city_game_score(g, 0) + city_game_score(g, 1), 0);
-	if (_i) {
-		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_GATE);
-		ck_assert_int_eq(city_game_player(g), 1);
-	} else {
-		ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
-		ck_assert_int_eq(city_game_player(g), 0);
-		ck_assert_int_eq(city_wall_length(g), 0);
-	}
-	city_game_free(g);
-}
-END_TEST
+#define CHAIN5_TILES                                                         \
+	"tileset wall-chain5\n"                                              \
+	"1 5 b-b a-a a-a a-a a=R b=F\n"
+#define TOWERS_GAME "city players=3 order=1,1,1,1,1 stacks=2,3,0 end_gap=0"
+#define TOWERS_SCRIPT                                                        \
+	"?score_final = ENOTENDED\n"                                        \
+	"p0 place 0 0 1; p0 follower b; p1 place 1 0 1; p1 follower b\n"     \
+	"p2 place 2 0 1; p2 follower b; p2 gate 0 0 W; p0 wall cw\n"         \
+	"p0 guard pass; p1 wall cw; p1 guard pass\n"                         \
+	"?ask tower 2; ?legal = 2\n" /* tower cw, pass */                    \
+	"?call tower ccw = EILLEGAL \"R-WALL-7: no wall piece was built at " \
+	"the ccw end since its last tower or the gate\"\n"                   \
+	"p2 tower cw; ?wall_tower 0 = 2 cw 2 2; ?towers 2 = 3\n"             \
+	"?score_final = ENOTENDED\n"                                        \
+	"p0 place 3 0 1; p0 follower b; p0 wall cw; p0 guard pass\n"         \
+	"p1 wall ccw; p1 guard pass; p2 wall cw; p2 guard pass\n"            \
+	"?legal = 3\n" /* cw 2, ccw 1, pass */                               \
+	"p0 tower cw; ?wall_tower 1 = 0 cw 5 2\n"                            \
+	"p1 place 4 0 1; p1 follower b; p1 wall ccw; p1 guard pass\n"        \
+	"p2 wall ccw; p2 guard pass; p0 wall ccw; p0 guard pass\n"           \
+	"?player = 1; ?legal = 2\n" /* tower ccw, pass */                    \
+	"?call tower cw = EILLEGAL \"R-WALL-7: no wall piece was built at "  \
+	"the cw end since its last tower or the gate\"\n"                    \
+	"p1 tower ccw\n"
 
 /* ------------------------------------------------------------------ */
 /* R-TILE-3 and R-TILE-4.
@@ -947,54 +339,330 @@ END_TEST
  * Then p0's tile: o and (2,-2) break R-TILE-3; (1,-2) is no outside cell
  * but would enclose o (then bordered by Pm, B, Q and the new tile): R-TILE-4.
  * (-1,0) is legal. */
-START_TEST(placement_across_or_around_the_wall)
+#define PLACE_BUILD                                                          \
+	"p0 place 0 0 0; p0 follower pass; p1 place 1 0 0; p1 follower pass\n" \
+	"p0 place 2 0 0; p0 follower pass; p1 place 0 -1 0; p1 follower b\n" \
+	"p0 place 2 -1 0; p0 follower pass; p1 place 0 -2 0\n"               \
+	"p1 follower pass; ?score 1 = 1; ?contour = 14\n"                    \
+	"p1 gate 1 0 N; p0 wall cw; p0 guard pass; p1 wall cw\n"             \
+	"p1 guard pass; p0 wall ccw; p0 guard pass; p1 tower pass\n"
+#define TILE3_OUTSIDE                                                        \
+	"?call place 1 -1 0 = EILLEGAL \"R-TILE-3: cell (1,-1) lies outside " \
+	"the wall on the west side of tile (2,-1)\"\n"
+#define TILE4_AROUND                                                         \
+	"?call place 1 -2 0 = EILLEGAL \"R-TILE-4: a tile at (1,-2) would "  \
+	"surround the wall (3 of 4 pieces would no longer face the "         \
+	"exterior)\"\n"
+
+static const scn_case cases[] = {
+        {"R-GEO-8, R-WALL-3, R-WALL-4, R-OPT-4: the L city's contour and "
+         "first round order",
+         L_GAME "closing_tower=yes", L_TILES,
+         L_TO_GATE
+         /* A's market scored for p0 when B was placed; the round starts. */
+         "?score 0 = 1; ?detail 0 markets = 1; ?ask gate 0; ?legal = 8\n"
+         "?wall_length = 0; ?wall_end cw = ENOTFOUND\n"
+         "?gap = ENOTFOUND; ?cell 1 1 = " EXTERIOR "\n"
+         "p0 gate 1 0 S; ?piece 0 = 1 0 S 1 -1; ?end cw = 0 1 0 S\n"
+         "?end ccw = 0 1 0 S; ?gap = 7\n"
+         "?walls_left = 70\n" /* the gate is extra */
+         /* The gate holds no guard: the next decision is p1's wall. */
+         "p1 wall cw; ?end cw = 1 0 1 E\n" /* concave corner */
+         "?end ccw = 0 1 0 S; p1 guard pass; p0 wall cw\n"
+         "?end cw = 2 0 1 S\n" /* convex corner */
+         "p0 guard pass; p1 wall ccw\n"
+         "?end ccw = 0 1 0 E\n" /* ccw over a convex corner */
+         "?end cw = 3 0 1 S\n"  /* indices shift by one */
+         "p1 guard pass; p0 wall cw; ?end cw = 4 0 1 W\n"
+         "p0 guard pass; p1 wall cw; ?end cw = 5 0 0 W\n" /* straight */
+         "p1 guard pass; p0 wall ccw; ?end ccw = 0 1 0 N; ?gap = 1\n"
+         "p0 guard pass\n"
+         /* One side left: both ends would fill it, still 2 legal moves. */
+         "?ask wall 1; ?legal = 2\n"
+         "p1 wall cw; ?gap = 0; ?wall_length = 8\n"
+         "?piece 0 = 1 0 N 0 -1; ?piece 1 = 1 0 E 0 -1\n"
+         "?piece 2 = 1 0 S 1 -1; ?piece 3 = 0 1 E 0 -1\n"
+         "?piece 4 = 0 1 S 0 -1; ?piece 5 = 0 1 W 0 -1\n"
+         "?piece 6 = 0 0 W 0 -1; ?piece 7 = 0 0 N 0 -1\n"
+         "?end cw = 7 0 0 N; ?end ccw = 0 1 0 N; ?walls_left = 63\n"
+         "p1 guard pass"},
+
+        /* R-WALL-3: the gate goes on a contour side only; refused calls
+         * change nothing (R-ERR-1) and name the rule (R-ERR-2). */
+        {"R-WALL-3, R-ERR-1: the gate only on a contour side",
+         L_GAME "closing_tower=yes", L_TILES,
+         L_TO_GATE
+         /* (0,0)E faces B and (0,0)S faces C: no contour sides. */
+         "?call gate 0 0 E = EILLEGAL \"R-WALL-3: the east side of tile "
+         "(0,0) is not on the contour (it faces a tile)\"\n"
+         "?call gate 0 0 S = EILLEGAL \"R-WALL-3: the south side of tile "
+         "(0,0) is not on the contour (it faces a tile)\"\n"
+         /* Not the decision for a wall piece, a guard or a tower. */
+         "?call wall cw = EDECISION \"R-TURN-1: the game waits for a gate, "
+         "not a wall piece\"\n"
+         "?call guard = EDECISION \"R-TURN-1: the game waits for a gate, "
+         "not a guard\"\n"
+         "?call tower cw = EDECISION \"R-TURN-1: the game waits for a "
+         "gate, not a tower\""},
+
+        /* R-OPT-4: the ring closed during the round. The tower cw scores
+         * the cw arm (5), ccw the ccw arm (2); with the rule off the tower
+         * decision is not asked. Ring closed (gap 0 <= 5) and no tile
+         * left: R-END-1 (b) and (c). */
+        {"R-OPT-4: closing tower cw scores the cw arm",
+         L_GAME "closing_tower=yes", L_TILES,
+         L_TO_GATE L_ROUND
+         "?ask tower 0; ?legal = 3\n" /* cw, ccw, pass */
+         "p0 tower cw; ?tower_count = 1; ?wall_tower 0 = 0 cw 7 5\n"
+         "?detail 0 towers = 5; ?score 0 = 6; ?towers 0 = 5\n"
+         "?ask end; ?ended = 6; ?player = 0; ?final = 6 0; ?invariants\n"
+         "?winners = 1"},
+        {"R-OPT-4: closing tower ccw scores the ccw arm",
+         L_GAME "closing_tower=yes", L_TILES,
+         L_TO_GATE L_ROUND
+         "?ask tower 0; ?legal = 3\n" /* cw, ccw, pass */
+         "p0 tower ccw; ?tower_count = 1; ?wall_tower 0 = 0 ccw 0 2\n"
+         "?detail 0 towers = 2; ?score 0 = 3; ?towers 0 = 5\n"
+         "?ask end; ?ended = 6; ?player = 0; ?final = 3 0; ?invariants\n"
+         "?winners = 1"},
+        {"R-OPT-4: no closing tower when the rule is off",
+         L_GAME "closing_tower=no", L_TILES,
+         L_TO_GATE L_ROUND
+         "?ask end; ?tower_count = 0; ?score 0 = 1\n"
+         "?ended = 6; ?player = 0; ?final = 1 0; ?invariants\n"
+         "?winners = 1"},
+
+        {"R-GEO-8, R-WALL-3: a corner contact, a hole and the contour",
+         "city order=1,1,1,1,1,2,1 stacks=6,1,0", HOLE_TILES,
+         "p0 place 0 0 0; p0 follower pass; p1 place 1 0 0\n"
+         "p1 follower pass; p0 place 2 0 0; p0 follower pass\n"
+         "p1 place 0 1 0; p1 follower pass; p0 place 2 1 0\n"
+         "p0 follower pass; p1 place 0 2 1; p1 follower b\n"
+         "?cell 1 1 = " EXTERIOR "; ?contour = 14\n"
+         "p0 place 1 2 0; p0 follower pass\n"
+         "?cell 1 1 = " HOLE "; ?cell 2 2 = " EXTERIOR "\n"
+         "?cell 1 3 = " EXTERIOR "; ?cell -5 7 = " EXTERIOR "\n"
+         "?cell 1 2 = " TILE "; ?contour = 12; ?score 1 = 1\n"
+         "?ask gate 0; ?legal = 12\n"
+         /* R-WALL-3: never against a hole. */
+         "?call gate 1 0 S = EILLEGAL \"R-WALL-3: the south side of tile "
+         "(1,0) is not on the contour (it faces a hole)\"\n"
+         "?call gate 0 1 E = EILLEGAL \"R-WALL-3: the east side of tile "
+         "(0,1) is not on the contour (it faces a hole)\"\n"
+         "?call gate 2 1 W = EILLEGAL \"R-WALL-3: the west side of tile "
+         "(2,1) is not on the contour (it faces a hole)\"\n"
+         "?call gate 1 2 N = EILLEGAL \"R-WALL-3: the north side of tile "
+         "(1,2) is not on the contour (it faces a hole)\"\n"
+         "p0 gate 2 1 S; p1 wall cw\n"
+         "?end cw = 1 1 2 E\n" /* across the corner contact */
+         "p1 guard pass; p0 wall ccw; p0 guard pass; p1 wall cw\n"
+         "p1 guard pass; ?piece 0 = 2 1 E 0 -1; ?piece 1 = 2 1 S 1 -1\n"
+         "?piece 2 = 1 2 E 0 -1; ?piece 3 = 1 2 S 0 -1; ?gap = 8\n"
+         "?ask tower 0; ?legal = 3; p0 tower cw\n"
+         "?wall_tower 0 = 0 cw 3 2\n"
+         /* R-END-1: only (b) no tile left; gap 8 > 5, 67 pieces left. */
+         "?ask end; ?ended = 2; ?walls_left = 67; ?final = 2 1\n"
+         "?invariants; ?winners = 1"},
+
+        {"R-WALL-5, R-OPT-3 yes: the returned citizen may be the guard",
+         RET_GAME "returned_guard=yes", RET_TILES,
+         RET_BUILD
+         /* Back before the guard decision: it may be the guard. */
+         "?supply 0 = 1; p0 guard; ?piece 0 = 0 0 N 0 0; ?supply 0 = 0\n"
+         "p1 wall cw; ?score 1 = 2; ?supply 1 = 7; p1 guard pass\n"
+         /* p0's supply is empty: the guard decision is skipped. */
+         "p0 wall ccw\n" RET_END},
+        {"R-WALL-5, R-OPT-3 no: followers return after the guard decision",
+         RET_GAME "returned_guard=no", RET_TILES,
+         RET_BUILD
+         /* Still out during the (skipped) guard decision: p0 had no
+          * follower, so it is not asked; the citizen is back after. */
+         "?ask wall 1; ?supply 0 = 1; ?piece 0 = 0 0 N 0 -1\n"
+         "p1 wall cw; ?score 1 = 2\n"
+         /* R-OPT-3 "no": "the followers return only after the guard
+          * decision on that piece". During p1's guard decision T's seller
+          * is not back in p1's supply (7 - 1 = 6); it is still on the
+          * board until then (the invariant supply + board = 7 is checked
+          * after every step). */
+         "?supply 1 = 6; p1 guard pass; ?supply 1 = 7; p0 wall ccw\n"
+         "p0 guard\n" /* the returned citizen */
+         "?piece 0 = -1 0 N 0 0; ?piece 1 = 0 0 N 0 -1\n" RET_END},
+
+        /* R-WALL-5, R-OPT-3 no: the gate has no guard decision, so what
+         * it completes returns at once even under "no".
+         *
+         *        x=0   x=1   x=2
+         *  y=0  [ S ] [ M ] [ M ]    S: street from its north side,
+         *                            citizen p0; M (1,0): market facing
+         *                            east, seller p1
+         * The stack-2 tile (2,0) (p0, pass) completes M's market: p1 +1,
+         * p0 triggers. p0's gate on (0,0)N closes S's street: p0 +1 and
+         * the citizen is back in p0's supply right away (7). Then p1 cw
+         * (1,0)N, p0 ccw (0,0)W, p1 ccw (0,0)S. */
+        {"R-WALL-5, R-OPT-3: what the gate completes returns at once",
+         "city order=2,1,1 stacks=2,1,0 returned_guard=no end_gap=0",
+         "tileset wall-gate\n"
+         "1 2 b-b a-a a-a a-a a=R b=F\n"
+         "2 1 a1a a-a a-a a-a a=R\n",
+         "p0 place 0 0 0; p0 follower 1; p1 place 1 0 1; p1 follower b\n"
+         "p0 place 2 0 1; p0 follower pass; p0 gate 0 0 N\n"
+         "?score 1 = 1; ?score 0 = 1; ?points 0 wall_street = 1\n"
+         "?supply 0 = 7; ?follower_count = 0\n"
+         "p1 wall cw; p1 guard pass; p0 wall ccw; p0 guard pass\n"
+         "p1 wall ccw; p1 guard pass; p0 tower pass\n"
+         "?piece 0 = 0 0 S 0 -1; ?piece 1 = 0 0 W 0 -1\n"
+         "?piece 2 = 0 0 N 1 -1; ?piece 3 = 1 0 N 0 -1; ?gap = 4\n"
+         "?ended = 2"},
+
+        {"R-WALL-6, R-END-5: opposite guard refused, the hole allows it",
+         "city order=2,1,1,5,6,3,4,3 stacks=7,0,1", GUARD_TILES,
+         "p0 place 0 0 1; p0 follower b; p1 place 0 1 0; p1 follower pass\n"
+         "p0 place 0 2 0; p0 follower pass; p1 place 1 2 0\n"
+         "p1 follower pass; p0 place 2 2 0; p0 follower pass\n"
+         "p1 place 2 1 0; p1 follower pass; p0 place 2 0 0\n"
+         "p0 follower pass; p1 place 1 0 0; p1 follower pass\n"
+         "p1 gate 2 0 E; p0 wall ccw; p0 guard; p1 wall ccw; p1 guard\n"
+         "p0 wall cw; p0 guard pass; p1 wall cw; p1 guard pass; p0 wall cw\n"
+         /* (2,2)S was just built by p0: its guard decision is skipped. */
+         "?piece 5 = 2 2 S 0 -1; ?ask wall 1\n"
+         "?call guard = EDECISION \"R-TURN-1: the game waits for a wall "
+         "piece, not a guard\"\n"
+         "p1 wall cw; ?ask guard; p1 guard; p0 wall cw; p0 guard pass\n"
+         "?legal = 3; p1 tower cw\n"
+         "?piece 0 = 1 0 N 0 1; ?piece 1 = 2 0 N 0 0\n"
+         "?piece 2 = 2 0 E 1 -1; ?piece 3 = 2 1 E 0 -1\n"
+         "?piece 4 = 2 2 E 0 -1; ?piece 5 = 2 2 S 0 -1\n"
+         "?piece 6 = 1 2 S 0 1; ?piece 7 = 0 2 S 0 -1\n"
+         "?score 1 = 5; ?supply 0 = 6; ?supply 1 = 5\n"
+         "?ask end; ?ended = 6; ?walls_left = 63\n"
+         "?final = 10 10; ?invariants; ?detail 0 markets = 1\n"
+         "?detail 0 guards = 9; ?detail 0 towers = 0\n"
+         "?detail 1 towers = 5; ?detail 1 guards = 5\n"
+         "?detail 1 markets = 0; ?winners = 3"},
+
+        {"R-OPT-2 no: no guard decision in the first round",
+         CHAIN4_GAME "first_round_guards=no", CHAIN4_TILES,
+         CHAIN4_START
+         "p0 gate 0 0 W; p1 wall cw; p0 wall cw; p1 wall ccw\n" CHAIN4_END},
+        {"R-OPT-2 yes: guard decisions in the first round",
+         CHAIN4_GAME "first_round_guards=yes", CHAIN4_TILES,
+         CHAIN4_START
+         "p0 gate 0 0 W; p1 wall cw; p1 guard pass; p0 wall cw\n"
+         "p0 guard pass; p1 wall ccw; p1 guard pass\n" CHAIN4_END},
+
+        {"R-WALL-7: towers score back to the previous tower",
+         TOWERS_GAME, CHAIN5_TILES,
+         TOWERS_SCRIPT
+         "?tower_count = 3; ?wall_tower 2 = 1 ccw 0 4\n"
+         "?wall_tower 0 = 2 cw 6 2; ?wall_tower 1 = 0 cw 8 2\n"
+         "?piece 0 = 3 0 S 0 -1; ?piece 3 = 0 0 S 0 -1\n"
+         "?piece 4 = 0 0 W 1 -1; ?piece 8 = 3 0 N 0 -1\n"
+         "?score 0 = 4; ?score 1 = 5; ?score 2 = 3\n"
+         "?detail 0 towers = 2; ?detail 1 towers = 4\n"
+         "?detail 2 towers = 2; ?points 1 tower = 4\n"
+         "?ask end; ?ended = 2\n"
+         "?gap = 3"}, /* 12 - 9 */
+
+        /* R-END-2: the final walls close the rest of the contour: M4's
+         * market (facing east, p1's seller) is completed and scored, 1
+         * point. */
+        {"R-END-2: the final walls complete an open market",
+         TOWERS_GAME, CHAIN5_TILES,
+         TOWERS_SCRIPT
+         "?final = 4 6 3; ?invariants; ?detail 1 markets = 2\n"
+         "?points 1 final_market = 1\n"
+         /* Final walls are notional: nothing taken from the supply. */
+         "?walls_left = 62; ?wall_length = 9\n" /* 70 - 8 */
+         "?final = 4 6 3"},                      /* idempotent */
+
+        /* R-WALL-2 shares with 3 and 4 players (R-OPT-1 any, no
+         * followers). 3 players, stack 3 (shares 2): t u v t u v = p2 p0
+         * p1 p2 p0 p1, p2's first piece the gate: 6 pieces on the 8-side
+         * contour of a 3-tile row. 4 players, stack 2 (shares 1): p2 p3
+         * p0 p1, the order wraps. */
+        {"R-WALL-2: shares of three players, stack 3",
+         "city players=3 order=1,1,1 stacks=2,0,1 wall_trigger=any",
+         "tileset wall-3p\n"
+         "1 3 b-b a-a a-a a-a a=R b=F\n",
+         "p0 place 0 0 1; p0 follower pass; p1 place 1 0 1\n"
+         "p1 follower pass; p2 place 2 0 1; p2 follower pass\n"
+         "p2 gate 0 0 W; p0 wall cw; p0 guard pass; p1 wall ccw\n"
+         "p1 guard pass; p2 wall cw; p2 guard pass; p0 wall ccw\n"
+         "p0 guard pass; p1 wall cw; p1 guard pass\n"
+         "?wall_length = 6; ?walls_left = 65; ?ask tower 2\n"
+         "?legal = 3\n" /* cw 3 pieces, ccw 2, pass */
+         "p2 tower pass; ?gap = 2; ?ended = 6"},
+        {"R-WALL-2: shares of four players, stack 2",
+         "city players=4 order=1,1,1 stacks=2,1,0 wall_trigger=any",
+         "tileset wall-4p\n"
+         "1 3 b-b a-a a-a a-a a=R b=F\n",
+         "p0 place 0 0 1; p0 follower pass; p1 place 1 0 1\n"
+         "p1 follower pass; p2 place 2 0 1; p2 follower pass\n"
+         "p2 gate 0 0 W; p3 wall cw; p3 guard pass; p0 wall cw\n"
+         "p0 guard pass; p1 wall ccw; p1 guard pass; p2 tower pass\n"
+         "?wall_length = 4; ?towers 3 = 3; ?ask end"}, /* 12 / 4 */
+
+        /* R-WALL-2: building stops when the ring is closed. Two tiles,
+         * contour 6:
+         *
+         *        x=0   x=1
+         *  y=0  [M0 ] [M1 ]     M1's market faces east, p1's seller
+         *
+         * M1 (stack 3, p1) completes M0's empty market; R-OPT-1 any: p1
+         * triggers a round of 8 planned pieces: gate p1 (0,0)W, p0 cw
+         * (0,0)N, p1 cw (1,0)N, p0 cw (1,0)E (closes M1's market: p1 +1,
+         * its seller back), p1 ccw (0,0)S, p0 cw (1,0)S closes the ring:
+         * the 7th and 8th pieces are not built. R-OPT-4: tower ccw scores
+         * the ccw arm, 1 piece. */
+        {"R-WALL-2, R-OPT-4: a closed ring stops the round",
+         "city order=1,1 stacks=1,0,1 wall_trigger=any",
+         "tileset wall-ring\n"
+         "1 2 b-b a-a a-a a-a a=R b=F\n",
+         "p0 place 0 0 1; p0 follower pass; p1 place 1 0 1; p1 follower b\n"
+         "p1 gate 0 0 W; p0 wall cw; p0 guard pass; p1 wall cw\n"
+         "p1 guard pass; p0 wall cw; ?score 1 = 1\n"
+         "?points 1 wall_market = 1; ?supply 1 = 7; p0 guard pass\n"
+         "p1 wall ccw; p1 guard pass; p0 wall cw; p0 guard pass\n"
+         "?gap = 0; ?wall_length = 6; ?walls_left = 65; ?ask tower 1\n"
+         "?legal = 3; p1 tower ccw; ?wall_tower 0 = 1 ccw 0 1\n"
+         "?score 1 = 2; ?ended = 6"},
+
+        /* R-OPT-1: a stack-2 tile completes a market holding no follower.
+         * Default (occupied): no wall round; any: the round starts. */
+        {"R-OPT-1 occupied: an empty market triggers no round",
+         "city order=1,1,1 stacks=1,2,0 wall_trigger=occupied",
+         "tileset wall-trig\n"
+         "1 3 b-b a-a a-a a-a a=R b=F\n",
+         "p0 place 0 0 1; p0 follower pass; p1 place 1 0 1\n"
+         "p1 follower pass; ?complete 0 0 b = 1; ?scores = 0 0\n"
+         "?ask tile 0; ?wall_length = 0"},
+        {"R-OPT-1 any: an empty market triggers the round",
+         "city order=1,1,1 stacks=1,2,0 wall_trigger=any",
+         "tileset wall-trig\n"
+         "1 3 b-b a-a a-a a-a a=R b=F\n",
+         "p0 place 0 0 1; p0 follower pass; p1 place 1 0 1\n"
+         "p1 follower pass; ?complete 0 0 b = 1; ?scores = 0 0\n"
+         "?ask gate 1"},
+
+        {"R-TILE-3, R-TILE-4: no tile across or around the wall",
+         "city order=1,1,1,2,1,1,1 stacks=5,2,0 end_gap=0",
+         "tileset wall-place\n"
+         "1 6 a-a a-a a-a a-a a=R\n"
+         "2 1 b-b a-a a-a a-a a=R b=F\n",
+         PLACE_BUILD
+         "?piece 0 = 0 -1 E 0 -1; ?piece 1 = 1 0 N 1 -1\n"
+         "?piece 2 = 2 -1 W 0 -1; ?piece 3 = 2 -1 N 0 -1; ?gap = 10\n"
+         "?cell 1 -1 = " EXTERIOR "; ?ask tile 0\n" TILE3_OUTSIDE
+         "?call place 2 -2 0 = EILLEGAL \"R-TILE-3: cell (2,-2) lies "
+         "outside the wall on the north side of tile (2,-1)\"\n" TILE4_AROUND
+         "?cell 1 -1 = " EXTERIOR "\n"
+         "p0 place -1 0 0; p0 follower pass; ?ended = 2"},
+};
+
+START_TEST(wall_scenarios)
 {
-	static const char *const script[] = {
-	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
-	        "p1 place 0 -1 0", "p1 follower b", "p0 place 2 -1 0",
-	        "p0 follower pass", "p1 place 0 -2 0", "p1 follower pass",
-	        NULL};
-	static const char *const round[] = {
-	        "p1 gate 1 0 N", "p0 wall cw", "p0 guard pass", "p1 wall cw",
-	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
-	        "p1 tower pass", NULL};
-	static const char TILES[] = "tileset wall-place\n"
-	                            "1 6 a-a a-a a-a a-a a=R\n"
-	                            "2 1 b-b a-a a-a a-a a=R b=F\n";
-	static const int ORDER[] = {1, 1, 1, 2, 1, 1, 1};
-	static const char *const rules[] = {"end_gap=0", NULL};
-	city_game *g = scn_city_game(TILES, 2, ORDER, 7, 5, 2, 0, rules);
-	scn_snapshot s;
-
-	scn_play_steps(g, script);
-	ck_assert_int_eq(city_game_score(g, 1), 1);
-	ck_assert_int_eq(city_contour_length(g), 14);
-	scn_play_steps(g, round);
-	scn_expect_piece(g, 0, 0, -1, 'E', 0, -1);
-	scn_expect_piece(g, 1, 1, 0, 'N', 1, -1);
-	scn_expect_piece(g, 2, 2, -1, 'W', 0, -1);
-	scn_expect_piece(g, 3, 2, -1, 'N', 0, -1);
-	ck_assert_int_eq(city_wall_gap(g), 10);
-	ck_assert_int_eq(city_game_cell(g, 1, -1), CITY_CELL_EXTERIOR);
-
-	ck_assert_int_eq(city_game_decision(g), CITY_DECISION_TILE);
-	ck_assert_int_eq(city_game_player(g), 0);
-	scn_snap(g, &s);
-	scn_refused(g, &s, city_place_tile(g, 1, -1, 0), CITY_EILLEGAL,
-	            "R-TILE-3: cell (1,-1) lies outside the wall on the west "
-	            "side of tile (2,-1)");
-	scn_refused(g, &s, city_place_tile(g, 2, -2, 0), CITY_EILLEGAL,
-	            "R-TILE-3: cell (2,-2) lies outside the wall on the "
-	            "north side of tile (2,-1)");
-	scn_refused(g, &s, city_place_tile(g, 1, -2, 0), CITY_EILLEGAL,
-	            "R-TILE-4: a tile at (1,-2) would surround the wall (3 "
-	            "of 4 pieces would no longer face the exterior)");
-	scn_snap_free(&s);
-	ck_assert_int_eq(city_game_cell(g, 1, -1), CITY_CELL_EXTERIOR);
-
-	scn_play(g, "p0 place -1 0 0; p0 follower pass");
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
+	city_game *g = scn_case_game(&cases[_i]);
+	wall_script(g, cases[_i].script, __LINE__);
 	city_game_free(g);
 }
 END_TEST
@@ -1032,20 +700,13 @@ static void w_listing_matches_rules(const city_game *g)
 }
 
 /* R-TILE-4 after many placements at the same stretch of the contour: an
- * arm grows west from the city of placement_across_or_around_the_wall
- * (below) once the wall is built. Each tile lays its new contour sides
- * between the same two neighbours, so the engine's contour labels run out
- * of room there and are renumbered; the wall rules must hold throughout. */
+ * arm grows west from the city of "R-TILE-3, R-TILE-4: no tile across or
+ * around the wall" (above) once the wall is built. Each tile lays its new
+ * contour sides between the same two neighbours, so the engine's contour
+ * labels run out of room there and are renumbered; the wall rules must
+ * hold throughout. */
 START_TEST(arm_grows_after_the_wall)
 {
-	static const char *const script[] = {
-	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass", "p0 place 2 0 0", "p0 follower pass",
-	        "p1 place 0 -1 0", "p1 follower b", "p0 place 2 -1 0",
-	        "p0 follower pass", "p1 place 0 -2 0", "p1 follower pass",
-	        "p1 gate 1 0 N", "p0 wall cw", "p0 guard pass", "p1 wall cw",
-	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
-	        "p1 tower pass", NULL};
 	static const char TILES[] = "tileset wall-arm\n"
 	                            "1 9 a-a a-a a-a a-a a=R\n"
 	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
@@ -1057,14 +718,11 @@ START_TEST(arm_grows_after_the_wall)
 	for (i = 0; i < 23; i++) /* the market fourth, blanks around it */
 		order[i] = i == 3 ? 2 : i < 10 ? 1 : i < 19 ? 3 : 4;
 	g = scn_city_game(TILES, 2, order, 23, 5, 18, 0, rules);
-	scn_play_steps(g, script);
-	ck_assert_int_eq(city_wall_gap(g), 10);
+	scn_play(g, PLACE_BUILD "?gap = 10");
 	for (i = 1; i <= 14; i++) {
-		int p = (i + 1) % 2;
-		scn_play(g, "p%d place %d 0 0", p, -i);
-		scn_play(g, "p%d follower pass", p);
 		/* 3 sides per tile: the gap from the cw end grows by 2 */
-		ck_assert_int_eq(city_wall_gap(g), 10 + 2 * i);
+		scn_play(g, "p%d place %d 0 0; p%d follower pass; ?gap = %d",
+		         (i + 1) % 2, -i, (i + 1) % 2, 10 + 2 * i);
 		/* the labels against the contour walked from scratch, the
 		 * list against the rule-by-rule check (R-TILE-4 by a walk) */
 		check_contour_labels(g);
@@ -1072,12 +730,7 @@ START_TEST(arm_grows_after_the_wall)
 		if (i % 7 == 0)
 			w_listing_matches_rules(g);
 	}
-	SCN_REFUSED(g, city_place_tile(g, 1, -2, 0), CITY_EILLEGAL,
-	            "R-TILE-4: a tile at (1,-2) would surround the wall (3 "
-	            "of 4 pieces would no longer face the exterior)");
-	SCN_REFUSED(g, city_place_tile(g, 1, -1, 0), CITY_EILLEGAL,
-	            "R-TILE-3: cell (1,-1) lies outside the wall on the west "
-	            "side of tile (2,-1)");
+	scn_play(g, TILE4_AROUND TILE3_OUTSIDE);
 	city_game_free(g);
 }
 END_TEST
@@ -1085,39 +738,10 @@ END_TEST
 static Suite *wall_suite(void)
 {
 	Suite *s = suite_create("wall");
-	TCase *geo = tcase_create("contour");
-	TCase *guards = tcase_create("guards");
-	TCase *towers = tcase_create("towers");
-	TCase *rounds = tcase_create("rounds");
-	TCase *tiles = tcase_create("placement");
-
-	tcase_add_test(geo, l_city_contour_and_first_round_order);
-	tcase_add_test(geo, gate_only_on_contour_side);
-	tcase_add_test(geo, corner_contact_hole_and_contour);
-	suite_add_tcase(s, geo);
-
-	tcase_add_loop_test(guards,
-	                    wall_completes_street_and_market_returned_guard, 0,
-	                    2);
-	tcase_add_test(guards, gate_completion_returns_at_once);
-	tcase_add_test(guards, opposite_guard_refused_hole_allows);
-	tcase_add_loop_test(guards, first_round_guards_option, 0, 2);
-	suite_add_tcase(s, guards);
-
-	tcase_add_loop_test(towers, l_city_closing_tower, 0, 3);
-	tcase_add_test(towers, towers_score_back_to_previous_tower);
-	tcase_add_test(towers, final_walls_complete_open_market);
-	suite_add_tcase(s, towers);
-
-	tcase_add_test(rounds, shares_three_players_stack3);
-	tcase_add_test(rounds, shares_four_players_stack2);
-	tcase_add_test(rounds, ring_closed_stops_the_round);
-	tcase_add_loop_test(rounds, wall_trigger_option, 0, 2);
-	suite_add_tcase(s, rounds);
-
-	tcase_add_test(tiles, placement_across_or_around_the_wall);
-	tcase_add_test(tiles, arm_grows_after_the_wall);
-	suite_add_tcase(s, tiles);
+	TCase *t = tcase_create("rules");
+	suite_add_tcase(s, t);
+	tcase_add_loop_test(t, wall_scenarios, 0, (int)N_OF(cases));
+	tcase_add_test(t, arm_grows_after_the_wall);
 	return s;
 }
 

@@ -34,52 +34,43 @@ static const int GAP_VALUES[] = {20, 10, 9, 8, 7, 0};
 static const char *const GAP_RULES[] = {"end_gap=20", "end_gap=10",
                                         "end_gap=9",  "end_gap=8",
                                         "end_gap=7",  "end_gap=0"};
+/* The moves up to the end of the wall round, and where they leave it. */
+static const char GAP_SCRIPT[] =
+        "p0 place 0 0 0; p0 follower pass; p1 place 0 1 0; p1 follower pass\n"
+        "p0 place 1 1 0; p0 follower pass; p1 place 2 1 0; p1 follower pass\n"
+        "p0 place 2 0 1; p0 follower b; p1 place 3 0 0; p1 follower pass\n"
+        "p1 gate 3 0 E; p0 wall cw; p0 guard pass; p1 wall cw\n"
+        "p1 guard pass; p0 wall ccw; p0 guard pass; p1 tower pass\n"
+        "?score 0 = 1; ?piece 0 = 3 0 N 0 -1; ?piece 1 = 3 0 E 1 -1\n"
+        "?piece 2 = 3 0 S 0 -1; ?piece 3 = 2 1 E 0 -1; ?contour = 14\n"
+        "?gap = 10";
 
 START_TEST(gap_ends_the_game)
 {
-	static const char *const script[] = {
-	        "p0 place 0 0 0", "p0 follower pass", "p1 place 0 1 0",
-	        "p1 follower pass", "p0 place 1 1 0", "p0 follower pass",
-	        "p1 place 2 1 0", "p1 follower pass", "p0 place 2 0 1",
-	        "p0 follower b", "p1 place 3 0 0", "p1 follower pass",
-	        "p1 gate 3 0 E", "p0 wall cw", "p0 guard pass", "p1 wall cw",
-	        "p1 guard pass", "p0 wall ccw", "p0 guard pass",
-	        "p1 tower pass", NULL};
 	int end_gap = GAP_VALUES[_i];
 	const char *const rules[] = {GAP_RULES[_i], NULL};
 	city_game *g =
 	        scn_city_game(GAP_TILES, 2, GAP_ORDER, 8, 5, 3, 0, rules);
 
 	ck_assert_int_eq(city_game_rule(g, CITY_RULE_END_GAP), end_gap);
-	scn_play_steps(g, script);
-	ck_assert_int_eq(city_game_score(g, 0), 1);
-	scn_expect_piece(g, 0, 3, 0, 'N', 0, -1);
-	scn_expect_piece(g, 1, 3, 0, 'E', 1, -1);
-	scn_expect_piece(g, 2, 3, 0, 'S', 0, -1);
-	scn_expect_piece(g, 3, 2, 1, 'E', 0, -1);
-	ck_assert_int_eq(city_contour_length(g), 14);
-	ck_assert_int_eq(city_wall_gap(g), 10);
+	scn_play(g, "%s", GAP_SCRIPT);
 	if (end_gap >= 10) {
-		scn_expect_ended(g, CITY_ENDED_GAP);
-		ck_assert_int_eq(city_place_tile(g, 1, 0, 0), CITY_EENDED);
-		city_game_free(g);
-		return;
+		/* ended by the gap (4) */
+		scn_play(g, "?ask end; ?ended = 4\n"
+		            "?call place 1 0 0 = EENDED \"R-END-1: the game "
+		            "has ended\"");
+	} else {
+		scn_play(g, "?ended = 0");
+		ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
+		scn_play(g, "p0 place 1 0 0; p0 follower pass; ?contour = 12\n"
+		            "?gap = 8");
+		if (end_gap >= 8)
+			scn_play(g, "?ask end; ?ended = 4; ?left 2 = 1");
+		else /* no tile left (2) */
+			scn_play(g, "?ended = 0; p1 place -1 0 0\n"
+			            "p1 follower pass; ?gap = 10; ?ask end\n"
+			            "?ended = 2");
 	}
-	ck_assert_int_eq(city_game_end_reasons(g), 0);
-	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-	scn_play(g, "p0 place 1 0 0; p0 follower pass");
-	ck_assert_int_eq(city_contour_length(g), 12);
-	ck_assert_int_eq(city_wall_gap(g), 8);
-	if (end_gap >= 8) {
-		scn_expect_ended(g, CITY_ENDED_GAP);
-		ck_assert_int_eq(city_game_tiles_left(g, 2), 1);
-		city_game_free(g);
-		return;
-	}
-	ck_assert_int_eq(city_game_end_reasons(g), 0);
-	scn_play(g, "p1 place -1 0 0; p1 follower pass");
-	ck_assert_int_eq(city_wall_gap(g), 10);
-	scn_expect_ended(g, CITY_ENDED_TILES);
 	city_game_free(g);
 }
 END_TEST
@@ -114,13 +105,13 @@ START_TEST(supply_empty_ends_the_game)
 		scn_play(g, "p%d place %d 0 1", k % 2, k);
 		scn_play(g, "p%d follower pass", k % 2);
 	}
-	ck_assert_int_eq(city_wall_length(g), 0);
+	scn_play(g, "?wall_length = 0");
 	for (round = 1; round <= 9; round++) {
 		int t = (29 + round) % 2, built = 0;
 		k = 29 + round;
 		scn_play(g, "p%d place %d 0 1", t, k);
-		scn_play(g, "p%d follower pass", t);
-		ck_assert_int_eq(city_contour_length(g), 2 * (k + 1) + 2);
+		scn_play(g, "p%d follower pass; ?contour = %d", t,
+		         2 * (k + 1) + 2);
 		if (round == 1) {
 			scn_play(g, "p%d gate 0 0 W", t);
 			built = 1;
@@ -135,22 +126,15 @@ START_TEST(supply_empty_ends_the_game)
 			         (built - 1) % 2 == 0 ? t : 1 - t);
 		}
 		ck_assert_int_eq(built, round == 9 ? 7 : 8);
-		ck_assert_int_eq(city_game_walls_left(g),
-		                 round == 9 ? 0 : 70 - (8 * round - 1));
-		scn_play(g, "p%d tower pass", t);
-		if (round < 9) {
-			ck_assert_int_eq(city_game_end_reasons(g), 0);
-			ck_assert_int_eq(city_game_decision(g),
-			                 CITY_DECISION_TILE);
-		}
+		scn_play(g, "?walls_left = %d; p%d tower pass",
+		         round == 9 ? 0 : 70 - (8 * round - 1), t);
+		if (round < 9)
+			scn_play(g, "?ended = 0; ?ask tile");
 	}
 	ck_assert_int_eq(walls, 70);
-	ck_assert_int_eq(city_wall_length(g), 71);
-	ck_assert_int_eq(city_wall_gap(g), 9);
-	ck_assert_int_eq(city_game_tiles_left(g, 3), 1);
-	scn_expect_ended(g, CITY_ENDED_SUPPLY);
-	scn_expect_end(g, CITY_END_CW, 70, 34, 0, 'N');
-	scn_expect_end(g, CITY_END_CCW, 0, 34, 0, 'S');
+	/* ended by the supply (1) */
+	scn_play(g, "?wall_length = 71; ?gap = 9; ?left 3 = 1; ?ask end\n"
+	            "?ended = 1; ?end cw = 70 34 0 N; ?end ccw = 0 34 0 S");
 	city_game_free(g);
 }
 END_TEST
@@ -175,153 +159,114 @@ START_TEST(final_walls_without_gate)
 	scn_play(g, "p0 place 0 0 1; p0 follower b");
 	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
 	ck_assert_int_eq(city_game_winners(g, &mask), CITY_ENOTENDED);
-	scn_play(g, "p1 place 0 1 2");
-	ck_assert_uint_eq(scn_legal_count(g), 3); /* street 1, area a, pass */
-	scn_play(g, "p1 follower 1");
-	scn_expect_ended(g, CITY_ENDED_TILES);
-	ck_assert_int_eq(city_wall_length(g), 0);
-	ck_assert_int_eq(city_wall_gap(g), CITY_ENOTFOUND);
-	ck_assert_int_eq(city_game_walls_left(g), 70);
+	/* street 1, area a, pass; then no tile left (2), no wall, no gap */
+	scn_play(g, "p1 place 0 1 2; ?legal = 3; p1 follower 1; ?ask end\n"
+	            "?ended = 2; ?wall_length = 0; ?gap = %d; ?walls_left = 70",
+	         CITY_ENOTFOUND);
 	ck_assert_int_eq(city_game_final_scored(g), 0);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
+	scn_play(g, "?final = 1 1");
 	ck_assert_int_eq(city_game_final_scored(g), 1);
-	scn_expect_invariants(g);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_STREETS), 1);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_FINAL_MARKET), 1);
-	ck_assert_int_eq(scn_event_points(g, 1, CITY_REASON_FINAL_STREET), 1);
-	ck_assert_int_eq(city_game_score(g, 0), 1);
-	ck_assert_int_eq(city_game_score(g, 1), 1);
-	ck_assert_int_eq(city_game_walls_left(g), 70);
-	ck_assert_int_eq(city_score_final(g), CITY_OK); /* idempotent */
-	ck_assert_int_eq(city_game_score(g, 0), 1);
-	scn_expect_winners(g, 3u);
+	/* the second ?final: final scoring is idempotent */
+	scn_play(g, "?invariants; ?detail 0 markets = 1\n"
+	            "?detail 1 streets = 1; ?points 0 final_market = 1\n"
+	            "?points 1 final_street = 1\n"
+	            "?walls_left = 70; ?final = 1 1; ?winners = 3");
 	city_game_free(g);
 }
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* R-END-5: two guards of one player on one row both score; R-TILE-5.
- *
- *        x=0   x=1   x=2
- *  y=0  [ A ] [ B ] [ C ]     A: market facing east, seller p0
- *  y=1  [ D ]  hole [ E ]     D hist=Abbey, E pub=2
- *  y=2  [ F ] [ G ] [ H ]     X pub=1 fills the hole last
- *
- * B (stack 3, p1) completes A's market (p0 +1); round p1 p0 x 4:
- *   p1 gate (2,0)E; p0 cw (2,1)E guard (row y=1 meets the hole);
- *   p1 ccw (2,0)N; p0 ccw (1,0)N; p1 ccw (0,0)N; p0 ccw (0,0)W (the row's
- *   far side holds the gate, which is no wall piece and has no guard);
- *   p1 cw (2,2)E; p0 ccw (0,1)W guard: allowed, the hole separates it
- *   from (2,1)E. end_gap 0 keeps the game going (gap 4).
- * X (p0) fills the hole (1,1): the row y=1 is D X E. Both guards score
- * it: 3 + 2 + 2*2 = 9 each, 18 for p0, plus 1 for the market. */
-START_TEST(two_guards_on_one_row_both_score)
+/* The final-scoring scenarios as rows. */
+
+static const scn_case final_cases[] = {
+        /* R-END-5: two guards of one player on one row both score;
+         * R-TILE-5.
+         *
+         *        x=0   x=1   x=2
+         *  y=0  [ A ] [ B ] [ C ]     A: market facing east, seller p0
+         *  y=1  [ D ]  hole [ E ]     D hist=Abbey, E pub=2
+         *  y=2  [ F ] [ G ] [ H ]     X pub=1 fills the hole last
+         *
+         * B (stack 3, p1) completes A's market (p0 +1); round p1 p0 x 4:
+         *   p1 gate (2,0)E; p0 cw (2,1)E guard (row y=1 meets the hole);
+         *   p1 ccw (2,0)N; p0 ccw (1,0)N; p1 ccw (0,0)N; p0 ccw (0,0)W
+         *   (the row's far side holds the gate, which is no wall piece
+         *   and has no guard); p1 cw (2,2)E; p0 ccw (0,1)W guard:
+         *   allowed, the hole separates it from (2,1)E. end_gap 0 keeps
+         *   the game going (gap 4). Tower p1: cw 2 pieces, ccw 5, pass.
+         * X (p0) fills the hole (1,1) (cell 2, then 0): the row y=1 is
+         * D X E. Both guards score it: 3 + 2 + 2*2 = 9 each, 18 for p0,
+         * plus 1 for the market; no tile left (2). */
+        {"R-END-5, R-TILE-5: two guards on one row both score",
+         "city order=2,3,1,1,1,4,1,1,5 stacks=7,0,2 end_gap=0",
+         "tileset wall-row\n"
+         "1 5 a-a a-a a-a a-a a=R\n"
+         "2 1 b-b a-a a-a a-a a=R b=F\n"
+         "3 1 a-a a-a a-a a-a a=R hist=Abbey\n"
+         "4 1 a-a a-a a-a a-a a=R pub=2\n"
+         "5 1 a-a a-a a-a a-a a=R pub=1\n",
+         "p0 place 0 0 1; p0 follower b; p1 place 0 1 0; p1 follower pass\n"
+         "p0 place 0 2 0; p0 follower pass; p1 place 1 2 0\n"
+         "p1 follower pass; p0 place 2 2 0; p0 follower pass\n"
+         "p1 place 2 1 0; p1 follower pass; p0 place 2 0 0\n"
+         "p0 follower pass; p1 place 1 0 0; p1 follower pass\n"
+         "p1 gate 2 0 E; p0 wall cw; p0 guard; p1 wall ccw; p1 guard pass\n"
+         "p0 wall ccw; p0 guard pass; p1 wall ccw; p1 guard pass\n"
+         "p0 wall ccw; p0 guard pass; p1 wall cw; p1 guard pass\n"
+         "p0 wall ccw; p0 guard\n"
+         "?piece 0 = 0 1 W 0 0; ?piece 1 = 0 0 W 0 -1\n"
+         "?piece 2 = 0 0 N 0 -1; ?piece 3 = 1 0 N 0 -1\n"
+         "?piece 4 = 2 0 N 0 -1; ?piece 5 = 2 0 E 1 -1\n"
+         "?piece 6 = 2 1 E 0 0; ?piece 7 = 2 2 E 0 -1; ?legal = 3\n"
+         "p1 tower pass; ?gap = 4; ?ended = 0; ?cell 1 1 = 2\n"
+         "p0 place 1 1 0; p0 follower pass; ?cell 1 1 = 0; ?contour = 12\n"
+         "?ask end; ?ended = 2; ?final = 19 0; ?invariants\n"
+         "?detail 0 guards = 18; ?points 0 guard = 18\n"
+         "?detail 0 markets = 1; ?winners = 1"},
+
+        /* R-END-5: a guard's line stops at the first empty cell, an
+         * exterior one too, even with a building beyond it; R-WALL-6 on
+         * a one-tile-wide row.
+         *
+         *        x=0   x=1   x=2   x=3
+         *  y=0  [ A ] [ B ] [ C ] [ T ]    C: market facing east, seller p0
+         *  y=1  [ D ]  .    [ E ]          D pub=1, E pub=3; (1,1) is
+         *                                  exterior (cell 1)
+         *
+         * Placed A B C D E T; T (stack 2, p1) completes C's market (p0
+         * +1). Contour (6 tiles, 5 shared sides: 14): (0,0)N (1,0)N
+         * (2,0)N (3,0)N (3,0)E (3,0)S (2,1)E (2,1)S (2,1)W (1,0)S (0,1)E
+         * (0,1)S (0,1)W (0,0)W.
+         * Round: p1 gate (0,1)S; p0 cw (0,1)W guard; p1 ccw (0,1)E:
+         * looking west from it the row is D alone and D's W side holds
+         * p0's guard: refused, no guard decision; p0 cw (0,0)W pass.
+         * Tower p1: cw 2, ccw 1: pass. Gap 14 - 4 = 10 > 5, no tile left
+         * (2).
+         * Final: the guard on (0,1)W counts D (2) and stops at (1,1): E's
+         * 3 public buildings (6) do not count. p0 = 1 + 2. */
+        {"R-END-5, R-WALL-6: a guard's line stops at an empty cell",
+         "city order=1,1,2,3,4,1 stacks=5,1,0",
+         "tileset wall-line\n"
+         "1 3 a-a a-a a-a a-a a=R\n"
+         "2 1 b-b a-a a-a a-a a=R b=F\n"
+         "3 1 a-a a-a a-a a-a a=R pub=1\n"
+         "4 1 a-a a-a a-a a-a a=R pub=3\n",
+         "p0 place 0 0 0; p0 follower pass; p1 place 1 0 0\n"
+         "p1 follower pass; p0 place 2 0 1; p0 follower b\n"
+         "p1 place 0 1 0; p1 follower pass; p0 place 2 1 0\n"
+         "p0 follower pass; p1 place 3 0 0; p1 follower pass\n"
+         "p1 gate 0 1 S; p0 wall cw; p0 guard; p1 wall ccw; p0 wall cw\n"
+         "p0 guard pass\n"
+         "?piece 0 = 0 1 E 0 -1; ?piece 1 = 0 1 S 1 -1\n"
+         "?piece 2 = 0 1 W 0 0; ?piece 3 = 0 0 W 0 -1; ?cell 1 1 = 1\n"
+         "?legal = 3; p1 tower pass; ?gap = 10; ?ended = 2\n"
+         "?final = 3 0; ?invariants; ?detail 0 guards = 2\n"
+         "?detail 1 guards = 0; ?detail 0 markets = 1"},
+};
+
+START_TEST(final_scenarios)
 {
-	static const char *const script[] = {
-	        "p0 place 0 0 1", "p0 follower b", "p1 place 0 1 0",
-	        "p1 follower pass", "p0 place 0 2 0", "p0 follower pass",
-	        "p1 place 1 2 0", "p1 follower pass", "p0 place 2 2 0",
-	        "p0 follower pass", "p1 place 2 1 0", "p1 follower pass",
-	        "p0 place 2 0 0", "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass", "p1 gate 2 0 E", "p0 wall cw", "p0 guard",
-	        "p1 wall ccw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
-	        "p1 wall ccw", "p1 guard pass", "p0 wall ccw", "p0 guard pass",
-	        "p1 wall cw", "p1 guard pass", "p0 wall ccw", "p0 guard", NULL};
-	static const char TILES[] = "tileset wall-row\n"
-	                            "1 5 a-a a-a a-a a-a a=R\n"
-	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
-	                            "3 1 a-a a-a a-a a-a a=R hist=Abbey\n"
-	                            "4 1 a-a a-a a-a a-a a=R pub=2\n"
-	                            "5 1 a-a a-a a-a a-a a=R pub=1\n";
-	static const int ORDER[] = {2, 3, 1, 1, 1, 4, 1, 1, 5};
-	static const char *const rules[] = {"end_gap=0", NULL};
-	city_game *g = scn_city_game(TILES, 2, ORDER, 9, 7, 0, 2, rules);
-
-	scn_play_steps(g, script);
-	scn_expect_piece(g, 0, 0, 1, 'W', 0, 0);
-	scn_expect_piece(g, 1, 0, 0, 'W', 0, -1);
-	scn_expect_piece(g, 2, 0, 0, 'N', 0, -1);
-	scn_expect_piece(g, 3, 1, 0, 'N', 0, -1);
-	scn_expect_piece(g, 4, 2, 0, 'N', 0, -1);
-	scn_expect_piece(g, 5, 2, 0, 'E', 1, -1);
-	scn_expect_piece(g, 6, 2, 1, 'E', 0, 0);
-	scn_expect_piece(g, 7, 2, 2, 'E', 0, -1);
-	ck_assert_uint_eq(scn_legal_count(g), 3); /* cw 2 pieces, ccw 5, pass */
-	scn_play(g, "p1 tower pass");
-	ck_assert_int_eq(city_wall_gap(g), 4);
-	ck_assert_int_eq(city_game_end_reasons(g), 0);
-	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_HOLE);
-
-	scn_play(g, "p0 place 1 1 0"); /* R-TILE-5 */
-	scn_play(g, "p0 follower pass");
-	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_TILE);
-	ck_assert_int_eq(city_contour_length(g), 12);
-	scn_expect_ended(g, CITY_ENDED_TILES);
-
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_invariants(g);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_GUARDS), 18);
-	ck_assert_int_eq(scn_event_points(g, 0, CITY_REASON_GUARD), 18);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
-	ck_assert_int_eq(city_game_score(g, 0), 19);
-	ck_assert_int_eq(city_game_score(g, 1), 0);
-	scn_expect_winners(g, 1u);
-	city_game_free(g);
-}
-END_TEST
-
-/* R-END-5: a guard's line stops at the first empty cell, an exterior one
- * too, even with a building beyond it; R-WALL-6 on a one-tile-wide row.
- *
- *        x=0   x=1   x=2   x=3
- *  y=0  [ A ] [ B ] [ C ] [ T ]    C: market facing east, seller p0
- *  y=1  [ D ]  .    [ E ]          D pub=1, E pub=3; (1,1) is exterior
- *
- * Placed A B C D E T; T (stack 2, p1) completes C's market (p0 +1).
- * Contour (6 tiles, 5 shared sides: 14): (0,0)N (1,0)N (2,0)N (3,0)N
- * (3,0)E (3,0)S (2,1)E (2,1)S (2,1)W (1,0)S (0,1)E (0,1)S (0,1)W (0,0)W.
- * Round: p1 gate (0,1)S; p0 cw (0,1)W guard; p1 ccw (0,1)E: looking west
- * from it the row is D alone and D's W side holds p0's guard: refused, no
- * guard decision; p0 cw (0,0)W pass. Tower p1: cw 2, ccw 1: pass.
- * Final: the guard on (0,1)W counts D (2) and stops at (1,1): E's 3
- * public buildings (6) do not count. p0 = 1 + 2. */
-START_TEST(guard_line_stops_at_empty_cell)
-{
-	static const char *const script[] = {
-	        "p0 place 0 0 0", "p0 follower pass", "p1 place 1 0 0",
-	        "p1 follower pass", "p0 place 2 0 1", "p0 follower b",
-	        "p1 place 0 1 0", "p1 follower pass", "p0 place 2 1 0",
-	        "p0 follower pass", "p1 place 3 0 0", "p1 follower pass",
-	        "p1 gate 0 1 S", "p0 wall cw", "p0 guard", "p1 wall ccw",
-	        "p0 wall cw", "p0 guard pass", NULL};
-	static const char TILES[] = "tileset wall-line\n"
-	                            "1 3 a-a a-a a-a a-a a=R\n"
-	                            "2 1 b-b a-a a-a a-a a=R b=F\n"
-	                            "3 1 a-a a-a a-a a-a a=R pub=1\n"
-	                            "4 1 a-a a-a a-a a-a a=R pub=3\n";
-	static const int ORDER[] = {1, 1, 2, 3, 4, 1};
-	city_game *g = scn_city_game(TILES, 2, ORDER, 6, 5, 1, 0, NULL);
-
-	scn_play_steps(g, script);
-	scn_expect_piece(g, 0, 0, 1, 'E', 0, -1);
-	scn_expect_piece(g, 1, 0, 1, 'S', 1, -1);
-	scn_expect_piece(g, 2, 0, 1, 'W', 0, 0);
-	scn_expect_piece(g, 3, 0, 0, 'W', 0, -1);
-	ck_assert_int_eq(city_game_cell(g, 1, 1), CITY_CELL_EXTERIOR);
-	ck_assert_uint_eq(scn_legal_count(g), 3);
-	scn_play(g, "p1 tower pass");
-	/* Gap 14 - 4 = 10 > 5, no tile left. */
-	ck_assert_int_eq(city_wall_gap(g), 10);
-	ck_assert_int_eq(city_game_end_reasons(g), (int)CITY_ENDED_TILES);
-	ck_assert_int_eq(city_score_final(g), CITY_OK);
-	scn_expect_invariants(g);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_GUARDS), 2);
-	ck_assert_int_eq(city_game_score_detail(g, 1, CITY_CAT_GUARDS), 0);
-	ck_assert_int_eq(city_game_score_detail(g, 0, CITY_CAT_MARKETS), 1);
-	ck_assert_int_eq(city_game_score(g, 0), 3);
-	ck_assert_int_eq(city_game_score(g, 1), 0);
-	city_game_free(g);
+	scn_run_case(&final_cases[_i]);
 }
 END_TEST
 
@@ -338,8 +283,8 @@ static Suite *wall_end_suite(void)
 	suite_add_tcase(s, ends);
 
 	tcase_add_test(final, final_walls_without_gate);
-	tcase_add_test(final, two_guards_on_one_row_both_score);
-	tcase_add_test(final, guard_line_stops_at_empty_cell);
+	tcase_add_loop_test(final, final_scenarios, 0,
+	                    (int)N_OF(final_cases));
 	suite_add_tcase(s, final);
 	return s;
 }

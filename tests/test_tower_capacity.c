@@ -344,12 +344,10 @@ END_TEST
 
 static Suite *capacity_suite(void)
 {
-	Suite *s = suite_create("tower_capacity");
-	TCase *t = tcase_create("core");
-	tcase_set_timeout(t, 600);
-	tcase_add_test(t, tower_games_stay_within_the_log_capacities);
-	suite_add_tcase(s, t);
-	return s;
+	const test_row rows[] = {
+	        {tower_games_stay_within_the_log_capacities, 0, 1},
+	};
+	return test_suite("tower_capacity", "core", 600, rows, N_OF(rows));
 }
 
 TEST_MAIN(capacity_suite)
