@@ -5,9 +5,12 @@
  * commands help, hint, undo, save, board, scores, tiles, moves and quit.
  * A move is chosen by its number or written in record syntax.
  */
-#define _POSIX_C_SOURCE 200809L /* fileno */
+#define _POSIX_C_SOURCE 200809L /* fileno, poll, pthreads */
 
 #include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -488,6 +491,51 @@ static int confirm_quit(const cli_session *s)
 	return line[0] == 'y' || line[0] == 'Y';
 }
 
+/* One hint search: the AI, the game, where the options go. */
+typedef struct hint_job {
+	city_ai *ai;
+	const city_game *game;
+	city_ai_stat *stats;
+	size_t cap, count;
+	int rc;
+	atomic_int done;
+} hint_job;
+
+static void *hint_search(void *arg)
+{
+	hint_job *j = arg;
+	j->rc = city_ai_analyse(j->ai, j->game, j->stats, j->cap, &j->count,
+	                        NULL, 0, NULL);
+	atomic_store(&j->done, 1);
+	return NULL;
+}
+
+/* Run a hint search. On a terminal it runs on a thread of its own while
+ * this one waits for Enter, which stops it early (city_ai_cancel: the
+ * options of the playouts finished so far); the line typed is dropped.
+ * Returns 1 when it was stopped. */
+static int hint_run(hint_job *j)
+{
+	pthread_t t;
+	int stopped = 0;
+	if (!isatty(fileno(stdin)) ||
+	    pthread_create(&t, NULL, hint_search, j) != 0) {
+		hint_search(j);
+		return 0;
+	}
+	while (!atomic_load(&j->done) && !stopped) {
+		struct pollfd p = {fileno(stdin), POLLIN, 0};
+		if (poll(&p, 1, 50) > 0) {
+			char line[TEXT_MAX];
+			if (read_line(line, sizeof line) != 0)
+				clearerr(stdin); /* EOF: stop, the prompt sees it */
+			stopped = city_ai_cancel(j->ai) == CITY_OK;
+		}
+	}
+	pthread_join(t, NULL);
+	return stopped;
+}
+
 /* `hint [N]`: the hint AI's best options. */
 static void hint(cli_session *s, const options *o, const char *arg)
 {
@@ -511,10 +559,16 @@ static void hint(cli_session *s, const options *o, const char *arg)
 	stats = calloc(o->n ? o->n : 1, sizeof *stats);
 	if (!stats)
 		return;
-	printf("hint (%s) thinking...\n", s->hint_spec);
+	printf("hint (%s) thinking...%s\n", s->hint_spec,
+	       isatty(fileno(stdin)) ? " (Enter stops it)" : "");
 	fflush(stdout);
-	rc = city_ai_analyse(s->hint.ai, s->game, stats, o->n, &count, NULL, 0,
-	                     NULL);
+	{
+		hint_job j = {s->hint.ai, s->game, stats, o->n, 0, 0, 0};
+		if (hint_run(&j))
+			puts("stopped: the options as far as the search got");
+		rc = j.rc;
+		count = j.count;
+	}
 	if (rc != CITY_OK) {
 		printf("no hint: %s\n", city_status_str(rc));
 		free(stats);

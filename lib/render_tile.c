@@ -233,9 +233,48 @@ static int street_sides(const tileview *v, char d, int *first, int *second)
 	return n;
 }
 
+/* Where the monastery stands: the centre, or, on a tile the river
+ * crosses (V-GEO-1; the printed river tile has its monastery beside the
+ * water), towards the middle of the first side with neither river nor
+ * road. */
+static pt monastery_at(const tileview *v)
+{
+	int side, river = 0;
+	for (side = 0; side < 4; side++)
+		river |= v->street[side] == '~';
+	for (side = 0; river && side < 4; side++)
+		if (v->street[side] == '-') {
+			pt m = centre;
+			m.x += (ring[2 * side + 1].x - centre.x) * 9 / 16;
+			m.y += (ring[2 * side + 1].y - centre.y) * 9 / 16;
+			return m;
+		}
+	return centre;
+}
+
+/* Where a street of one side ends: the centre; on a river tile
+ * (V-GEO-1) at the monastery beside the water when the tile has one (the
+ * road crosses the river to it), else at the near bank (a road does not
+ * end in the water). The river's band and pond reach T/5 from the
+ * centre. */
+static pt street_stop(const tileview *v, char d, int side)
+{
+	int k, river = 0;
+	pt e = centre;
+	for (k = 0; k < 4; k++)
+		river |= v->street[k] == '~';
+	if (!river || d == '~')
+		return centre;
+	if (v->monastery)
+		return monastery_at(v);
+	e.x += (ring[2 * side + 1].x - centre.x) * 7 / 16;
+	e.y += (ring[2 * side + 1].y - centre.y) * 7 / 16;
+	return e;
+}
+
 /* The street of digit `d`: from the middle of each of its sides to the
- * centre; a street of two sides as one curve through the centre. Returns
- * the number of its sides. */
+ * centre (or where it stops, street_stop); a street of two sides as one
+ * curve through the centre. Returns the number of its sides. */
 static int street_path(svgw *s, const tileview *v, char d, int ox, int oy)
 {
 	int side, first, second, n = street_sides(v, d, &first, &second);
@@ -246,10 +285,11 @@ static int street_path(svgw *s, const tileview *v, char d, int ox, int oy)
 		return n;
 	}
 	for (side = 0; side < 4; side++)
-		if (v->street[side] == d)
+		if (v->street[side] == d) {
+			pt e = street_stop(v, d, side);
 			svg_out(s, "M%d %dL%d %d", ox + ring[2 * side + 1].x,
-			           oy + ring[2 * side + 1].y, ox + centre.x,
-			           oy + centre.y);
+			           oy + ring[2 * side + 1].y, ox + e.x, oy + e.y);
+		}
 	return n;
 }
 
@@ -357,25 +397,6 @@ static void nudge(pt *p, int ux, int uy)
 	p->y += uy;
 	p->x = p->x < SPOT_LO ? SPOT_LO : p->x > SPOT_HI ? SPOT_HI : p->x;
 	p->y = p->y < SPOT_LO ? SPOT_LO : p->y > SPOT_HI ? SPOT_HI : p->y;
-}
-
-/* Where the monastery stands: the centre, or, on a tile the river
- * crosses (V-GEO-1; the printed river tile has its monastery beside the
- * water), towards the middle of the first side with neither river nor
- * road. */
-static pt monastery_at(const tileview *v)
-{
-	int side, river = 0;
-	for (side = 0; side < 4; side++)
-		river |= v->street[side] == '~';
-	for (side = 0; river && side < 4; side++)
-		if (v->street[side] == '-') {
-			pt m = centre;
-			m.x += (ring[2 * side + 1].x - centre.x) * 9 / 16;
-			m.y += (ring[2 * side + 1].y - centre.y) * 9 / 16;
-			return m;
-		}
-	return centre;
 }
 
 /* Push spots apart until any two are RENDER_SPOT_GAP apart (or 64
@@ -611,13 +632,17 @@ static void draw_streets(svgw *s, const tileview *v, int ox, int oy)
 			svg_out(s, "\"/>");
 		}
 		svg_out(s, "</g>");
-		if (n == 1) /* a way that ends on the tile: a small square */
+		if (n == 1) { /* a way that ends on the tile: a small disc */
+			int first, second;
+			pt e;
+			street_sides(v, d, &first, &second);
+			e = street_stop(v, d, first);
 			svg_out(
 			    s,
 			    "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
 			    "stroke=\"#6e6253\" stroke-width=\"2.5\"/>",
-			    ox + centre.x, oy + centre.y, T / 11,
-			    pal_feature[PAL_ROAD].hex);
+			    ox + e.x, oy + e.y, T / 11, pal_feature[PAL_ROAD].hex);
+		}
 	}
 }
 

@@ -24,7 +24,7 @@ on_terminal() {
 	local out=$1 input=$2
 	shift 2
 	printf '%b' "$input" |
-		env "$@" timeout 60 script -qec "$CLI play --game carcassonne --seat 0=human --ai greedy --seed 3" /dev/null \
+		env "$@" timeout 60 script -qec "$CLI play --game carcassonne --seat 0=human --ai greedy --seed 3 ${HINT_AI:+--hint-ai $HINT_AI}" /dev/null \
 			>"$out.raw" 2>&1 || fail "script exited $?"
 	sed 's/\x1b\[[0-9;]*m//g' "$out.raw" | tr -d '\r' >"$out"
 }
@@ -60,4 +60,13 @@ grep -qE "unfinished 0 0$" "$s" || fail "no unfinished line"
 on_terminal "$TMP/plain" '1\n1\nquit\ny\n' TERM=xterm NO_COLOR=1
 ! grep -qF $'\033[' "$TMP/plain.raw" || fail "colour despite NO_COLOR"
 grep -qF 'Ck0CCCC CCCCCCC' "$TMP/plain" || fail "NO_COLOR: no knight"
+
+# `hint` on a terminal: Enter stops the search (city_ai_cancel) and the
+# options found so far are shown; a search of 10^8 playouts would not end
+# within the timeout otherwise.
+HINT_AI=mcts:100000000 on_terminal "$TMP/hint" 'hint\n\nquit\ny\n' TERM=xterm NO_COLOR=1
+grep -qF "hint (mcts:100000000) thinking... (Enter stops it)" "$TMP/hint" ||
+	fail "hint: no 'Enter stops it'"
+has_line "$TMP/hint" "stopped: the options as far as the search got"
+grep -qE '^  1\. option [0-9]+\) place ' "$TMP/hint" || fail "no option after the stop"
 echo "cli_pty.sh: ok"

@@ -191,6 +191,10 @@ function drawBoard() {
   $('board').innerHTML = svg;
   const el = $('board').querySelector('svg');
   if (!el) return;
+  // the area round the board in the picture's own ground colour, so a
+  // narrow board shows no seam
+  const ground = el.querySelector('rect.ground');
+  if (ground) $('boardwrap').style.background = ground.getAttribute('fill');
   if (st.final) drawScoredFollowers(el);
   drawGhost();
   drawHint();

@@ -90,7 +90,8 @@ try {
 
   // Where the page is, and what is wrong with it, in one round trip (the
   // test runs on 2 loaded cores): the board keeps only the board (the
-  // status strip is the HTML panel's); the banner names the player the game
+  // status strip is the HTML panel's), and the area round it is the
+  // picture's ground colour; the banner names the player the game
   // waits for; the remaining-tiles grid shows city_game_tiles_remaining per
   // stack, its counts summing to the tiles left.
   const probe = () => page.evaluate(() => {
@@ -98,6 +99,14 @@ try {
     const at = { ready: d.ready, decision: d.decision, moves: +d.moves, bad: '' };
     if (d.ready === 'human' || d.ready === 'ended') at.bad = (() => {
       if (document.querySelector('#board g.strip')) return 'the status strip is still in the board SVG';
+      const ground = document.querySelector('#board rect.ground');
+      const swatch = document.createElement('i');
+      swatch.style.color = ground ? ground.getAttribute('fill') : '';
+      document.body.append(swatch);
+      const want = getComputedStyle(swatch).color;
+      swatch.remove();
+      const around = getComputedStyle(document.getElementById('boardwrap')).backgroundColor;
+      if (!ground || around !== want) return `the board's surround is ${around}, its ground ${want}`;
       const s = window.cityPage.state();
       const b = document.getElementById('banner');
       if (s.decision !== 'end' && b.dataset.player !== String(s.player)) return `the banner shows player ${b.dataset.player}, the game waits for ${s.player}`;
