@@ -2,13 +2,16 @@
  * AI players (docs/ai.md): the object and its parameters, the levels, and
  * the two one-ply kinds, random and greedy. The tree search is in
  * lib/ai_mcts.c. Everything here goes through the public game API, so an
- * AI plays every game the library plays.
+ * AI plays every game the library plays; only the potentials of the
+ * evaluation read the state (lib/ai_potential.c, the searches' hot spot),
+ * with the values the public queries give.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ai_internal.h"
+#include "ai_potential.h"
 
 uint64_t ai_rng_next(uint64_t *st)
 {
@@ -188,76 +191,13 @@ int city_ai_kind(const city_ai *ai)
  * (scoring, the next draw on a reshuffled copy).
  */
 
-/* Followers of `player` on the feature holding (x, y, part) lead it (no
- * other player has more). */
-static int leads(const city_game *g, int32_t x, int32_t y, char part,
-                 int player, int players)
-{
-	int mine = city_feature_followers(g, x, y, part, player), q;
-	if (mine <= 0)
-		return 0;
-	for (q = 0; q < players; q++)
-		if (q != player &&
-		    city_feature_followers(g, x, y, part, q) > mine)
-			return 0;
-	return 1;
-}
-
-/* The potential of open features (docs/ai.md): for each player, `per_tile`
- * points per tile of every incomplete feature on which the player has a
- * follower and leads, each feature counted once. Followers whose part is
- * not a feature (guards on the wall) count nothing. */
-/* A follower as potentials() reads it (player -1: skipped). */
-typedef struct ai_fol {
-	int player;
-	int32_t x, y;
-	char part;
-} ai_fol;
-
-static void potentials(const city_game *g, int players, double per_tile,
-                       double *pot)
-{
-	enum { MAX_FOL = 64 };
-	ai_fol f[MAX_FOL];
-	int n = city_game_follower_count(g), i, j;
-	for (i = 0; i < players; i++)
-		pot[i] = 0;
-	if (n > MAX_FOL)
-		n = MAX_FOL; /* cannot happen: 5 seats of 7 followers */
-	/* each follower read once, not once per later follower */
-	for (i = 0; i < n; i++) {
-		f[i].player = -1;
-		f[i].x = f[i].y = 0;
-		f[i].part = 0;
-		if (city_game_follower(g, (size_t)i, &f[i].player, NULL, &f[i].x,
-		                       &f[i].y, &f[i].part) != CITY_OK)
-			f[i].player = -1;
-	}
-	for (i = 0; i < n; i++) {
-		int player = f[i].player, seen = 0, tiles;
-		if (player < 0 || player >= players)
-			continue;
-		if (city_feature_complete(g, f[i].x, f[i].y, f[i].part) != 0)
-			continue; /* complete, or not a feature */
-		for (j = 0; j < i && !seen; j++)
-			if (f[j].player == player &&
-			    city_feature_same(g, f[i].x, f[i].y, f[i].part,
-			                      f[j].x, f[j].y, f[j].part) == 1)
-				seen = 1;
-		if (seen || !leads(g, f[i].x, f[i].y, f[i].part, player, players))
-			continue;
-		tiles = city_feature_tiles(g, f[i].x, f[i].y, f[i].part);
-		if (tiles > 0)
-			pot[player] += per_tile * tiles;
-	}
-}
-
 int ai_values(const city_game *g, double per_tile, double *v)
 {
 	int players = city_game_players(g), q;
 	if (players < 1 || players > AI_MAX_PLAYERS)
 		return 0;
-	potentials(g, players, per_tile, v);
+	/* the potentials (docs/ai.md) from the state: ai_potential.c */
+	ai_potential_of(g, players, per_tile, v);
 	for (q = 0; q < players; q++)
 		v[q] += city_game_score(g, q);
 	return players;

@@ -2,7 +2,8 @@
  * Internal interface of the AI module (lib/ai.c: the object, parameters,
  * levels, random and greedy; lib/ai_mcts.c: the tree search). The module
  * uses the public game API only, plus city_game_reshuffle()
- * (lib/game_reshuffle.c): it knows nothing of a game's rules.
+ * (lib/game_reshuffle.c) and the potentials read from the state
+ * (lib/ai_potential.c): it knows nothing of a game's rules.
  */
 #ifndef CITY_LIB_AI_INTERNAL_H
 #define CITY_LIB_AI_INTERNAL_H

@@ -56,27 +56,31 @@ const game_facts facts_table[FACTS_GAMES] = {
         .role_of_kind = {-1, -1, CITY_ROLE_HIGHWAYMAN, CITY_ROLE_KNIGHT,
                          CITY_ROLE_FARMER},
         .wall = 0,
-        /* A discard per tile; during play a score event per player with
-         * followers on a completed feature (at most one per follower
-         * placed, so one per tile); at the end a score and a return event
-         * per follower; The Tower: a turn may also ransom (two events) and
-         * capture after a floor (a capture and an exchange event, at most
-         * 30 floors). Moves: place, follower or tower move, capture,
-         * ransom per turn. */
-        .events_per_tile = 4,
-        .events_more = 2 * MAX_PLAYERS * FOLLOWERS_PER_PLAYER + 72,
-        .moves_per_tile = 4,
-        .moves_more = 8,
+        /* With The Tower (docs/tower-capacity.md proves both): events, one
+         * per tile drawn (its discard; or what its follower decision
+         * brings: a follower's score in play or its return at the end, a
+         * top's return), two more per floor (a floor's own one is a
+         * capture; an exchange or a ransom's two score events, each
+         * paid for by a prisoner) and one more per follower on a feature
+         * at the end (its score besides its return). At most 30 floors
+         * (T-SET-1: 2 x 10, 3 x 9, 4 x 7, 5 x 6), 35 followers. Moves: a
+         * place, a follower decision and a ransom decision per tile
+         * drawn (every turn draws), a capture decision per floor. */
+        .events_per_tile = 1,
+        .events_more = 2 * 30 + MAX_PLAYERS * FOLLOWERS_PER_PLAYER,
+        .moves_per_tile = 3,
+        .moves_more = 30,
         .move_bytes = 4, /* a capture's part */
         .own_arrays = 1,
-        /* Without The Tower: a discard or, during play, at most one score
-         * event per follower placed (the majority owners of a completed
-         * feature; its followers go back without an event), so one per
-         * tile; at the end a score and a return event per follower (2 x
-         * 35, as above). Moves: place and follower per turn. */
-        .plain_events_per_tile = 2,
-        .plain_events_more = 2 * MAX_PLAYERS * FOLLOWERS_PER_PLAYER,
+        /* Without The Tower (a set with no foundation): the same proof
+         * with no floor — an event per tile drawn (its discard, or its
+         * follower's score in play or return at the end) and one more
+         * per follower on a feature at the end (its score). Moves: a
+         * place and a follower decision per tile. */
+        .plain_events_per_tile = 1,
+        .plain_events_more = MAX_PLAYERS * FOLLOWERS_PER_PLAYER,
         .plain_moves_per_tile = 2,
+        .plain_moves_more = 8,
         .plain_move_bytes = 3,
     },
 };

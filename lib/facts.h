@@ -70,6 +70,7 @@ typedef struct game_facts {
 	uint8_t plain_events_per_tile;
 	uint16_t plain_events_more;
 	uint8_t plain_moves_per_tile;
+	uint16_t plain_moves_more;
 	uint8_t plain_move_bytes;
 } game_facts;
 

@@ -162,6 +162,22 @@ int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
 	return n;
 }
 
+int feat_tile_count(const state *s, int root)
+{
+	const uint16_t *next = st_nnext(s);
+	const uint8_t *tile = st_ntile(s);
+	uint64_t seen[(TS_MAX_TILES + 63) / 64] = {0}; /* bit per placed tile */
+	int n = 0, m = root;
+	do {
+		int t = tile[m];
+		uint64_t bit = (uint64_t)1 << (t & 63);
+		n += (seen[t >> 6] & bit) == 0;
+		seen[t >> 6] |= bit;
+		m = next[m];
+	} while (m != root);
+	return n;
+}
+
 void feat_measure(const city_tileset *ts, const state *s, int root,
                   int *tiles, unsigned *markets)
 {

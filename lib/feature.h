@@ -56,6 +56,9 @@ int feat_close_side(const city_tileset *ts, state *s, int t, int side,
  * Returns the number of tiles (at most TS_MAX_TILES). */
 int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
                  uint16_t parts[TS_MAX_TILES]);
+/* Distinct tiles (R-GEO-6) of the feature of `root`: feat_collect's
+ * count without the list (the AI's potentials ask it per follower). */
+int feat_tile_count(const state *s, int root);
 /* Distinct tiles (R-GEO-6) and market kinds (R-GEO-7) of a feature. */
 void feat_measure(const city_tileset *ts, const state *s, int root,
                   int *tiles, unsigned *markets);

@@ -46,7 +46,7 @@ static void layout_capacities(st_layout *l, const city_tileset *ts,
 		l->cap_events = (uint16_t)(f->plain_events_per_tile * n +
 		                           f->plain_events_more);
 		l->cap_moves = (uint16_t)(f->plain_moves_per_tile * n +
-		                          f->moves_more);
+		                          f->plain_moves_more);
 		l->move_bytes = f->plain_move_bytes;
 	}
 }

@@ -16,6 +16,10 @@
  *                            n by default, long_n for the long run
  *                            (CITY_PROPERTY_GAMES=long), or at most the
  *                            number CITY_PROPERTY_GAMES names
+ *   test_new_game_with(game, expansions, farmers, players, seed)
+ *                            a new game of `game` with the expansions of
+ *                            a CITY_EXPANSION_* bit set (test_new_game:
+ *                            with The Tower or not)
  *   test_new_game_on(ts, players, seed)
  *                            a new game on the tile set ts
  *   test_suite(name, tcase, timeout, rows, n)
@@ -116,19 +120,20 @@ static inline size_t test_play_random(city_game *g, size_t n, uint64_t *rng)
 }
 
 /* A new game of `game` (CITY_GAME_*) for `players` seeded with `seed`,
- * with The Tower when `tower` and the farmers rule (C-OPT-1) set to
- * `farmers` unless it is negative. */
-static inline city_game *test_new_game(int game, int tower, int farmers,
-                                       int players, uint64_t seed)
+ * with the expansions of `expansions` (CITY_EXPANSION_* bits) and the
+ * farmers rule (C-OPT-1) set to `farmers` unless it is negative. */
+static inline city_game *test_new_game_with(int game, unsigned expansions,
+                                            int farmers, int players,
+                                            uint64_t seed)
 {
 	city_options *o = NULL;
 	city_game *g = NULL;
 	ck_assert_int_eq(city_options_new(&o), CITY_OK);
 	ck_assert_int_eq(city_options_set_game(o, game), CITY_OK);
-	if (tower)
-		ck_assert_int_eq(
-		        city_options_set_expansion(o, CITY_EXPANSION_TOWER, 1),
-		        CITY_OK);
+	for (int x = 1; x <= CITY_EXPANSION_RIVER; x <<= 1)
+		if (expansions & (unsigned)x)
+			ck_assert_int_eq(city_options_set_expansion(o, x, 1),
+			                 CITY_OK);
 	if (farmers >= 0)
 		ck_assert_int_eq(
 		        city_options_set_rule(o, CITY_RULE_FARMERS, farmers),
@@ -138,6 +143,14 @@ static inline city_game *test_new_game(int game, int tower, int farmers,
 	ck_assert_int_eq(city_game_new(&g, o), CITY_OK);
 	city_options_free(o);
 	return g;
+}
+
+/* The same with The Tower when `tower`. */
+static inline city_game *test_new_game(int game, int tower, int farmers,
+                                       int players, uint64_t seed)
+{
+	return test_new_game_with(game, tower ? CITY_EXPANSION_TOWER : 0u,
+	                          farmers, players, seed);
 }
 
 /* A new game for `players` seeded with `seed` on the tile set `ts` (its

@@ -66,6 +66,7 @@
 #define CITY_TEST_SCENARIO_H
 
 #include <check.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -970,6 +971,8 @@ static inline void scn_expect_end_at(const city_game *g, int end, int index,
  *   ?moves = top 0 1, pass the legal moves as record text, joined by ", "
  *   ?scores = 4 0          every player's total
  *   ?final = 4 2           final scoring succeeds, then every total
+ *   ?final_again = 4 2     final scoring once more succeeds with these
+ *                          totals and adds no event (it is idempotent)
  *   ?piece I = X Y S G U   wall piece I: cell, side NESW, is-gate, guard
  *                          owner (-1: none)
  *   ?end cw = I X Y S      the wall's cw (or ccw) end
@@ -988,13 +991,20 @@ static inline void scn_expect_end_at(const city_game *g, int end, int index,
  *                          a 0 0 a = 0, ?ffollowers 0 0 1 0 = 1 (street
  *                          '1'), ?tower 1 1 = 1 0, ?tower 2 2 =
  *                          ENOTFOUND, ?winners = ENOTENDED, ?event 3 =
- *                          score 1 4 street (the first values of an event)
+ *                          score 1 4 street (the first values of an
+ *                          event; ?event -1 is the last one), ?bounds =
+ *                          -1 0 1 2, ?tower_count = 1, ?wall_tower 0 =
+ *                          1 cw 7 4, ?wall_end ccw = ENOTFOUND
  *   !MOVE                  the move made through its own call (scn_call:
  *                          city_place_floor, city_capture, ...), which
  *                          must succeed
  * Arguments are integers, part letters and digits ('a', '1'), sides, or
  * the names the query's kinds list (categories, reasons, event kinds,
- * roles; '*' is any player); a value may be a status name (ENOTFOUND).
+ * roles; '*' is any player); a value may be such a name too (?fkind 0 0
+ * 1 = street, ?cell 0 1 = hole, ?follower 0 = 1 steward), a status
+ * name (ENOTFOUND), or '*' for a value that is not compared (?event -1 =
+ * capture 0 0 0 * * * * * 1: the kind, player, points, reason and other
+ * player only).
  * Every failure names the step.
  *
  * A scenario as one row of data (scn_case), run by scn_run_case:
@@ -1067,6 +1077,27 @@ static const scn_name scn_sides[] = {
 
 static const scn_name scn_players[] = {{"*", -2}, {NULL, 0}};
 
+static const scn_name scn_features[] = {
+        {"street", CITY_FEATURE_STREET},
+        {"market", CITY_FEATURE_MARKET},
+        {"residential", CITY_FEATURE_RESIDENTIAL},
+        {"road", CITY_FEATURE_ROAD},
+        {"city", CITY_FEATURE_CITY},
+        {"field", CITY_FEATURE_FIELD},
+        {"monastery", CITY_FEATURE_MONASTERY},
+        {NULL, 0}};
+
+static const scn_name scn_cells[] = {
+        {"tile", CITY_CELL_TILE},
+        {"exterior", CITY_CELL_EXTERIOR},
+        {"hole", CITY_CELL_HOLE},
+        {NULL, 0}};
+
+static const scn_name scn_ends[] = {
+        {"cw", CITY_END_CW},
+        {"ccw", CITY_END_CCW},
+        {NULL, 0}};
+
 static const scn_name scn_roles[] = {
         {"citizen", CITY_ROLE_CITIZEN},
         {"seller", CITY_ROLE_SELLER},
@@ -1097,7 +1128,9 @@ static const scn_name scn_statuses[] = {
 /* The names an argument or value kind accepts: i integer, c part letter
  * or digit (a single character is the character: '1' is street 1), s
  * side N E S W, C category, R reason, K event kind, P player or '*', O
- * role, M market kinds as letters (FG: fish and grain). */
+ * role, E wall end cw ccw, F feature kind (street ... monastery), L
+ * cell (tile exterior hole), M market kinds as letters (FG: fish and
+ * grain). */
 static inline const scn_name *scn_kind_names(char kind)
 {
 	switch (kind) {
@@ -1107,6 +1140,9 @@ static inline const scn_name *scn_kind_names(char kind)
 	case 'P': return scn_players;
 	case 's': return scn_sides;
 	case 'O': return scn_roles;
+	case 'E': return scn_ends;
+	case 'F': return scn_features;
+	case 'L': return scn_cells;
 	default: return NULL;
 	}
 }
@@ -1216,11 +1252,29 @@ SCN_QN(scn_q_current, 2, city_game_current_tile(g, &v[0], &v[1]))
 SCN_QN(scn_q_tile_at, 2, city_game_tile_at(g, a[0], a[1], &v[0], &v[1]))
 /* The Tower's tower at (x, y): height and top player. */
 SCN_QN(scn_q_tower, 2, city_game_tower(g, a[0], a[1], &v[0], &v[1]))
-/* Event i: kind player points reason x y part design move. */
+/* The board's bounds: min x, min y, max x, max y (ENOTFOUND: empty). */
+static inline int scn_q_bounds(const city_game *g, const int *a, int *v)
+{
+	int32_t b[4] = {0, 0, 0, 0};
+	int rc = city_game_bounds(g, &b[0], &b[1], &b[2], &b[3]), i;
+	(void)a;
+	for (i = 0; i < 4; i++)
+		v[i] = b[i];
+	return scn_or_status(rc, 4, v);
+}
+/* The City's tower i: owner, wall end, wall piece, points. */
+SCN_QN(scn_q_wall_tower, 4,
+       city_tower(g, (size_t)a[0], &v[0], &v[1], &v[2], &v[3]))
+/* The wall's cw or ccw end: a piece index or a status. */
+SCN_Q1(scn_q_wall_end, city_wall_end(g, a[0]))
+/* Event i (i < 0: counted from the last, -1 the last): kind player
+ * points reason x y part design move, and the other player + 1 of The
+ * Tower's capture, exchange and ransom events (reserved1). */
 static inline int scn_q_event(const city_game *g, const int *a, int *v)
 {
 	city_event e;
-	int rc = city_game_event(g, (size_t)a[0], &e);
+	int i = a[0] < 0 ? city_game_event_count(g) + a[0] : a[0];
+	int rc = i < 0 ? CITY_EINVAL : city_game_event(g, (size_t)i, &e);
 	if (rc != CITY_OK)
 		return scn_or_status(rc, 0, v);
 	v[0] = e.kind;
@@ -1232,7 +1286,8 @@ static inline int scn_q_event(const city_game *g, const int *a, int *v)
 	v[6] = (unsigned char)e.part;
 	v[7] = e.design;
 	v[8] = (int)e.move;
-	return 9;
+	v[9] = (int)e.reserved1;
+	return 10;
 }
 /* Follower i: player role x y part. */
 static inline int scn_q_follower(const city_game *g, const int *a, int *v)
@@ -1269,12 +1324,12 @@ static const scn_query scn_queries[] = {
         {"complete", "iic", "i", scn_q_complete, NULL},
         {"ftiles", "iic", "i", scn_q_ftiles, NULL},
         {"ffollowers", "iici", "i", scn_q_ffollowers, NULL},
-        {"fkind", "iic", "i", scn_q_fkind, NULL},
+        {"fkind", "iic", "F", scn_q_fkind, NULL},
         {"market", "iic", "M", scn_q_market, NULL},
         {"prisoners", "ii", "i", scn_q_prisoners, NULL},
         {"floors", "i", "i", scn_q_floors, NULL},
         {"left", "i", "i", scn_q_left, NULL},
-        {"cell", "ii", "i", scn_q_cell, NULL},
+        {"cell", "ii", "L", scn_q_cell, NULL},
         {"walls_left", "", "i", NULL, city_game_walls_left},
         {"wall_length", "", "i", NULL, city_wall_length},
         {"contour", "", "i", NULL, city_contour_length},
@@ -1292,7 +1347,11 @@ static const scn_query scn_queries[] = {
         {"current", "", "ii", scn_q_current, NULL},
         {"tile_at", "ii", "ii", scn_q_tile_at, NULL},
         {"tower", "ii", "ii", scn_q_tower, NULL},
-        {"event", "i", "KiiRiicii", scn_q_event, NULL},
+        {"event", "i", "KiiRiiciii", scn_q_event, NULL},
+        {"bounds", "", "iiii", scn_q_bounds, NULL},
+        {"tower_count", "", "i", NULL, city_tower_count},
+        {"wall_tower", "i", "iEii", scn_q_wall_tower, NULL},
+        {"wall_end", "E", "i", scn_q_wall_end, NULL},
         {"follower", "i", "iOiic", scn_q_follower, NULL},
 };
 
@@ -1317,8 +1376,11 @@ static inline int scn_words(const char *text, char *buf, size_t size,
 	return n;
 }
 
+/* A value that is not compared ('*'). */
+#define SCN_ANY INT_MIN
+
 /* The values of `rhs`, the i-th of kind kinds[i] (the last kind
- * repeats); returns how many (at most cap). */
+ * repeats; '*' is SCN_ANY); returns how many (at most cap). */
 static inline int scn_values(const char *rhs, int *v, int cap,
                              const char *kinds, const char *step, int line)
 {
@@ -1326,14 +1388,15 @@ static inline int scn_values(const char *rhs, int *v, int cap,
 	int n = scn_words(rhs, buf, sizeof buf, w, 16), i;
 	size_t nk = strlen(kinds);
 	ck_assert_int_le(n, cap);
-	for (i = 0; i < n; i++)
-		ck_assert_msg(scn_arg(w[i],
-		                      nk ? kinds[(size_t)i < nk ? (size_t)i
-		                                                : nk - 1]
-		                         : 'i',
-		                      &v[i]),
-		              "line %d: \"%s\": \"%s\" is not a value", line,
-		              step, w[i]);
+	for (i = 0; i < n; i++) {
+		char kind = nk ? kinds[(size_t)i < nk ? (size_t)i : nk - 1] : 'i';
+		if (strcmp(w[i], "*") == 0)
+			v[i] = SCN_ANY;
+		else
+			ck_assert_msg(scn_arg(w[i], kind, &v[i]),
+			              "line %d: \"%s\": \"%s\" is not a value",
+			              line, step, w[i]);
+	}
 	return n;
 }
 
@@ -1426,6 +1489,23 @@ static inline void scn_expect_step(city_game *g, const char *step, int line)
 			scn_expect_final_scores_at(g, k, want, line);
 		else
 			scn_expect_scores_at(g, k, want, line);
+	} else if (strcmp(w[0], "final_again") == 0) {
+		int events = city_game_event_count(g), rc = city_score_final(g);
+		k = scn_values(rhs, want, 16, "i", step, line);
+		ck_assert_msg(k == city_game_players(g),
+		              "line %d: \"%s\": %d scores for %d players", line,
+		              step, k, city_game_players(g));
+		ck_assert_msg(rc == CITY_OK, "line %d: \"%s\": %s", line, step,
+		              city_status_str(rc));
+		for (i = 0; i < k; i++)
+			ck_assert_msg(city_game_score(g, i) == want[i],
+			              "line %d: \"%s\": player %d scores %d, "
+			              "expected %d",
+			              line, step, i, city_game_score(g, i),
+			              want[i]);
+		ck_assert_msg(city_game_event_count(g) == events,
+		              "line %d: \"%s\": %d events, were %d", line, step,
+		              city_game_event_count(g), events);
 	} else if (strcmp(w[0], "piece") == 0 && n == 2) {
 		ck_assert_int_eq(scn_values(rhs, want, 5, "iisii", step, line), 5);
 		scn_expect_piece_at(g, atoi(w[1]), want[0], want[1],
@@ -1472,6 +1552,8 @@ static inline void scn_expect_step(city_game *g, const char *step, int line)
 		for (i = 0; i < k; i++) {
 			ck_assert_msg(i < got, "line %d: \"%s\": returned %d",
 			              line, step, have[0]);
+			if (want[i] == SCN_ANY)
+				continue;
 			if (k == 1)
 				ck_assert_msg(have[0] == want[0],
 				              "line %d: \"%s\": %d, expected %d",
@@ -1614,13 +1696,21 @@ static inline city_game *scn_case_game(const scn_case *c)
 	return scn_tower_game(start, order, norder, players, tower, rules);
 }
 
+/* A case's game after its script, for a test that goes on in C (the
+ * caller frees it). */
+#define scn_case_played(c) scn_case_played_at((c), __LINE__)
+static inline city_game *scn_case_played_at(const scn_case *c, int line)
+{
+	city_game *g = scn_case_game(c);
+	scn_script_at(g, c->script, line);
+	return g;
+}
+
 /* Build a case's game, run its script, free the game. */
 #define scn_run_case(c) scn_run_case_at((c), __LINE__)
 static inline void scn_run_case_at(const scn_case *c, int line)
 {
-	city_game *g = scn_case_game(c);
-	scn_script_at(g, c->script, line);
-	city_game_free(g);
+	city_game_free(scn_case_played_at(c, line));
 }
 
 #endif /* CITY_TEST_SCENARIO_H */

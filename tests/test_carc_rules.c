@@ -65,20 +65,6 @@
 /* All field with a tower foundation (The Tower). */
 #define C_TOWER "a-a a-a a-a a-a a=F tow"
 
-/* A road part digit as a script argument: scenario.h's scn_arg reads a
- * lone digit as an integer, not as the part character, so the scripts
- * name road parts '1' and '2' by their character codes. */
-#define PART_1 "49"
-#define PART_2 "50"
-
-/* CITY_FEATURE_* as script text (?fkind). */
-#define CARC_STR_(x) #x
-#define CARC_STR(x) CARC_STR_(x)
-#define K_ROAD CARC_STR(CITY_FEATURE_ROAD)
-#define K_CITY CARC_STR(CITY_FEATURE_CITY)
-#define K_FIELD CARC_STR(CITY_FEATURE_FIELD)
-#define K_MONASTERY CARC_STR(CITY_FEATURE_MONASTERY)
-
 /* ?ended and ?winners take plain integers. */
 _Static_assert(CITY_ENDED_TILES == 2, "?ended = 2 below is CITY_ENDED_TILES");
 
@@ -202,12 +188,11 @@ START_TEST(test_C_DONE_1_road_closed_by_villages)
 	                    "1 1 " C_ROADSTART " start\n2 2 " C_DEAD "\n");
 	scn_play(g, "place 1 0 2\n"
 	            "?followers = 1P\n" /* the field needs farmers */
-	            "follower 1; ?complete 0 0 " PART_1 " = 0\n"
-	            "?fkind 0 0 " PART_1 " = " K_ROAD "; place -1 0 0\n"
+	            "follower 1; ?complete 0 0 1 = 0\n"
+	            "?fkind 0 0 1 = road; place -1 0 0\n"
 	            /* the road is P0's and complete, the field needs
 	             * farmers: P1's follower decision is skipped */
-	            "?complete 0 0 " PART_1 " = 1; ?ftiles 0 0 " PART_1
-	            " = 3\n"
+	            "?complete 0 0 1 = 1; ?ftiles 0 0 1 = 3\n"
 	            "?ask end; ?scores = 3 0; ?detail 0 roads = 3\n"
 	            "?points 0 road = 3\n"
 	            "?supply 0 = 7"); /* C-SCORE-5 */
@@ -624,9 +609,8 @@ static const scn_case cases[] = {
      "1 1 " C_ROADSTART " start\n2 4 " C_CURVE "\n",
      "place 0 1 3; ?followers = 1P; follower 1\n"
      "place 1 1 0\n" /* P1: road taken, fields need farmers */
-     "?ask tile 0; place 1 2 1; ?complete 0 1 " PART_1 " = 0\n"
-     "place 0 2 2; ?complete 0 1 " PART_1 " = 1; ?ftiles 1 2 " PART_1
-     " = 4\n"
+     "?ask tile 0; place 1 2 1; ?complete 0 1 1 = 0\n"
+     "place 0 2 2; ?complete 0 1 1 = 1; ?ftiles 1 2 1 = 4\n"
      "?scores = 4 0"},
     /* As the loop, with the village tile (roads 1 north and 2 east) in
      * BL's place: both its roads join one road through TL, TR and BR,
@@ -639,8 +623,8 @@ static const scn_case cases[] = {
      "place 0 1 3; pass\n"
      "place 1 1 0; pass\n"
      "place 1 2 1; pass\n"
-     "place 0 2 0; ?same 0 2 " PART_1 " 0 2 " PART_2 " = 1\n"
-     "?complete 0 2 " PART_1 " = 1; ?ask follower 1; ?followers = 12P\n"
+     "place 0 2 0; ?same 0 2 1 0 2 2 = 1\n"
+     "?complete 0 2 1 = 1; ?ask follower 1; ?followers = 12P\n"
      "follower 2; ?scores = 0 4; ?supply 1 = 7; ?invariants"},
     /*  [K ][K ]       start (0,0) BANDNS (city north-south); corners
      *  [S ][T ]       (0,-1) r2, (1,-1) r3, (0,1) r1, (1,1) r0 lead the
@@ -666,7 +650,7 @@ static const scn_case cases[] = {
      * on it (C-FOL-3), it scores 2 x 2 = 4 at once and returns. */
     {"C-SCORE-2, C-FOL-3: a two-tile city scores 4", "carc order=2",
      "1 1 " C_ROADSTART " start\n2 1 " C_CAP "\n",
-     "place 0 -1 2; ?complete 0 0 a = 1; ?fkind 0 -1 a = " K_CITY "\n"
+     "place 0 -1 2; ?complete 0 0 a = 1; ?fkind 0 -1 a = city\n"
      "?followers = aP; follower a; ?scores = 4 0; ?detail 0 cities = 4\n"
      "?points 0 city = 4; ?supply 0 = 7; ?follower_count = 0"},
     /* Two caps with coats of arms facing each other: 2 tiles x 2 + 2
@@ -702,7 +686,7 @@ static const scn_case cases[] = {
      "1 1 " C_ROADSTART " start\n2 1 " C_MON "\n3 2 " C_ROAD
      "\n4 5 " C_BLANK "\n",
      "place 0 1 0; ?followers = mP; follower m\n"
-     "?fkind 0 1 m = " K_MONASTERY "\n"
+     "?fkind 0 1 m = monastery\n"
      "place 1 0 0; ?followers = 1P\n" /* the start's road, free */
      "pass; place -1 0 0; pass\n"
      /* blanks: fields only, no farmers: skipped */
@@ -740,7 +724,7 @@ static const scn_case cases[] = {
      "place 0 -1 2; ?followers = abP; follower b; ?complete 0 0 a = 1\n"
      "place 1 0 0; ?followers = aP; follower a\n"
      "?same 0 -1 b 0 0 b = 0; place 1 -1 0; ?same 0 -1 b 0 0 b = 1\n"
-     "?fkind 0 0 b = " K_FIELD "; ?complete 0 0 b = 0\n" /* C-DONE-4 */
+     "?fkind 0 0 b = field; ?complete 0 0 b = 0\n" /* C-DONE-4 */
      "?ask end; ?final = 3 3; ?detail 0 farms = 3; ?points 1 farm = 3"},
     /* As above without the joining blank: the cap's field (P0's farmer)
      * and the start's field (P1's) each border the completed city:
@@ -851,7 +835,7 @@ static const scn_case cases[] = {
     {"C-GEO-2: features join through sides and count distinct cells",
      "carc order=2,2,3,2,2",
      "1 1 " C_TWOCAPS " start\n2 4 " C_CORNER "\n3 1 " C_BAND "\n",
-     "?fkind 0 0 a = " K_CITY "; ?fkind 0 0 b = " K_FIELD "\n"
+     "?fkind 0 0 a = city; ?fkind 0 0 b = field\n"
      "?same 0 0 a 0 0 c = 0; place 0 -1 3; ?followers = aP; follower a\n"
      /* city halves facing city halves join */
      "?same 0 -1 a 0 0 a = 1; ?ftiles 0 0 a = 2\n"
@@ -881,29 +865,28 @@ static const scn_case cases[] = {
      "carc order=2,2,2,2,2,2",
      "1 1 " C_TWINROAD " start\n2 6 " C_CURVE "\n",
      "place -1 0 3; ?followers = 1P; follower 1\n"
-     "?same -1 0 " PART_1 " 0 0 " PART_1 " = 1; place -1 1 2\n"
-     "?same 0 0 " PART_1 " 0 0 " PART_2 " = 0\n"
+     "?same -1 0 1 0 0 1 = 1; place -1 1 2\n"
+     "?same 0 0 1 0 0 2 = 0\n"
      "place 0 1 1\n" /* joins the start's two roads */
-     "?same 0 0 " PART_1 " 0 0 " PART_2 " = 1; ?ftiles 0 0 " PART_2
-     " = 4\n"
-     "?complete 0 0 " PART_2 " = 0; place 1 0 1; place 1 -1 0\n"
-     "?ftiles 0 0 " PART_1 " = 6; ?score 0 = 0; place 0 -1 3\n"
-     "?complete 0 0 " PART_1 " = 1; ?ftiles 0 0 " PART_1 " = 7\n"
+     "?same 0 0 1 0 0 2 = 1; ?ftiles 0 0 2 = 4\n"
+     "?complete 0 0 2 = 0; place 1 0 1; place 1 -1 0\n"
+     "?ftiles 0 0 1 = 6; ?score 0 = 0; place 0 -1 3\n"
+     "?complete 0 0 1 = 1; ?ftiles 0 0 1 = 7\n"
      "?ask end; ?scores = 7 0; ?points 0 road = 7"},
     /* start (0,0) road west-east; (1,0) ROAD r0 continues it, (0,1)
      * CURVE r3 (road east-south) touches the start on a field side: its
      * road stays apart. Highwaymen on both roads are legal. */
     {"C-GEO-2: roads join through road middles only", "carc order=2,3",
      "1 1 " C_ROADSTART " start\n2 1 " C_ROAD "\n3 1 " C_CURVE "\n",
-     "place 1 0 0; ?same 1 0 " PART_1 " 0 0 " PART_1 " = 1\n"
-     "?ftiles 0 0 " PART_1 " = 2; ?fkind 1 0 " PART_1 " = " K_ROAD "\n"
+     "place 1 0 0; ?same 1 0 1 0 0 1 = 1\n"
+     "?ftiles 0 0 1 = 2; ?fkind 1 0 1 = road\n"
      /* the straight road's north field a meets the start's field b
       * north of the road; its south field b meets the start's c */
      "?same 1 0 a 0 0 b = 1; ?same 1 0 b 0 0 c = 1; ?same 1 0 a 0 0 c = 0\n"
-     "follower 1; place 0 1 3; ?same 0 1 " PART_1 " 0 0 " PART_1 " = 0\n"
-     "?ftiles 0 1 " PART_1 " = 1; ?followers = 1P; follower 1\n"
-     "?ffollowers 0 0 " PART_1 " 0 = 1; ?ffollowers 0 1 " PART_1 " 1 = 1\n"
-     "?ffollowers 0 0 " PART_1 " 1 = 0"},
+     "follower 1; place 0 1 3; ?same 0 1 1 0 0 1 = 0\n"
+     "?ftiles 0 1 1 = 1; ?followers = 1P; follower 1\n"
+     "?ffollowers 0 0 1 0 = 1; ?ffollowers 0 1 1 1 = 1\n"
+     "?ffollowers 0 0 1 1 = 0"},
 };
 
 START_TEST(test_carc_scenario)

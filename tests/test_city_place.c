@@ -25,35 +25,15 @@
 /*
  * The scenarios are scripts of tests/scenario.h: moves as record text and
  * '?' expectations, each scenario a row of `place_cases` (at the end of
- * the scenarios, run by one loop test). A scenario that also asserts
- * through a query the script language lacks (the current tile, a placed
- * tile, the bounds, the move count, a feature part given as a street
- * digit, a rotation outside 0..3 that no move text carries) is played by
- * the row's function: its scripts, with only those asserts in C.
+ * the scenarios, run by one loop test). A scenario that also asserts what
+ * no script can (a rotation outside 0..3, which no move text carries, a
+ * too small buffer, a refusal of either status, the last error of a new
+ * game) goes on in the row's function after its script.
  */
 
 /* Tile sets of the scenarios below. */
 #define BLANK_DEAD "tileset t\n1 1 " SCN_BLANK "\n2 1 " SCN_DEAD "\n"
 #define BLANKS(n) "tileset t\n1 " #n " " SCN_BLANK "\n"
-
-/* The game's current tile is `design` from `stack` (R-TURN-3). */
-static void expect_current_tile(const city_game *g, int design, int stack)
-{
-	int d = 0, s = 0;
-	ck_assert_int_eq(city_game_current_tile(g, &d, &s), CITY_OK);
-	ck_assert_int_eq(d, design);
-	ck_assert_int_eq(s, stack);
-}
-
-/* The tile at (x, y) is `design` turned by `rotation`. */
-static void expect_tile_at(const city_game *g, int32_t x, int32_t y,
-                           int design, int rotation)
-{
-	int d = 0, r = -1;
-	ck_assert_int_eq(city_game_tile_at(g, x, y, &d, &r), CITY_OK);
-	ck_assert_int_eq(d, design);
-	ck_assert_int_eq(r, rotation);
-}
 
 /* ------------------------------------------------------------------------
  * R-SET-1, R-SET-2: players, supplies, turn order
@@ -97,50 +77,21 @@ START_TEST(test_R_SET_1_players_range)
 }
 END_TEST
 
-static void R_SET_1_turn_order(city_game *g)
-{
-	/* Four blanks in a row; player 0 starts and play goes 0, 1, 2, 0.
-	 * Player 0 puts a steward on the start tile; every later blank joins
-	 * that residential area, so every later follower decision has only
-	 * `pass` and is skipped (record.md). */
-	scn_play(g, "?ask tile 0; place 0 0 0\n"
-	            "?ask follower 0; ?followers = aP; follower a\n"
-	            "?ask tile 1; place 1 0 0; ?ask tile 2; place 2 0 0\n"
-	            "?ask tile 0; place 3 0 0; ?ask end");
-	ck_assert_int_eq(city_game_move_count(g), 5);
-	scn_play(g, "?supply 0 = 6; ?invariants");
-}
-
 /* ------------------------------------------------------------------------
  * R-TURN-2: the start tile
  * ---------------------------------------------------------------------- */
 
 static void R_TURN_2_start_tile(city_game *g)
 {
-	scn_play(g, "?ask tile 0");
-	expect_current_tile(g, 2, 1);
-	scn_play(g, "?tile_count = 0");
-	ck_assert_int_eq(city_game_bounds(g, NULL, NULL, NULL, NULL),
-	                 CITY_ENOTFOUND);
-	/* Exactly (0,0) r0..r3, sorted by rotation; anywhere else breaks
-	 * R-TURN-2 and changes nothing. */
-	scn_play(g, "?moves = place 0 0 0, place 0 0 1, place 0 0 2, "
-	            "place 0 0 3\n"
-	            "?call place 1 0 0 = EILLEGAL \"R-TURN-2: the start tile "
-	            "goes at (0,0), not (1,0)\"\n"
-	            "?call place 0 -1 2 = EILLEGAL \"R-TURN-2: the start tile "
-	            "goes at (0,0), not (0,-1)\"");
 	/* Rotations no move text can carry. */
 	SCN_REFUSED(g, city_place_tile(g, 0, 0, 4), CITY_EINVAL,
 	            "R-GEO-3: rotation 4 is not 0..3");
 	SCN_REFUSED(g, city_place_tile(g, 0, 0, -1), CITY_EINVAL,
 	            "R-GEO-3: rotation -1 is not 0..3");
-
 	/* A follower may be placed on the start tile as on any tile. */
-	scn_play(g, "place 0 0 3");
-	expect_tile_at(g, 0, 0, 2, 3);
-	scn_play(g, "?ask follower 0; ?followers = a1P; follower 1");
-	ck_assert_int_eq(city_feature_followers(g, 0, 0, '1', 0), 1);
+	scn_play(g, "place 0 0 3; ?tile_at 0 0 = 2 3\n"
+	            "?ask follower 0; ?followers = a1P; follower 1\n"
+	            "?ffollowers 0 0 1 0 = 1");
 }
 
 /* ------------------------------------------------------------------------
@@ -149,21 +100,6 @@ static void R_TURN_2_start_tile(city_game *g)
 
 static void R_TILE_1_must_touch_a_side(city_game *g)
 {
-	/* Board after the start tile:   . . .
-	 *                               . B .      B = BLANK at (0,0)
-	 *                               . . .
-	 * A second BLANK fits on the 4 side neighbours in 4 rotations: 16.
-	 * Refused: (0,0) is occupied, (1,1) and (-1,-1) touch a corner only,
-	 * (2,0) touches nothing. */
-	scn_play(g, "place 0 0 0; pass; ?ask tile 1; ?legal = 16\n"
-	            "?call place 0 0 0 = EILLEGAL \"R-TILE-1: cell (0,0) is "
-	            "not empty\"\n"
-	            "?call place 1 1 0 = EILLEGAL \"R-TILE-1: cell (1,1) "
-	            "shares no side with a placed tile\"\n"
-	            "?call place -1 -1 2 = EILLEGAL \"R-TILE-1: cell (-1,-1) "
-	            "shares no side with a placed tile\"\n"
-	            "?call place 2 0 0 = EILLEGAL \"R-TILE-1: cell (2,0) "
-	            "shares no side with a placed tile\"");
 	/* A rotation no move text can carry. */
 	SCN_REFUSED(g, city_place_tile(g, 1, 0, 5), CITY_EINVAL,
 	            "R-GEO-3: rotation 5 is not 0..3");
@@ -172,20 +108,9 @@ static void R_TILE_1_must_touch_a_side(city_game *g)
 
 static void R_TILE_2_sorted_list(city_game *g)
 {
-	/* DEAD at (0,0) r0; STRAIGHT has streets on design E and W:
-	 *   r0, r2: streets E+W;  r1, r3: streets S+N.
-	 *   (0,-1) south free of street: r0 r2     (y=-1 first)
-	 *   (-1,0) east free of street:  r1 r3
-	 *   (1,0)  west has a street:    r0 r2
-	 *   (0,1)  north free of street: r0 r2
-	 * 8 moves, sorted by (y, x, rotation). */
+	/* A too small buffer: ERANGE, the count, the first moves. */
 	city_move mv[16];
 	size_t n = 0;
-	scn_play(g, "place 0 0 0; pass\n"
-	            "?moves = place 0 -1 0, place 0 -1 2, place -1 0 1, "
-	            "place -1 0 3, place 1 0 0, place 1 0 2, place 0 1 0, "
-	            "place 0 1 2");
-	/* A too small buffer: ERANGE, the count, the first moves. */
 	memset(mv, 0, sizeof mv);
 	ck_assert_int_eq(city_legal_moves(g, mv, 3, &n), CITY_ERANGE);
 	ck_assert_uint_eq(n, 8);
@@ -193,89 +118,30 @@ static void R_TILE_2_sorted_list(city_game *g)
 	ck_assert_int_eq(mv[2].rotation, 1);
 }
 
-static void R_GEO_3_rotation_is_clockwise(city_game *g)
-{
-	/* CURVE (design street N-E) placed with r1 turns clockwise: N->E and
-	 * E->S, so its street is on E and S.
-	 *        .
-	 *     .  C-  .       C = CURVE r1 at (0,0), street E and S
-	 *        |
-	 *        .
-	 * A DEAD then fits (street on board side (1+r)%4):
-	 *   (0,-1) south free:  r0 r2 r3      (-1,0) east free: r1 r2 r3
-	 *   (1,0)  west street: r2            (0,1) north street: r3
-	 * 8 moves. A counter-clockwise engine would put the curve on N and W.
-	 * The DEAD at (0,1) r3 then closes the curve's south end: the street
-	 * C(0,0)+D(0,1) is open only on the curve's east side. */
-	scn_play(g, "place 0 0 1");
-	expect_tile_at(g, 0, 0, 4, 1);
-	ck_assert_int_eq(city_game_tile_at(g, 1, 0, NULL, NULL),
-	                 CITY_ENOTFOUND);
-	scn_play(g, "pass\n"
-	            "?moves = place 0 -1 0, place 0 -1 2, place 0 -1 3, "
-	            "place -1 0 1, place -1 0 2, place -1 0 3, place 1 0 2, "
-	            "place 0 1 3\n"
-	            "?call place 0 1 1 = EILLEGAL \"R-TILE-2: no street on "
-	            "north side at (0,1) leaves open the street of tile "
-	            "(0,0)\"\n"
-	            "?call place 0 -1 1 = EILLEGAL \"R-TILE-2: street on south "
-	            "side at (0,-1) meets no street of tile (0,0)\"\n"
-	            "place 0 1 3");
-	/* Street parts (digits) are asked in C. */
-	ck_assert_int_eq(city_feature_same(g, 0, 0, '1', 0, 1, '1'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 0, 0, '1'), 2);
-	ck_assert_int_eq(city_feature_complete(g, 0, 0, '1'), 0);
-	ck_assert_int_eq(city_feature_kind(g, 0, 0, '1'), CITY_FEATURE_STREET);
-	scn_play(g, "?fkind 0 0 b = %d", CITY_FEATURE_RESIDENTIAL);
-}
-
 static void R_FOL_1_part_order(city_game *g)
 {
-	/* CROSS as start tile: regions a b c d, then streets 1 2 3 4, then
-	 * pass: 9 legal moves in that order (the last, pass, is mv[8]). */
-	city_move mv[16];
-	size_t n = 0;
-	scn_snapshot s;
-	scn_play(g, "place 0 0 0; ?ask follower 0; ?legal = 9\n"
-	            "?followers = abcd1234P");
-	ck_assert_int_eq(city_legal_moves(g, mv, 16, &n), CITY_OK);
-	ck_assert_int_eq(mv[8].kind, CITY_MOVE_PASS);
-
 	/* A part that the design does not have is refused, nothing changes
 	 * (either status; a script names one). */
+	scn_snapshot s;
+	int rc;
 	scn_snap(g, &s);
-	{
-		int rc = city_place_follower(g, 'h');
-		ck_assert(rc == CITY_EINVAL || rc == CITY_EILLEGAL);
-		scn_refused(g, &s, rc, rc,
-		            "R-FOL-1: design 6 has no part 'h' (a region "
-		            "letter or street digit)");
-		rc = city_place_follower(g, '7');
-		ck_assert(rc == CITY_EINVAL || rc == CITY_EILLEGAL);
-		scn_refused(g, &s, rc, rc,
-		            "R-FOL-1: design 6 has no part '7' (a region "
-		            "letter or street digit)");
-	}
+	rc = city_place_follower(g, 'h');
+	ck_assert(rc == CITY_EINVAL || rc == CITY_EILLEGAL);
+	scn_refused(g, &s, rc, rc,
+	            "R-FOL-1: design 6 has no part 'h' (a region letter or "
+	            "street digit)");
+	rc = city_place_follower(g, '7');
+	ck_assert(rc == CITY_EINVAL || rc == CITY_EILLEGAL);
+	scn_refused(g, &s, rc, rc,
+	            "R-FOL-1: design 6 has no part '7' (a region letter or "
+	            "street digit)");
 	scn_snap_free(&s);
 
 	/* At most one follower per turn: the decision moves on. */
 	scn_play(g, "follower 3; ?ask tile 1; ?supply 0 = 6\n"
 	            "?call follower a = EDECISION \"R-TURN-1: the game waits "
-	            "for a tile placement, not a follower\"");
-	{
-		int role = -1, p = -1;
-		int32_t x = 9, y = 9;
-		char part = 0;
-		ck_assert_int_eq(city_game_follower_count(g), 1);
-		ck_assert_int_eq(city_game_follower(g, 0, &p, &role, &x, &y,
-		                                    &part),
-		                 CITY_OK);
-		ck_assert_int_eq(p, 0);
-		ck_assert_int_eq(role, CITY_ROLE_CITIZEN);
-		ck_assert_int_eq(x, 0);
-		ck_assert_int_eq(y, 0);
-		ck_assert_int_eq(part, '3');
-	}
+	            "for a tile placement, not a follower\"\n"
+	            "?follower_count = 1; ?follower 0 = 0 citizen 0 0 3");
 
 	/* TWIN below the cross: the cross' south street (3) needs a street on
 	 * the TWIN's north: design N (segment 1) at r0, design W at r1,
@@ -292,105 +158,9 @@ static void R_FOL_1_part_order(city_game *g)
  * R-TILE-5: holes
  * ---------------------------------------------------------------------- */
 
-static void R_TILE_5_hole_may_be_filled(city_game *g)
-{
-	/* Eight blanks around the cell (0,1), placed in ring order:
-	 *      x: -1  0  1
-	 *  y=0     8  1  2
-	 *  y=1     7  .  3        . = (0,1) becomes a hole
-	 *  y=2     6  5  4
-	 * Player 0's steward on the start tile holds the single residential
-	 * area, so every later follower decision (only pass) is skipped.
-	 * (0,1) is exterior (cell 1) before each of the first six tiles, a
-	 * hole (2) after the 8th, a tile (0) when filled.
-	 * The ninth blank: 12 exterior neighbours of the 3x3 block + the hole
-	 * = 13 cells x 4 rotations = 52 legal moves. */
-	int32_t x0, y0, x1, y1;
-	scn_play(g, "?ask tile 0; ?cell 0 1 = 1; place 0 0 0; follower a\n"
-	            "?ask tile 1; ?cell 0 1 = 1; place 1 0 0\n"
-	            "?ask tile 0; ?cell 0 1 = 1; place 1 1 0\n"
-	            "?ask tile 1; ?cell 0 1 = 1; place 1 2 0\n"
-	            "?ask tile 0; ?cell 0 1 = 1; place 0 2 0\n"
-	            "?ask tile 1; ?cell 0 1 = 1; place -1 2 0\n"
-	            "?ask tile 0; place -1 1 0; ?ask tile 1; place -1 0 0\n"
-	            "?cell 0 1 = 2; ?cell 0 0 = 0; ?cell 2 1 = 1\n"
-	            "?cell 100 -100 = 1");
-	ck_assert_int_eq(city_game_bounds(g, &x0, &y0, &x1, &y1), CITY_OK);
-	ck_assert_int_eq(x0, -1);
-	ck_assert_int_eq(y0, 0);
-	ck_assert_int_eq(x1, 1);
-	ck_assert_int_eq(y1, 2);
-	scn_play(g, "?ask tile 0; ?legal = 52; place 0 1 2; ?cell 0 1 = 0\n"
-	            "?tile_count = 9; ?ask end; ?ended = 2");
-}
-
 /* ------------------------------------------------------------------------
  * R-TURN-4 discards, R-END-1b
  * ---------------------------------------------------------------------- */
-
-/* The discard events so far: each of a BLANK (id 1), by nobody (player
- * -1), for no points. */
-static int blank_discards(const city_game *g)
-{
-	int i, n = 0;
-	for (i = 0; i < city_game_event_count(g); i++) {
-		city_event e;
-		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
-		if (e.kind == CITY_EVENT_DISCARD) {
-			ck_assert_int_eq(e.design, 1);
-			ck_assert_int_eq(e.player, -1);
-			ck_assert_int_eq(e.points, 0);
-			n++;
-		}
-	}
-	return n;
-}
-
-static void R_TURN_4_unplayable_then_R_END_1b(city_game *g)
-{
-	/* Order: CROSS, BLANK, CROSS, BLANK.
-	 * 1. P0 places the CROSS at (0,0): a street on every side.
-	 * 2. P1 draws a BLANK: every neighbour of (0,0) faces a street and a
-	 *    BLANK has none -> no legal placement -> discarded (event), and
-	 *    P1 draws the CROSS: 4 cells x 4 rotations = 16 legal moves.
-	 * 3. P1 places the CROSS at (1,0) r0: its street 4 meets the first
-	 *    cross' street 2 (both end at crossings): complete, 2 tiles,
-	 *    nobody on it. Follower moves: a b c d 1 2 3 pass (4 completed).
-	 * 4. P0 draws the last BLANK: still no legal place (all 6 free
-	 *    neighbours face streets) -> discarded; no tile left -> the game
-	 *    ends (R-END-1b) with reason TILES (2) only.
-	 * Final scoring: nobody has a follower; 0 : 0 is a tie (R-END-6). */
-	scn_play(g, "place 0 0 0; pass; ?ask tile 1");
-	expect_current_tile(g, 6, 1);
-	scn_play(g, "?left 1 = 1; ?events discard * = 1");
-	ck_assert_int_eq(blank_discards(g), 1);
-	/* The discard is not a move. */
-	ck_assert_int_eq(city_game_move_count(g), 2);
-	scn_play(g, "?legal = 16; place 1 0 0; ?ask follower 1\n"
-	            "?followers = abcd123P");
-	/* Street parts (digits) are asked in C. */
-	ck_assert_int_eq(city_feature_complete(g, 1, 0, '4'), 1);
-	ck_assert_int_eq(city_feature_tiles(g, 1, 0, '4'), 2);
-	ck_assert_int_eq(city_feature_same(g, 1, 0, '4', 0, 0, '2'), 1);
-	scn_play(g, "pass; ?ask end; ?ended = 2");
-	ck_assert_int_eq(city_game_move_count(g), 4);
-	ck_assert_int_eq(blank_discards(g), 2);
-	scn_play(g, "?tile_count = 2; ?left 1 = 0; ?legal = 0\n"
-	            "?final = 0 0; ?winners = 3");
-}
-
-static void R_TURN_4_consecutive_discards(city_game *g)
-{
-	/* Order: CROSS, BLANK, BLANK, CROSS. After the start CROSS, P1 draws
-	 * two unplayable BLANKs in a row (both discarded, in draw order) and
-	 * then the CROSS, which P1 places; no tile is left: the game ends. */
-	int design = 0;
-	scn_play(g, "place 0 0 0; pass; ?ask tile 1; ?events discard * = 2");
-	ck_assert_int_eq(city_game_current_tile(g, &design, NULL), CITY_OK);
-	ck_assert_int_eq(design, 6);
-	scn_play(g, "?left 1 = 0; place 0 1 1; pass; ?ask end; ?ended = 2\n"
-	            "?tile_count = 2");
-}
 
 /* ------------------------------------------------------------------------
  * R-SET-4, R-TURN-3: stacks
@@ -737,49 +507,19 @@ END_TEST
  * R-ERR-1, R-ERR-2: statuses, atomicity
  * ---------------------------------------------------------------------- */
 
-static void R_ERR_1_wrong_decision(city_game *g)
+/* R-ERR-1: every call refuses a NULL game (no game, so no script). */
+START_TEST(test_R_ERR_1_null_handles)
 {
-	/* Tile decision: follower, pass, walls, guards, towers are refused,
-	 * through their own calls and (pass) through city_apply_move. */
-	scn_play(g, "?call follower a = EDECISION \"R-TURN-1: the game waits "
-	            "for a tile placement, not a follower\"\n"
-	            "?call pass = EDECISION \"R-TURN-1: a tile placement "
-	            "cannot be passed\"\n"
-	            "?call gate 0 0 N = EDECISION \"R-TURN-1: the game waits "
-	            "for a tile placement, not a gate\"\n"
-	            "?call wall cw = EDECISION \"R-TURN-1: the game waits for "
-	            "a tile placement, not a wall piece\"\n"
-	            "?call guard = EDECISION \"R-TURN-1: the game waits for a "
-	            "tile placement, not a guard\"\n"
-	            "?call tower ccw = EDECISION \"R-TURN-1: the game waits "
-	            "for a tile placement, not a tower\"\n"
-	            "?refuse pass = EDECISION \"R-TURN-1: a tile placement "
-	            "cannot be passed\"");
-	ck_assert_int_eq(city_score_final(g), CITY_ENOTENDED);
-
-	/* Follower decision: a tile placement is refused, both ways; then
-	 * the generic form (city_apply_move) works like the named call. */
-	scn_play(g, "place 0 0 0\n"
-	            "?call place 1 0 2 = EDECISION \"R-TURN-1: the game waits "
-	            "for a follower, not a tile placement\"\n"
-	            "?refuse place 1 0 2 = EDECISION \"R-TURN-1: the game "
-	            "waits for a follower, not a tile placement\"\n"
-	            "?call guard = EDECISION \"R-TURN-1: the game waits for a "
-	            "follower, not a guard\"\n"
-	            "follower 1; ?ask tile 1; ?supply 0 = 6");
-
-	/* NULL handles. */
+	size_t n = 0;
 	ck_assert_int_eq(city_place_tile(NULL, 0, 0, 0), CITY_EINVAL);
 	ck_assert_int_eq(city_place_follower(NULL, 'a'), CITY_EINVAL);
 	ck_assert_int_eq(city_pass(NULL), CITY_EINVAL);
 	ck_assert_int_eq(city_game_decision(NULL), CITY_EINVAL);
 	ck_assert_int_eq(city_score_final(NULL), CITY_EINVAL);
 	ck_assert_ptr_nonnull(city_game_last_error(NULL));
-	{
-		size_t n = 0;
-		ck_assert_int_eq(city_legal_moves(NULL, NULL, 0, &n), CITY_EINVAL);
-	}
+	ck_assert_int_eq(city_legal_moves(NULL, NULL, 0, &n), CITY_EINVAL);
 }
+END_TEST
 
 static void R_ERR_2_last_error_names_rule(city_game *g)
 {
@@ -812,16 +552,49 @@ typedef struct place_case {
 #define CROSS_BLANK "tileset t\n1 2 " SCN_BLANK "\n6 2 " SCN_CROSS "\n"
 
 static const place_case place_cases[] = {
+        /* Four blanks in a row; player 0 starts and play goes 0, 1, 2, 0.
+         * Player 0 puts a steward on the start tile; every later blank
+         * joins that residential area, so every later follower decision
+         * has only `pass` and is skipped (record.md). */
         {{"R-SET-1: turn order with three players",
-          "city players=3 order=1,1,1,1", BLANKS(4), ""},
-         R_SET_1_turn_order},
+          "city players=3 order=1,1,1,1", BLANKS(4),
+          "?ask tile 0; place 0 0 0\n"
+          "?ask follower 0; ?followers = aP; follower a\n"
+          "?ask tile 1; place 1 0 0; ?ask tile 2; place 2 0 0\n"
+          "?ask tile 0; place 3 0 0; ?ask end; ?move_count = 5\n"
+          "?supply 0 = 6; ?invariants"},
+         NULL},
 
+        /* Exactly (0,0) r0..r3, sorted by rotation; anywhere else breaks
+         * R-TURN-2 and changes nothing. */
         {{"R-TURN-2: the start tile, four rotations at the origin",
-          "city order=2,1", BLANK_DEAD, ""},
+          "city order=2,1", BLANK_DEAD,
+          "?ask tile 0; ?current = 2 1; ?tile_count = 0\n"
+          "?bounds = ENOTFOUND\n"
+          "?moves = place 0 0 0, place 0 0 1, place 0 0 2, place 0 0 3\n"
+          "?call place 1 0 0 = EILLEGAL \"R-TURN-2: the start tile goes "
+          "at (0,0), not (1,0)\"\n"
+          "?call place 0 -1 2 = EILLEGAL \"R-TURN-2: the start tile goes "
+          "at (0,0), not (0,-1)\""},
          R_TURN_2_start_tile},
 
+        /* Board after the start tile:   . . .
+         *                               . B .      B = BLANK at (0,0)
+         *                               . . .
+         * A second BLANK fits on the 4 side neighbours in 4 rotations:
+         * 16. Refused: (0,0) is occupied, (1,1) and (-1,-1) touch a
+         * corner only, (2,0) touches nothing. */
         {{"R-TILE-1, R-GEO-3: a tile must touch a side of a placed tile",
-          "city order=1,1", BLANKS(2), ""},
+          "city order=1,1", BLANKS(2),
+          "place 0 0 0; pass; ?ask tile 1; ?legal = 16\n"
+          "?call place 0 0 0 = EILLEGAL \"R-TILE-1: cell (0,0) is not "
+          "empty\"\n"
+          "?call place 1 1 0 = EILLEGAL \"R-TILE-1: cell (1,1) shares no "
+          "side with a placed tile\"\n"
+          "?call place -1 -1 2 = EILLEGAL \"R-TILE-1: cell (-1,-1) shares "
+          "no side with a placed tile\"\n"
+          "?call place 2 0 0 = EILLEGAL \"R-TILE-1: cell (2,0) shares no "
+          "side with a placed tile\""},
          R_TILE_1_must_touch_a_side},
 
         /* DEAD at (0,0) r0: its street ends on the east side.
@@ -866,21 +639,84 @@ static const place_case place_cases[] = {
           "place 1 0 2"},
          NULL},
 
+        /* DEAD at (0,0) r0; STRAIGHT has streets on design E and W:
+         *   r0, r2: streets E+W;  r1, r3: streets S+N.
+         *   (0,-1) south free of street: r0 r2     (y=-1 first)
+         *   (-1,0) east free of street:  r1 r3
+         *   (1,0)  west has a street:    r0 r2
+         *   (0,1)  north free of street: r0 r2
+         * 8 moves, sorted by (y, x, rotation). */
         {{"R-TILE-2: a STRAIGHT after a dead end, the sorted list",
-          "city order=2,3", DEAD_STRAIGHT, ""},
+          "city order=2,3", DEAD_STRAIGHT,
+          "place 0 0 0; pass\n"
+          "?moves = place 0 -1 0, place 0 -1 2, place -1 0 1, "
+          "place -1 0 3, place 1 0 0, place 1 0 2, place 0 1 0, "
+          "place 0 1 2"},
          R_TILE_2_sorted_list},
 
+        /* CURVE (design street N-E) placed with r1 turns clockwise: N->E
+         * and E->S, so its street is on E and S.
+         *        .
+         *     .  C-  .       C = CURVE r1 at (0,0), street E and S
+         *        |
+         *        .
+         * A DEAD then fits (street on board side (1+r)%4):
+         *   (0,-1) south free:  r0 r2 r3      (-1,0) east free: r1 r2 r3
+         *   (1,0)  west street: r2            (0,1) north street: r3
+         * 8 moves. A counter-clockwise engine would put the curve on N
+         * and W. The DEAD at (0,1) r3 then closes the curve's south end:
+         * the street C(0,0)+D(0,1) is open only on the curve's east
+         * side. */
         {{"R-GEO-3: rotation is clockwise", "city order=4,2",
-          DEAD_CURVE, ""},
-         R_GEO_3_rotation_is_clockwise},
+          DEAD_CURVE,
+          "place 0 0 1; ?tile_at 0 0 = 4 1; ?tile_at 1 0 = ENOTFOUND\n"
+          "pass\n"
+          "?moves = place 0 -1 0, place 0 -1 2, place 0 -1 3, "
+          "place -1 0 1, place -1 0 2, place -1 0 3, place 1 0 2, "
+          "place 0 1 3\n"
+          "?call place 0 1 1 = EILLEGAL \"R-TILE-2: no street on north "
+          "side at (0,1) leaves open the street of tile (0,0)\"\n"
+          "?call place 0 -1 1 = EILLEGAL \"R-TILE-2: street on south side "
+          "at (0,-1) meets no street of tile (0,0)\"\n"
+          "place 0 1 3; ?same 0 0 1 0 1 1 = 1; ?ftiles 0 0 1 = 2\n"
+          "?complete 0 0 1 = 0; ?fkind 0 0 1 = street\n"
+          "?fkind 0 0 b = residential"},
+         NULL},
 
+        /* CROSS as start tile: regions a b c d, then streets 1 2 3 4,
+         * then pass: 9 legal moves in that order (the last, pass, is the
+         * ninth: ?followers writes it P). */
         {{"R-FOL-1: follower moves in part order, one a turn",
-          "city order=6,5", TWIN_CROSS, ""},
+          "city order=6,5", TWIN_CROSS,
+          "place 0 0 0; ?ask follower 0; ?legal = 9\n"
+          "?followers = abcd1234P"},
          R_FOL_1_part_order},
 
+        /* Eight blanks around the cell (0,1), placed in ring order:
+         *      x: -1  0  1
+         *  y=0     8  1  2
+         *  y=1     7  .  3        . = (0,1) becomes a hole
+         *  y=2     6  5  4
+         * Player 0's steward on the start tile holds the single
+         * residential area, so every later follower decision (only pass)
+         * is skipped. (0,1) is exterior before each of the first six
+         * tiles, a hole after the 8th, a tile when filled. The ninth
+         * blank: 12 exterior neighbours of the 3x3 block + the hole = 13
+         * cells x 4 rotations = 52 legal moves. */
         {{"R-TILE-5: a hole may be filled", "city order=1,1,1,1,1,1,1,1,1",
-          BLANKS(9), ""},
-         R_TILE_5_hole_may_be_filled},
+          BLANKS(9),
+          "?ask tile 0; ?cell 0 1 = exterior; place 0 0 0; follower a\n"
+          "?ask tile 1; ?cell 0 1 = exterior; place 1 0 0\n"
+          "?ask tile 0; ?cell 0 1 = exterior; place 1 1 0\n"
+          "?ask tile 1; ?cell 0 1 = exterior; place 1 2 0\n"
+          "?ask tile 0; ?cell 0 1 = exterior; place 0 2 0\n"
+          "?ask tile 1; ?cell 0 1 = exterior; place -1 2 0\n"
+          "?ask tile 0; place -1 1 0; ?ask tile 1; place -1 0 0\n"
+          "?cell 0 1 = hole; ?cell 0 0 = tile; ?cell 2 1 = exterior\n"
+          "?cell 100 -100 = exterior; ?bounds = -1 0 1 2\n"
+          "?ask tile 0; ?legal = 52; place 0 1 2; ?cell 0 1 = tile\n"
+          "?tile_count = 9; ?ask end; ?ended = 2"},
+         NULL},
 
         /* A hole needs no corner tile at (-1,0): (0,1) is enclosed as
          * soon as its four side neighbours are tiles. Placement order:
@@ -900,13 +736,46 @@ static const place_case place_cases[] = {
           "?cell 0 1 = 2; ?cell -1 0 = 1"},
          NULL},
 
+        /* Order: CROSS, BLANK, CROSS, BLANK.
+         * 1. P0 places the CROSS at (0,0): a street on every side.
+         * 2. P1 draws a BLANK: every neighbour of (0,0) faces a street and
+         *    a BLANK has none -> no legal placement -> discarded (event:
+         *    a BLANK, id 1, by nobody, player -1, for no points), and P1
+         *    draws the CROSS: 4 cells x 4 rotations = 16 legal moves. The
+         *    discard is not a move.
+         * 3. P1 places the CROSS at (1,0) r0: its street 4 meets the
+         *    first cross' street 2 (both end at crossings): complete, 2
+         *    tiles, nobody on it. Follower moves: a b c d 1 2 3 pass (4
+         *    completed).
+         * 4. P0 draws the last BLANK: still no legal place (all 6 free
+         *    neighbours face streets) -> discarded; no tile left -> the
+         *    game ends (R-END-1b) with reason TILES (2) only.
+         * Final scoring: nobody has a follower; 0 : 0 is a tie (R-END-6).
+         */
         {{"R-TURN-4, R-END-1b: an unplayable tile is discarded",
-          "city order=6,1,6,1", CROSS_BLANK, ""},
-         R_TURN_4_unplayable_then_R_END_1b},
+          "city order=6,1,6,1", CROSS_BLANK,
+          "place 0 0 0; pass; ?ask tile 1; ?current = 6 1\n"
+          "?left 1 = 1; ?events discard * = 1\n"
+          "?event -1 = discard -1 0 * * * * 1; ?move_count = 2\n"
+          "?legal = 16; place 1 0 0; ?ask follower 1\n"
+          "?followers = abcd123P\n"
+          "?complete 1 0 4 = 1; ?ftiles 1 0 4 = 2; ?same 1 0 4 0 0 2 = 1\n"
+          "pass; ?ask end; ?ended = 2; ?move_count = 4\n"
+          "?events discard * = 2; ?event -1 = discard -1 0 * * * * 1\n"
+          "?tile_count = 2; ?left 1 = 0; ?legal = 0\n"
+          "?final = 0 0; ?winners = 3"},
+         NULL},
 
+        /* Order: CROSS, BLANK, BLANK, CROSS. After the start CROSS, P1
+         * draws two unplayable BLANKs in a row (both discarded, in draw
+         * order) and then the CROSS, which P1 places; no tile is left:
+         * the game ends. */
         {{"R-TURN-4: consecutive discards for one player",
-          "city order=6,1,1,6", CROSS_BLANK, ""},
-         R_TURN_4_consecutive_discards},
+          "city order=6,1,1,6", CROSS_BLANK,
+          "place 0 0 0; pass; ?ask tile 1; ?events discard * = 2\n"
+          "?current = 6; ?left 1 = 0; place 0 1 1; pass; ?ask end\n"
+          "?ended = 2; ?tile_count = 2"},
+         NULL},
 
         /* Order: DEAD, BLANK, BLANK, DEAD.  P0: DEAD (0,0) r0 (street E).
          * P1 draws BLANK: playable (N, S, W) -> not discarded, placed at
@@ -924,9 +793,37 @@ static const place_case place_cases[] = {
           "?events discard * = 0; ?legal = 22"},
          NULL},
 
+        /* Tile decision: follower, pass, walls, guards, towers are
+         * refused, through their own calls and (pass) through
+         * city_apply_move. Follower decision: a tile placement is refused,
+         * both ways; then the generic form (city_apply_move) works like
+         * the named call. */
         {{"R-ERR-1: a move for another decision changes nothing",
-          "city order=2,2,1", BLANK_DEAD_1_2, ""},
-         R_ERR_1_wrong_decision},
+          "city order=2,2,1", BLANK_DEAD_1_2,
+          "?call follower a = EDECISION \"R-TURN-1: the game waits for a "
+          "tile placement, not a follower\"\n"
+          "?call pass = EDECISION \"R-TURN-1: a tile placement cannot be "
+          "passed\"\n"
+          "?call gate 0 0 N = EDECISION \"R-TURN-1: the game waits for a "
+          "tile placement, not a gate\"\n"
+          "?call wall cw = EDECISION \"R-TURN-1: the game waits for a tile "
+          "placement, not a wall piece\"\n"
+          "?call guard = EDECISION \"R-TURN-1: the game waits for a tile "
+          "placement, not a guard\"\n"
+          "?call tower ccw = EDECISION \"R-TURN-1: the game waits for a "
+          "tile placement, not a tower\"\n"
+          "?refuse pass = EDECISION \"R-TURN-1: a tile placement cannot "
+          "be passed\"\n"
+          "?score_final = ENOTENDED\n"
+          "place 0 0 0\n"
+          "?call place 1 0 2 = EDECISION \"R-TURN-1: the game waits for a "
+          "follower, not a tile placement\"\n"
+          "?refuse place 1 0 2 = EDECISION \"R-TURN-1: the game waits for "
+          "a follower, not a tile placement\"\n"
+          "?call guard = EDECISION \"R-TURN-1: the game waits for a "
+          "follower, not a guard\"\n"
+          "follower 1; ?ask tile 1; ?supply 0 = 6"},
+         NULL},
 
         {{"R-ERR-2: the last error names the rule", "city order=2,1",
           BLANK_DEAD, ""},
@@ -1116,6 +1013,7 @@ static Suite *rules_place_suite(void)
 	 * R-END-1, R-ERR-1/2 */
 	const test_row r1[] = {
 	        {test_place_scenarios, 0, (int)N_OF(place_cases)},
+	        {test_R_ERR_1_null_handles, 0, 1},
 	};
 	const test_row r2[] = {
 	        {test_R_SET_4_split_of_ten_tiles, 0, (int)N_OF(ten_stacks)},

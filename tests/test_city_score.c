@@ -12,7 +12,7 @@
  *
  * The scenarios are rows of data (scn_case): the game, its tiles and a
  * script of moves and '?' expectations (tests/scenario.h, "Scripts"), run
- * by score_run, which also takes the few steps of this file below.
+ * by scn_run_case.
  *
  * Final scoring reminder: with no gate, R-END-2 closes the WHOLE contour
  * with notional walls, so streets and markets open towards the exterior
@@ -28,124 +28,6 @@
 
 #include "common.h"
 #include "scenario.h"
-
-/* ------------------------------------------------------------------------
- * Script steps of this file
- *
- * tests/scenario.h's script language has no query for these; score_script
- * takes them itself and hands every other step to scn_script_at:
- *   ?market X Y P = FGL       the market kinds of the feature holding part
- *                             P (city_feature_market_kinds) as letters:
- *                             F fish, G grain, L livestock
- *   ?move_count = N           city_game_move_count
- *   ?final_scored = N         city_game_final_scored
- *   ?status final = STATUS    city_score_final returns CITY_<STATUS>
- *   ?status winners = STATUS  city_game_winners returns CITY_<STATUS>
- *   ?final_again = S0 S1 ...  final scoring once more succeeds with the
- *                             same totals and adds no event (idempotent)
- * scenario.h reads a lone digit argument as an integer, not as the street
- * part '1' it names; those parts are written as their character codes.
- * ---------------------------------------------------------------------- */
-
-#define PART1 "49" /* the street part '1' as a query argument */
-#define PART2 "50" /* the street part '2' */
-#define STR_(x) #x
-#define STR(x) STR_(x)
-
-static const char *const own_steps[] = {"?market ", "?move_count ",
-                                        "?final_scored ", "?status ",
-                                        "?final_again "};
-
-/* The status CITY_<name>. */
-static int status_named(const char *name, const char *step, int line)
-{
-	char full[40];
-	int s;
-	snprintf(full, sizeof full, "CITY_%s", name);
-	for (s = CITY_OK; s >= CITY_ELIMIT; s--)
-		if (strcmp(city_status_str(s), full) == 0)
-			return s;
-	ck_abort_msg("line %d: \"%s\": no status %s", line, step, full);
-	return CITY_OK;
-}
-
-/* One step of this file (after its '?'). */
-static void own_step(city_game *g, const char *step, int line)
-{
-	char what[16] = "", rhs[16] = "", part = 0;
-	int x = 0, y = 0, got = 0, want[4] = {0, 0, 0, 0}, n;
-	unsigned mask = 0;
-	if (sscanf(step, "market %d %d %c = %15s", &x, &y, &part, rhs) == 4) {
-		ck_assert_msg(strspn(rhs, "FGL") == strlen(rhs),
-		              "line %d: \"%s\": kinds are letters F G L", line,
-		              step);
-		want[0] = (strchr(rhs, 'F') ? CITY_MARKET_FISH : 0) |
-		          (strchr(rhs, 'G') ? CITY_MARKET_GRAIN : 0) |
-		          (strchr(rhs, 'L') ? CITY_MARKET_LIVESTOCK : 0);
-		got = city_feature_market_kinds(g, x, y, part);
-	} else if (sscanf(step, "move_count = %d", &want[0]) == 1) {
-		got = city_game_move_count(g);
-	} else if (sscanf(step, "final_scored = %d", &want[0]) == 1) {
-		got = city_game_final_scored(g);
-	} else if (sscanf(step, "status %15s = %15s", what, rhs) == 2) {
-		ck_assert_msg(strcmp(what, "final") == 0 ||
-		                      strcmp(what, "winners") == 0,
-		              "line %d: \"%s\": ?status final|winners", line,
-		              step);
-		want[0] = status_named(rhs, step, line);
-		got = what[0] == 'f' ? city_score_final(g)
-		                     : city_game_winners(g, &mask);
-	} else if (strncmp(step, "final_again = ", 14) == 0) {
-		int events = city_game_event_count(g);
-		n = scn_values(step + 14, want, 4, "i", step, line);
-		ck_assert_int_eq(n, city_game_players(g));
-		scn_expect_final_scores_at(g, n, want, line);
-		want[0] = events;
-		got = city_game_event_count(g);
-	} else {
-		ck_abort_msg("line %d: \"%s\": no such step", line, step);
-	}
-	ck_assert_msg(got == want[0], "line %d: \"%s\": %d, expected %d", line,
-	              step, got, want[0]);
-}
-
-/* Run a script: scenario.h's steps through scn_script_at, this file's
- * through own_step, in their order. */
-#define score_script(g, script) score_script_at((g), (script), __LINE__)
-static void score_script_at(city_game *g, const char *script, int line)
-{
-	char text[4096];
-	const char *p = script;
-	for (;;) {
-		const char *own = NULL;
-		size_t i, k;
-		for (i = 0; i < N_OF(own_steps); i++) {
-			const char *f = strstr(p, own_steps[i]);
-			if (f && (!own || f < own))
-				own = f;
-		}
-		k = own ? (size_t)(own - p) : strlen(p);
-		ck_assert_uint_lt(k, sizeof text);
-		memcpy(text, p, k);
-		text[k] = '\0';
-		scn_script_at(g, text, line);
-		if (!own)
-			return;
-		k = strcspn(own, ";\n");
-		memcpy(text, own + 1, k - 1);
-		text[k - 1] = '\0';
-		own_step(g, text, line);
-		p = own + k + (own[k] != '\0');
-	}
-}
-
-/* A case's game, its script, the game freed. */
-static void score_run(const scn_case *c, int line)
-{
-	city_game *g = scn_case_game(c);
-	score_script_at(g, c->script, line);
-	city_game_free(g);
-}
 
 /* ------------------------------------------------------------------------
  * The scenarios
@@ -170,9 +52,9 @@ static const scn_case cases[] = {
          "?followers = abP\n"
          "?call follower 1 = EILLEGAL \"R-FOL-2: part 1 of tile (1,0) "
          "belongs to a feature that already holds a follower\"\n"
-         "pass; ?ftiles 1 0 " PART1 " = 2; ?complete 1 0 " PART1 " = 0\n"
-         "?ffollowers 1 0 " PART1 " 0 = 1; ?ffollowers 1 0 " PART1 " 1 = 0\n"
-         "place 2 0 2; ?complete 0 0 " PART1 " = 1; ?ftiles 0 0 " PART1 " = 3\n"
+         "pass; ?ftiles 1 0 1 = 2; ?complete 1 0 1 = 0\n"
+         "?ffollowers 1 0 1 0 = 1; ?ffollowers 1 0 1 1 = 0\n"
+         "place 2 0 2; ?complete 0 0 1 = 1; ?ftiles 0 0 1 = 3\n"
          /* the street was completed (R-FOL-3) */
          "?followers = aP; pass\n"
          "?scores = 3 0; ?detail 0 streets = 3; ?points 0 street = 3\n"
@@ -188,7 +70,7 @@ static const scn_case cases[] = {
          "pass\n"
          "place 2 0 0; pass; ?score 0 = 0\n"
          "place 3 0 2; pass; ?scores = 8 0; ?detail 0 streets = 8\n"
-         "?points 0 street = 8; ?ftiles 3 0 " PART1 " = 4; ?final = 8 0"},
+         "?points 0 street = 8; ?ftiles 3 0 1 = 4; ?final = 8 0"},
 
         /*   D=D        (0,0) DEAD r0, (1,0) DEAD r2: a 2-tile street
          * completed by P1's tile with nobody on it: no follower may go on
@@ -196,7 +78,7 @@ static const scn_case cases[] = {
         {"R-FOL-3, R-SCORE-5: a completed street takes no follower",
          "city order=2,2", "tileset t\n2 2 " SCN_DEAD "\n",
          "place 0 0 0; pass\n"
-         "place 1 0 2; ?complete 1 0 " PART1 " = 1; ?ftiles 1 0 " PART1 " = 2\n"
+         "place 1 0 2; ?complete 1 0 1 = 1; ?ftiles 1 0 1 = 2\n"
          "?ask follower 1; ?followers = aP\n"
          "?call follower 1 = EILLEGAL \"R-FOL-3: the street of part 1 of "
          "tile (1,0) was completed by this placement\"\n"
@@ -214,9 +96,9 @@ static const scn_case cases[] = {
          "city order=4,4,4,4", "tileset t\n4 4 " SCN_CURVE "\n",
          "place 0 0 1; ?followers = ab1P; follower 1\n"
          "place 1 0 2; ?followers = abP; pass\n"
-         "place 1 1 3; pass; ?complete 0 0 " PART1 " = 0\n"
-         "?ftiles 0 0 " PART1 " = 3\n"
-         "place 0 1 0; ?complete 0 0 " PART1 " = 1; ?ftiles 0 0 " PART1 " = 4\n"
+         "place 1 1 3; pass; ?complete 0 0 1 = 0\n"
+         "?ftiles 0 0 1 = 3\n"
+         "place 0 1 0; ?complete 0 0 1 = 1; ?ftiles 0 0 1 = 4\n"
          /* rotation keeps the halves' order: the inside wedges meet */
          "?same 0 0 b 1 0 b = 1; ?same 0 0 b 1 1 b = 1\n"
          "?same 0 0 b 0 1 b = 1; ?same 0 0 a 1 1 a = 1\n"
@@ -244,10 +126,10 @@ static const scn_case cases[] = {
          "place 1 -1 2; pass\n"
          "place 0 -1 1; pass\n"
          /* the two segments of TWIN are now one street on 4 cells */
-         "?same 0 0 " PART1 " 0 0 " PART2 " = 1; ?ftiles 0 0 " PART1 " = 4\n"
-         "?complete 0 0 " PART1 " = 0; ?ffollowers 0 0 " PART1 " 0 = 1\n"
+         "?same 0 0 1 0 0 2 = 1; ?ftiles 0 0 1 = 4\n"
+         "?complete 0 0 1 = 0; ?ffollowers 0 0 1 0 = 1\n"
          "place -1 0 0; pass\n"
-         "place 0 1 3; ?ftiles 0 0 " PART2 " = 6; ?complete 0 0 " PART2 " = 1\n"
+         "place 0 1 3; ?ftiles 0 0 2 = 6; ?complete 0 0 2 = 1\n"
          "?followers = aP; pass\n"
          "?scores = 12 0; ?points 0 street = 12; ?final = 12 0"},
 
@@ -261,7 +143,7 @@ static const scn_case cases[] = {
         {"R-SCORE-2: two tiles, two kinds",
          "city order=7,8", "tileset t\n7 1 " SCN_MKT_F "\n8 1 " SCN_MKT_G "\n",
          "place 0 0 1; ?followers = abP; follower b\n"
-         "?fkind 0 0 b = " STR(CITY_FEATURE_MARKET) "; ?market 0 0 b = F\n"
+         "?fkind 0 0 b = market; ?market 0 0 b = F\n"
          "place 1 0 3; ?same 0 0 b 1 0 b = 1; ?same 0 0 a 1 0 a = 0\n"
          "?market 1 0 b = FG; ?complete 1 0 b = 1; ?followers = aP; pass\n"
          "?scores = 4 0; ?detail 0 markets = 4; ?points 0 market = 4"},
@@ -320,7 +202,7 @@ static const scn_case cases[] = {
         {"R-DONE-2: an interior market is complete when placed",
          "city order=13,1",
          "tileset t\n1 1 " SCN_BLANK "\n13 1 " SCN_INNER "\n",
-         "place 0 0 0; ?fkind 0 0 b = " STR(CITY_FEATURE_MARKET) "\n"
+         "place 0 0 0; ?fkind 0 0 b = market\n"
          "?complete 0 0 b = 1; ?ftiles 0 0 b = 1; ?market 0 0 b = FG\n"
          "?followers = aP\n"
          "?call follower b = EILLEGAL \"R-FOL-3: the market of part b of "
@@ -375,14 +257,14 @@ static const scn_case cases[] = {
          "tileset t\n2 2 " SCN_DEAD "\n4 2 " SCN_CURVE "\n",
          "place 0 0 0; follower 1\n"
          "place 0 1 0; ?followers = a1P; follower 1\n"
-         "?same 0 0 " PART1 " 0 1 " PART1 " = 0\n"
+         "?same 0 0 1 0 1 1 = 0\n"
          "place 1 0 2; ?followers = abP; pass\n"
-         "place 1 1 3; ?same 0 0 " PART1 " 0 1 " PART1 " = 1\n"
-         "?ffollowers 1 1 " PART1 " 0 = 1; ?ffollowers 1 1 " PART1 " 1 = 1\n"
-         "?complete 1 1 " PART1 " = 1; ?followers = abP; pass\n"
+         "place 1 1 3; ?same 0 0 1 0 1 1 = 1\n"
+         "?ffollowers 1 1 1 0 = 1; ?ffollowers 1 1 1 1 = 1\n"
+         "?complete 1 1 1 = 1; ?followers = abP; pass\n"
          "?scores = 8 8; ?points 0 street = 8; ?points 1 street = 8\n"
          "?supply 0 = 7; ?supply 1 = 7\n"
-         "?ask end; ?status winners = ENOTENDED; ?final = 8 8; ?winners = 3"},
+         "?ask end; ?winners = ENOTENDED; ?final = 8 8; ?winners = 3"},
 
         /*   D=I=I=I=D   (0,0) DEAD r0 .. (4,0) DEAD r2
          * P0's citizen on the first DEAD. Three tiles later P1 may not put
@@ -400,7 +282,7 @@ static const scn_case cases[] = {
          "?call follower 1 = EILLEGAL \"R-FOL-2: part 1 of tile (3,0) "
          "belongs to a feature that already holds a follower\"\n"
          "?followers = abP; follower a\n"
-         "place 4 0 2; ?ask end; ?scores = 10 0; ?ftiles 2 0 " PART1 " = 5\n"
+         "place 4 0 2; ?ask end; ?scores = 10 0; ?ftiles 2 0 1 = 5\n"
          "?final = 10 0; ?detail 1 stewards = 0"},
 
         /*      x:  0  1  2  3  4  5  6  7
@@ -488,11 +370,11 @@ static const scn_case cases[] = {
          "city order=2,3,3,3",
          "tileset t\n2 1 " SCN_DEAD "\n3 3 " SCN_STRAIGHT "\n",
          "place 0 0 0; follower 1\n"
-         "place 1 0 0; ?status final = ENOTENDED; pass\n"
+         "place 1 0 0; ?score_final = ENOTENDED; pass\n"
          "place 2 0 0; pass\n"
          "place 3 0 0; pass\n"
-         "?ask end; ?complete 0 0 " PART1 " = 0; ?scores = 0 0\n"
-         "?final_scored = 0; ?status winners = ENOTENDED\n"
+         "?ask end; ?complete 0 0 1 = 0; ?scores = 0 0\n"
+         "?final_scored = 0; ?winners = ENOTENDED\n"
          "?final = 8 0; ?final_scored = 1; ?detail 0 streets = 8\n"
          "?points 0 final_street = 8; ?supply 0 = 7; ?winners = 1\n"
          "?final_again = 8 0"},
@@ -620,7 +502,7 @@ static const scn_case cases[] = {
          "place 0 0 0; follower 1\n"
          "place 0 1 0; pass\n"
          "place 1 1 0; ?followers = abP; follower b\n"
-         "?ask tile 0; place 1 0 2; ?complete 1 0 " PART1 " = 1\n"
+         "?ask tile 0; place 1 0 2; ?complete 1 0 1 = 1\n"
          "?complete 1 1 b = 1; ?followers = aP; pass\n"
          "?scores = 2 0 1; ?points 0 street = 2; ?points 2 market = 1\n"
          "?follower_count = 0; ?invariants; ?ask end; ?final = 2 0 1"},
@@ -628,7 +510,7 @@ static const scn_case cases[] = {
 
 START_TEST(test_rules_score)
 {
-	score_run(&cases[_i], __LINE__);
+	scn_run_case(&cases[_i]);
 }
 END_TEST
 
@@ -712,14 +594,14 @@ static const event_case event_cases[] = {
           "place 1 2 0; pass\n"
           "place 0 2 2; ?followers = abP; follower b\n"
           "place -1 2 0; pass\n"
-          "place -1 1 0; pass; ?cell 0 1 = " STR(CITY_CELL_HOLE) "\n"
+          "place -1 1 0; pass; ?cell 0 1 = hole\n"
           /* the last BLANK: 11 exterior cells x 4; not the hole, whose
            * east side faces the DEAD's street (R-TILE-2) */
           "?legal = 44\n"
           "place -1 0 0; pass; ?ask end; ?scores = 0 0; ?supply 0 = 4\n"
           "?final = 1 0; ?points 0 final_market = 1\n"
           "?detail 0 streets = 0; ?detail 0 markets = 1\n"
-          "?complete 0 0 b = 0; ?complete 1 1 " PART1 " = 0\n"
+          "?complete 0 0 b = 0; ?complete 1 1 1 = 0\n"
           "?supply 0 = 7; ?follower_count = 0"},
          returned_free, 2, ""},
 };
@@ -729,7 +611,7 @@ START_TEST(test_rules_score_events)
 	const event_case *ec = &event_cases[_i];
 	city_game *g = scn_case_game(&ec->c);
 	int i, n = 0;
-	score_script(g, ec->c.script);
+	scn_play(g, "%s", ec->c.script);
 	for (i = 0; i < city_game_event_count(g); i++) {
 		city_event e;
 		ck_assert_int_eq(city_game_event(g, (size_t)i, &e), CITY_OK);
@@ -737,7 +619,7 @@ START_TEST(test_rules_score_events)
 	}
 	ck_assert_msg(n == ec->count, "%s: %d events, expected %d", ec->c.name,
 	              n, ec->count);
-	score_script(g, ec->after);
+	scn_play(g, "%s", ec->after);
 	city_game_free(g);
 }
 END_TEST

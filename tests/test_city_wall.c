@@ -30,74 +30,10 @@
 /* The scenarios are rows of data (scn_case): the game, the tiles and a
  * script of moves and '?' expectations (tests/scenario.h, "Scripts").
  * Values of the scripts: ?ended is a set of CITY_ENDED_* bits (2: no tile
- * left, R-END-1 (b); 4: the gap, (c); 6: both); ?cell is a CITY_CELL_*
- * (EXTERIOR, HOLE, TILE below); ?winners a bit set of players.
- *
- * The wall's queries the script language lacks are steps of this file:
- *   ?tower_count = N                  city_tower_count
- *   ?wall_tower I = P END PIECE PTS   city_tower(I): its owner, its end
- *                                     (cw or ccw), the wall piece it stands
- *                                     on and the points it scored
- *   ?wall_end cw = V                  city_wall_end(cw) (or ccw): a piece
- *                                     index or a status (ENOTFOUND)
+ * left, R-END-1 (b); 4: the gap, (c); 6: both); ?cell is a cell's name
+ * (tile, exterior, hole); ?winners a bit set of players;
+ * ?wall_tower I is a tower's owner, end, wall piece and points.
  * ------------------------------------------------------------------ */
-
-#define WALL_STR_(x) #x
-#define WALL_STR(x) WALL_STR_(x)
-#define EXTERIOR WALL_STR(CITY_CELL_EXTERIOR)
-#define HOLE WALL_STR(CITY_CELL_HOLE)
-#define TILE WALL_STR(CITY_CELL_TILE)
-
-/* One of this file's steps (see above); 0 when `step` is none. */
-static int wall_step(city_game *g, const char *step, int line)
-{
-	char end[8] = "", value[24] = "";
-	int i = -1, want[4], got[4] = {-9, -9, -9, -9}, rc;
-	if (sscanf(step, " ?tower_count = %d", &want[0]) == 1) {
-		rc = city_tower_count(g);
-		ck_assert_msg(rc == want[0], "line %d: \"%s\": %d towers", line,
-		              step, rc);
-	} else if (sscanf(step, " ?wall_tower %d = %d %7s %d %d", &i, &want[0],
-	                  end, &want[2], &want[3]) == 5) {
-		want[1] = strcmp(end, "cw") == 0 ? CITY_END_CW : CITY_END_CCW;
-		rc = city_tower(g, (size_t)i, &got[0], &got[1], &got[2], &got[3]);
-		ck_assert_msg(rc == CITY_OK && memcmp(got, want, sizeof got) == 0,
-		              "line %d: \"%s\": %s, player %d end %d piece %d "
-		              "points %d",
-		              line, step, city_status_str(rc), got[0], got[1],
-		              got[2], got[3]);
-	} else if (sscanf(step, " ?wall_end %7s = %23s", end, value) == 2) {
-		ck_assert_msg(scn_arg(value, 'i', &want[0]),
-		              "line %d: \"%s\": bad value", line, step);
-		rc = city_wall_end(g, strcmp(end, "cw") == 0 ? CITY_END_CW
-		                                             : CITY_END_CCW);
-		ck_assert_msg(rc == want[0], "line %d: \"%s\": %d", line, step,
-		              rc);
-	} else {
-		return 0;
-	}
-	return 1;
-}
-
-/* A script with this file's steps: each step (split at ';' and newlines
- * outside "...") is one of them or goes to scenario.h. */
-static void wall_script(city_game *g, const char *script, int line)
-{
-	char one[640];
-	while (*script) {
-		size_t k;
-		int quoted = 0;
-		for (k = 0; script[k] && (quoted || !strchr(";\n", script[k]));
-		     k++)
-			quoted ^= script[k] == '"';
-		ck_assert_uint_lt(k, sizeof one);
-		memcpy(one, script, k);
-		one[k] = '\0';
-		script += k + (script[k] != '\0');
-		if (!wall_step(g, one, line))
-			scn_script_at(g, one, line);
-	}
-}
 
 /* ------------------------------------------------------------------ */
 /* R-GEO-8, R-WALL-3, R-WALL-4, R-OPT-4: an L-shaped city walled all round.
@@ -362,7 +298,7 @@ static const scn_case cases[] = {
          /* A's market scored for p0 when B was placed; the round starts. */
          "?score 0 = 1; ?detail 0 markets = 1; ?ask gate 0; ?legal = 8\n"
          "?wall_length = 0; ?wall_end cw = ENOTFOUND\n"
-         "?gap = ENOTFOUND; ?cell 1 1 = " EXTERIOR "\n"
+         "?gap = ENOTFOUND; ?cell 1 1 = exterior\n"
          "p0 gate 1 0 S; ?piece 0 = 1 0 S 1 -1; ?end cw = 0 1 0 S\n"
          "?end ccw = 0 1 0 S; ?gap = 7\n"
          "?walls_left = 70\n" /* the gate is extra */
@@ -438,11 +374,11 @@ static const scn_case cases[] = {
          "p1 follower pass; p0 place 2 0 0; p0 follower pass\n"
          "p1 place 0 1 0; p1 follower pass; p0 place 2 1 0\n"
          "p0 follower pass; p1 place 0 2 1; p1 follower b\n"
-         "?cell 1 1 = " EXTERIOR "; ?contour = 14\n"
+         "?cell 1 1 = exterior; ?contour = 14\n"
          "p0 place 1 2 0; p0 follower pass\n"
-         "?cell 1 1 = " HOLE "; ?cell 2 2 = " EXTERIOR "\n"
-         "?cell 1 3 = " EXTERIOR "; ?cell -5 7 = " EXTERIOR "\n"
-         "?cell 1 2 = " TILE "; ?contour = 12; ?score 1 = 1\n"
+         "?cell 1 1 = hole; ?cell 2 2 = exterior\n"
+         "?cell 1 3 = exterior; ?cell -5 7 = exterior\n"
+         "?cell 1 2 = tile; ?contour = 12; ?score 1 = 1\n"
          "?ask gate 0; ?legal = 12\n"
          /* R-WALL-3: never against a hole. */
          "?call gate 1 0 S = EILLEGAL \"R-WALL-3: the south side of tile "
@@ -652,18 +588,16 @@ static const scn_case cases[] = {
          PLACE_BUILD
          "?piece 0 = 0 -1 E 0 -1; ?piece 1 = 1 0 N 1 -1\n"
          "?piece 2 = 2 -1 W 0 -1; ?piece 3 = 2 -1 N 0 -1; ?gap = 10\n"
-         "?cell 1 -1 = " EXTERIOR "; ?ask tile 0\n" TILE3_OUTSIDE
+         "?cell 1 -1 = exterior; ?ask tile 0\n" TILE3_OUTSIDE
          "?call place 2 -2 0 = EILLEGAL \"R-TILE-3: cell (2,-2) lies "
          "outside the wall on the north side of tile (2,-1)\"\n" TILE4_AROUND
-         "?cell 1 -1 = " EXTERIOR "\n"
+         "?cell 1 -1 = exterior\n"
          "p0 place -1 0 0; p0 follower pass; ?ended = 2"},
 };
 
 START_TEST(wall_scenarios)
 {
-	city_game *g = scn_case_game(&cases[_i]);
-	wall_script(g, cases[_i].script, __LINE__);
-	city_game_free(g);
+	scn_run_case(&cases[_i]);
 }
 END_TEST
 
@@ -737,12 +671,9 @@ END_TEST
 
 static Suite *wall_suite(void)
 {
-	Suite *s = suite_create("wall");
-	TCase *t = tcase_create("rules");
-	suite_add_tcase(s, t);
-	tcase_add_loop_test(t, wall_scenarios, 0, (int)N_OF(cases));
-	tcase_add_test(t, arm_grows_after_the_wall);
-	return s;
+	const test_row rows[] = {{wall_scenarios, 0, (int)N_OF(cases)},
+	                         {arm_grows_after_the_wall, 0, 1}};
+	return test_suite("wall", "rules", 0, rows, N_OF(rows));
 }
 
 TEST_MAIN(wall_suite)

@@ -5,14 +5,13 @@
  * explicit draw order; every legal-move list, score and message is exact
  * and worked out by hand from the spec. x grows east, y grows SOUTH.
  *
- * The scenarios are data (issue 26): rows of `tw_row`, a scenario.h case
- * (game spec, tiles, script of moves and '?' expectations) and the few
- * checks the script language has no query for, run by one loop test.
- * A step "!MOVE" makes MOVE through its own call (city_place_floor,
+ * The scenarios are data (issue 26): rows of scenario.h cases (game spec,
+ * tiles, script of moves and '?' expectations), run by one loop test. A
+ * step "!MOVE" makes MOVE through its own call (city_place_floor,
  * city_capture, city_pay_ransom, ...) where the original test called it
  * directly, so that entry point stays tested. Tests that need C between
- * their steps (a clone, a loop of turns, a follower's role) stay
- * START_TESTs.
+ * their steps (a clone, a loop of turns, a call no move text carries)
+ * stay START_TESTs.
  *
  * Designs (scenario.h, SCN_TW_*), by the ids the `order=` lists use:
  * 1 ROAD road W-E; 2 TOWER field + foundation; 3 BLANK field; 4 RTOWER
@@ -21,7 +20,6 @@
  * ending on the tile. Farmers are off: fields take no follower.
  */
 #include <check.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,105 +28,6 @@
 
 #include "common.h"
 #include "scenario.h"
-
-/* A field a C check leaves free. */
-#define TW_ANY INT_MIN
-
-/* Run a script where a step "!MOVE" makes MOVE through its own call
- * (scn_call: city_place_floor, city_capture, ...) and must succeed; the
- * other steps are scn_script_at's. */
-#define tw_script(g, s) tw_script_at((g), (s), __LINE__)
-static void tw_script_at(city_game *g, const char *script, int line)
-{
-	char text[4096], *p = text, *bang;
-	ck_assert_uint_lt(strlen(script), sizeof text);
-	strcpy(text, script);
-	while ((bang = strchr(p, '!')) != NULL) {
-		char *end = bang + 1 + strcspn(bang + 1, ";\n"), *q = bang;
-		city_move m;
-		int rc;
-		while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
-			q--;
-		ck_assert_msg(q == p || q[-1] == ';' || q[-1] == '\n',
-		              "line %d: a '!' inside a step", line);
-		*bang = '\0';
-		scn_script_at(g, p, line);
-		p = end + (*end != '\0');
-		*end = '\0';
-		ck_assert_msg(city_move_parse(&m, bang + 1) == CITY_OK,
-		              "line %d: \"!%s\" does not parse", line, bang + 1);
-		rc = scn_call(g, &m);
-		ck_assert_msg(rc == CITY_OK, "line %d: \"!%s\" -> %s: %s", line,
-		              bang + 1, city_status_str(rc),
-		              city_game_last_error(g));
-	}
-	scn_script_at(g, p, line);
-}
-
-/* A case's game after its script. */
-#define tw_game(c) tw_game_at((c), __LINE__)
-static city_game *tw_game_at(const scn_case *c, int line)
-{
-	city_game *g = scn_case_game(c);
-	tw_script_at(g, c->script, line);
-	return g;
-}
-
-/* An event counted from the last (back 1: the last one): its kind, player,
- * cell, part and other player + 1 (reserved1); TW_ANY leaves a field
- * free. */
-typedef struct tw_event {
-	int back, kind, player, x, y, part, other;
-} tw_event;
-
-static int tw_is(int want, int got)
-{
-	return want == TW_ANY || want == got;
-}
-
-static void tw_expect_event(const city_game *g, const char *name,
-                            const tw_event *w)
-{
-	city_event e;
-	int n = city_game_event_count(g);
-	ck_assert_msg(n >= w->back, "%s: %d events", name, n);
-	ck_assert_int_eq(city_game_event(g, (size_t)(n - w->back), &e),
-	                 CITY_OK);
-	ck_assert_msg(e.kind == w->kind && e.player == w->player &&
-	                      tw_is(w->x, e.x) && tw_is(w->y, e.y) &&
-	                      tw_is(w->part, e.part) &&
-	                      tw_is(w->other, (int)e.reserved1),
-	              "%s: event %d from the end is kind %d player %d (%d,%d) "
-	              "part %d other %u",
-	              name, w->back, e.kind, e.player, (int)e.x, (int)e.y,
-	              e.part, e.reserved1);
-}
-
-/* Follower i of the board: owner, role, cell and part (TW_ANY: free). */
-static void tw_expect_follower(const city_game *g, int i, int player,
-                               int role, int x, int y, int part)
-{
-	int p = -1, r = -1;
-	int32_t fx = 9, fy = 9;
-	char c = 0;
-	ck_assert_int_eq(city_game_follower(g, (size_t)i, &p, &r, &fx, &fy, &c),
-	                 CITY_OK);
-	ck_assert_msg(tw_is(player, p) && tw_is(role, r) && tw_is(x, fx) &&
-	                      tw_is(y, fy) && tw_is(part, c),
-	              "follower %d is player %d role %d (%d,%d) part %d", i, p,
-	              r, (int)fx, (int)fy, c);
-}
-
-/* A scenario: the case, then what its end is checked for in C. */
-typedef struct tw_row {
-	scn_case c;
-	tw_event event[2]; /* back 0: none */
-	/* x y part player count: city_feature_followers of a road part,
-	 * a digit that ?ffollowers would read as a number (part 0: none) */
-	int road[5];
-	int no_tower[3]; /* 1 x y: city_game_tower is CITY_ENOTFOUND */
-	int bad_seats;   /* the floors of seats `players` and -1: EINVAL */
-} tw_row;
 
 /* ------------------------------------------------------------------------
  * Shared openings (game specs and script prefixes)
@@ -226,246 +125,246 @@ typedef struct tw_row {
 #define ROAD_OPENING "place 1 0 0; follower 1; place 1 1 0\n"
 #define FLOORS_TILES "1 1 " T_BLANK " start\n2 1 " T_TOWER "\n"
 
-static const tw_row rows[] = {
+static const scn_case rows[] = {
         /* ---------------------------------------------------------------
          * T-SET
          * ------------------------------------------------------------- */
-        {.c = {"T-SET-1: floors per player by the player count (2 players)",
-          "tw start=1 tower players=2 order=2", "",
-          "?floors 0 = 10; ?floors 1 = 10"},
-         .bad_seats = 1},
-        {.c = {"T-SET-1: floors per player by the player count (3 players)",
-          "tw start=1 tower players=3 order=2", "",
-          "?floors 0 = 9; ?floors 1 = 9; ?floors 2 = 9"},
-         .bad_seats = 1},
-        {.c = {"T-SET-1: floors per player by the player count (4 players)",
-          "tw start=1 tower players=4 order=2", "",
-          "?floors 0 = 7; ?floors 1 = 7; ?floors 2 = 7; ?floors 3 = 7"},
-         .bad_seats = 1},
-        {.c = {"T-SET-1: floors per player by the player count (5 players)",
-          "tw start=1 tower players=5 order=2", "",
-          "?floors 0 = 6; ?floors 1 = 6; ?floors 2 = 6; ?floors 3 = 6;"
-          "?floors 4 = 6"},
-         .bad_seats = 1},
+        {"T-SET-1: floors per player by the player count (2 players)",
+         "tw start=1 tower players=2 order=2", "",
+         "?floors 0 = 10; ?floors 1 = 10\n"
+         "?floors 2 = EINVAL; ?floors -1 = EINVAL"},
+        {"T-SET-1: floors per player by the player count (3 players)",
+         "tw start=1 tower players=3 order=2", "",
+         "?floors 0 = 9; ?floors 1 = 9; ?floors 2 = 9\n"
+         "?floors 3 = EINVAL; ?floors -1 = EINVAL"},
+        {"T-SET-1: floors per player by the player count (4 players)",
+         "tw start=1 tower players=4 order=2", "",
+         "?floors 0 = 7; ?floors 1 = 7; ?floors 2 = 7; ?floors 3 = 7\n"
+         "?floors 4 = EINVAL; ?floors -1 = EINVAL"},
+        {"T-SET-1: floors per player by the player count (5 players)",
+         "tw start=1 tower players=5 order=2", "",
+         "?floors 0 = 6; ?floors 1 = 6; ?floors 2 = 6; ?floors 3 = 6;"
+         "?floors 4 = 6\n"
+         "?floors 5 = EINVAL; ?floors -1 = EINVAL"},
         /* T-SET-1 on the base game's tiles: the first and the last seat */
-        {.c = {"T-SET-1: floors per player count (2)",
-          "carc tower players=2 order=2", FLOORS_TILES,
-          "?floors 0 = 10; ?floors 1 = 10"}},
-        {.c = {"T-SET-1: floors per player count (3)",
-          "carc tower players=3 order=2", FLOORS_TILES,
-          "?floors 0 = 9; ?floors 2 = 9"}},
-        {.c = {"T-SET-1: floors per player count (4)",
-          "carc tower players=4 order=2", FLOORS_TILES,
-          "?floors 0 = 7; ?floors 3 = 7"}},
-        {.c = {"T-SET-1: floors per player count (5)",
-          "carc tower players=5 order=2", FLOORS_TILES,
-          "?floors 0 = 6; ?floors 4 = 6"}},
+        {"T-SET-1: floors per player count (2)",
+         "carc tower players=2 order=2", FLOORS_TILES,
+         "?floors 0 = 10; ?floors 1 = 10"},
+        {"T-SET-1: floors per player count (3)",
+         "carc tower players=3 order=2", FLOORS_TILES,
+         "?floors 0 = 9; ?floors 2 = 9"},
+        {"T-SET-1: floors per player count (4)",
+         "carc tower players=4 order=2", FLOORS_TILES,
+         "?floors 0 = 7; ?floors 3 = 7"},
+        {"T-SET-1: floors per player count (5)",
+         "carc tower players=5 order=2", FLOORS_TILES,
+         "?floors 0 = 6; ?floors 4 = 6"},
         /* T-SET-3: without the expansion a foundation changes nothing: no
          * tower, no floors, the tower calls refused naming the rule. */
-        {.c = {"T-SET-3: a foundation is inert without the expansion",
-          "tw start=1 order=4,3", "",
-          "place 1 0 0\n"
-          /* the road part only: no floor on the foundation */
-          "?ask follower 0; ?moves = follower 1, pass\n"
-          "?floors 0 = 0; ?prisoners 1 0 = 0\n"
-          "?call floor 1 0 = EILLEGAL \"T-ACT-1: the expansion tower is "
-          "not in play\"\n"
-          "?call top 1 0 = EILLEGAL \"T-ACT-1: the expansion tower is not "
-          "in play\"\n"
-          "?refuse floor 1 0 = EILLEGAL \"T-ACT-1: the expansion tower is "
-          "not in play\""},
-         .no_tower = {1, 1, 0}},
+        {"T-SET-3: a foundation is inert without the expansion",
+         "tw start=1 order=4,3", "",
+         "place 1 0 0\n"
+         /* the road part only: no floor on the foundation */
+         "?ask follower 0; ?moves = follower 1, pass\n"
+         "?floors 0 = 0; ?prisoners 1 0 = 0\n"
+         "?call floor 1 0 = EILLEGAL \"T-ACT-1: the expansion tower is "
+         "not in play\"\n"
+         "?call top 1 0 = EILLEGAL \"T-ACT-1: the expansion tower is not "
+         "in play\"\n"
+         "?refuse floor 1 0 = EILLEGAL \"T-ACT-1: the expansion tower is "
+         "not in play\"\n"
+         "?tower 1 0 = ENOTFOUND"},
         /* T-SET-3: the expansion with a set that has no foundation:
          * floors are dealt and never placed. */
-        {.c = {"T-SET-3: the expansion without foundations",
-          "tw start=1 tower players=3 order=1,3", "",
-          "?floors 2 = 9; place 1 0 0\n"
-          "?ask follower 0; ?moves = follower 1, pass"},
-         .no_tower = {1, 0, 0}},
+        {"T-SET-3: the expansion without foundations",
+         "tw start=1 tower players=3 order=1,3", "",
+         "?floors 2 = 9; place 1 0 0\n"
+         "?ask follower 0; ?moves = follower 1, pass\n"
+         "?tower 0 0 = ENOTFOUND"},
 
         /* ---------------------------------------------------------------
          * T-ACT
          * ------------------------------------------------------------- */
-        {.c = {"T-ACT-1: a floor on the tile just placed and on an old tower",
-          TWO_TOWERS, "",
-          "place 0 1 0\n"
-          /* the bare foundation just placed takes a floor; no top at
-           * height 0 */
-          "?ask follower 0; ?moves = floor 0 1, pass; ?tower 0 1 = 0 -1\n"
-          "floor 0 1; ?tower 0 1 = 1 -1; ?floors 0 = 9\n"
-          /* T-CAP-1: nobody in range, the capture decision is skipped */
-          "?ask tile 1\n"
-          /* P1 raises the old tower rather than the one just placed */
-          "place 1 1 0\n"
-          "?ask follower 1; ?moves = floor 0 1, floor 1 1, top 0 1, pass\n"
-          "floor 0 1; ?tower 0 1 = 2 -1; ?tower 1 1 = 0 -1; ?floors 1 = 9\n"
-          /* T-SET-1: floors are neutral once placed */
-          "?ask tile 0; place -1 1 0\n"
-          "?ask follower 0; ?moves = floor 0 1, floor 1 1, top 0 1, pass"}},
-        {.c = {"T-ACT-2: a bare foundation refuses a top", TWO_TOWERS, "",
-          "place 0 1 0\n"
-          "?call top 0 1 = EILLEGAL \"T-ACT-2: tile (0,1): the tower has "
-          "no floor yet\"\n"
-          "?call top 0 0 = EILLEGAL \"T-ACT-2: tile (0,0): the tile has no "
-          "tower foundation\"\n"
-          "?call top 7 7 = EILLEGAL \"T-ACT-2: no tile at (7,7)\"\n"
-          "?call floor 0 0 = EILLEGAL \"T-ACT-1: tile (0,0) has no tower "
-          "foundation\"\n"
-          "?call floor 5 -5 = EILLEGAL \"T-ACT-1: no tile at (5,-5)\"\n"
-          /* a capture or ransom answers another decision */
-          "?call capture 0 0 1 = EDECISION \"C-TURN-1: the game waits for "
-          "a follower, not a capture\"\n"
-          "?call ransom 1 = EDECISION \"C-TURN-1: the game waits for a "
-          "follower, not a ransom\""}},
+        {"T-ACT-1: a floor on the tile just placed and on an old tower",
+         TWO_TOWERS, "",
+         "place 0 1 0\n"
+         /* the bare foundation just placed takes a floor; no top at
+          * height 0 */
+         "?ask follower 0; ?moves = floor 0 1, pass; ?tower 0 1 = 0 -1\n"
+         "floor 0 1; ?tower 0 1 = 1 -1; ?floors 0 = 9\n"
+         /* T-CAP-1: nobody in range, the capture decision is skipped */
+         "?ask tile 1\n"
+         /* P1 raises the old tower rather than the one just placed */
+         "place 1 1 0\n"
+         "?ask follower 1; ?moves = floor 0 1, floor 1 1, top 0 1, pass\n"
+         "floor 0 1; ?tower 0 1 = 2 -1; ?tower 1 1 = 0 -1; ?floors 1 = 9\n"
+         /* T-SET-1: floors are neutral once placed */
+         "?ask tile 0; place -1 1 0\n"
+         "?ask follower 0; ?moves = floor 0 1, floor 1 1, top 0 1, pass"},
+        {"T-ACT-2: a bare foundation refuses a top", TWO_TOWERS, "",
+         "place 0 1 0\n"
+         "?call top 0 1 = EILLEGAL \"T-ACT-2: tile (0,1): the tower has "
+         "no floor yet\"\n"
+         "?call top 0 0 = EILLEGAL \"T-ACT-2: tile (0,0): the tile has no "
+         "tower foundation\"\n"
+         "?call top 7 7 = EILLEGAL \"T-ACT-2: no tile at (7,7)\"\n"
+         "?call floor 0 0 = EILLEGAL \"T-ACT-1: tile (0,0) has no tower "
+         "foundation\"\n"
+         "?call floor 5 -5 = EILLEGAL \"T-ACT-1: no tile at (5,-5)\"\n"
+         /* a capture or ransom answers another decision */
+         "?call capture 0 0 1 = EDECISION \"C-TURN-1: the game waits for "
+         "a follower, not a capture\"\n"
+         "?call ransom 1 = EDECISION \"C-TURN-1: the game waits for a "
+         "follower, not a ransom\""},
         /* T-ACT-3: with no follower in supply, neither C-FOL nor T-ACT-2.
          * P0 puts seven monks north of the start, P1 blanks south of it
          * and a tower at (0,7) with one floor; then P0's road (1,0) takes
          * a floor only. */
-        {.c = {"T-ACT-3: no follower in supply", MONKS_GAME, "",
-          SIX_MONKS "place 0 7 0\n"
-          /* P1's last tile is the tower (0,7): a floor, nobody in range */
-          "?ask follower 1; ?moves = floor 0 7, pass\n"
-          "floor 0 7; ?supply 0 = 0; place 1 0 0\n"
-          "?ask follower 0; ?moves = floor 0 7, pass\n"
-          "?call top 0 7 = EILLEGAL \"T-ACT-3: player 0 has no follower in "
-          "supply\"\n"
-          "?call follower 1 = EILLEGAL \"C-FOL-4: player 0 has no follower "
-          "in supply\""}},
+        {"T-ACT-3: no follower in supply", MONKS_GAME, "",
+         SIX_MONKS "place 0 7 0\n"
+         /* P1's last tile is the tower (0,7): a floor, nobody in range */
+         "?ask follower 1; ?moves = floor 0 7, pass\n"
+         "floor 0 7; ?supply 0 = 0; place 1 0 0\n"
+         "?ask follower 0; ?moves = floor 0 7, pass\n"
+         "?call top 0 7 = EILLEGAL \"T-ACT-3: player 0 has no follower in "
+         "supply\"\n"
+         "?call follower 1 = EILLEGAL \"C-FOL-4: player 0 has no follower "
+         "in supply\""},
         /* T-ACT-2, C-END-4: a follower on top stays to the end, scores
          * nothing and goes home at final scoring (a RETURN event with part
          * 't'). */
-        {.c = {"T-ACT-2: a top scores nothing at the end", TWO_TOWERS, "",
-          "place 0 1 0; floor 0 1; place 1 1 0; top 0 1\n"
-          "place -1 1 0; pass; place 2 1 0; pass\n"
-          "place 1 0 0; pass; place 3 1 0; pass; place 0 2 0; pass\n"
-          "?ask end; ?tower 0 1 = 1 1; ?final = 0 0; ?supply 1 = 7\n"
-          "?events score * = 0"},
-         .event = {{1, CITY_EVENT_RETURN, 1, 0, 1, 't', TW_ANY}}},
+        {"T-ACT-2: a top scores nothing at the end", TWO_TOWERS, "",
+         "place 0 1 0; floor 0 1; place 1 1 0; top 0 1\n"
+         "place -1 1 0; pass; place 2 1 0; pass\n"
+         "place 1 0 0; pass; place 3 1 0; pass; place 0 2 0; pass\n"
+         "?ask end; ?tower 0 1 = 1 1; ?final = 0 0; ?supply 1 = 7\n"
+         "?events score * = 0\n"
+         "?event -1 = return 1 * * 0 1 t"},
 
         /* ---------------------------------------------------------------
          * T-CAP-1 range, T-OPT-4/5/6 (the row board)
          * ------------------------------------------------------------- */
-        {.c = {"T-CAP-1: range along the row over a gap", ROW_GAME, "",
-          ROW_BOARD "pass; place 0 2 0\n"
-          "?ask follower 1; ?moves = floor 0 1, top 0 1, pass\n"
-          "floor 0 1\n"
-          /* height 2: (2,1) two cells east over the empty (1,1); the
-           * highwayman (1,0) is not on the row or the column */
-          "?ask capture 1; ?moves = capture 2 1 m, pass\n"
-          "?call capture 1 0 1 = EILLEGAL \"T-CAP-1: the follower is out "
-          "of the tower's range\"\n"
-          "?call capture 2 1 a = EILLEGAL \"T-CAP-2: no follower on part "
-          "'a' of tile (2,1)\"\n"
-          "?call capture 1 1 m = EILLEGAL \"T-CAP-2: no tile at (1,1)\"\n"
-          "?call floor 0 1 = EDECISION \"C-TURN-1: the game waits for a "
-          "capture, not a follower\"\n"
-          "capture 2 1 m\n"
-          /* T-CAP-3: P0's monk is P1's prisoner */
-          "?prisoners 1 0 = 1; ?prisoners 0 1 = 0; ?supply 0 = 5\n"
-          "?onboard 0 = 1; ?ffollowers 2 1 m 0 = 0; ?invariants\n"
-          "?events exchange * = 0\n"
-          /* P0 has 0 points: no ransom (T-OPT-3), the draw */
-          "?ask tile 0"},
-         /* owner P0 + 1 */
-         .event = {{1, CITY_EVENT_CAPTURE, 1, 2, 1, 'm', 1}}},
-        {.c = {"T-OPT-4: the range stops at the first gap",
-          ROW_GAME " capture_gaps=no", "",
-          ROW_BOARD "pass; place 0 2 0; floor 0 1\n"
-          /* (1,1) is empty: (2,1) is out of range, the capture is
-           * skipped */
-          "?ask tile 0; ?prisoners 1 0 = 0; ?onboard 0 = 2"}},
-        {.c = {"T-OPT-6: range by Manhattan distance",
-          ROW_GAME " capture_diagonal=yes", "",
-          ROW_BOARD "pass; place 0 2 0; floor 0 1\n"
-          /* h = 2: (1,0) at distance 1+1 and (2,1) at 2, in slot order */
-          "?ask capture 1; ?moves = capture 1 0 1, capture 2 1 m, pass\n"
-          "capture 1 0 1; ?prisoners 1 0 = 1"},
-         .road = {0, 0, '1', 0, 0}},
-        {.c = {"T-OPT-6: with capture_gaps=no, paths through placed cells only",
-          ROW_GAME " capture_diagonal=yes capture_gaps=no", "",
-          ROW_BOARD "pass; place 0 2 0; floor 0 1\n"
-          /* (1,0) by (0,0); (2,1) only by the empty (1,1) in two steps */
-          "?ask capture 1; ?moves = capture 1 0 1, pass\n"
-          "?call capture 2 1 m = EILLEGAL \"T-CAP-1: the follower is out "
-          "of the tower's range\""}},
+        {"T-CAP-1: range along the row over a gap", ROW_GAME, "",
+         ROW_BOARD "pass; place 0 2 0\n"
+         "?ask follower 1; ?moves = floor 0 1, top 0 1, pass\n"
+         "floor 0 1\n"
+         /* height 2: (2,1) two cells east over the empty (1,1); the
+          * highwayman (1,0) is not on the row or the column */
+         "?ask capture 1; ?moves = capture 2 1 m, pass\n"
+         "?call capture 1 0 1 = EILLEGAL \"T-CAP-1: the follower is out "
+         "of the tower's range\"\n"
+         "?call capture 2 1 a = EILLEGAL \"T-CAP-2: no follower on part "
+         "'a' of tile (2,1)\"\n"
+         "?call capture 1 1 m = EILLEGAL \"T-CAP-2: no tile at (1,1)\"\n"
+         "?call floor 0 1 = EDECISION \"C-TURN-1: the game waits for a "
+         "capture, not a follower\"\n"
+         "capture 2 1 m\n"
+         /* T-CAP-3: P0's monk is P1's prisoner */
+         "?prisoners 1 0 = 1; ?prisoners 0 1 = 0; ?supply 0 = 5\n"
+         "?onboard 0 = 1; ?ffollowers 2 1 m 0 = 0; ?invariants\n"
+         "?events exchange * = 0\n"
+         /* P0 has 0 points: no ransom (T-OPT-3), the draw */
+         "?ask tile 0\n"
+         /* the capture by P1 of P0's monk: owner P0 + 1 */
+         "?event -1 = capture 1 * * 2 1 m * * 1"},
+        {"T-OPT-4: the range stops at the first gap",
+         ROW_GAME " capture_gaps=no", "",
+         ROW_BOARD "pass; place 0 2 0; floor 0 1\n"
+         /* (1,1) is empty: (2,1) is out of range, the capture is
+          * skipped */
+         "?ask tile 0; ?prisoners 1 0 = 0; ?onboard 0 = 2"},
+        {"T-OPT-6: range by Manhattan distance",
+         ROW_GAME " capture_diagonal=yes", "",
+         ROW_BOARD "pass; place 0 2 0; floor 0 1\n"
+         /* h = 2: (1,0) at distance 1+1 and (2,1) at 2, in slot order */
+         "?ask capture 1; ?moves = capture 1 0 1, capture 2 1 m, pass\n"
+         "capture 1 0 1; ?prisoners 1 0 = 1\n"
+         "?ffollowers 0 0 1 0 = 0"},
+        {"T-OPT-6: with capture_gaps=no, paths through placed cells only",
+         ROW_GAME " capture_diagonal=yes capture_gaps=no", "",
+         ROW_BOARD "pass; place 0 2 0; floor 0 1\n"
+         /* (1,0) by (0,0); (2,1) only by the empty (1,1) in two steps */
+         "?ask capture 1; ?moves = capture 1 0 1, pass\n"
+         "?call capture 2 1 m = EILLEGAL \"T-CAP-1: the follower is out "
+         "of the tower's range\""},
         /* T-CAP-2 / T-OPT-1 (default yes): P0 raises the tower to 2 and
          * takes their own monk: back to supply at once, no prisoner, and
          * the turn is over (it cannot be placed again this turn). */
-        {.c = {"T-CAP-2: an own follower goes back to supply", ROW_GAME, "",
-          ROW_BOARD "floor 0 1\n"
-          "?ask capture 0; ?moves = capture 2 1 m, pass; ?supply 0 = 5\n"
-          "capture 2 1 m; ?supply 0 = 6; ?onboard 0 = 1\n"
-          "?prisoners 0 0 = 0; ?prisoners 1 0 = 0; ?invariants\n"
-          "?events exchange * = 0\n"
-          /* the turn is over: P1 draws, P0's follower waits for a later
-           * turn */
-          "?ask tile 1\n"
-          "?call follower m = EDECISION \"C-TURN-1: the game waits for a "
-          "tile placement, not a follower\""},
-         .event = {{1, CITY_EVENT_CAPTURE, 0, TW_ANY, TW_ANY, TW_ANY, 1}}},
-        {.c = {"T-OPT-1: no capture of own followers", ROW_GAME " capture_own=no",
-          "",
-          ROW_BOARD "floor 0 1\n"
-          /* only P0's own monk is in range: the capture is skipped */
-          "?tower 0 1 = 2 -1; ?ask tile 1; ?onboard 0 = 2"}},
+        {"T-CAP-2: an own follower goes back to supply", ROW_GAME, "",
+         ROW_BOARD "floor 0 1\n"
+         "?ask capture 0; ?moves = capture 2 1 m, pass; ?supply 0 = 5\n"
+         "capture 2 1 m; ?supply 0 = 6; ?onboard 0 = 1\n"
+         "?prisoners 0 0 = 0; ?prisoners 1 0 = 0; ?invariants\n"
+         "?events exchange * = 0\n"
+         /* the turn is over: P1 draws, P0's follower waits for a later
+          * turn */
+         "?ask tile 1\n"
+         "?call follower m = EDECISION \"C-TURN-1: the game waits for a "
+         "tile placement, not a follower\"\n"
+         "?event -1 = capture 0 * * * * * * * 1"},
+        {"T-OPT-1: no capture of own followers", ROW_GAME " capture_own=no",
+         "",
+         ROW_BOARD "floor 0 1\n"
+         /* only P0's own monk is in range: the capture is skipped */
+         "?tower 0 1 = 2 -1; ?ask tile 1; ?onboard 0 = 2"},
         /* Range over another tower along the row: the tower (1,1) stands
          * between the raised tower (0,1) and the monk (2,1). */
-        {.c = {"T-CAP-1: range along the row over another tower",
-          "tw start=1 tower order=1,1,6,2,2,3,3,3", "",
-          "place 1 0 0; follower 1; place 2 0 0\n"
-          "place 2 1 0; follower m\n"
-          "place 0 1 0; floor 0 1\n"
-          "place 1 1 0\n"
-          "?ask follower 0; ?moves = floor 0 1, floor 1 1, top 0 1, pass\n"
-          "pass; place 0 2 0\n"
-          "?ask follower 1; ?moves = floor 0 1, floor 1 1, top 0 1, pass\n"
-          "floor 0 1; ?ask capture 1; ?moves = capture 2 1 m, pass\n"
-          "capture 2 1 m; ?prisoners 1 0 = 1"}},
+        {"T-CAP-1: range along the row over another tower",
+         "tw start=1 tower order=1,1,6,2,2,3,3,3", "",
+         "place 1 0 0; follower 1; place 2 0 0\n"
+         "place 2 1 0; follower m\n"
+         "place 0 1 0; floor 0 1\n"
+         "place 1 1 0\n"
+         "?ask follower 0; ?moves = floor 0 1, floor 1 1, top 0 1, pass\n"
+         "pass; place 0 2 0\n"
+         "?ask follower 1; ?moves = floor 0 1, floor 1 1, top 0 1, pass\n"
+         "floor 0 1; ?ask capture 1; ?moves = capture 2 1 m, pass\n"
+         "capture 2 1 m; ?prisoners 1 0 = 1"},
 
         /* The column board */
-        {.c = {"T-CAP-1: range along the column over another tower", COLUMN_GAME,
-          "",
-          COLUMN_BOARD "?ask capture 1; ?moves = capture 0 -1 a, pass\n"
-          "capture 0 -1 a; ?prisoners 1 0 = 1; ?ffollowers 0 -1 a 0 = 0\n"
-          "?tower 0 0 = 0 -1; ?tower 0 1 = 2 -1"}},
-        {.c = {"T-OPT-5: short range is the height minus one",
-          COLUMN_GAME " tower_range=short", "",
-          COLUMN_BOARD
-          /* h = 2, r = 1: (0,0) holds nobody, (0,-1) is out of range */
-          "?ask tile 0; ?prisoners 1 0 = 0; ?ffollowers 0 -1 a 0 = 1"}},
+        {"T-CAP-1: range along the column over another tower", COLUMN_GAME,
+         "",
+         COLUMN_BOARD "?ask capture 1; ?moves = capture 0 -1 a, pass\n"
+         "capture 0 -1 a; ?prisoners 1 0 = 1; ?ffollowers 0 -1 a 0 = 0\n"
+         "?tower 0 0 = 0 -1; ?tower 0 1 = 2 -1"},
+        {"T-OPT-5: short range is the height minus one",
+         COLUMN_GAME " tower_range=short", "",
+         COLUMN_BOARD
+         /* h = 2, r = 1: (0,0) holds nobody, (0,-1) is out of range */
+         "?ask tile 0; ?prisoners 1 0 = 0; ?ffollowers 0 -1 a 0 = 1"},
 
         /* ---------------------------------------------------------------
          * T-CAP-2 / T-OPT-2: the follower on top of a tower
          * ------------------------------------------------------------- */
-        {.c = {"T-CAP-2: capture from the top of a tower", TWO_TOWERS, "",
-          TOP_BOARD "?ask capture 1; ?moves = capture 0 1 t, pass\n"
-          "capture 0 1 t\n"
-          /* T-CAP-3: the tower is open again, its floor stays */
-          "?tower 0 1 = 1 -1; ?prisoners 1 0 = 1; ?follower_count = 0\n"
-          "?invariants\n"
-          /* P0 (0 points, no ransom) may close it again */
-          "place 1 0 0; ?ask follower 0\n"
-          "?moves = follower 1, floor 0 1, floor 1 1, top 0 1, top 1 1, "
-          "pass"}},
-        {.c = {"T-OPT-2: tops cannot be captured", TWO_TOWERS " capture_top=no",
-          "",
-          TOP_BOARD
-          /* the only follower in range is on top: the capture is
-           * skipped */
-          "?tower 1 1 = 2 -1; ?tower 0 1 = 1 0; ?ask tile 0\n"
-          "?prisoners 1 0 = 0"}},
+        {"T-CAP-2: capture from the top of a tower", TWO_TOWERS, "",
+         TOP_BOARD "?ask capture 1; ?moves = capture 0 1 t, pass\n"
+         "capture 0 1 t\n"
+         /* T-CAP-3: the tower is open again, its floor stays */
+         "?tower 0 1 = 1 -1; ?prisoners 1 0 = 1; ?follower_count = 0\n"
+         "?invariants\n"
+         /* P0 (0 points, no ransom) may close it again */
+         "place 1 0 0; ?ask follower 0\n"
+         "?moves = follower 1, floor 0 1, floor 1 1, top 0 1, top 1 1, "
+         "pass"},
+        {"T-OPT-2: tops cannot be captured", TWO_TOWERS " capture_top=no",
+         "",
+         TOP_BOARD
+         /* the only follower in range is on top: the capture is
+          * skipped */
+         "?tower 1 1 = 2 -1; ?tower 0 1 = 1 0; ?ask tile 0\n"
+         "?prisoners 1 0 = 0"},
         /* T-OPT-2 with another follower in range too: the top is not
          * listed and its capture is refused naming the option. */
-        {.c = {"T-OPT-2: a top is refused by name",
-          "tw start=1 tower order=2,2,3,6,3,3 capture_top=no", "",
-          "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1\n"
-          "place -1 1 0; top 0 1; place 2 1 0; follower m\n"
-          /* P0: a floor on (1,1): height 2 reaches (0,1) (top) and
-           * (2,1) */
-          "place 3 1 0; floor 1 1\n"
-          "?ask capture 0; ?moves = capture 2 1 m, pass\n"
-          "?call capture 0 1 t = EILLEGAL \"T-OPT-2: followers on top of "
-          "towers cannot be taken (capture_top=no)\""}},
+        {"T-OPT-2: a top is refused by name",
+         "tw start=1 tower order=2,2,3,6,3,3 capture_top=no", "",
+         "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1\n"
+         "place -1 1 0; top 0 1; place 2 1 0; follower m\n"
+         /* P0: a floor on (1,1): height 2 reaches (0,1) (top) and
+          * (2,1) */
+         "place 3 1 0; floor 1 1\n"
+         "?ask capture 0; ?moves = capture 2 1 m, pass\n"
+         "?call capture 0 1 t = EILLEGAL \"T-OPT-2: followers on top of "
+         "towers cannot be taken (capture_top=no)\""},
 
         /* ---------------------------------------------------------------
          * T-CAP-4
@@ -473,192 +372,197 @@ static const tw_row rows[] = {
         /* P1's monk (0,-1) is taken by P0's tower (-1,-1); then P1's tower
          * (1,1) takes P0's highwayman (1,0): each holds one of the
          * other's, both go home (T-CAP-4). */
-        {.c = {"T-CAP-4: exchange", "tw start=1 tower order=1,6,2,2,3,3", "",
-          "place 1 0 0; follower 1; place 0 -1 0; follower m\n"
-          "place -1 -1 0; ?ask follower 0; ?moves = floor -1 -1, pass\n"
-          "floor -1 -1; ?ask capture 0; ?moves = capture 0 -1 m, pass\n"
-          "capture 0 -1 m; ?prisoners 0 1 = 1\n"
-          /* P1 has 0 points: no ransom */
-          "place 1 1 0\n"
-          "?ask follower 1; ?moves = floor -1 -1, floor 1 1, top -1 -1, "
-          "pass\n"
-          "floor 1 1; ?ask capture 1; ?moves = capture 1 0 1, pass\n"
-          "capture 1 0 1; ?prisoners 0 1 = 0; ?prisoners 1 0 = 0\n"
-          "?supply 0 = 7; ?supply 1 = 7; ?follower_count = 0; ?invariants\n"
-          "?events capture * = 2; ?events exchange * = 1"},
+        {"T-CAP-4: exchange", "tw start=1 tower order=1,6,2,2,3,3", "",
+         "place 1 0 0; follower 1; place 0 -1 0; follower m\n"
+         "place -1 -1 0; ?ask follower 0; ?moves = floor -1 -1, pass\n"
+         "floor -1 -1; ?ask capture 0; ?moves = capture 0 -1 m, pass\n"
+         "capture 0 -1 m; ?prisoners 0 1 = 1\n"
+         /* P1 has 0 points: no ransom */
+         "place 1 1 0\n"
+         "?ask follower 1; ?moves = floor -1 -1, floor 1 1, top -1 -1, "
+         "pass\n"
+         "floor 1 1; ?ask capture 1; ?moves = capture 1 0 1, pass\n"
+         "capture 1 0 1; ?prisoners 0 1 = 0; ?prisoners 1 0 = 0\n"
+         "?supply 0 = 7; ?supply 1 = 7; ?follower_count = 0; ?invariants\n"
+         "?events capture * = 2; ?events exchange * = 1\n"
          /* the exchange with P0, after P1's capture */
-         .event = {{1, CITY_EVENT_EXCHANGE, 1, TW_ANY, TW_ANY, TW_ANY, 1},
-                   {2, CITY_EVENT_CAPTURE, 1, 1, 0, '1', TW_ANY}}},
+         "?event -1 = exchange 1 * * * * * * * 1\n"
+         "?event -2 = capture 1 * * 1 0 1"},
         /* T-CAP-4: only the capturer and the captured follower's owner can
          * qualify. 3 players: P0 holds P1's monk; P2 takes P0's
          * highwayman: P0 holds none of P2's, so nobody goes home. */
-        {.c = {"T-CAP-4: no exchange with a third player",
-          "tw start=1 tower players=3 order=1,6,3,2,3,2,3", "",
-          "place 1 0 0; follower 1; place 0 -1 0; follower m\n"
-          "place 0 1 0\n" /* P2: no tower yet, skipped */
-          "place -1 -1 0; floor -1 -1; capture 0 -1 m\n"
-          "place -1 1 0; pass; place 1 1 0\n"
-          "?ask follower 2; ?moves = floor -1 -1, floor 1 1, top -1 -1, "
-          "pass\n"
-          "floor 1 1; ?ask capture 2; ?moves = capture 1 0 1, pass\n"
-          "capture 1 0 1; ?prisoners 0 1 = 1; ?prisoners 2 0 = 1\n"
-          "?events exchange * = 0; ?supply 0 = 6; ?supply 1 = 6\n"
-          "?invariants"}},
+        {"T-CAP-4: no exchange with a third player",
+         "tw start=1 tower players=3 order=1,6,3,2,3,2,3", "",
+         "place 1 0 0; follower 1; place 0 -1 0; follower m\n"
+         "place 0 1 0\n" /* P2: no tower yet, skipped */
+         "place -1 -1 0; floor -1 -1; capture 0 -1 m\n"
+         "place -1 1 0; pass; place 1 1 0\n"
+         "?ask follower 2; ?moves = floor -1 -1, floor 1 1, top -1 -1, "
+         "pass\n"
+         "floor 1 1; ?ask capture 2; ?moves = capture 1 0 1, pass\n"
+         "capture 1 0 1; ?prisoners 0 1 = 1; ?prisoners 2 0 = 1\n"
+         "?events exchange * = 0; ?supply 0 = 6; ?supply 1 = 6\n"
+         "?invariants"},
         /* T-CAP-2: each capturable follower is one move: a highwayman on
          * the road of the tower tile (1,0) and the follower on top of that
          * tower are two. */
-        {.c = {"T-CAP-2: a part and the top of one tile are two moves",
-          "tw start=1 tower order=4,3,2,3,3", "",
-          "place 1 0 0; follower 1; place 1 1 0; floor 1 0\n"
-          /* height 1 reaches the tower's own tile */
-          "?ask capture 1; ?moves = capture 1 0 1, pass\n"
-          "pass; place 1 -1 0\n"
-          "?ask follower 0; ?moves = floor 1 0, floor 1 -1, top 1 0, pass\n"
-          "top 1 0; place 1 2 0\n"
-          "?ask follower 1; ?moves = floor 1 -1, pass\n"
-          "floor 1 -1\n"
-          "?ask capture 1; ?moves = capture 1 0 1, capture 1 0 t, pass\n"
-          "capture 1 0 t; ?tower 1 0 = 1 -1"},
-         .road = {1, 0, '1', 0, 1}},
+        {"T-CAP-2: a part and the top of one tile are two moves",
+         "tw start=1 tower order=4,3,2,3,3", "",
+         "place 1 0 0; follower 1; place 1 1 0; floor 1 0\n"
+         /* height 1 reaches the tower's own tile */
+         "?ask capture 1; ?moves = capture 1 0 1, pass\n"
+         "pass; place 1 -1 0\n"
+         "?ask follower 0; ?moves = floor 1 0, floor 1 -1, top 1 0, pass\n"
+         "top 1 0; place 1 2 0\n"
+         "?ask follower 1; ?moves = floor 1 -1, pass\n"
+         "floor 1 -1\n"
+         "?ask capture 1; ?moves = capture 1 0 1, capture 1 0 t, pass\n"
+         "capture 1 0 t; ?tower 1 0 = 1 -1\n"
+         "?ffollowers 1 0 1 0 = 1"},
 
         /* ---------------------------------------------------------------
          * T-CAP-5 ransom, T-OPT-3, T-OPT-7, T-CAP-6 (the ransom board)
          * ------------------------------------------------------------- */
         /* T-OPT-3 (default yes): with 1 point P0 may not pay the second
          * ransom. */
-        {.c = {"T-OPT-3: no ransom below three points", RANSOM_GAME, "",
-          RANSOM_BOARD2 "ransom 1; place -1 1 0; pass; place 0 2 0; pass\n"
-          "?prisoners 1 0 = 1; ?score 0 = 1; ?ask tile 0"}},
-        {.c = {"T-OPT-7: ransom disabled", RANSOM_GAME " ransom=no", "",
-          RANSOM_BOARD
-          /* 4 points and a prisoner held, but no ransom decision */
-          "?ask tile 0\n" REFUSE_RANSOM_AT_DRAW}},
+        {"T-OPT-3: no ransom below three points", RANSOM_GAME, "",
+         RANSOM_BOARD2 "ransom 1; place -1 1 0; pass; place 0 2 0; pass\n"
+         "?prisoners 1 0 = 1; ?score 0 = 1; ?ask tile 0"},
+        {"T-OPT-7: ransom disabled", RANSOM_GAME " ransom=no", "",
+         RANSOM_BOARD
+         /* 4 points and a prisoner held, but no ransom decision */
+         "?ask tile 0\n" REFUSE_RANSOM_AT_DRAW},
         /* T-CAP-6: prisoners still held at the end score nothing. */
-        {.c = {"T-CAP-6: prisoners at the end score nothing", RANSOM_GAME, "",
-          RANSOM_BOARD2 "pass; place -1 1 0; pass; place 0 2 0; pass\n"
-          "pass; place -1 2 0; pass; place 0 3 0; pass\n"
-          "?ask end; ?prisoners 1 0 = 2\n"
-          /* P0: the city only; P1: nothing (floors score nothing) */
-          "?final = 4 0; ?detail 0 ransom = 0; ?detail 1 ransom = 0\n"
-          "?prisoners 1 0 = 2; ?supply 0 = 5; ?invariants"}},
+        {"T-CAP-6: prisoners at the end score nothing", RANSOM_GAME, "",
+         RANSOM_BOARD2 "pass; place -1 1 0; pass; place 0 2 0; pass\n"
+         "pass; place -1 2 0; pass; place 0 3 0; pass\n"
+         "?ask end; ?prisoners 1 0 = 2\n"
+         /* P0: the city only; P1: nothing (floors score nothing) */
+         "?final = 4 0; ?detail 0 ransom = 0; ?detail 1 ransom = 0\n"
+         "?prisoners 1 0 = 2; ?supply 0 = 5; ?invariants"},
         /* T-OPT-5 short: a one-floor tower reaches only its own tile,
          * where P0's highwayman stands on the road of the tower tile
          * (1,0). */
-        {.c = {"T-OPT-5: one floor reaches its own tile",
-          "tw start=1 tower order=4,3,3 tower_range=short", "",
-          "place 1 0 0; ?ask follower 0; ?moves = follower 1, floor 1 0, "
-          "pass\n"
-          "follower 1; place 1 1 0; ?ask follower 1; ?moves = floor 1 0, "
-          "pass\n"
-          "floor 1 0; ?ask capture 1; ?moves = capture 1 0 1, pass\n"
-          "capture 1 0 1; ?prisoners 1 0 = 1"}},
+        {"T-OPT-5: one floor reaches its own tile",
+         "tw start=1 tower order=4,3,3 tower_range=short", "",
+         "place 1 0 0; ?ask follower 0; ?moves = follower 1, floor 1 0, "
+         "pass\n"
+         "follower 1; place 1 1 0; ?ask follower 1; ?moves = floor 1 0, "
+         "pass\n"
+         "floor 1 0; ?ask capture 1; ?moves = capture 1 0 1, pass\n"
+         "capture 1 0 1; ?prisoners 1 0 = 1"},
         /* T-OPT-3 (default yes): exactly 3 points is enough. P0's
          * highwayman scores the 3-tile road (-1,0)..(1,0) closed by two
          * dead ends; P1's tower (-1,-1) takes P0's monk (0,-1). */
-        {.c = {"T-OPT-3: a ransom with exactly three points",
-          "tw start=1 tower order=11,11,6,2,3,3", "",
-          "place -1 0 0; follower 1; place 1 0 2; ?scores = 3 0\n"
-          "place 0 -1 0; follower m; place -1 -1 0; floor -1 -1\n"
-          "?ask capture 1; ?moves = capture 0 -1 m, pass\n"
-          "capture 0 -1 m; ?ask ransom 0; ?moves = ransom 1, pass\n"
-          "ransom 1; ?scores = 0 3; ?supply 0 = 7; ?ask tile 0"}},
+        {"T-OPT-3: a ransom with exactly three points",
+         "tw start=1 tower order=11,11,6,2,3,3", "",
+         "place -1 0 0; follower 1; place 1 0 2; ?scores = 3 0\n"
+         "place 0 -1 0; follower m; place -1 -1 0; floor -1 -1\n"
+         "?ask capture 1; ?moves = capture 0 -1 m, pass\n"
+         "capture 0 -1 m; ?ask ransom 0; ?moves = ransom 1, pass\n"
+         "ransom 1; ?scores = 0 3; ?supply 0 = 7; ?ask tile 0"},
         /* T-CAP-5: the follower bought back may be placed in the same
          * turn. P0 has all seven followers out (monks north of the start),
          * P1's tower (1,-1) takes the monk (0,-1); with ransom_min=no P0
          * (0 points) buys it back and puts it on the road drawn next. */
-        {.c = {"T-CAP-5: a follower bought back is placed the same turn",
-          MONKS_GAME " ransom_min=no", "",
-          SIX_MONKS "?supply 0 = 0; place 1 -1 0\n"
-          "?ask follower 1; ?moves = floor 1 -1, pass\n"
-          "floor 1 -1; ?ask capture 1; ?moves = capture 0 -1 m, pass\n"
-          "capture 0 -1 m; ?ask ransom 0; ?moves = ransom 1, pass\n"
-          "ransom 1; ?scores = -3 3; ?supply 0 = 1; place 1 0 0\n"
-          "?ask follower 0; ?moves = follower 1, floor 1 -1, top 1 -1, pass\n"
-          "follower 1; ?supply 0 = 0; ?onboard 0 = 7; ?invariants"}},
+        {"T-CAP-5: a follower bought back is placed the same turn",
+         MONKS_GAME " ransom_min=no", "",
+         SIX_MONKS "?supply 0 = 0; place 1 -1 0\n"
+         "?ask follower 1; ?moves = floor 1 -1, pass\n"
+         "floor 1 -1; ?ask capture 1; ?moves = capture 0 -1 m, pass\n"
+         "capture 0 -1 m; ?ask ransom 0; ?moves = ransom 1, pass\n"
+         "ransom 1; ?scores = -3 3; ?supply 0 = 1; place 1 0 0\n"
+         "?ask follower 0; ?moves = follower 1, floor 1 -1, top 1 -1, pass\n"
+         "follower 1; ?supply 0 = 0; ?onboard 0 = 7; ?invariants"},
 
         /* ---------------------------------------------------------------
          * The road opening (base game tiles), direct calls
          * ------------------------------------------------------------- */
-        {.c = {"T-ACT-1: a floor on the tile just placed; T-CAP-3: a prisoner",
-          ROAD_GAME, ROAD_TILES,
-          ROAD_OPENING
-          /* follower decision: no part (a field without farmers), one
-           * floor on the bare foundation just placed, no top (height 0),
-           * pass */
-          "?ask follower 1; ?legal = 2; ?tower 1 1 = 0 -1\n"
-          /* T-ACT-2: a bare foundation takes no follower on top */
-          "?call top 1 1 = EILLEGAL \"T-ACT-2: tile (1,1): the tower has no "
-          "floor yet\"\n"
-          "?call floor 0 0 = EILLEGAL \"T-ACT-1: tile (0,0) has no tower "
-          "foundation\"\n"
-          "!floor 1 1; ?floors 1 = 9; ?tower 1 1 = 1 -1\n"
-          /* T-CAP-1: height 1 reaches (1,0), where P0's highwayman
-           * stands */
-          "?ask capture 1; ?legal = 2\n"
-          "!capture 1 0 1; ?prisoners 1 0 = 1; ?supply 0 = 6\n"
-          "?onboard 0 = 0; ?events capture 1 = 1\n"
-          /* T-OPT-3 (default yes): P0 has 0 points, no ransom: P0 draws */
-          "?ask tile 0"},
-         .road = {1, 0, '1', 0, 0}},
-        {.c = {"T-CAP-5: a ransom without the minimum goes below zero",
-          ROAD_GAME " ransom_min=no", ROAD_TILES,
-          ROAD_OPENING "!floor 1 1; !capture 1 0 1\n"
-          /* P0's turn starts with the ransom decision: ransom 1, pass */
-          "?ask ransom 0; ?legal = 2\n"
-          "!ransom 1; ?scores = -3 3; ?detail 0 ransom = -3\n"
-          "?detail 1 ransom = 3; ?prisoners 1 0 = 0; ?supply 0 = 7\n"
-          /* once per turn: the tile decision follows */
-          "?ask tile 0"}},
-        {.c = {"T-OPT-7: no ransom", ROAD_GAME " ransom_min=no ransom=no",
-          ROAD_TILES,
-          ROAD_OPENING "!floor 1 1; !capture 1 0 1; ?ask tile 0"}},
-        {.c = {"T-OPT-5: short range reaches only its own tile",
-          ROAD_GAME " tower_range=short", ROAD_TILES,
-          ROAD_OPENING
-          /* r = h - 1 = 0: (1,0) is out of range, the capture is
-           * skipped */
-          "!floor 1 1; ?ask tile 0; ?prisoners 1 0 = 0"}},
-        {.c = {"T-ACT-2: a top closes the tower", ROAD_GAME, ROAD_TILES,
-          ROAD_OPENING "!floor 1 1\n"
-          "pass\n" /* no capture */
-          /* P0: a blank at (0,1); floor, top on (1,1) and pass are
-           * legal */
-          "place 0 1 0; ?legal = 3\n"
-          "!top 1 1; ?tower 1 1 = 1 0\n"
-          /* P1: a second tower at (2,1): a floor on it or pass; the
-           * closed tower takes no floor (T-ACT-2) */
-          "place 2 1 0; ?legal = 2\n"
-          "?call floor 1 1 = EILLEGAL \"T-ACT-2: the tower of tile (1,1) "
-          "is closed by a follower on top\""}},
+        {"T-ACT-1: a floor on the tile just placed; T-CAP-3: a prisoner",
+         ROAD_GAME, ROAD_TILES,
+         ROAD_OPENING
+         /* follower decision: no part (a field without farmers), one
+          * floor on the bare foundation just placed, no top (height 0),
+          * pass */
+         "?ask follower 1; ?legal = 2; ?tower 1 1 = 0 -1\n"
+         /* T-ACT-2: a bare foundation takes no follower on top */
+         "?call top 1 1 = EILLEGAL \"T-ACT-2: tile (1,1): the tower has no "
+         "floor yet\"\n"
+         "?call floor 0 0 = EILLEGAL \"T-ACT-1: tile (0,0) has no tower "
+         "foundation\"\n"
+         "!floor 1 1; ?floors 1 = 9; ?tower 1 1 = 1 -1\n"
+         /* T-CAP-1: height 1 reaches (1,0), where P0's highwayman
+          * stands */
+         "?ask capture 1; ?legal = 2\n"
+         "!capture 1 0 1; ?prisoners 1 0 = 1; ?supply 0 = 6\n"
+         "?onboard 0 = 0; ?events capture 1 = 1\n"
+         /* T-OPT-3 (default yes): P0 has 0 points, no ransom: P0 draws */
+         "?ask tile 0\n"
+         "?ffollowers 1 0 1 0 = 0"},
+        {"T-CAP-5: a ransom without the minimum goes below zero",
+         ROAD_GAME " ransom_min=no", ROAD_TILES,
+         ROAD_OPENING "!floor 1 1; !capture 1 0 1\n"
+         /* P0's turn starts with the ransom decision: ransom 1, pass */
+         "?ask ransom 0; ?legal = 2\n"
+         "!ransom 1; ?scores = -3 3; ?detail 0 ransom = -3\n"
+         "?detail 1 ransom = 3; ?prisoners 1 0 = 0; ?supply 0 = 7\n"
+         /* once per turn: the tile decision follows */
+         "?ask tile 0"},
+        {"T-OPT-7: no ransom", ROAD_GAME " ransom_min=no ransom=no",
+         ROAD_TILES,
+         ROAD_OPENING "!floor 1 1; !capture 1 0 1; ?ask tile 0"},
+        {"T-OPT-5: short range reaches only its own tile",
+         ROAD_GAME " tower_range=short", ROAD_TILES,
+         ROAD_OPENING
+         /* r = h - 1 = 0: (1,0) is out of range, the capture is
+          * skipped */
+         "!floor 1 1; ?ask tile 0; ?prisoners 1 0 = 0"},
+        {"T-ACT-2: a top closes the tower", ROAD_GAME, ROAD_TILES,
+         ROAD_OPENING "!floor 1 1\n"
+         "pass\n" /* no capture */
+         /* P0: a blank at (0,1); floor, top on (1,1) and pass are
+          * legal */
+         "place 0 1 0; ?legal = 3\n"
+         "!top 1 1; ?tower 1 1 = 1 0\n"
+         /* P1: a second tower at (2,1): a floor on it or pass; the
+          * closed tower takes no floor (T-ACT-2) */
+         "place 2 1 0; ?legal = 2\n"
+         "?call floor 1 1 = EILLEGAL \"T-ACT-2: the tower of tile (1,1) "
+         "is closed by a follower on top\""},
+        {"T-ACT-2: a closed tower refuses a floor", TWO_TOWERS, "",
+         "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1\n"
+         "place -1 1 0\n"
+         "?ask follower 0; ?moves = floor 0 1, floor 1 1, top 0 1, top 1 "
+         "1, pass\n"
+         "top 0 1; ?tower 0 1 = 1 0; ?supply 0 = 6\n"
+         "?floors 0 = 9\n" /* a top is no floor */
+         "?follower_count = 1; ?follower 0 = 0 top 0 1 t\n"
+         /* P1: the closed tower takes neither a floor nor a top */
+         "place 2 1 0; ?ask follower 1\n"
+         "?moves = floor 1 1, top 1 1, pass\n"
+         "?call floor 0 1 = EILLEGAL \"T-ACT-2: the tower of tile "
+         "(0,1) is closed by a follower on top\"\n"
+         "?call top 0 1 = EILLEGAL \"T-ACT-2: tile (0,1): the tower "
+         "is closed by a follower on top\""},
+        /* T-CAP-2: farmers are taken like the others (C-OPT-1
+         * farmers=yes). */
+        {"T-CAP-2: capture a farmer", "tw start=1 tower order=2,2,3 "
+                                      "farmers=yes",
+         "",
+         "place 0 1 0; ?ask follower 0; ?moves = follower a, floor 0 1, "
+         "pass\n"
+         "follower a; ?follower 0 = * farmer\n"
+         /* P1: the field of (1,1) is P0's farmer's: no part */
+         "place 1 1 0\n"
+         "?ask follower 1; ?moves = floor 0 1, floor 1 1, pass\n"
+         "floor 1 1; ?ask capture 1; ?moves = capture 0 1 a, pass\n"
+         "capture 0 1 a; ?prisoners 1 0 = 1\n"
+         "?ffollowers 1 1 a 0 = 0"},
 };
 
 /* ------------------------------------------------------------------------
  * Scenarios with C between their steps
  * ---------------------------------------------------------------------- */
-
-START_TEST(test_T_ACT_2_closed_tower_refuses_a_floor)
-{
-	static const scn_case c = {
-	        "T-ACT-2: a closed tower refuses a floor", TWO_TOWERS, "",
-	        "place 0 1 0; floor 0 1; place 1 1 0; floor 1 1\n"
-	        "place -1 1 0\n"
-	        "?ask follower 0; ?moves = floor 0 1, floor 1 1, top 0 1, top 1 "
-	        "1, pass\n"
-	        "top 0 1; ?tower 0 1 = 1 0; ?supply 0 = 6\n"
-	        "?floors 0 = 9\n" /* a top is no floor */
-	        "?follower_count = 1"};
-	city_game *g = tw_game(&c);
-	tw_expect_follower(g, 0, 0, CITY_ROLE_TOWER_TOP, 0, 1, 't');
-	/* P1: the closed tower takes neither a floor nor a top */
-	tw_script(g, "place 2 1 0; ?ask follower 1\n"
-	             "?moves = floor 1 1, top 1 1, pass\n"
-	             "?call floor 0 1 = EILLEGAL \"T-ACT-2: the tower of tile "
-	             "(0,1) is closed by a follower on top\"\n"
-	             "?call top 0 1 = EILLEGAL \"T-ACT-2: tile (0,1): the tower "
-	             "is closed by a follower on top\"");
-	city_game_free(g);
-}
-END_TEST
 
 /* T-ACT-3: 5 players have 6 floors each; once P0 has put all six on
  * the tower (0,1), P0's follower decision has no floor. */
@@ -670,16 +574,16 @@ START_TEST(test_T_ACT_3_no_floor_in_supply)
 	        "tw start=1 tower players=5 order=2,3,3,3,3,3,3,3,3,"
 	        "8,8,8,8,8,8,8,8,9,9,9,9,9,9,9,9,10,10,10,10,10,10,10,10",
 	        "", "place 0 1 0; floor 0 1"};
-	city_game *g = tw_game(&c);
+	city_game *g = scn_case_played(&c);
 	int i;
 	for (i = 1; i < 30; i++) /* P0 every fifth turn, the others pass */
 		scn_play(g, "place %d 1 0; %s", -i,
 		         i % 5 == 0 ? "floor 0 1" : "pass");
-	tw_script(g, "?floors 0 = 0; ?floors 1 = 6; ?tower 0 1 = 6 -1\n"
-	             "place -30 1 0; ?ask follower 0; ?moves = top 0 1, pass\n"
-	             "?call floor 0 1 = EILLEGAL \"T-ACT-3: player 0 has no "
-	             "tower floor in supply\"\n"
-	             "top 0 1; ?tower 0 1 = 6 0");
+	scn_play(g, "?floors 0 = 0; ?floors 1 = 6; ?tower 0 1 = 6 -1\n"
+	            "place -30 1 0; ?ask follower 0; ?moves = top 0 1, pass\n"
+	            "?call floor 0 1 = EILLEGAL \"T-ACT-3: player 0 has no "
+	            "tower floor in supply\"\n"
+	            "top 0 1; ?tower 0 1 = 6 0");
 	city_game_free(g);
 }
 END_TEST
@@ -697,13 +601,13 @@ START_TEST(test_T_CAP_1b_capture_before_scoring)
 	         * placed */
 	        "?ask follower 1; ?moves = floor 0 -2, pass\n"
 	        "floor 0 -2; ?ask capture 1; ?moves = capture 0 -1 a, pass"};
-	city_game *g = tw_game(&c), *passed = NULL;
+	city_game *g = scn_case_played(&c), *passed = NULL;
 	ck_assert_int_eq(city_game_clone(&passed, g), CITY_OK);
 	/* taken: the city completes with nobody on it */
-	tw_script(g, "capture 0 -1 a; ?complete 0 -1 a = 1; ?scores = 0 0\n"
-	             "?events score * = 0; ?prisoners 1 0 = 1");
+	scn_play(g, "capture 0 -1 a; ?complete 0 -1 a = 1; ?scores = 0 0\n"
+	            "?events score * = 0; ?prisoners 1 0 = 1");
 	/* passed: the knight scores it and goes home */
-	tw_script(passed, "pass; ?scores = 4 0; ?detail 0 cities = 4\n"
+	scn_play(passed, "pass; ?scores = 4 0; ?detail 0 cities = 4\n"
 	                  "?supply 0 = 7");
 	city_game_free(passed);
 	city_game_free(g);
@@ -717,24 +621,22 @@ START_TEST(test_T_CAP_5_ransom_three_points_once_per_turn)
 	                           RANSOM_GAME, "",
 	                           RANSOM_BOARD2
 	                           "?ask ransom 0; ?moves = ransom 1, pass"};
-	city_game *g = tw_game(&c);
-	int design = 0;
-	/* before the draw: no current tile */
-	ck_assert_int_ne(city_game_current_tile(g, &design, NULL), CITY_OK);
-	/* a 2-player game: seat 2 is no seat, a bad argument (seat -1 has
-	 * no record text: C) */
-	tw_script(g, "?call ransom 0 = EILLEGAL \"T-CAP-5: player 0 holds no "
-	             "follower of player 0 to ransom\"\n"
-	             "?call ransom 2 = EINVAL \"T-CAP-5: seat 2 is not 0..1\"");
+	city_game *g = scn_case_played(&c);
+	/* before the draw: no current tile; a 2-player game: seat 2 is no
+	 * seat, a bad argument (seat -1 has no record text: C) */
+	scn_play(g, "?current = ENOTFOUND\n"
+	            "?call ransom 0 = EILLEGAL \"T-CAP-5: player 0 holds no "
+	            "follower of player 0 to ransom\"\n"
+	            "?call ransom 2 = EINVAL \"T-CAP-5: seat 2 is not 0..1\"");
 	SCN_REFUSED(g, city_pay_ransom(g, -1), CITY_EINVAL,
 	            "T-CAP-5: seat -1 is not 0..1");
-	tw_script(g, "?call place 0 2 0 = EDECISION \"C-TURN-1: the game waits "
-	             "for a ransom, not a tile placement\"\n"
-	             "!ransom 1; ?scores = 1 3; ?detail 0 ransom = -3\n"
-	             "?detail 1 ransom = 3; ?prisoners 1 0 = 1; ?supply 0 = 6\n"
-	             "?points 1 ransom = 3; ?points 0 ransom = -3; ?invariants\n"
-	             /* once per turn: P1 still holds one, but P0 now draws */
-	             "?ask tile 0\n" REFUSE_RANSOM_AT_DRAW);
+	scn_play(g, "?call place 0 2 0 = EDECISION \"C-TURN-1: the game waits "
+	            "for a ransom, not a tile placement\"\n"
+	            "!ransom 1; ?scores = 1 3; ?detail 0 ransom = -3\n"
+	            "?detail 1 ransom = 3; ?prisoners 1 0 = 1; ?supply 0 = 6\n"
+	            "?points 1 ransom = 3; ?points 0 ransom = -3; ?invariants\n"
+	            /* once per turn: P1 still holds one, but P0 now draws */
+	            "?ask tile 0\n" REFUSE_RANSOM_AT_DRAW);
 	/* the follower bought back may be placed this turn: none here
 	 * (a blank), but the supply is 6 */
 	city_game_free(g);
@@ -755,7 +657,7 @@ START_TEST(test_T_OPT_3_ransom_below_three_points_goes_negative)
 	        "place -1 2 0; pass; place 0 3 0; pass\n"
 	        "?ask end; ?final = -2 6; ?detail 0 ransom = -6\n"
 	        "?detail 0 cities = 4"};
-	city_game *g = tw_game(&c);
+	city_game *g = scn_case_played(&c);
 	/* the _get calls keep a negative score apart from a status */
 	int v = 0;
 	ck_assert_int_eq(city_game_score_get(g, 0, &v), CITY_OK);
@@ -770,61 +672,10 @@ START_TEST(test_T_OPT_3_ransom_below_three_points_goes_negative)
 }
 END_TEST
 
-/* T-CAP-2: farmers are taken like the others (C-OPT-1 farmers=yes). */
-START_TEST(test_T_CAP_2_capture_a_farmer)
-{
-	static const scn_case c = {
-	        "T-CAP-2: capture a farmer", "tw start=1 tower order=2,2,3 "
-	                                     "farmers=yes",
-	        "",
-	        "place 0 1 0; ?ask follower 0; ?moves = follower a, floor 0 1, "
-	        "pass\n"
-	        "follower a"};
-	city_game *g = tw_game(&c);
-	tw_expect_follower(g, 0, TW_ANY, CITY_ROLE_FARMER, TW_ANY, TW_ANY,
-	                   TW_ANY);
-	/* P1: the field of (1,1) is P0's farmer's: no part */
-	tw_script(g, "place 1 1 0\n"
-	             "?ask follower 1; ?moves = floor 0 1, floor 1 1, pass\n"
-	             "floor 1 1; ?ask capture 1; ?moves = capture 0 1 a, pass\n"
-	             "capture 0 1 a; ?prisoners 1 0 = 1\n"
-	             "?ffollowers 1 1 a 0 = 0");
-	city_game_free(g);
-}
-END_TEST
-
-/* Every row: its script, then its checks in C. */
+/* Every row. */
 START_TEST(tower_scenario)
 {
-	const tw_row *r = &rows[_i];
-	const char *name = r->c.name;
-	city_game *g = tw_game(&r->c);
-	int i, k;
-	for (i = 0; i < 2 && r->event[i].back; i++)
-		tw_expect_event(g, name, &r->event[i]);
-	if (r->road[2]) {
-		k = city_feature_followers(g, r->road[0], r->road[1],
-		                           (char)r->road[2], r->road[3]);
-		ck_assert_msg(k == r->road[4],
-		              "%s: %d followers of player %d on part '%c' of "
-		              "(%d,%d), expected %d",
-		              name, k, r->road[3], r->road[2], r->road[0],
-		              r->road[1], r->road[4]);
-	}
-	if (r->no_tower[0]) {
-		k = city_game_tower(g, r->no_tower[1], r->no_tower[2], NULL,
-		                    NULL);
-		ck_assert_msg(k == CITY_ENOTFOUND,
-		              "%s: tower (%d,%d): %s, expected CITY_ENOTFOUND",
-		              name, r->no_tower[1], r->no_tower[2],
-		              city_status_str(k));
-	}
-	if (r->bad_seats) {
-		ck_assert_int_eq(city_game_floors(g, city_game_players(g)),
-		                 CITY_EINVAL);
-		ck_assert_int_eq(city_game_floors(g, -1), CITY_EINVAL);
-	}
-	city_game_free(g);
+	scn_run_case(&rows[_i]);
 }
 END_TEST
 
@@ -832,12 +683,10 @@ static Suite *tower_rules_suite(void)
 {
 	Suite *s = suite_create("tower_rules");
 	TCase *t = tcase_create("tower");
-	tcase_add_test(t, test_T_ACT_2_closed_tower_refuses_a_floor);
 	tcase_add_test(t, test_T_ACT_3_no_floor_in_supply);
 	tcase_add_test(t, test_T_CAP_1b_capture_before_scoring);
 	tcase_add_test(t, test_T_CAP_5_ransom_three_points_once_per_turn);
 	tcase_add_test(t, test_T_OPT_3_ransom_below_three_points_goes_negative);
-	tcase_add_test(t, test_T_CAP_2_capture_a_farmer);
 	tcase_add_loop_test(t, tower_scenario, 0, (int)N_OF(rows));
 	suite_add_tcase(s, t);
 	return s;
