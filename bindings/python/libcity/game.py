@@ -238,6 +238,11 @@ class Game(Handle):
             raise error_for(rc, what)
         return rc
 
+    def _ask(self, fn):
+        """A query of the game alone (``fn``: ``_lib.city_game_players``,
+        ...), its failure raised as by :meth:`_query`."""
+        return self._query(fn(self._handle()), fn.__name__ + " failed")
+
     @property
     def last_error(self):
         """The reason of the last failed call on this game ('' if none)."""
@@ -373,20 +378,17 @@ class Game(Handle):
     def decision(self):
         """'tile', 'follower', 'gate', 'wall', 'guard', 'tower', 'end', or
         The Tower's 'capture' and 'ransom'."""
-        d = self._query(_lib.city_game_decision(self._handle()),
-                        "city_game_decision failed")
+        d = self._ask(_lib.city_game_decision)
         return DECISIONS[d] if d < len(DECISIONS) else d
 
     @property
     def player(self):
         """The player who decides now (see city_game_player())."""
-        return self._query(_lib.city_game_player(self._handle()),
-                           "city_game_player failed")
+        return self._ask(_lib.city_game_player)
 
     @property
     def players(self):
-        return self._query(_lib.city_game_players(self._handle()),
-                           "city_game_players failed")
+        return self._ask(_lib.city_game_players)
 
     @property
     def ended(self):
@@ -396,14 +398,12 @@ class Game(Handle):
     def end_reasons(self):
         """Why the game ended: a subset of ('supply', 'tiles', 'gap'), in
         that order; () while it runs."""
-        bits = self._query(_lib.city_game_end_reasons(self._handle()),
-                           "city_game_end_reasons failed")
+        bits = self._ask(_lib.city_game_end_reasons)
         return tuple(name for bit, name in END_REASONS if bits & bit)
 
     @property
     def final_scored(self):
-        return bool(self._query(_lib.city_game_final_scored(self._handle()),
-                                "city_game_final_scored failed"))
+        return bool(self._ask(_lib.city_game_final_scored))
 
     @property
     def scores(self):
@@ -439,8 +439,7 @@ class Game(Handle):
     def expansions(self):
         """The expansions in play, by name in bit order: ``("tower",)``,
         ``("river",)``, ``("tower", "river")`` or ``()``."""
-        bits = self._query(_lib.city_game_expansions(self._handle()),
-                           "city_game_expansions failed")
+        bits = self._ask(_lib.city_game_expansions)
         return tuple(name for bit, name in EXPANSIONS if bits & bit)
 
     def tower(self, x, y):
@@ -461,9 +460,8 @@ class Game(Handle):
     def towers(self):
         """The Tower: every tower in play, in the order its tile was
         placed, as ``(x, y, height, top)`` (top as in :meth:`tower`)."""
+        n = self._ask(_lib.city_game_tile_count)
         h = self._handle()
-        n = self._query(_lib.city_game_tile_count(h),
-                        "city_game_tile_count failed")
         x, y = c_int32(), c_int32()
         out = []
         for i in range(n):
@@ -508,8 +506,7 @@ class Game(Handle):
     @property
     def game(self):
         """The game played: ``"the-city"`` or ``"carcassonne"``."""
-        return GAMES[self._query(_lib.city_game_kind(self._handle()),
-                                 "city_game_kind failed")]
+        return GAMES[self._ask(_lib.city_game_kind)]
 
     @property
     def winners(self):
@@ -559,13 +556,11 @@ class Game(Handle):
 
     @property
     def tile_count(self):
-        return self._query(_lib.city_game_tile_count(self._handle()),
-                           "city_game_tile_count failed")
+        return self._ask(_lib.city_game_tile_count)
 
     @property
     def walls_left(self):
-        return self._query(_lib.city_game_walls_left(self._handle()),
-                           "city_game_walls_left failed")
+        return self._ask(_lib.city_game_walls_left)
 
     def supply(self, player):
         """(followers, towers) in a player's supply (towers: The City's
@@ -582,8 +577,8 @@ class Game(Handle):
         """The wall from its ccw end to its cw end, the gate included: a
         list of (x, y, side, is_gate, guard) with side a letter N/E/S/W and
         guard the owner of the guard on it or None."""
+        n = self._ask(_lib.city_wall_length)
         h = self._handle()
-        n = self._query(_lib.city_wall_length(h), "city_wall_length failed")
         x, y = c_int32(), c_int32()
         side, gate, guard = c_int(), c_int(), c_int()
         chain = []
@@ -607,9 +602,8 @@ class Game(Handle):
         'monastery', 'final_road', 'final_city', 'final_monastery', 'farm',
         'ransom', or None), x, y, part, design, move, other (the other
         player of a capture, exchange or ransom, else None)."""
+        n = self._ask(_lib.city_game_event_count)
         h = self._handle()
-        n = self._query(_lib.city_game_event_count(h),
-                        "city_game_event_count failed")
         e = Event()
         out = []
         for i in range(n):
@@ -621,9 +615,8 @@ class Game(Handle):
     @property
     def moves(self):
         """The moves made so far, oldest first."""
+        n = self._ask(_lib.city_game_move_count)
         h = self._handle()
-        n = self._query(_lib.city_game_move_count(h),
-                        "city_game_move_count failed")
         out = []
         for i in range(n):
             m = Move()
@@ -634,8 +627,7 @@ class Game(Handle):
 
     @property
     def move_count(self):
-        return self._query(_lib.city_game_move_count(self._handle()),
-                           "city_game_move_count failed")
+        return self._ask(_lib.city_game_move_count)
 
     def __repr__(self):
         if not self._h:
