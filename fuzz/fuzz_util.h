@@ -117,6 +117,23 @@ static inline char *fuzz_tileset_text(const city_tileset *ts, size_t *len)
 	return buf;
 }
 
+/* The game of the record `text` (len bytes, as fuzz_save gave it), which
+ * must load and save again byte for byte; the caller frees it. */
+static inline city_game *fuzz_reload(const char *text, size_t len)
+{
+	city_game *g = NULL;
+	char err[256], *again;
+	size_t len2;
+	int rc = city_game_load(&g, text, len, err, sizeof err);
+	FUZZ_CHECK(rc == CITY_OK, "saved record does not load: %s: %s\n%s",
+	           city_status_str(rc), err, text);
+	again = fuzz_save(g, &len2);
+	FUZZ_CHECK(len2 == len && memcmp(text, again, len) == 0,
+	           "save -> load -> save differs:\n%s\n---\n%s", text, again);
+	free(again);
+	return g;
+}
+
 /* The record text `text` (len bytes) without its last move line: what undo
  * must give (heap; *out_len without the NUL). The text ends
  * "...\n<move>\nend\n", or "...\n<move>\nscored\nend\n" once final
