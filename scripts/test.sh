@@ -183,7 +183,8 @@ step_package() {
 			fail "the HTML reference was built but not installed"
 		# the main page links every guide of docs/, each a page
 		for guide in "$ROOT"/docs/*.md; do
-			page=md_docs_$(basename "$guide" .md).html
+			page=$(basename "$guide" .md)
+			page=md_docs_${page//-/_}.html # Doxygen's page name
 			[[ $page == md_docs_mainpage.html ]] && continue
 			[[ -f $html/$page ]] || fail "guide $guide: no page $page"
 			grep -q "href=\"$page\"" "$html/index.html" ||
