@@ -1540,7 +1540,7 @@ static void shuffle_order(int *order, unsigned k, uint64_t *st)
  * exactly when longer than 255). */
 static void arbitrary_order(fz *f, city_options *o, int span)
 {
-	int order[300], rc;
+	int order[300] = {0}, rc; /* zeroed: gcc cannot see n bounds the reads */
 	size_t i, n = u16(&f->in) % 300;
 	for (i = 0; i < n; i++)
 		order[i] = (int)u8(&f->in) % span - 5;
