@@ -38,6 +38,7 @@
 #include <time.h>
 
 #include "ai_internal.h"
+#include "ai_pick.h"
 
 #if defined(__clang__)
 /* The same arithmetic on every platform: no fused multiply-add (gcc does
@@ -199,6 +200,8 @@ static int playout(ai_tree *t, city_game *g, int limit, const search_ctx *cx)
 {
 	for (;;) {
 		size_t count = 0;
+		city_move tile;
+		const city_move *m = &tile;
 		int rc, d = city_game_decision(g);
 		if (d == CITY_DECISION_END)
 			break;
@@ -208,13 +211,24 @@ static int playout(ai_tree *t, city_game *g, int limit, const search_ctx *cx)
 			return PLAYOUT_CUT;
 		if (must_stop(t, cx))
 			return AI_STOPPED;
-		rc = ai_list(g, &t->moves, &t->moves_cap, &count);
-		if (rc != CITY_OK)
-			return rc;
-		if (count == 0)
-			break;
-		rc = city_apply_move(
-		        g, &t->moves[ai_rng_next(&t->rng) % (uint64_t)count]);
+		/* a tile placement: move k of the listing without writing the
+		 * others (ai_pick.h); any other decision: its listing */
+		if (ai_pick_count(g, t->pick, &count)) {
+			if (count == 0)
+				break;
+			ai_pick_move(g, t->pick,
+			             (size_t)(ai_rng_next(&t->rng) %
+			                      (uint64_t)count),
+			             &tile);
+		} else {
+			rc = ai_list(g, &t->moves, &t->moves_cap, &count);
+			if (rc != CITY_OK)
+				return rc;
+			if (count == 0)
+				break;
+			m = &t->moves[ai_rng_next(&t->rng) % (uint64_t)count];
+		}
+		rc = city_apply_move(g, m);
 		if (rc != CITY_OK)
 			return rc;
 	}
@@ -432,6 +446,8 @@ static int tree_prepare(ai_tree *t, const city_game *root, uint32_t cap)
 		t->cap = cap;
 	}
 	if (!t->scratch && city_game_clone(&t->scratch, root) != CITY_OK)
+		return CITY_ENOMEM;
+	if (!t->pick && !(t->pick = ai_pick_new()))
 		return CITY_ENOMEM;
 	/* Room for the widest decisions of the built-in sets; a wider one
 	 * grows the buffer once (ai_list). */
@@ -670,6 +686,7 @@ void ai_mcts_release(city_ai *ai)
 		free(t->nodes);
 		free(t->move);
 		free(t->moves);
+		ai_pick_free(t->pick);
 		memset(t, 0, sizeof *t);
 	}
 	ai->n_trees_alloc = 0;

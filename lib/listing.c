@@ -187,36 +187,47 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 	return n;
 }
 
+/* The cells and rotations of list_placements, the flagged cells tested;
+ * returns their number (empty board: not asked). */
+static int placement_cells(const city_tileset *ts, const state *s,
+                           int design, unsigned flagged, list_cell_ok ok,
+                           uint16_t *cell, uint8_t *rset)
+{
+	const ts_design *d = &ts->designs[design];
+	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
+	uint16_t flag[MAX_FRONT];
+	int i, k, nflag, nf;
+	const fcell *f = board_front(s, &nf);
+	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
+	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
+		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
+		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
+	return k;
+}
+
 size_t list_placements(const city_tileset *ts, const state *s, int design,
                        unsigned flagged, list_cell_ok ok, city_move *out,
                        size_t cap)
 {
-	const ts_design *d = &ts->designs[design];
-	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
-	uint16_t cell[MAX_FRONT], flag[MAX_FRONT];
+	uint16_t cell[MAX_FRONT];
 	uint8_t rset[MAX_FRONT];
 	size_t n = 0;
-	int i, k, nflag, nf;
-	const fcell *f = board_front(s, &nf);
+	int i, k, nf;
 	if (board_is_empty(s)) {
 		for (i = 0; i < 4; i++) /* R-TURN-2 */
 			list_emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, i, 0, 0, 0);
 		return n;
 	}
-	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
-	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
-		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
-		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
-	return write_cell_moves(f, cell, rset, k, out, cap);
+	k = placement_cells(ts, s, design, flagged, ok, cell, rset);
+	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
 }
 
-size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
-                           size_t cap)
+/* The cells of list_placements_sig: returns their number. */
+static int sig_cells(const state *s, uint32_t sig4, uint16_t *cell,
+                     uint8_t *rset)
 {
 	int i = 0, k = 0, nf;
 	const fcell *f = board_front(s, &nf);
-	uint16_t cell[MAX_FRONT];
-	uint8_t rset[MAX_FRONT];
 	/* about half of the frontier cells fit no rotation (The Tower's
 	 * random games: 20 of 44): the rotations of every cell first, four
 	 * cells at a time (board_sig_rotations4), the cells that fit some
@@ -229,5 +240,58 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 	}
 	for (; i < nf; i++)
 		k = keep_fit(cell, rset, k, i, board_sig_rotations(&f[i], sig4));
-	return write_cell_moves(f, cell, rset, k, out, cap);
+	return k;
+}
+
+size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
+                           size_t cap)
+{
+	uint16_t cell[MAX_FRONT];
+	uint8_t rset[MAX_FRONT];
+	int nf, k = sig_cells(s, sig4, cell, rset);
+	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
+}
+
+_Static_assert(LIST_MAX_CELLS >= MAX_FRONT, "list_cells holds a frontier");
+
+size_t list_cells_count(const list_cells *lc)
+{
+	size_t n = 0;
+	int i;
+	for (i = 0; i < lc->n; i++)
+		n += ROT_COUNT[lc->rset[i]];
+	return n;
+}
+
+size_t list_placements_cells(const city_tileset *ts, const state *s,
+                             int design, unsigned flagged, list_cell_ok ok,
+                             list_cells *lc)
+{
+	lc->n = placement_cells(ts, s, design, flagged, ok, lc->cell, lc->rset);
+	return list_cells_count(lc);
+}
+
+size_t list_placements_sig_cells(const state *s, uint32_t sig4,
+                                 list_cells *lc)
+{
+	lc->n = sig_cells(s, sig4, lc->cell, lc->rset);
+	return list_cells_count(lc);
+}
+
+void list_cells_move(const state *s, const list_cells *lc, size_t k,
+                     city_move *m)
+{
+	const fcell *c;
+	unsigned rots;
+	size_t n = 0;
+	int i = 0, r = 0, nf;
+	while (k >= ROT_COUNT[lc->rset[i]]) /* k < the count: stops in lc */
+		k -= ROT_COUNT[lc->rset[i++]];
+	c = &board_front(s, &nf)[lc->cell[i]];
+	rots = lc->rset[i];
+	while (k--)
+		rots &= rots - 1; /* the k-th rotation of the set is its lowest */
+	while (!(rots >> r & 1u))
+		r++;
+	list_emit(m, 1, &n, CITY_MOVE_PLACE, fc_x(c), fc_y(c), r, 0, 0, 0);
 }
