@@ -473,7 +473,7 @@ static size_t cc_list_cells(const city_tileset *ts, const state *s,
 		                        r.rots);
 		lc->n = lc->rset[0] != 0;
 	}
-	return list_cells_count(lc);
+	return list_cells_done(lc);
 }
 
 static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,

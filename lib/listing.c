@@ -254,12 +254,30 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 
 _Static_assert(LIST_MAX_CELLS >= MAX_FRONT, "list_cells holds a frontier");
 
-size_t list_cells_count(const list_cells *lc)
+/* The rotation counts of entries i..i+7 of lc, one a byte (the padding
+ * past lc->n counts 0): the number of bits of each 4-bit set, added
+ * across the word's bytes in parallel. */
+static inline uint64_t counts8(const list_cells *lc, int i)
+{
+	uint64_t w;
+	memcpy(&w, &lc->rset[i], sizeof w);
+	w -= w >> 1 & 0x5555555555555555u;
+	return (w & 0x3333333333333333u) + (w >> 2 & 0x3333333333333333u);
+}
+
+/* The sum of a word's bytes (each at most 32 here). */
+static inline size_t sum8(uint64_t c)
+{
+	return (size_t)((c * 0x0101010101010101u) >> 56);
+}
+
+size_t list_cells_done(list_cells *lc)
 {
 	size_t n = 0;
 	int i;
-	for (i = 0; i < lc->n; i++)
-		n += ROT_COUNT[lc->rset[i]];
+	memset(&lc->rset[lc->n], 0, 8); /* the padding counts no move */
+	for (i = 0; i < lc->n; i += 8)
+		n += sum8(counts8(lc, i));
 	return n;
 }
 
@@ -268,14 +286,14 @@ size_t list_placements_cells(const city_tileset *ts, const state *s,
                              list_cells *lc)
 {
 	lc->n = placement_cells(ts, s, design, flagged, ok, lc->cell, lc->rset);
-	return list_cells_count(lc);
+	return list_cells_done(lc);
 }
 
 size_t list_placements_sig_cells(const state *s, uint32_t sig4,
                                  list_cells *lc)
 {
 	lc->n = sig_cells(s, sig4, lc->cell, lc->rset);
-	return list_cells_count(lc);
+	return list_cells_done(lc);
 }
 
 void list_cells_move(const state *s, const list_cells *lc, size_t k,
@@ -283,9 +301,15 @@ void list_cells_move(const state *s, const list_cells *lc, size_t k,
 {
 	const fcell *c;
 	unsigned rots;
-	size_t n = 0;
+	size_t n = 0, w;
 	int i = 0, r = 0, nf;
-	while (k >= ROT_COUNT[lc->rset[i]]) /* k < the count: stops in lc */
+	/* k < the count: stops within lc, eight entries at a time, then one
+	 * by one */
+	while (k >= (w = sum8(counts8(lc, i)))) {
+		k -= w;
+		i += 8;
+	}
+	while (k >= ROT_COUNT[lc->rset[i]])
 		k -= ROT_COUNT[lc->rset[i++]];
 	c = &board_front(s, &nf)[lc->cell[i]];
 	rots = lc->rset[i];

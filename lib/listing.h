@@ -80,7 +80,7 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 typedef struct list_cells {
 	int n;
 	uint16_t cell[LIST_MAX_CELLS];
-	uint8_t rset[LIST_MAX_CELLS];
+	uint8_t rset[LIST_MAX_CELLS + 8]; /* 8 zero bytes after n: padding */
 } list_cells;
 
 /* What a game's list_cells hook answers when the decision's moves have
@@ -95,9 +95,11 @@ size_t list_placements_cells(const city_tileset *ts, const state *s,
                              list_cells *lc);
 size_t list_placements_sig_cells(const state *s, uint32_t sig4,
                                  list_cells *lc);
-/* The moves of *lc (the cells of s's frontier) and their number. */
-size_t list_cells_count(const list_cells *lc);
-/* Move k (< list_cells_count) of *lc, exactly as the listing writes it. */
+/* Pads *lc (its n and entries written) and returns the number of its
+ * moves. */
+size_t list_cells_done(list_cells *lc);
+/* Move k (< the count list_cells_done gave) of *lc, exactly as the
+ * listing writes it. */
 void list_cells_move(const state *s, const list_cells *lc, size_t k,
                      city_move *m);
 
