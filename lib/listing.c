@@ -122,7 +122,7 @@ static inline int keep_fit(uint16_t *cell, uint8_t *rset, int k, int i,
  * on it: cell[i] (frontier index) and rset[i] (rotations) for i < the
  * returned count; flag[0..*nflag) indexes the ones with a flag of
  * `flagged`, left for the game's own test. */
-static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
+static CITY_ALWAYS_INLINE int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
                          unsigned flagged, uint16_t *cell, uint8_t *rset,
                          uint16_t *flag, int *nflag)
 {
@@ -189,7 +189,7 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 
 /* The cells and rotations of list_placements, the flagged cells tested;
  * returns their number (empty board: not asked). */
-static int placement_cells(const city_tileset *ts, const state *s,
+static CITY_ALWAYS_INLINE int placement_cells(const city_tileset *ts, const state *s,
                            int design, unsigned flagged, list_cell_ok ok,
                            uint16_t *cell, uint8_t *rset)
 {
@@ -223,7 +223,7 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 }
 
 /* The cells of list_placements_sig: returns their number. */
-static int sig_cells(const state *s, uint32_t sig4, uint16_t *cell,
+static CITY_ALWAYS_INLINE int sig_cells(const state *s, uint32_t sig4, uint16_t *cell,
                      uint8_t *rset)
 {
 	int i = 0, k = 0, nf;
