@@ -63,15 +63,8 @@ static void assert_same_pick(const city_game *g, ai_pick *pk,
 
 START_TEST(pick_is_the_listings_kth_move)
 {
-	static const struct {
-		int game, expansion, farmers, max_players;
-		const char *name;
-	} variants[] = {
-	        {CITY_GAME_THE_CITY, 0, -1, 4, "The City"},
-	        {CITY_GAME_CARCASSONNE, 0, 1, 5, "base game, farmers"},
-	        {CITY_GAME_CARCASSONNE, 0, 0, 5, "base game"},
-	        {CITY_GAME_CARCASSONNE, CITY_EXPANSION_TOWER, 1, 5, "Tower"},
-	        {CITY_GAME_CARCASSONNE, CITY_EXPANSION_RIVER, 1, 5, "River"},
+	static const test_variant variants[] = {
+	        TEST_EVERY_GAME,
 	        {CITY_GAME_CARCASSONNE,
 	         CITY_EXPANSION_RIVER | CITY_EXPANSION_TOWER, 0, 5,
 	         "River and Tower"},
