@@ -2,8 +2,9 @@
  * Internal interface of the AI module (lib/ai.c: the object, parameters,
  * levels, random and greedy; lib/ai_mcts.c: the tree search). The module
  * uses the public game API only, plus city_game_reshuffle()
- * (lib/game_reshuffle.c) and the potentials read from the state
- * (lib/ai_potential.c): it knows nothing of a game's rules.
+ * (lib/game_reshuffle.c), the potentials read from the state
+ * (lib/ai_potential.c) and the playout's pick of a tile placement
+ * (lib/ai_pick.c): it knows nothing of a game's rules.
  */
 #ifndef CITY_LIB_AI_INTERNAL_H
 #define CITY_LIB_AI_INTERNAL_H
@@ -55,6 +56,7 @@ typedef struct ai_tree {
 	uint32_t n_nodes, cap;
 	city_move *moves; /* listing buffer */
 	size_t moves_cap;
+	struct ai_pick *pick; /* the playout's tile placements (ai_pick.h) */
 	city_game *scratch; /* the determinised copy played on (made from the
 	                       searched game, freed before the search returns) */
 	uint64_t rng;

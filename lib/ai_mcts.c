@@ -38,6 +38,7 @@
 #include <time.h>
 
 #include "ai_internal.h"
+#include "ai_pick.h"
 
 #if defined(__clang__)
 /* The same arithmetic on every platform: no fused multiply-add (gcc does
@@ -192,6 +193,26 @@ static uint32_t ucb_select(const ai_tree *t, uint32_t parent, double c)
 	return best;
 }
 
+/* The legal moves of g's decision: CITY_OK and their number, held as
+ * cells in t->pick when it is a tile placement (*picked: ai_pick.h,
+ * nothing written per move), else listed in t->moves. */
+static int moves_of(ai_tree *t, const city_game *g, size_t *count,
+                    int *picked)
+{
+	*picked = ai_pick_count(g, t->pick, count);
+	return *picked ? CITY_OK : ai_list(g, &t->moves, &t->moves_cap, count);
+}
+
+/* Move k of them (written into *buf when picked). */
+static const city_move *move_at(const ai_tree *t, const city_game *g,
+                                int picked, size_t k, city_move *buf)
+{
+	if (!picked)
+		return &t->moves[k];
+	ai_pick_move(g, t->pick, k, buf);
+	return buf;
+}
+
 /* The playout: uniformly random legal moves to the end and final
  * scoring, or `limit` (>= 0) moves: CITY_OK, PLAYOUT_CUT when the limit
  * stopped it, AI_STOPPED when the search must stop. */
@@ -199,7 +220,8 @@ static int playout(ai_tree *t, city_game *g, int limit, const search_ctx *cx)
 {
 	for (;;) {
 		size_t count = 0;
-		int rc, d = city_game_decision(g);
+		city_move buf;
+		int rc, picked, d = city_game_decision(g);
 		if (d == CITY_DECISION_END)
 			break;
 		if (d < 0)
@@ -208,13 +230,16 @@ static int playout(ai_tree *t, city_game *g, int limit, const search_ctx *cx)
 			return PLAYOUT_CUT;
 		if (must_stop(t, cx))
 			return AI_STOPPED;
-		rc = ai_list(g, &t->moves, &t->moves_cap, &count);
+		rc = moves_of(t, g, &count, &picked);
 		if (rc != CITY_OK)
 			return rc;
 		if (count == 0)
 			break;
 		rc = city_apply_move(
-		        g, &t->moves[ai_rng_next(&t->rng) % (uint64_t)count]);
+		        g, move_at(t, g, picked,
+		                   (size_t)(ai_rng_next(&t->rng) %
+		                            (uint64_t)count),
+		                   &buf));
 		if (rc != CITY_OK)
 			return rc;
 	}
@@ -288,8 +313,9 @@ static int descend(ai_tree *t, const search_ctx *cx, uint32_t *depth_out)
 	while (depth < AI_PATH_MAX) {
 		ai_node *nd = &t->nodes[node];
 		size_t count = 0;
+		city_move buf;
 		uint32_t ch;
-		int mover;
+		int mover, picked;
 		if (nd->kind == NODE_TERMINAL)
 			break;
 		if (must_stop(t, cx))
@@ -310,7 +336,7 @@ static int descend(ai_tree *t, const search_ctx *cx, uint32_t *depth_out)
 			node = ch;
 			continue;
 		}
-		rc = ai_list(g, &t->moves, &t->moves_cap, &count);
+		rc = moves_of(t, g, &count, &picked);
 		if (rc != CITY_OK)
 			return rc;
 		if (count == 0)
@@ -323,11 +349,12 @@ static int descend(ai_tree *t, const search_ctx *cx, uint32_t *depth_out)
 		if (nd->expanded < count && nd->expanded < 0xFFFFu &&
 		    t->n_nodes < t->cap) {
 			uint32_t i = nd->expanded;
-			rc = city_apply_move(g, &t->moves[i]);
+			const city_move *m = move_at(t, g, picked, i, &buf);
+			rc = city_apply_move(g, m);
 			if (rc != CITY_OK)
 				return rc;
 			ch = node_add(t, node, (uint16_t)i, mover,
-			              kind_after_move(g), &t->moves[i]);
+			              kind_after_move(g), m);
 			nd->expanded++;
 			t->path[depth++] = ch;
 			break;
@@ -335,7 +362,8 @@ static int descend(ai_tree *t, const search_ctx *cx, uint32_t *depth_out)
 		if (nd->expanded == 0)
 			break; /* arena full: play out from here */
 		ch = ucb_select(t, node, cx->c);
-		rc = city_apply_move(g, &t->moves[t->nodes[ch].key]);
+		rc = city_apply_move(g, move_at(t, g, picked,
+		                                t->nodes[ch].key, &buf));
 		if (rc != CITY_OK)
 			return rc;
 		t->path[depth++] = ch;
@@ -432,6 +460,8 @@ static int tree_prepare(ai_tree *t, const city_game *root, uint32_t cap)
 		t->cap = cap;
 	}
 	if (!t->scratch && city_game_clone(&t->scratch, root) != CITY_OK)
+		return CITY_ENOMEM;
+	if (!t->pick && !(t->pick = ai_pick_new()))
 		return CITY_ENOMEM;
 	/* Room for the widest decisions of the built-in sets; a wider one
 	 * grows the buffer once (ai_list). */
@@ -670,6 +700,7 @@ void ai_mcts_release(city_ai *ai)
 		free(t->nodes);
 		free(t->move);
 		free(t->moves);
+		ai_pick_free(t->pick);
 		memset(t, 0, sizeof *t);
 	}
 	ai->n_trees_alloc = 0;

@@ -451,6 +451,31 @@ static void cc_deal(const city_options *o, deal_plan *p)
 
 /* ---- listing ------------------------------------------------------------- */
 
+/* The tile decision's moves as cells (list_cells), as cc_list lists
+ * them: an expansion's one cell, or every cell where the design fits. */
+static size_t cc_list_cells(const city_tileset *ts, const state *s,
+                            list_cells *lc)
+{
+	int d;
+	uint32_t sig4;
+	tile_rule r;
+	if (s->turn.decision != CITY_DECISION_TILE || board_is_empty(s))
+		return LIST_NO_CELLS;
+	d = st_order(s)[s->turn.cur];
+	sig4 = st_rsig(s)[d];
+	if (!expansions_tile_rule(ts, s, d, &r))
+		return list_placements_sig_cells(s, sig4, lc);
+	lc->n = 0;
+	if (r.cell >= 0) {
+		lc->cell[0] = (uint16_t)r.cell;
+		lc->rset[0] = (uint8_t)(board_sig_rotations(&st_front(s)[r.cell],
+		                                            sig4) &
+		                        r.rots);
+		lc->n = lc->rset[0] != 0;
+	}
+	return list_cells_done(lc);
+}
+
 static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
                       size_t cap)
 {
@@ -530,6 +555,7 @@ const game_rules cc_rules = {
     .deal = cc_deal,
     .apply = cc_apply,
     .list = cc_list,
+    .list_cells = cc_list_cells,
     .score_final = cc_final,
     .check_placement = cc_check_placement,
     .part_complete = ccs_complete,

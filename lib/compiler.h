@@ -10,6 +10,9 @@
  *       stores, tower.c's capture test four slots a step
  *   CITY_BUILTINS   GCC/Clang bit builtins (bits.h: ctz, popcount)
  *   CITY_PRINTF(f, a)  printf format checking of a declaration
+ *   CITY_ALWAYS_INLINE  a static helper inlined into every caller, where
+ *       the compiler would call it (listing.c's cell scans, shared by the
+ *       listing and the AI's pick)
  *
  * Built with CITY_PORTABLE defined (CMake: -DCITY_PORTABLE=ON), none of
  * the first three is set: every portable twin is compiled and tested
@@ -39,6 +42,12 @@
 #define CITY_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define CITY_PRINTF(f, a)
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CITY_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define CITY_ALWAYS_INLINE inline
 #endif
 
 #endif /* CITY_LIB_COMPILER_H */

@@ -122,7 +122,7 @@ static inline int keep_fit(uint16_t *cell, uint8_t *rset, int k, int i,
  * on it: cell[i] (frontier index) and rset[i] (rotations) for i < the
  * returned count; flag[0..*nflag) indexes the ones with a flag of
  * `flagged`, left for the game's own test. */
-static int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
+static CITY_ALWAYS_INLINE int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
                          unsigned flagged, uint16_t *cell, uint8_t *rset,
                          uint16_t *flag, int *nflag)
 {
@@ -187,36 +187,47 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 	return n;
 }
 
+/* The cells and rotations of list_placements, the flagged cells tested;
+ * returns their number (empty board: not asked). */
+static CITY_ALWAYS_INLINE int placement_cells(const city_tileset *ts, const state *s,
+                           int design, unsigned flagged, list_cell_ok ok,
+                           uint16_t *cell, uint8_t *rset)
+{
+	const ts_design *d = &ts->designs[design];
+	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
+	uint16_t flag[MAX_FRONT];
+	int i, k, nflag, nf;
+	const fcell *f = board_front(s, &nf);
+	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
+	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
+		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
+		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
+	return k;
+}
+
 size_t list_placements(const city_tileset *ts, const state *s, int design,
                        unsigned flagged, list_cell_ok ok, city_move *out,
                        size_t cap)
 {
-	const ts_design *d = &ts->designs[design];
-	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
-	uint16_t cell[MAX_FRONT], flag[MAX_FRONT];
+	uint16_t cell[MAX_FRONT];
 	uint8_t rset[MAX_FRONT];
 	size_t n = 0;
-	int i, k, nflag, nf;
-	const fcell *f = board_front(s, &nf);
+	int i, k, nf;
 	if (board_is_empty(s)) {
 		for (i = 0; i < 4; i++) /* R-TURN-2 */
 			list_emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, i, 0, 0, 0);
 		return n;
 	}
-	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
-	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
-		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
-		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
-	return write_cell_moves(f, cell, rset, k, out, cap);
+	k = placement_cells(ts, s, design, flagged, ok, cell, rset);
+	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
 }
 
-size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
-                           size_t cap)
+/* The cells of list_placements_sig: returns their number. */
+static CITY_ALWAYS_INLINE int sig_cells(const state *s, uint32_t sig4, uint16_t *cell,
+                     uint8_t *rset)
 {
 	int i = 0, k = 0, nf;
 	const fcell *f = board_front(s, &nf);
-	uint16_t cell[MAX_FRONT];
-	uint8_t rset[MAX_FRONT];
 	/* about half of the frontier cells fit no rotation (The Tower's
 	 * random games: 20 of 44): the rotations of every cell first, four
 	 * cells at a time (board_sig_rotations4), the cells that fit some
@@ -229,5 +240,82 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 	}
 	for (; i < nf; i++)
 		k = keep_fit(cell, rset, k, i, board_sig_rotations(&f[i], sig4));
-	return write_cell_moves(f, cell, rset, k, out, cap);
+	return k;
+}
+
+size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
+                           size_t cap)
+{
+	uint16_t cell[MAX_FRONT];
+	uint8_t rset[MAX_FRONT];
+	int nf, k = sig_cells(s, sig4, cell, rset);
+	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
+}
+
+_Static_assert(LIST_MAX_CELLS >= MAX_FRONT, "list_cells holds a frontier");
+
+/* The rotation counts of entries i..i+7 of lc, one a byte (the padding
+ * past lc->n counts 0): the number of bits of each 4-bit set, added
+ * across the word's bytes in parallel. */
+static inline uint64_t counts8(const list_cells *lc, int i)
+{
+	uint64_t w;
+	memcpy(&w, &lc->rset[i], sizeof w);
+	w -= w >> 1 & 0x5555555555555555u;
+	return (w & 0x3333333333333333u) + (w >> 2 & 0x3333333333333333u);
+}
+
+/* The sum of a word's bytes (each at most 32 here). */
+static inline size_t sum8(uint64_t c)
+{
+	return (size_t)((c * 0x0101010101010101u) >> 56);
+}
+
+size_t list_cells_done(list_cells *lc)
+{
+	size_t n = 0;
+	int i;
+	memset(&lc->rset[lc->n], 0, 8); /* the padding counts no move */
+	for (i = 0; i < lc->n; i += 8)
+		n += sum8(counts8(lc, i));
+	return n;
+}
+
+size_t list_placements_cells(const city_tileset *ts, const state *s,
+                             int design, unsigned flagged, list_cell_ok ok,
+                             list_cells *lc)
+{
+	lc->n = placement_cells(ts, s, design, flagged, ok, lc->cell, lc->rset);
+	return list_cells_done(lc);
+}
+
+size_t list_placements_sig_cells(const state *s, uint32_t sig4,
+                                 list_cells *lc)
+{
+	lc->n = sig_cells(s, sig4, lc->cell, lc->rset);
+	return list_cells_done(lc);
+}
+
+void list_cells_move(const state *s, const list_cells *lc, size_t k,
+                     city_move *m)
+{
+	const fcell *c;
+	unsigned rots;
+	size_t n = 0, w;
+	int i = 0, r = 0, nf;
+	/* k < the count: stops within lc, eight entries at a time, then one
+	 * by one */
+	while (k >= (w = sum8(counts8(lc, i)))) {
+		k -= w;
+		i += 8;
+	}
+	while (k >= ROT_COUNT[lc->rset[i]])
+		k -= ROT_COUNT[lc->rset[i++]];
+	c = &board_front(s, &nf)[lc->cell[i]];
+	rots = lc->rset[i];
+	while (k--)
+		rots &= rots - 1; /* the k-th rotation of the set is its lowest */
+	while (!(rots >> r & 1u))
+		r++;
+	list_emit(m, 1, &n, CITY_MOVE_PLACE, fc_x(c), fc_y(c), r, 0, 0, 0);
 }

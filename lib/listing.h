@@ -70,6 +70,39 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
                            size_t cap);
 
+#define LIST_MAX_CELLS (2 * TS_MAX_TILES + 2) /* frontier cells, at most */
+
+/* A tile decision's placements before they are written as moves (a
+ * playout picks one of them, issue 27): the frontier index of each cell
+ * where a rotation fits, in listing order, and its set of rotations (bit
+ * r), for i < n. The listing's moves are these cells' rotations, each
+ * cell's in rising order. */
+typedef struct list_cells {
+	int n;
+	uint16_t cell[LIST_MAX_CELLS];
+	uint8_t rset[LIST_MAX_CELLS + 8]; /* 8 zero bytes after n: padding */
+} list_cells;
+
+/* What a game's list_cells hook answers when the decision's moves have
+ * no such form (not a tile decision; the start tile on an empty board). */
+#define LIST_NO_CELLS ((size_t)-1)
+
+/* list_placements and list_placements_sig into *lc: the same cells and
+ * rotations, the same test of the flagged cells; returns the number of
+ * moves the listing would write. */
+size_t list_placements_cells(const city_tileset *ts, const state *s,
+                             int design, unsigned flagged, list_cell_ok ok,
+                             list_cells *lc);
+size_t list_placements_sig_cells(const state *s, uint32_t sig4,
+                                 list_cells *lc);
+/* Pads *lc (its n and entries written) and returns the number of its
+ * moves. */
+size_t list_cells_done(list_cells *lc);
+/* Move k (< the count list_cells_done gave) of *lc, exactly as the
+ * listing writes it. */
+void list_cells_move(const state *s, const list_cells *lc, size_t k,
+                     city_move *m);
+
 /* Whether the tile of `design` has a placement (R-TURN-4): a cell where a
  * rotation fits and `ok` (NULL: every cell is fine) agrees; the cells
  * without a flag of `slow` are tried first. Inline, so that a constant

@@ -28,6 +28,8 @@
 #include "state.h"
 
 
+struct list_cells; /* listing.h */
+
 #define RULES_ERR_CAP 128 /* the longest reason is about 110 bytes */
 
 /* What a game's rules see of a game: its tile set, its state, and where to
@@ -96,6 +98,11 @@ typedef struct game_rules {
 	 * within cap; out NULL: count only) and returns how many there are. */
 	size_t (*list)(const city_tileset *ts, const state *s, city_move *out,
 	               size_t cap);
+	/* A tile decision's moves as cells and rotation sets (listing.h,
+	 * list_cells), without writing them: their number, the order and the
+	 * tests of `list`; LIST_NO_CELLS in any other decision. */
+	size_t (*list_cells)(const city_tileset *ts, const state *s,
+	                     struct list_cells *lc);
 	/* Final scoring, once the game has ended (the façade checked it and
 	 * that it was not done yet). */
 	void (*score_final)(const city_tileset *ts, state *s);

@@ -602,6 +602,22 @@ static size_t list_wall_towers(const state *s, city_move *out, size_t cap)
 	return n;
 }
 
+/* The frontier flags whose cells the wall's test decides (R-TILE-3/4),
+ * once the gate stands. */
+static unsigned tile_flagged(const state *s)
+{
+	return s->city.gate_placed ? FC_BLOCKED | FC_SPLITS : 0;
+}
+
+static size_t tc_list_cells(const city_tileset *ts, const state *s,
+                            list_cells *lc)
+{
+	if (s->turn.decision != CITY_DECISION_TILE || board_is_empty(s))
+		return LIST_NO_CELLS;
+	return list_placements_cells(ts, s, st_order(s)[s->turn.cur],
+	                             tile_flagged(s), cell_ok, lc);
+}
+
 static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
                       size_t cap)
 {
@@ -609,9 +625,7 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 	switch (s->turn.decision) {
 	case CITY_DECISION_TILE:
 		return list_placements(ts, s, st_order(s)[s->turn.cur],
-		                       s->city.gate_placed ? FC_BLOCKED | FC_SPLITS
-		                                           : 0,
-		                       cell_ok, out, cap);
+		                       tile_flagged(s), cell_ok, out, cap);
 	case CITY_DECISION_FOLLOWER:
 		return list_followers(ts, s, out, cap);
 	case CITY_DECISION_GATE:
@@ -747,6 +761,7 @@ const game_rules tc_rules = {
     .start = tc_start,
     .apply = tc_apply,
     .list = tc_list,
+    .list_cells = tc_list_cells,
     .score_final = tcs_final,
     .check_placement = tc_check_placement,
     .part_complete = tc_part_complete,

@@ -88,7 +88,8 @@ POINTER_TAKEN = re.compile(r'(\w+)\s*=\s*&\s*$')
 # it defines start with it. Files not listed define public names only.
 PREFIXES = {
     "ai.c": "ai_", "ai_mcts.c": "ai_mcts_",
-    "ai_potential.c": "ai_potential_", "board.c": "board_",
+    "ai_pick.c": "ai_pick_", "ai_potential.c": "ai_potential_",
+    "board.c": "board_",
     "cc_rules.c": "cc_", "cc_score.c": "ccs_", "expansions.c": "expansions_",
     "facts.c": "facts_", "feature.c": "feat_", "game.c": "game_",
     "games.c": "games_", "lex.c": "lex_", "listing.c": "list_",

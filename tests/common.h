@@ -22,6 +22,9 @@
  *                            with The Tower or not)
  *   test_new_game_on(ts, players, seed)
  *                            a new game on the tile set ts
+ *   test_variant, TEST_EVERY_GAME
+ *                            a game in one of its forms (expansions,
+ *                            farmers, players); the rows of every game
  *   test_suite(name, tcase, timeout, rows, n)
  *                            a suite of one test case from a table of
  *                            tests ({test, from, to} rows: _i from..to-1)
@@ -99,6 +102,25 @@ static inline city_game *test_reload_exact(const city_game *g)
 /* Room for every legal move of any decision (the widest tile decision of
  * the built-in sets lists a few thousand). */
 #define TEST_MOVES_CAP 4200
+
+/* A game a test plays in each of its forms: CITY_GAME_*, its
+ * CITY_EXPANSION_* bits, the farmers rule (C-OPT-1; -1: the game's
+ * default), the most players, and its name in messages. */
+typedef struct test_variant {
+	int game;
+	unsigned expansion;
+	int farmers, max_players;
+	const char *name;
+} test_variant;
+
+/* The rows of every game: The City, the base game with and without
+ * farmers, The Tower, The River (for a test's own table). */
+#define TEST_EVERY_GAME                                                    \
+	{CITY_GAME_THE_CITY, 0, -1, 4, "The City"},                        \
+	    {CITY_GAME_CARCASSONNE, 0, 1, 5, "base game, farmers"},        \
+	    {CITY_GAME_CARCASSONNE, 0, 0, 5, "base game"},                 \
+	    {CITY_GAME_CARCASSONNE, CITY_EXPANSION_TOWER, 1, 5, "Tower"},  \
+	    {CITY_GAME_CARCASSONNE, CITY_EXPANSION_RIVER, 1, 5, "River"}
 
 /* Play up to `n` uniformly random legal moves (fewer if the game ends);
  * returns the number played. */

@@ -125,16 +125,7 @@ START_TEST(potentials_from_the_state_equal_the_public_queries)
 	 * The Tower: followers on tower tops and prisoners, T-ACT-2, T-CAP;
 	 * The River), 2 to 5 players, at every decision and after the final
 	 * scoring (R-END, C-END: followers scored and returned). */
-	static const struct {
-		int game, expansion, farmers, max_players;
-		const char *name;
-	} variants[] = {
-	        {CITY_GAME_THE_CITY, 0, -1, 4, "The City"},
-	        {CITY_GAME_CARCASSONNE, 0, 1, 5, "base game, farmers"},
-	        {CITY_GAME_CARCASSONNE, 0, 0, 5, "base game"},
-	        {CITY_GAME_CARCASSONNE, CITY_EXPANSION_TOWER, 1, 5, "Tower"},
-	        {CITY_GAME_CARCASSONNE, CITY_EXPANSION_RIVER, 1, 5, "River"},
-	};
+	static const test_variant variants[] = {TEST_EVERY_GAME};
 	static city_move moves[TEST_MOVES_CAP];
 	int v, players, nonzero = 0, checked = 0;
 	for (v = 0; v < (int)N_OF(variants); v++)
