@@ -101,7 +101,7 @@ static const struct {
         {"?legal = 5", "\"legal = 5\": 4, expected 5"},
         {"place 0 0 0; ?followers = bP", "expected \"bP\""},
         {"place 0 0 0; ?moves = pass", "expected \"pass\""},
-        {"?scores = 0 1", "player 1 scores 0, expected 1"},
+        {"?scores = 0 1", "\"scores = 0 1\": player 1 scores 0, expected 1"},
         {"?score 0 = 2", "expected 2"},
         {"?supply 0 = 6", "expected 6"},
         {"place 0 0 0; pass;"
