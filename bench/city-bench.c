@@ -608,6 +608,23 @@ static double time_legal(const city_game *g, move_buf *b, unsigned batch,
 	return per_call(t1 - t0, batch, clock_ns);
 }
 
+/* Time city_game_clone() + city_game_free() `batch` times on g. */
+static double time_clone(const city_game *g, unsigned batch, double clock_ns)
+{
+	unsigned k;
+	int rc = CITY_OK;
+	uint64_t t0 = now_ns(), t1;
+	for (k = 0; k < batch; k++) {
+		city_game *c;
+		rc |= city_game_clone(&c, g);
+		if (rc == CITY_OK)
+			city_game_free(c);
+	}
+	t1 = now_ns();
+	check(rc, "city_game_clone", g);
+	return per_call(t1 - t0, batch, clock_ns);
+}
+
 /* Play random games and time every decision's calls. */
 static void bench_micro(const bench_config *cfg, micro_result *r)
 {
@@ -664,17 +681,8 @@ static void bench_micro(const bench_config *cfg, micro_result *r)
 				    ((double)(t2 - t1) - (double)(t1 - t0)) / batch;
 				r->apply_n[d]++;
 
-				t0 = now_ns();
-				for (k = 0; k < batch; k++) {
-					city_game *c;
-					rc |= city_game_clone(&c, g);
-					if (rc == CITY_OK)
-						city_game_free(c);
-				}
-				t1 = now_ns();
-				check(rc, "city_game_clone", g);
-				samples_add(&r->clone, per_call(t1 - t0, batch, r->clock_ns),
-				            0);
+				samples_add(&r->clone,
+				            time_clone(g, batch, r->clock_ns), 0);
 
 				apply_listed(g, &m);
 			}
@@ -853,16 +861,7 @@ static void measure_clone(const bench_config *cfg, double clock_ns,
 			city_move m;
 			uint64_t t0, t1;
 			int rc = CITY_OK;
-			t0 = now_ns();
-			for (k = 0; k < cfg->batch; k++) {
-				city_game *c;
-				rc |= city_game_clone(&c, g);
-				if (rc == CITY_OK)
-					city_game_free(c);
-			}
-			t1 = now_ns();
-			check(rc, "city_game_clone", g);
-			samples_add(clone, per_call(t1 - t0, cfg->batch, clock_ns), 0);
+			samples_add(clone, time_clone(g, cfg->batch, clock_ns), 0);
 			t0 = now_ns();
 			for (k = 0; k < cfg->batch; k++)
 				rc |= city_game_copy(scratch, g);
