@@ -451,6 +451,14 @@ static void cc_deal(const city_options *o, deal_plan *p)
 
 /* ---- listing ------------------------------------------------------------- */
 
+/* The rotations of the design (rotation signatures sig4) that fit an
+ * expansion's one cell r->cell and that it allows (r->rots). */
+static unsigned one_cell_rots(const state *s, const tile_rule *r,
+                              uint32_t sig4)
+{
+	return board_sig_rotations(&st_front(s)[r->cell], sig4) & r->rots;
+}
+
 /* The tile decision's moves as cells (list_cells), as cc_list lists
  * them: an expansion's one cell, or every cell where the design fits. */
 static size_t cc_list_cells(const city_tileset *ts, const state *s,
@@ -468,9 +476,7 @@ static size_t cc_list_cells(const city_tileset *ts, const state *s,
 	lc->n = 0;
 	if (r.cell >= 0) {
 		lc->cell[0] = (uint16_t)r.cell;
-		lc->rset[0] = (uint8_t)(board_sig_rotations(&st_front(s)[r.cell],
-		                                            sig4) &
-		                        r.rots);
+		lc->rset[0] = (uint8_t)one_cell_rots(s, &r, sig4);
 		lc->n = lc->rset[0] != 0;
 	}
 	return list_cells_done(lc);
@@ -491,7 +497,7 @@ static size_t cc_list(const city_tileset *ts, const state *s, city_move *out,
 			return list_placements_sig(s, sig4, out, cap);
 		if (r.cell >= 0) { /* an expansion's one cell */
 			const fcell *f = &st_front(s)[r.cell];
-			for (m = board_sig_rotations(f, sig4) & r.rots; m; m &= m - 1)
+			for (m = one_cell_rots(s, &r, sig4); m; m &= m - 1)
 				list_emit(out, cap, &n, CITY_MOVE_PLACE, fc_x(f),
 				          fc_y(f), low_bit(m), 0, 0, 0);
 		}
