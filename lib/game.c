@@ -313,7 +313,7 @@ void city_game_free(city_game *game)
  * the move it takes back, reset the history it drops), so clearing dst's
  * slots beyond src's counts (dst's own counts `ne`, `nm`; the whole logs
  * for a new block) gives the bytes a whole copy gives, with less to read:
- * most of the logs' room is unused (The Tower: 502 events, 368 moves). */
+ * most of the logs' room is unused (docs/tower-capacity.md). */
 static void copy_used(city_game *dst, const city_game *src, size_t ne,
                       size_t nm)
 {
