@@ -985,47 +985,56 @@ static void select_game(int k)
 	carc_river = k >= 3;
 }
 
-/* CLONE_POSITIONS states of one random 4-player game of game k, evenly
- * spaced over its decisions from the first to the last. */
-static void clone_positions(const bench_config *cfg, int k, city_game **pos,
-                            size_t *bytes)
+/* Play game k's random 4-player game of `seed` from its start, cloning
+ * its state into pos[] at the decisions of at[] (increasing; none without
+ * at), until its end; returns the decisions made. */
+static size_t clone_play(int k, uint64_t seed, const size_t *at,
+                         city_game **pos)
 {
 	move_buf b = {NULL, 0, 0};
-	uint64_t seed = cfg->seed + 3000 + (uint64_t)k, rng = seed ^ 0xC1u;
+	uint64_t rng = seed ^ 0xC1u;
 	city_options *o;
-	city_game *g, **all = NULL;
-	size_t n = 0, cap = 0, i, p = 0;
+	city_game *g;
+	size_t d = 0, p = 0;
 	select_game(k);
-	*bytes = measure_state(4, seed, NULL).bytes;
 	o = make_options(4, seed, NULL, NULL);
 	set_context("clone positions", 4, seed);
 	check(city_game_new(&g, o), "city_game_new", NULL);
-	while (city_game_decision(g) != CITY_DECISION_END) {
+	for (; city_game_decision(g) != CITY_DECISION_END; d++) {
 		city_move m;
-		if (n == cap) {
-			city_game **a = realloc(all, (cap = 2 * cap + 64) * sizeof *a);
-			if (!a)
-				die("out of memory");
-			all = a;
-		}
-		check(city_game_clone(&all[n++], g), "city_game_clone", g);
+		if (at && p < CLONE_POSITIONS && d == at[p])
+			check(city_game_clone(&pos[p++], g), "city_game_clone", g);
 		list_moves(g, &b);
 		m = pick_move(g, &b, &rng);
 		apply_listed(g, &m);
 	}
-	if (n < CLONE_POSITIONS)
-		die("clone positions: a game of %zu decisions", n);
-	for (i = 0; i < n; i++)
-		if (p < CLONE_POSITIONS && i == p * (n - 1) / (CLONE_POSITIONS - 1))
-			pos[p++] = all[i];
-		else
-			city_game_free(all[i]);
-	free(all);
 	city_game_free(g);
 	city_options_free(o);
 	free(b.m);
 	carc_farmers = -1;
 	carc_tower = carc_river = 0;
+	return d;
+}
+
+/* CLONE_POSITIONS states of one random 4-player game of game k, evenly
+ * spaced over its decisions from the first to the last. The game is
+ * played twice, to count its decisions and then to clone only those
+ * kept: no clone is freed between the positions, so that where the
+ * allocator puts a game's blocks depends little on the other games'
+ * sizes (a clone's time depends a little on it). */
+static void clone_positions(const bench_config *cfg, int k, city_game **pos,
+                            size_t *bytes)
+{
+	uint64_t seed = cfg->seed + 3000 + (uint64_t)k;
+	size_t at[CLONE_POSITIONS], n, p;
+	select_game(k);
+	*bytes = measure_state(4, seed, NULL).bytes;
+	n = clone_play(k, seed, NULL, NULL);
+	if (n < CLONE_POSITIONS)
+		die("clone positions: a game of %zu decisions", n);
+	for (p = 0; p < CLONE_POSITIONS; p++)
+		at[p] = p * (n - 1) / (CLONE_POSITIONS - 1);
+	clone_play(k, seed, at, pos);
 }
 
 /* ns per city_game_copy() of src into dst, `batch` calls after one. */
