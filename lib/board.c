@@ -666,24 +666,34 @@ void board_index_contour(state *s)
 #define WALK_MASK (WALK_SPAN - 1u)
 #define WALK_RENUMBER (-1000) /* walk_group: labels ran out of room */
 
-/* The group of tile t's free sides that starts at side e (or 0 if e is
- * not the first side of its group): label it between the old sides P
- * before it and S after it when its loop holds the extreme side `ext`
- * (*outer set; a second outer group cannot be: renumber), else drop the
- * old arc from S round to the tile (a new hole). Returns the change of the
- * outer contour's length, or WALK_RENUMBER. */
-static int walk_group(state *s, int t, int e, unsigned ext, int *outer)
+/* Ring bits k and k + 1 (mod 8) of a cell's ring, as bits 0 and 1. The
+ * walk goes on clockwise from free side e of a tile placed on a cell of
+ * that ring to its side e + 1 when neither the corner between them nor
+ * side e + 1 holds a tile (ring_pair(ring, 2e + 1) == 0), and it comes to
+ * free side e from side e - 1 when neither side e - 1 nor the corner
+ * between them does (ring_pair(ring, 2e - 2) == 0): step_link's own tests,
+ * read from the ring instead of stepping. */
+static unsigned ring_pair(unsigned ring, int k)
+{
+	return (ring | ring << 8) >> k & 3u;
+}
+
+/* The group of tile t's free sides that starts at side e (the cell's
+ * ring says where groups start and end: only the sides P before and S
+ * after it are stepped to): label it between P and S when its loop holds
+ * the extreme side `ext` (*outer set; a second outer group cannot be:
+ * renumber), else drop the old arc from S round to the tile (a new hole).
+ * Returns the change of the outer contour's length, or WALK_RENUMBER. */
+static int walk_group(state *s, int t, int e, unsigned ring, unsigned ext,
+                      int *outer)
 {
 	uint16_t *pos = st_walk_w(s);
-	int pt = t, ps = e, st = t, ss = e, m = 0, k, sides[4], guard, len = 0;
+	int pt = t, ps = e, st = t, ss = e, m = 1, k, guard, len = 0;
 	unsigned lp, ls, gap;
 	step_link(s, &pt, &ps, 3);
-	if (pt == t)
-		return 0; /* not the first side of its group */
-	do {
-		sides[m++] = ss;
-		step_link(s, &st, &ss, 1);
-	} while (st == t && m < 4);
+	for (; m < 4 && !ring_pair(ring, ring_turn(ring_of_side(ss), 1)); m++)
+		ss = (ss + 1) & 3;
+	step_link(s, &st, &ss, 1);
 	lp = pos[pt * 4 + ps];
 	ls = pos[st * 4 + ss];
 	if (lp == WALK_NONE || ls == WALK_NONE)
@@ -693,7 +703,7 @@ static int walk_group(state *s, int t, int e, unsigned ext, int *outer)
 		if (*outer || gap <= (unsigned)m)
 			return WALK_RENUMBER;
 		for (k = 0; k < m; k++)
-			pos[t * 4 + sides[k]] = (uint16_t)(
+			pos[t * 4 + ((e + k) & 3)] = (uint16_t)(
 			    (lp + gap * (unsigned)(k + 1) / (unsigned)(m + 1)) &
 			    WALK_MASK);
 		*outer = 1;
@@ -714,7 +724,7 @@ static void walk_update(state *s, int t, const fcell *was, int top0,
 {
 	uint16_t *pos = st_walk_w(s);
 	const ptile *tl = st_tiles(s);
-	unsigned present = was->present, ext;
+	unsigned present = was->present, ring = was->ring, ext;
 	int a, outer = 0, len = s->board.walk_len;
 	for (a = 0; a < 4; a++)
 		pos[t * 4 + a] = WALK_NONE;
@@ -731,9 +741,12 @@ static void walk_update(state *s, int t, const fcell *was, int top0,
 		}
 	for (a = 0; a < 4; a++) {
 		int d;
-		if (present >> a & 1)
+		/* a free side that the walk reaches from the side before it
+		 * is not the first of its group */
+		if ((present >> a & 1) ||
+		    !ring_pair(ring, ring_turn(ring_of_side(a), 6)))
 			continue;
-		d = walk_group(s, t, a, ext, &outer);
+		d = walk_group(s, t, a, ring, ext, &outer);
 		if (d == WALK_RENUMBER)
 			break;
 		len += d;
