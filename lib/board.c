@@ -158,10 +158,11 @@ static void front_set_ring(fcell *f, unsigned ring)
 static const int8_t RING_OF[3][3] = {{7, 0, 1}, {6, -1, 2}, {5, 4, 3}};
 
 /* The placed cell's frontier neighbours: at[k] is the frontier index of
- * ring neighbour k (-1: none), and pos[0] / pos[2] where a new cell
- * straight north / south would go. */
+ * ring neighbour k (-1: none), pres[k] its present bits (0: none), and
+ * pos[0] / pos[2] where a new cell straight north / south would go. */
 typedef struct front_nbrs {
 	int at[8], pos[3];
+	uint8_t pres[8];
 } front_nbrs;
 
 /* Frontier cell c, ring neighbour r of the placed cell, gains the new
@@ -189,6 +190,7 @@ static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
 	int k, row;
 	for (k = 0; k < 8; k++)
 		nb->at[k] = -1;
+	memset(nb->pres, 0, sizeof nb->pres);
 	for (row = -1; row <= 1; row += 2) {
 		uint32_t west = fc_key(x - 1, y + row);
 		int j = row < 0 ? front_lower_before(f, i, west)
@@ -197,6 +199,7 @@ static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
 		for (; j < n && f[j].key <= west + 2; j++) {
 			k = RING_OF[row + 1][f[j].key - west];
 			nb->at[k] = j;
+			nb->pres[k] = f[j].present;
 			front_gain(&f[j], k, tsides);
 		}
 	}
@@ -233,28 +236,21 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
  * are the placed cell's kk+1, kk+2, kk+6, kk+7 and kk+4 is the placed
  * cell; the far diagonals kk+1 and kk+7 hold tiles exactly when the
  * frontier cells diagonal to the placed one have one on side k. */
-static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
-                              unsigned ring, int k, int x, int y,
-                              unsigned tsides)
+static fcell front_fresh_cell(const front_nbrs *nb, unsigned ring, int k,
+                              int x, int y, unsigned tsides)
 {
 	int kk = ring_of_side(k), back = side_back(k);
 	int far_r = ring_turn(kk, 1), far_l = ring_turn(kk, 7);
-	unsigned nr = 1u << ring_opposite(kk);
+	/* turned so that side k is north (ring bit 0): the bits above are
+	 * constant shifts, and the result is turned back once */
+	unsigned r = (ring | ring << 8) >> kk, nr;
 	fcell c;
-	nr |= (ring >> ring_turn(kk, 2) & 1u) << ring_turn(kk, 3);
-	nr |= (ring >> ring_turn(kk, 6) & 1u) << ring_turn(kk, 5);
-	nr |= (ring >> far_r & 1u) << ring_turn(kk, 2);
-	nr |= (ring >> far_l & 1u) << ring_turn(kk, 6);
-	/* without a branch (whether the diagonals are frontier cells does
-	 * not predict): cell 0 stands in for a missing one, and is masked */
-	{
-		int ar = nb->at[far_r], al = nb->at[far_l];
-		unsigned hr = (unsigned)(ar >= 0) &
-		              (unsigned)f[ar >= 0 ? ar : 0].present >> k;
-		unsigned hl = (unsigned)(al >= 0) &
-		              (unsigned)f[al >= 0 ? al : 0].present >> k;
-		nr |= (hr & 1u) << far_r | (hl & 1u) << far_l;
-	}
+	nr = 0x10u | (r & 6u) << 1 | (r & 0xC0u) >> 1;
+	/* the diagonals' present bits as the row search found them (a
+	 * diagonal does not gain a side from the placed tile) */
+	nr |= (nb->pres[far_r] >> k & 1u) << 1 |
+	      (nb->pres[far_l] >> k & 1u) << 7;
+	nr = (nr << kk | nr >> (8 - kk)) & 0xFFu;
 	c.key = fc_key(x + DX[k], y + DY[k]);
 	c.present = (uint8_t)(1u << back);
 	c.streets = (uint8_t)((tsides >> k & 0x11u) << back);
@@ -330,7 +326,7 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	has = front_fresh_sides(&nb, was.ring);
 	for (k = 0; k < 4; k++)
 		if (has >> k & 1)
-			fresh[k] = front_fresh_cell(f, &nb, was.ring, k, x, y,
+			fresh[k] = front_fresh_cell(&nb, was.ring, k, x, y,
 			                            tsides);
 	s->board.n_front =
 	    (uint16_t)front_splice(f, n, i, del, nb.pos, has, fresh);
