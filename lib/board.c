@@ -454,25 +454,28 @@ static inline void step_link(const state *s, int *t, int *side, int turn)
 {
 	const ptile *tl = st_tiles(s);
 	int d = (*side + turn) & 3, a = tl[*t].nb[d];
-	int ahead = a != NO_TILE, diag, turned, mt, ma;
-	/* a tile touching the corner only (rare): a cell look-up */
-	if ((ahead ^ 1) & (st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
+	int ahead = a != NO_TILE, ma, mc, x, diag;
+	/* a tile diagonally ahead (the corner bit between the two sides) */
+	int c = st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1;
+	/* touching the corner only (rare): a cell look-up */
+	if (c & (ahead ^ 1)) {
 		*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
 		                      tl[*t].y + DY[*side] + DY[d]);
 		*side = (*side + 4 - turn) & 3;
 		return;
 	}
 	/* else, selected by masks, not branches (which one is random): left
-	 * around the tile diagonally ahead, straight on along the tile
-	 * ahead, or right around the convex corner (no tile ahead: the
-	 * tile's own link, NO_TILE, stands in for the diagonal) */
-	diag = tl[ahead ? a : *t].nb[*side];
-	turned = ahead & (diag != NO_TILE);
-	mt = -turned;
+	 * around the tile diagonally ahead (c, so there is a tile ahead
+	 * too: the diagonal is its link), straight on along the tile ahead,
+	 * or right around the convex corner (no tile ahead: the tile's own
+	 * link stands in for the diagonal and is not taken) */
 	ma = -ahead;
-	*t = (diag & mt) | (~mt & ((a & ma) | (*t & ~ma)));
-	*side = (((*side + 4 - turn) & 3) & mt) |
-	        (~mt & ((*side & ma) | (d & ~ma)));
+	mc = -c;
+	x = (a & ma) | (*t & ~ma);
+	diag = tl[x].nb[*side];
+	*t = (diag & mc) | (x & ~mc);
+	/* turned back by `turn`, straight on, or turned on by it */
+	*side = (*side + turn * (1 - ahead - c)) & 3;
 }
 
 void board_step(const state *s, int *t, int *side, int turn)
