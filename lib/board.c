@@ -445,44 +445,6 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 
 /* ---- contour (R-GEO-8) ---------------------------------------------- */
 
-/* board_contour_next / its mirror on (tile index, side), following the tiles'
- * neighbour links; only a corner-only contact needs a cell look-up. `turn`
- * is 1 (clockwise) or 3 (counter-clockwise), the direction of travel.
- * Static inline so that the label updates of every placement inline it;
- * board_step is the same step for the other modules. */
-static inline void step_link(const state *s, int *t, int *side, int turn)
-{
-	const ptile *tl = st_tiles(s);
-	int d = (*side + turn) & 3, a = tl[*t].nb[d];
-	int ahead = a != NO_TILE, ma, mc, x, diag;
-	/* a tile diagonally ahead (the corner bit between the two sides) */
-	int c = st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1;
-	/* touching the corner only (rare): a cell look-up */
-	if (c & (ahead ^ 1)) {
-		*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
-		                      tl[*t].y + DY[*side] + DY[d]);
-		*side = (*side + 4 - turn) & 3;
-		return;
-	}
-	/* else, selected by masks, not branches (which one is random): left
-	 * around the tile diagonally ahead (c, so there is a tile ahead
-	 * too: the diagonal is its link), straight on along the tile ahead,
-	 * or right around the convex corner (no tile ahead: the tile's own
-	 * link stands in for the diagonal and is not taken) */
-	ma = -ahead;
-	mc = -c;
-	x = (a & ma) | (*t & ~ma);
-	diag = tl[x].nb[*side];
-	*t = (diag & mc) | (x & ~mc);
-	/* turned back by `turn`, straight on, or turned on by it */
-	*side = (*side + turn * (1 - ahead - c)) & 3;
-}
-
-void board_step(const state *s, int *t, int *side, int turn)
-{
-	step_link(s, t, side, turn);
-}
-
 /* Walking clockwise along side b (the city on the right hand), at the end
  * of the side the walk turns left around a tile diagonally ahead (so a
  * corner-only contact keeps the exterior cell on the left and the other
@@ -670,7 +632,7 @@ void board_index_contour(state *s)
  * that ring to its side e + 1 when neither the corner between them nor
  * side e + 1 holds a tile (ring_pair(ring, 2e + 1) == 0), and it comes to
  * free side e from side e - 1 when neither side e - 1 nor the corner
- * between them does (ring_pair(ring, 2e - 2) == 0): step_link's own tests,
+ * between them does (ring_pair(ring, 2e - 2) == 0): board_step's own tests,
  * read from the ring instead of stepping. */
 static unsigned ring_pair(unsigned ring, int k)
 {
@@ -689,10 +651,10 @@ static int walk_group(state *s, int t, int e, unsigned ring, unsigned ext,
 	uint16_t *pos = st_walk_w(s);
 	int pt = t, ps = e, st = t, ss = e, m = 1, k, guard, len = 0;
 	unsigned lp, ls, gap;
-	step_link(s, &pt, &ps, 3);
+	board_step(s, &pt, &ps, 3);
 	for (; m < 4 && !ring_pair(ring, ring_turn(ring_of_side(ss), 1)); m++)
 		ss = (ss + 1) & 3;
-	step_link(s, &st, &ss, 1);
+	board_step(s, &st, &ss, 1);
 	lp = pos[pt * 4 + ps];
 	ls = pos[st * 4 + ss];
 	if (lp == WALK_NONE || ls == WALK_NONE)
@@ -713,7 +675,7 @@ static int walk_group(state *s, int t, int e, unsigned ring, unsigned ext,
 	while (st != t && guard-- > 0) {
 		pos[st * 4 + ss] = WALK_NONE;
 		len--;
-		step_link(s, &st, &ss, 1);
+		board_step(s, &st, &ss, 1);
 	}
 	return len;
 }

@@ -309,8 +309,35 @@ int board_check_streets(const city_tileset *ts, const state *s, int x, int y,
 /* The next side of the outer contour from a tile side given as (tile
  * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
  * the tiles' neighbour links and corner bits: a cell look-up only where a
- * tile touches the corner alone (board_contour_next looks up every step). */
-void board_step(const state *s, int *t, int *side, int turn);
+ * tile touches the corner alone (board_contour_next looks up every step).
+ * Inline: the contour walks (labels, final walls, wall ends) step often. */
+static inline void board_step(const state *s, int *t, int *side, int turn)
+{
+	const ptile *tl = st_tiles(s);
+	int d = (*side + turn) & 3, a = tl[*t].nb[d];
+	int ahead = a != NO_TILE, ma, mc, x, diag;
+	/* a tile diagonally ahead (the corner bit between the two sides) */
+	int c = st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1;
+	/* touching the corner only (rare): a cell look-up */
+	if (c & (ahead ^ 1)) {
+		*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
+		                      tl[*t].y + DY[*side] + DY[d]);
+		*side = (*side + 4 - turn) & 3;
+		return;
+	}
+	/* else, selected by masks, not branches (which one is random): left
+	 * around the tile diagonally ahead (c, so there is a tile ahead
+	 * too: the diagonal is its link), straight on along the tile ahead,
+	 * or right around the convex corner (no tile ahead: the tile's own
+	 * link stands in for the diagonal and is not taken) */
+	ma = -ahead;
+	mc = -c;
+	x = (a & ma) | (*t & ~ma);
+	diag = tl[x].nb[*side];
+	*t = (diag & mc) | (x & ~mc);
+	/* turned back by `turn`, straight on, or turned on by it */
+	*side = (*side + turn * (1 - ahead - c)) & 3;
+}
 
 /* The one contour iterator: the sides of the outer contour clockwise from
  * the north side of the top tile, by neighbour links (board_step).
