@@ -42,15 +42,23 @@ static inline uint32_t board_cell_hash(int x, int y)
 {
 	return ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u);
 }
-/* The hash probe: the tile at (x, y), or -1 (no bounds test). */
+/* The hash probe: the tile at (x, y), or -1 (no bounds test: x and y are
+ * within the board's extent, so they fit ptile's int16_t). */
+_Static_assert(offsetof(ptile, y) == offsetof(ptile, x) + sizeof(int16_t),
+               "ptile: x and y side by side");
 static inline int board_probe(const state *s, int x, int y)
 {
 	const uint8_t *h = st_hash(s);
 	const ptile *t = st_tiles(s);
-	uint32_t i = board_cell_hash(x, y) & s->lay.hash_mask;
+	uint32_t i = board_cell_hash(x, y) & s->lay.hash_mask, xy, at;
+	/* the cell as ptile's x and y lie in memory: one compare a probe */
+	int16_t c[2];
+	c[0] = (int16_t)x;
+	c[1] = (int16_t)y;
+	memcpy(&xy, c, sizeof xy);
 	while (h[i]) {
-		const ptile *p = &t[h[i] - 1];
-		if (p->x == x && p->y == y)
+		memcpy(&at, &t[h[i] - 1].x, sizeof at);
+		if (at == xy)
 			return h[i] - 1;
 		i = (i + 1) & s->lay.hash_mask;
 	}
