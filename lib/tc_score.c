@@ -142,55 +142,67 @@ static int steward_areas(const city_tileset *ts, const state *s,
 	return n;
 }
 
-/* The market nodes bordering parts `parts` of placed tile pt: adjacent
- * in-tile, or facing one of those parts' halves across a side with a
- * neighbour (appended without branching on the kinds). Returns how many
- * went into found. */
-static int bordering_markets(const city_tileset *ts, const state *s,
-                             const ptile *pt, unsigned parts,
-                             int found[4 * TS_MAX_PARTS])
+enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
+
+/* The stewards' areas and, per area, the distinct market features seen
+ * bordering it so far (a bitset over the market roots). */
+typedef struct stew_count {
+	uint64_t is_area[NODE_WORDS]; /* bit r: root r is a stewards' area */
+	uint8_t area[MAXN];           /* its index, where is_area says so */
+	uint64_t seen[MAX_AREAS][NODE_WORDS];
+	int markets[MAX_AREAS];
+} stew_count;
+
+/* Residential node `res` borders the market of root `mroot`: counted for
+ * its area when the area holds stewards and that market is new to it. */
+static void stew_border(const state *s, stew_count *c, int res, int mroot)
 {
-	const ts_design *d = &ts->designs[pt->design];
-	int nf = 0;
-	unsigned adj = 0, m;
-	for (m = parts; m; m &= m - 1)
-		adj |= d->parts[low_bit(m)].adj_markets;
-	for (; adj; adj &= adj - 1)
-		found[nf++] = pt->node0 + low_bit(adj);
-	/* the linked sides only (the edge of the city borders nothing) */
-	for (m = board_linked_sides(pt); m; m &= m - 1) {
-		bfacing fc = board_facing_linked(ts, s, pt, d, low_bit(m));
-		unsigned mk = fc.od->market_parts;
-		found[nf] = fc.q->node0 + fc.theirs->right;
-		nf += (int)(parts >> fc.mine->left & mk >> fc.theirs->right & 1u);
-		found[nf] = fc.q->node0 + fc.theirs->left;
-		nf += (int)(parts >> fc.mine->right & mk >> fc.theirs->left & 1u);
-	}
-	return nf;
+	int r = feat_root(s, res), a;
+	uint64_t bit = (uint64_t)1 << (mroot & 63);
+	if (!(c->is_area[r >> 6] >> (r & 63) & 1u))
+		return;
+	a = c->area[r];
+	c->markets[a] += !(c->seen[a][mroot >> 6] & bit);
+	c->seen[a][mroot >> 6] |= bit;
 }
 
-/* The distinct market features bordering the residential area of `root`
- * (in-tile adjacency or across a side): its ring of nodes walked tile by
- * tile, a bitset over nodes stamping the markets counted. */
-static int area_markets(const city_tileset *ts, const state *s, int root)
+/* The bordering of R-END-4 found once per market region of the board
+ * rather than per area: every placed tile's market parts, their in-tile
+ * residential neighbours and the residential halves facing their halves
+ * across a side (halves are regions: residential unless market). */
+static void count_bordering(const city_tileset *ts, const state *s,
+                            stew_count *c)
 {
-	enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS };
-	uint8_t at[TS_MAX_TILES], stamp[(MAXN + 7) / 8];
-	uint16_t parts[TS_MAX_TILES];
-	int i, j, markets = 0, n = feat_collect(s, root, at, parts);
-	memset(stamp, 0, (size_t)(s->feat.n_nodes + 7) / 8);
-	for (i = 0; i < n; i++) {
-		int found[4 * TS_MAX_PARTS];
-		int nf = bordering_markets(ts, s, &st_tiles(s)[at[i]],
-		                           parts[i], found);
-		for (j = 0; j < nf; j++) {
-			int r = feat_root(s, found[j]);
-			unsigned bit = 1u << (r & 7);
-			markets += !(stamp[r >> 3] & bit);
-			stamp[r >> 3] = (uint8_t)(stamp[r >> 3] | bit);
+	const ptile *tl = st_tiles(s);
+	int t;
+	for (t = 0; t < s->board.n_tiles; t++) {
+		const ptile *p = &tl[t];
+		const ts_design *d = &ts->designs[p->design];
+		unsigned mk = d->market_parts, m, r;
+		if (!mk)
+			continue;
+		for (m = mk; m; m &= m - 1) {
+			int k = low_bit(m), mroot = feat_root(s, p->node0 + k);
+			for (r = d->parts[k].adj & ~mk; r; r &= r - 1)
+				stew_border(s, c, p->node0 + low_bit(r), mroot);
+		}
+		for (m = board_linked_sides(p); m; m &= m - 1) {
+			int side = low_bit(m);
+			const ts_side *mine = &d->side[(side - pt_rot(p)) & 3];
+			bfacing fc;
+			unsigned omk;
+			if (!((mk >> mine->left | mk >> mine->right) & 1u))
+				continue;
+			fc = board_facing_linked(ts, s, p, d, side);
+			omk = fc.od->market_parts;
+			if ((mk >> mine->left & ~(omk >> fc.theirs->right)) & 1u)
+				stew_border(s, c, fc.q->node0 + fc.theirs->right,
+				            feat_root(s, p->node0 + mine->left));
+			if ((mk >> mine->right & ~(omk >> fc.theirs->left)) & 1u)
+				stew_border(s, c, fc.q->node0 + fc.theirs->left,
+				            feat_root(s, p->node0 + mine->right));
 		}
 	}
-	return markets;
 }
 
 /* R-END-4: each residential area holding stewards scores once, for its
@@ -199,14 +211,24 @@ static void score_stewards(const city_tileset *ts, state *s)
 {
 	int root[MAX_AREAS], counts[MAX_AREAS][MAX_PLAYERS], a;
 	int n = steward_areas(ts, s, root, counts);
+	size_t words = (size_t)(s->feat.n_nodes + 63) / 64;
+	stew_count c;
+	if (!n)
+		return;
+	memset(c.is_area, 0, words * sizeof c.is_area[0]);
 	for (a = 0; a < n; a++) {
-		int markets = area_markets(ts, s, root[a]);
-		if (markets)
+		c.is_area[root[a] >> 6] |= (uint64_t)1 << (root[a] & 63);
+		c.area[root[a]] = (uint8_t)a;
+		memset(c.seen[a], 0, words * sizeof c.seen[a][0]);
+		c.markets[a] = 0;
+	}
+	count_bordering(ts, s, &c);
+	for (a = 0; a < n; a++)
+		if (c.markets[a])
 			players_award_majority(
 			    s, counts[a], CITY_CAT_STEWARDS, CITY_REASON_STEWARD,
-			    2 * markets, st_ntile(s)[root[a]],
+			    2 * c.markets[a], st_ntile(s)[root[a]],
 			    feat_node_part(s, root[a]));
-	}
 }
 
 /* R-END-2: notional walls on every contour side not yet walled, in the
