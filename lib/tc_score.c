@@ -112,7 +112,8 @@ void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
 
-enum { MAX_AREAS = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
+enum { MAX_FOLLOWERS = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
+enum { MAX_AREAS = MAX_FOLLOWERS };
 
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
@@ -231,13 +232,14 @@ static void score_stewards(const city_tileset *ts, state *s)
 			    feat_node_part(s, root[a]));
 }
 
-/* R-END-2: notional walls on every contour side not yet walled, in the
- * walk's order; closing changes no tile, so the walk is stable. A street
- * or market a side completes scores then, as tcs_close_side would score
- * it, but only a followed one is looked at (its open word is exactly
- * OPEN_FOLLOWED: complete and followed), and a root met twice needs no
- * test: scoring clears its followed flag. */
-static void close_contour(const city_tileset *ts, state *s)
+/* R-END-2 without contour labels (no gate): notional walls on every
+ * contour side not yet walled, in the walk's order; closing changes no
+ * tile, so the walk is stable. A street or market a side completes scores
+ * then, as tcs_close_side would score it, but only a followed one is
+ * looked at (its open word is exactly OPEN_FOLLOWED: complete and
+ * followed), and a root met twice needs no test: scoring clears its
+ * followed flag. */
+static void close_walked(const city_tileset *ts, state *s)
 {
 	const uint16_t *open = st_nopen(s);
 	contour_it it;
@@ -254,6 +256,74 @@ static void close_contour(const city_tileset *ts, state *s)
 				score_feature(ts, s, r, kinds[i],
 				              CITY_REASON_FINAL_STREET, 0);
 		}
+	}
+}
+
+/* A followed street or market that a final wall touched, and when the
+ * walk of close_walked would score it: key = pos * 4 + 3 - i for the
+ * side at position pos of the walk and its node i, the largest of all
+ * (it completes at its last side, and scores at its first node there);
+ * they score by (pos, i), i.e. by key ^ 3. */
+typedef struct final_cand {
+	int root, kind;
+	unsigned key;
+} final_cand;
+
+/* R-END-2 once the gate stands: the contour labels say which sides are
+ * outer and their order from the walk's start (the north side of the top
+ * tile), so the unsealed ones are closed by a pass over the tiles instead
+ * of a walk; the completed followed features then score in the walk's
+ * order (closing never depends on scoring, so this is close_walked's
+ * outcome, events in the same order). */
+static void close_labelled(const city_tileset *ts, state *s)
+{
+	const uint16_t *pos = st_walk(s), *open = st_nopen(s);
+	const ptile *tl = st_tiles(s);
+	unsigned origin = pos[s->board.top * 4 + CITY_SIDE_N];
+	final_cand c[MAX_FOLLOWERS]; /* each root holds a follower */
+	int nc = 0, t;
+	for (t = 0; t < s->board.n_tiles; t++) {
+		uint64_t labs;
+		int side;
+		memcpy(&labs, &pos[t * 4], sizeof labs);
+		if (labs == UINT64_MAX)
+			continue; /* no outer side (WALK_NONE four times) */
+		for (side = 0; side < 4; side++) {
+			unsigned lab = pos[t * 4 + side];
+			int nodes[3], n, i, j;
+			uint8_t kinds[3];
+			if (lab == WALK_NONE || pt_sealed(&tl[t], side))
+				continue;
+			n = feat_close_side(ts, s, t, side, nodes, kinds);
+			for (i = 0; i < n; i++) {
+				int r = feat_root(s, nodes[i]);
+				unsigned key;
+				if (kinds[i] == TS_RESIDENTIAL ||
+				    !(open[r] & OPEN_FOLLOWED))
+					continue;
+				key = ((lab - origin) & (WALK_SPAN - 1u)) * 4u +
+				      3u - (unsigned)i;
+				for (j = 0; j < nc && c[j].root != r; j++)
+					;
+				if (j == nc) {
+					c[nc].root = r;
+					c[nc].kind = kinds[i];
+					c[nc++].key = key;
+				} else if (key > c[j].key) {
+					c[j].key = key;
+				}
+			}
+		}
+	}
+	while (nc) {
+		int j, best = 0;
+		for (j = 1; j < nc; j++)
+			if ((c[j].key ^ 3u) < (c[best].key ^ 3u)) /* pos, i */
+				best = j;
+		if (open[c[best].root] == OPEN_FOLLOWED)
+			score_feature(ts, s, c[best].root, c[best].kind,
+			              CITY_REASON_FINAL_STREET, 0);
+		c[best] = c[--nc];
 	}
 }
 
@@ -292,7 +362,10 @@ static void score_guards(const city_tileset *ts, state *s)
 
 void tcs_final(const city_tileset *ts, state *s)
 {
-	close_contour(ts, s);
+	if (s->board.labelled)
+		close_labelled(ts, s);
+	else
+		close_walked(ts, s);
 	return_open(ts, s);
 	score_stewards(ts, s); /* R-END-4 */
 	score_guards(ts, s);
