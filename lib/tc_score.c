@@ -69,45 +69,39 @@ static int score_feature(const city_tileset *ts, state *s, int root, int kind,
 	return 1;
 }
 
-int tcs_score_done(const city_tileset *ts, state *s, const int *done,
+int tcs_score_some(const city_tileset *ts, state *s, const int *done,
                    const uint8_t *kind, int n_done, int base, int defer,
                    int *any)
 {
+	const uint16_t *open = st_nopen(s);
 	int i, occupied = 0;
-	if (any && n_done)
+	if (any)
 		*any = 1;
-	/* a root that comes again needs no test: scoring it cleared its
-	 * followed flag, so score_feature passes it by */
+	/* only a followed root scores (R-SCORE-5); one that comes again needs
+	 * no test: scoring it cleared its followed flag */
 	for (i = 0; i < n_done; i++)
-		occupied |= score_feature(ts, s, done[i], kind[i], base, defer);
+		if (open[done[i]] & OPEN_FOLLOWED)
+			occupied |= score_feature(ts, s, done[i], kind[i], base,
+			                          defer);
 	return occupied;
 }
 
-int tcs_completed(const city_tileset *ts, state *s, const int *nodes,
-                  const uint8_t *kinds, int n, int base, int defer, int *any)
-{
-	int done[TS_MAX_PARTS + 12], n_done = 0, i;
-	uint8_t kind[TS_MAX_PARTS + 12];
-	/* Scoring moves followers, never joins nor opens features: roots and
-	 * completion stay put, so the completed features are found first, in
-	 * one pass without branching on the node (residential areas never
-	 * complete), then scored in the order of their first node. */
-	for (i = 0; i < n; i++) {
-		int r = feat_root(s, nodes[i]);
-		done[n_done] = r;
-		kind[n_done] = kinds[i];
-		n_done += (kinds[i] != TS_RESIDENTIAL) & feat_complete(s, r);
-	}
-	return tcs_score_done(ts, s, done, kind, n_done, base, defer, any);
-}
-
+/* Only a followed street or market is looked at (its open word is
+ * exactly OPEN_FOLLOWED: complete and followed; an unfollowed one scores
+ * nothing, R-SCORE-5), in the order of the side's nodes, and a root met
+ * twice needs no test: scoring clears its followed flag. */
 void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
                     int base, int defer)
 {
-	int nodes[3];
+	const uint16_t *open = st_nopen(s);
+	int nodes[3], i, n;
 	uint8_t kinds[3];
-	int n = feat_close_side(ts, s, t, side, nodes, kinds);
-	tcs_completed(ts, s, nodes, kinds, n, base, defer, NULL);
+	n = feat_close_side(ts, s, t, side, nodes, kinds);
+	for (i = 0; i < n; i++) {
+		int r = feat_root(s, nodes[i]);
+		if (kinds[i] != TS_RESIDENTIAL && open[r] == OPEN_FOLLOWED)
+			score_feature(ts, s, r, kinds[i], base, defer);
+	}
 }
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
@@ -233,30 +227,17 @@ static void score_stewards(const city_tileset *ts, state *s)
 }
 
 /* R-END-2 without contour labels (no gate): notional walls on every
- * contour side not yet walled, in the walk's order; closing changes no
- * tile, so the walk is stable. A street or market a side completes scores
- * then, as tcs_close_side would score it, but only a followed one is
- * looked at (its open word is exactly OPEN_FOLLOWED: complete and
- * followed), and a root met twice needs no test: scoring clears its
- * followed flag. */
+ * contour side not yet walled, in the walk's order (closing changes no
+ * tile, so the walk is stable), each scoring what it completes as
+ * tcs_close_side would. */
 static void close_walked(const city_tileset *ts, state *s)
 {
-	const uint16_t *open = st_nopen(s);
 	contour_it it;
 	for (board_contour_first(s, &it); it.left;
-	     board_contour_advance(s, &it)) {
-		int nodes[3], n, i;
-		uint8_t kinds[3];
-		if (pt_sealed(&st_tiles(s)[it.t], it.side))
-			continue;
-		n = feat_close_side(ts, s, it.t, it.side, nodes, kinds);
-		for (i = 0; i < n; i++) {
-			int r = feat_root(s, nodes[i]);
-			if (kinds[i] != TS_RESIDENTIAL && open[r] == OPEN_FOLLOWED)
-				score_feature(ts, s, r, kinds[i],
-				              CITY_REASON_FINAL_STREET, 0);
-		}
-	}
+	     board_contour_advance(s, &it))
+		if (!pt_sealed(&st_tiles(s)[it.t], it.side))
+			tcs_close_side(ts, s, it.t, it.side,
+			               CITY_REASON_FINAL_STREET, 0);
 }
 
 /* A followed street or market that a final wall touched, and when the
