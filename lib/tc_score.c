@@ -2,6 +2,7 @@
  * Scoring of The City (see tc_score.h): the part of The City's rules that
  * turns completed features, stewards and guards into points.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "bits.h"
@@ -287,6 +288,9 @@ static void close_labelled(const city_tileset *ts, state *s)
 				for (j = 0; j < nc && c[j].root != r; j++)
 					;
 				if (j == nc) {
+					/* the followed flag says a follower
+					 * stands there (tc_check_state) */
+					assert(nc < MAX_FOLLOWERS);
 					c[nc].root = r;
 					c[nc].kind = kinds[i];
 					c[nc++].key = key;
