@@ -2,6 +2,7 @@
  * Scoring of The City (see tc_score.h): the part of The City's rules that
  * turns completed features, stewards and guards into points.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "bits.h"
@@ -69,50 +70,45 @@ static int score_feature(const city_tileset *ts, state *s, int root, int kind,
 	return 1;
 }
 
-int tcs_score_done(const city_tileset *ts, state *s, const int *done,
+int tcs_score_some(const city_tileset *ts, state *s, const int *done,
                    const uint8_t *kind, int n_done, int base, int defer,
                    int *any)
 {
+	const uint16_t *open = st_nopen(s);
 	int i, occupied = 0;
-	if (any && n_done)
+	if (any)
 		*any = 1;
-	/* a root that comes again needs no test: scoring it cleared its
-	 * followed flag, so score_feature passes it by */
+	/* only a followed root scores (R-SCORE-5); one that comes again needs
+	 * no test: scoring it cleared its followed flag */
 	for (i = 0; i < n_done; i++)
-		occupied |= score_feature(ts, s, done[i], kind[i], base, defer);
+		if (open[done[i]] & OPEN_FOLLOWED)
+			occupied |= score_feature(ts, s, done[i], kind[i], base,
+			                          defer);
 	return occupied;
 }
 
-int tcs_completed(const city_tileset *ts, state *s, const int *nodes,
-                  const uint8_t *kinds, int n, int base, int defer, int *any)
-{
-	int done[TS_MAX_PARTS + 12], n_done = 0, i;
-	uint8_t kind[TS_MAX_PARTS + 12];
-	/* Scoring moves followers, never joins nor opens features: roots and
-	 * completion stay put, so the completed features are found first, in
-	 * one pass without branching on the node (residential areas never
-	 * complete), then scored in the order of their first node. */
-	for (i = 0; i < n; i++) {
-		int r = feat_root(s, nodes[i]);
-		done[n_done] = r;
-		kind[n_done] = kinds[i];
-		n_done += (kinds[i] != TS_RESIDENTIAL) & feat_complete(s, r);
-	}
-	return tcs_score_done(ts, s, done, kind, n_done, base, defer, any);
-}
-
+/* Only a followed street or market is looked at (its open word is
+ * exactly OPEN_FOLLOWED: complete and followed; an unfollowed one scores
+ * nothing, R-SCORE-5), in the order of the side's nodes, and a root met
+ * twice needs no test: scoring clears its followed flag. */
 void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
                     int base, int defer)
 {
-	int nodes[3];
+	const uint16_t *open = st_nopen(s);
+	int nodes[3], i, n;
 	uint8_t kinds[3];
-	int n = feat_close_side(ts, s, t, side, nodes, kinds);
-	tcs_completed(ts, s, nodes, kinds, n, base, defer, NULL);
+	n = feat_close_side(ts, s, t, side, nodes, kinds);
+	for (i = 0; i < n; i++) {
+		int r = feat_root(s, nodes[i]);
+		if (kinds[i] != TS_RESIDENTIAL && open[r] == OPEN_FOLLOWED)
+			score_feature(ts, s, r, kinds[i], base, defer);
+	}
 }
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
 
-enum { MAX_AREAS = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
+enum { MAX_FOLLOWERS = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
+enum { MAX_AREAS = MAX_FOLLOWERS };
 
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
@@ -142,55 +138,67 @@ static int steward_areas(const city_tileset *ts, const state *s,
 	return n;
 }
 
-/* The market nodes bordering parts `parts` of placed tile pt: adjacent
- * in-tile, or facing one of those parts' halves across a side with a
- * neighbour (appended without branching on the kinds). Returns how many
- * went into found. */
-static int bordering_markets(const city_tileset *ts, const state *s,
-                             const ptile *pt, unsigned parts,
-                             int found[4 * TS_MAX_PARTS])
+enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
+
+/* The stewards' areas and, per area, the distinct market features seen
+ * bordering it so far (a bitset over the market roots). */
+typedef struct stew_count {
+	uint64_t is_area[NODE_WORDS]; /* bit r: root r is a stewards' area */
+	uint8_t area[MAXN];           /* its index, where is_area says so */
+	uint64_t seen[MAX_AREAS][NODE_WORDS];
+	int markets[MAX_AREAS];
+} stew_count;
+
+/* Residential node `res` borders the market of root `mroot`: counted for
+ * its area when the area holds stewards and that market is new to it. */
+static void stew_border(const state *s, stew_count *c, int res, int mroot)
 {
-	const ts_design *d = &ts->designs[pt->design];
-	int nf = 0;
-	unsigned adj = 0, m;
-	for (m = parts; m; m &= m - 1)
-		adj |= d->parts[low_bit(m)].adj_markets;
-	for (; adj; adj &= adj - 1)
-		found[nf++] = pt->node0 + low_bit(adj);
-	/* the linked sides only (the edge of the city borders nothing) */
-	for (m = board_linked_sides(pt); m; m &= m - 1) {
-		bfacing fc = board_facing_linked(ts, s, pt, d, low_bit(m));
-		unsigned mk = fc.od->market_parts;
-		found[nf] = fc.q->node0 + fc.theirs->right;
-		nf += (int)(parts >> fc.mine->left & mk >> fc.theirs->right & 1u);
-		found[nf] = fc.q->node0 + fc.theirs->left;
-		nf += (int)(parts >> fc.mine->right & mk >> fc.theirs->left & 1u);
-	}
-	return nf;
+	int r = feat_root(s, res), a;
+	uint64_t bit = (uint64_t)1 << (mroot & 63);
+	if (!(c->is_area[r >> 6] >> (r & 63) & 1u))
+		return;
+	a = c->area[r];
+	c->markets[a] += !(c->seen[a][mroot >> 6] & bit);
+	c->seen[a][mroot >> 6] |= bit;
 }
 
-/* The distinct market features bordering the residential area of `root`
- * (in-tile adjacency or across a side): its ring of nodes walked tile by
- * tile, a bitset over nodes stamping the markets counted. */
-static int area_markets(const city_tileset *ts, const state *s, int root)
+/* The bordering of R-END-4 found once per market region of the board
+ * rather than per area: every placed tile's market parts, their in-tile
+ * residential neighbours and the residential halves facing their halves
+ * across a side (halves are regions: residential unless market). */
+static void count_bordering(const city_tileset *ts, const state *s,
+                            stew_count *c)
 {
-	enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS };
-	uint8_t at[TS_MAX_TILES], stamp[(MAXN + 7) / 8];
-	uint16_t parts[TS_MAX_TILES];
-	int i, j, markets = 0, n = feat_collect(s, root, at, parts);
-	memset(stamp, 0, (size_t)(s->feat.n_nodes + 7) / 8);
-	for (i = 0; i < n; i++) {
-		int found[4 * TS_MAX_PARTS];
-		int nf = bordering_markets(ts, s, &st_tiles(s)[at[i]],
-		                           parts[i], found);
-		for (j = 0; j < nf; j++) {
-			int r = feat_root(s, found[j]);
-			unsigned bit = 1u << (r & 7);
-			markets += !(stamp[r >> 3] & bit);
-			stamp[r >> 3] = (uint8_t)(stamp[r >> 3] | bit);
+	const ptile *tl = st_tiles(s);
+	int t;
+	for (t = 0; t < s->board.n_tiles; t++) {
+		const ptile *p = &tl[t];
+		const ts_design *d = &ts->designs[p->design];
+		unsigned mk = d->market_parts, m, r;
+		if (!mk)
+			continue;
+		for (m = mk; m; m &= m - 1) {
+			int k = low_bit(m), mroot = feat_root(s, p->node0 + k);
+			for (r = d->parts[k].adj & ~mk; r; r &= r - 1)
+				stew_border(s, c, p->node0 + low_bit(r), mroot);
+		}
+		for (m = board_linked_sides(p); m; m &= m - 1) {
+			int side = low_bit(m);
+			const ts_side *mine = &d->side[(side - pt_rot(p)) & 3];
+			bfacing fc;
+			unsigned omk;
+			if (!((mk >> mine->left | mk >> mine->right) & 1u))
+				continue;
+			fc = board_facing_linked(ts, s, p, d, side);
+			omk = fc.od->market_parts;
+			if ((mk >> mine->left & ~(omk >> fc.theirs->right)) & 1u)
+				stew_border(s, c, fc.q->node0 + fc.theirs->right,
+				            feat_root(s, p->node0 + mine->left));
+			if ((mk >> mine->right & ~(omk >> fc.theirs->left)) & 1u)
+				stew_border(s, c, fc.q->node0 + fc.theirs->left,
+				            feat_root(s, p->node0 + mine->right));
 		}
 	}
-	return markets;
 }
 
 /* R-END-4: each residential area holding stewards scores once, for its
@@ -199,39 +207,108 @@ static void score_stewards(const city_tileset *ts, state *s)
 {
 	int root[MAX_AREAS], counts[MAX_AREAS][MAX_PLAYERS], a;
 	int n = steward_areas(ts, s, root, counts);
+	size_t words = (size_t)(s->feat.n_nodes + 63) / 64;
+	stew_count c;
+	if (!n)
+		return;
+	memset(c.is_area, 0, words * sizeof c.is_area[0]);
 	for (a = 0; a < n; a++) {
-		int markets = area_markets(ts, s, root[a]);
-		if (markets)
+		c.is_area[root[a] >> 6] |= (uint64_t)1 << (root[a] & 63);
+		c.area[root[a]] = (uint8_t)a;
+		memset(c.seen[a], 0, words * sizeof c.seen[a][0]);
+		c.markets[a] = 0;
+	}
+	count_bordering(ts, s, &c);
+	for (a = 0; a < n; a++)
+		if (c.markets[a])
 			players_award_majority(
 			    s, counts[a], CITY_CAT_STEWARDS, CITY_REASON_STEWARD,
-			    2 * markets, st_ntile(s)[root[a]],
+			    2 * c.markets[a], st_ntile(s)[root[a]],
 			    feat_node_part(s, root[a]));
-	}
 }
 
-/* R-END-2: notional walls on every contour side not yet walled, in the
- * walk's order; closing changes no tile, so the walk is stable. A street
- * or market a side completes scores then, as tcs_close_side would score
- * it, but only a followed one is looked at (its open word is exactly
- * OPEN_FOLLOWED: complete and followed), and a root met twice needs no
- * test: scoring clears its followed flag. */
-static void close_contour(const city_tileset *ts, state *s)
+/* R-END-2 without contour labels (no gate): notional walls on every
+ * contour side not yet walled, in the walk's order (closing changes no
+ * tile, so the walk is stable), each scoring what it completes as
+ * tcs_close_side would. */
+static void close_walked(const city_tileset *ts, state *s)
 {
-	const uint16_t *open = st_nopen(s);
 	contour_it it;
 	for (board_contour_first(s, &it); it.left;
-	     board_contour_advance(s, &it)) {
-		int nodes[3], n, i;
-		uint8_t kinds[3];
-		if (pt_sealed(&st_tiles(s)[it.t], it.side))
-			continue;
-		n = feat_close_side(ts, s, it.t, it.side, nodes, kinds);
-		for (i = 0; i < n; i++) {
-			int r = feat_root(s, nodes[i]);
-			if (kinds[i] != TS_RESIDENTIAL && open[r] == OPEN_FOLLOWED)
-				score_feature(ts, s, r, kinds[i],
-				              CITY_REASON_FINAL_STREET, 0);
+	     board_contour_advance(s, &it))
+		if (!pt_sealed(&st_tiles(s)[it.t], it.side))
+			tcs_close_side(ts, s, it.t, it.side,
+			               CITY_REASON_FINAL_STREET, 0);
+}
+
+/* A followed street or market that a final wall touched, and when the
+ * walk of close_walked would score it: key = pos * 4 + 3 - i for the
+ * side at position pos of the walk and its node i, the largest of all
+ * (it completes at its last side, and scores at its first node there);
+ * they score by (pos, i), i.e. by key ^ 3. */
+typedef struct final_cand {
+	int root, kind;
+	unsigned key;
+} final_cand;
+
+/* R-END-2 once the gate stands: the contour labels say which sides are
+ * outer and their order from the walk's start (the north side of the top
+ * tile), so the unsealed ones are closed by a pass over the tiles instead
+ * of a walk; the completed followed features then score in the walk's
+ * order (closing never depends on scoring, so this is close_walked's
+ * outcome, events in the same order). */
+static void close_labelled(const city_tileset *ts, state *s)
+{
+	const uint16_t *pos = st_walk(s), *open = st_nopen(s);
+	const ptile *tl = st_tiles(s);
+	unsigned origin = pos[s->board.top * 4 + CITY_SIDE_N];
+	final_cand c[MAX_FOLLOWERS]; /* each root holds a follower */
+	int nc = 0, t;
+	for (t = 0; t < s->board.n_tiles; t++) {
+		uint64_t labs;
+		int side;
+		memcpy(&labs, &pos[t * 4], sizeof labs);
+		if (labs == UINT64_MAX)
+			continue; /* no outer side (WALK_NONE four times) */
+		for (side = 0; side < 4; side++) {
+			unsigned lab = pos[t * 4 + side];
+			int nodes[3], n, i, j;
+			uint8_t kinds[3];
+			if (lab == WALK_NONE || pt_sealed(&tl[t], side))
+				continue;
+			n = feat_close_side(ts, s, t, side, nodes, kinds);
+			for (i = 0; i < n; i++) {
+				int r = feat_root(s, nodes[i]);
+				unsigned key;
+				if (kinds[i] == TS_RESIDENTIAL ||
+				    !(open[r] & OPEN_FOLLOWED))
+					continue;
+				key = ((lab - origin) & (WALK_SPAN - 1u)) * 4u +
+				      3u - (unsigned)i;
+				for (j = 0; j < nc && c[j].root != r; j++)
+					;
+				if (j == nc) {
+					/* the followed flag says a follower
+					 * stands there (tc_check_state) */
+					assert(nc < MAX_FOLLOWERS);
+					c[nc].root = r;
+					c[nc].kind = kinds[i];
+					c[nc++].key = key;
+				} else if (key > c[j].key) {
+					c[j].key = key;
+				}
+			}
 		}
+	}
+	while (nc) {
+		int j, best = 0;
+		for (j = 1; j < nc; j++)
+			if ((c[j].key ^ 3u) < (c[best].key ^ 3u)) /* pos, i */
+				best = j;
+		if (open[c[best].root] == OPEN_FOLLOWED)
+			score_feature(ts, s, c[best].root, c[best].kind,
+			              CITY_REASON_FINAL_STREET, 0);
+		c[best] = c[--nc];
 	}
 }
 
@@ -270,7 +347,10 @@ static void score_guards(const city_tileset *ts, state *s)
 
 void tcs_final(const city_tileset *ts, state *s)
 {
-	close_contour(ts, s);
+	if (s->board.labelled)
+		close_labelled(ts, s);
+	else
+		close_walked(ts, s);
 	return_open(ts, s);
 	score_stewards(ts, s); /* R-END-4 */
 	score_guards(ts, s);

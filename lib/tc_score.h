@@ -12,20 +12,25 @@
 
 #include "state.h"
 
-/* Score the completed streets and markets among the features of `nodes`
- * (each once; kinds[i] is the part kind of nodes[i], residential nodes are
- * skipped); `base` is the street reason (STREET, WALL_STREET,
- * FINAL_STREET), the market reason follows it; with `defer` the followers
- * return after the guard decision (R-OPT-3 "no"). Sets *any (may be NULL)
- * when one was complete; returns whether one held followers. */
-int tcs_completed(const city_tileset *ts, state *s, const int *nodes,
-                  const uint8_t *kinds, int n, int base, int defer, int *any);
-/* The second half of tcs_completed, for a caller that found the roots of
- * the completed features itself: done[0..n_done) with their part kinds,
- * scored in that order, each root once. */
-int tcs_score_done(const city_tileset *ts, state *s, const int *done,
+/* tcs_score_done with n_done > 0 (most placements complete nothing: no
+ * call then). */
+int tcs_score_some(const city_tileset *ts, state *s, const int *done,
                    const uint8_t *kind, int n_done, int base, int defer,
                    int *any);
+/* Score the completed streets and markets done[0..n_done) (roots, with
+ * their part kinds), in that order, each root once; `base` is the street
+ * reason (STREET, WALL_STREET, FINAL_STREET), the market reason follows
+ * it; with `defer` the followers return after the guard decision (R-OPT-3
+ * "no"). Sets *any (may be NULL) when n_done > 0; returns whether one
+ * held followers. */
+static inline int tcs_score_done(const city_tileset *ts, state *s,
+                                 const int *done, const uint8_t *kind,
+                                 int n_done, int base, int defer, int *any)
+{
+	return n_done ? tcs_score_some(ts, s, done, kind, n_done, base, defer,
+	                               any)
+	              : 0;
+}
 /* Close side `side` of tile t with a wall piece, the gate or a final wall
  * and score what that completes (R-WALL-5, R-END-2). */
 void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
