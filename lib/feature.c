@@ -11,21 +11,27 @@
  * relabels the members of the root that gives way, so finding a root is
  * one load (feat_root) and listing a feature is walking its ring.
  *
- * Two parts of the same kind facing each other across a shared side
+ * The node arrays as one set of pointers: taken once per placement, so
+ * that a write to one array does not make the compiler load the state's
+ * offsets again (they are 16-bit too, and might alias). */
+typedef struct nodes {
+	uint16_t *parent, *next, *open;
+} node_arrays;
+
+/* Two parts of the same kind facing each other across a shared side
  * (R-GEO-5: market meets market, residential meets residential, street
  * meets street): join their features and close both halves. The lower
  * root index stays the root, so that the structure does not depend on
  * the order of joins within one placement; the counts add up, the
  * follower flags combine, and the two closes (never below zero) come off
  * in the same write (a count written twice waits on itself). */
-static void join_closing(state *s, int a, int b)
+static inline void join_closing(const node_arrays *nd, int a, int b)
 {
-	uint16_t *parent = st_nparent_w(s), *next = st_nnext_w(s),
-	         *open = st_nopen_w(s), t;
+	uint16_t *parent = nd->parent, *next = nd->next, *open = nd->open, t;
 	unsigned count, flags;
 	int m;
-	a = feat_root(s, a);
-	b = feat_root(s, b);
+	a = parent[a];
+	b = parent[b];
 	if (a != b) {
 		if (b < a) {
 			int x = a;
@@ -53,22 +59,21 @@ static void join_closing(state *s, int a, int b)
 
 /* One open half or street end of the feature of root r closes; the count
  * never goes below zero. Branch-free: whether it is zero is data. */
-static void close_root(state *s, int r)
+static inline void close_root(uint16_t *open, int r)
 {
-	uint16_t *open = st_nopen_w(s);
 	open[r] = (uint16_t)(open[r] - ((open[r] & ~OPEN_FOLLOWED) != 0));
 }
 
 /* Two parts facing each other across a shared side: of the same kind
  * they join (join_closing); a residential half facing a market half only
  * borders it. Both halves close either way. */
-static void meet(state *s, int a, int b, int same)
+static inline void meet(const node_arrays *nd, int a, int b, int same)
 {
 	if (same) {
-		join_closing(s, a, b);
+		join_closing(nd, a, b);
 	} else {
-		close_root(s, feat_root(s, a));
-		close_root(s, feat_root(s, b));
+		close_root(nd->open, nd->parent[a]);
+		close_root(nd->open, nd->parent[b]);
 	}
 }
 
@@ -77,23 +82,25 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	const ptile *tl = st_tiles(s);
 	const ptile *p = &tl[t];
 	const ts_design *d = &ts->designs[p->design];
-	uint16_t *parent = st_nparent_w(s), *next = st_nnext_w(s),
-	         *open = st_nopen_w(s);
+	node_arrays nd;
 	uint8_t *tile = st_ntile_w(s);
-	int i, side;
+	int i, side, node0 = p->node0;
 	unsigned nbm;
+	nd.parent = st_nparent_w(s);
+	nd.next = st_nnext_w(s);
+	nd.open = st_nopen_w(s);
 	for (i = 0; i < d->n_parts; i++) {
-		int node = p->node0 + i;
-		parent[node] = next[node] = (uint16_t)node;
-		open[node] = d->parts[i].n_sides;
+		int node = node0 + i;
+		nd.parent[node] = nd.next[node] = (uint16_t)node;
+		nd.open[node] = d->parts[i].n_sides;
 		tile[node] = (uint8_t)t;
 	}
 	if (d->features & TS_MONASTERY) {
 		/* the base game's monastery: a node of its own with no side (its
 		 * completion, the 8 tiles around, is cc_score.c's) */
-		int node = p->node0 + i;
-		parent[node] = next[node] = (uint16_t)node;
-		open[node] = 0;
+		int node = node0 + i;
+		nd.parent[node] = nd.next[node] = (uint16_t)node;
+		nd.open[node] = 0;
 		tile[node] = (uint8_t)t;
 		i++;
 	}
@@ -102,19 +109,21 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	for (nbm = board_linked_sides(p); nbm; nbm &= nbm - 1) {
 		bfacing fc;
 		const ts_side *mine, *theirs;
+		int qnode0;
 		side = low_bit(nbm);
 		fc = board_facing_linked(ts, s, p, d, side);
 		mine = fc.mine;
 		theirs = fc.theirs;
+		qnode0 = fc.q->node0;
 		/* my left half meets their right half and vice versa */
-		meet(s, p->node0 + mine->left, fc.q->node0 + theirs->right,
+		meet(&nd, node0 + mine->left, qnode0 + theirs->right,
 		     d->parts[mine->left].kind ==
 		         fc.od->parts[theirs->right].kind);
-		meet(s, p->node0 + mine->right, fc.q->node0 + theirs->left,
+		meet(&nd, node0 + mine->right, qnode0 + theirs->left,
 		     d->parts[mine->right].kind ==
 		         fc.od->parts[theirs->left].kind);
 		if (mine->mid != TS_NONE && theirs->mid != TS_NONE)
-			meet(s, p->node0 + mine->mid, fc.q->node0 + theirs->mid, 1);
+			join_closing(&nd, node0 + mine->mid, qnode0 + theirs->mid);
 	}
 }
 
@@ -134,7 +143,7 @@ int feat_close_side(const city_tileset *ts, state *s, int t, int side,
 		kinds[n++] = TS_STREET;
 	}
 	for (i = 0; i < n; i++)
-		close_root(s, feat_root(s, nodes[i]));
+		close_root(st_nopen_w(s), feat_root(s, nodes[i]));
 	return n;
 }
 
