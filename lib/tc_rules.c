@@ -122,11 +122,18 @@ static void continue_round(const city_tileset *ts, state *s)
 	wall_tower_step(ts, s);
 }
 
+static void next_piece(const city_tileset *ts, state *s)
+{
+	s->city.round_k++;
+	continue_round(ts, s);
+}
+
+/* After the guard decision on a piece: the followers its scoring sent
+ * home come back to the supply (R-OPT-3), then the round goes on. */
 static void finish_piece(const city_tileset *ts, state *s)
 {
 	players_settle(s);
-	s->city.round_k++;
-	continue_round(ts, s);
+	next_piece(ts, s);
 }
 
 static int guard_allowed(const state *s, int player, int piece)
@@ -416,7 +423,8 @@ static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
 static int build_wall(const rules_ctx *c, int end)
 {
 	state *s = c->s;
-	int rc, idx, builder, t, side;
+	int rc, idx, builder, t, side, guard,
+	    defer = !s->setup.rules[CITY_RULE_RETURNED_GUARD];
 	if ((rc = expect(c, CITY_DECISION_WALL)) != CITY_OK)
 		return rc;
 	if (end != CITY_END_CW && end != CITY_END_CCW) {
@@ -430,13 +438,19 @@ static int build_wall(const rules_ctx *c, int end)
 	s->city.walls_left--;
 	s->city.since[end]++;
 	s->city.last_piece = (uint8_t)idx;
-	tcs_close_side(c->ts, s, t, side, CITY_REASON_WALL_STREET,
-	               !s->setup.rules[CITY_RULE_RETURNED_GUARD]);
-	if (guard_allowed(s, builder, idx)) {
+	/* R-OPT-3: deferred returns leave the builder's supply as it is, so
+	 * whether a guard may go on the piece is known before its scoring;
+	 * with no guard decision to wait for, the followers go home at once
+	 * (nothing returning to settle) */
+	guard = defer && guard_allowed(s, builder, idx);
+	tcs_close_side(c->ts, s, t, side, CITY_REASON_WALL_STREET, guard);
+	if (!defer)
+		guard = guard_allowed(s, builder, idx);
+	if (guard) {
 		s->turn.decision = CITY_DECISION_GUARD;
 		s->turn.actor = (uint8_t)builder;
 	} else {
-		finish_piece(c->ts, s);
+		next_piece(c->ts, s);
 	}
 	return CITY_OK;
 }
