@@ -53,7 +53,7 @@ static inline void join_closing(const node_arrays *nd, int a, int b)
 		count = (unsigned)open[a] & ~OPEN_FOLLOWED;
 		flags = (unsigned)open[a] & OPEN_FOLLOWED;
 	}
-	count -= (unsigned)(count != 0) + (unsigned)(count > 1);
+	count = count >= 2 ? count - 2 : 0; /* never below zero */
 	open[a] = (uint16_t)(count | flags);
 }
 
@@ -133,18 +133,26 @@ int feat_close_side(const city_tileset *ts, state *s, int t, int side,
 	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
 	const ts_side *sd = &d->side[(side - pt_rot(p)) & 3];
-	int n = 0, i;
-	nodes[n] = p->node0 + sd->left;
-	kinds[n++] = d->parts[sd->left].kind;
-	nodes[n] = p->node0 + sd->right;
-	kinds[n++] = d->parts[sd->right].kind;
-	if (sd->mid != TS_NONE) {
-		nodes[n] = p->node0 + sd->mid;
-		kinds[n++] = TS_STREET;
-	}
-	for (i = 0; i < n; i++)
-		close_root(st_nopen_w(s), feat_root(s, nodes[i]));
-	return n;
+	const uint16_t *parent = st_nparent(s);
+	uint16_t *open = st_nopen_w(s);
+	int node0 = p->node0, left = node0 + sd->left,
+	    right = node0 + sd->right, mid = sd->mid;
+	/* all read before the outputs are written: a byte written through
+	 * kinds might alias the state for the compiler */
+	uint8_t kl = d->parts[sd->left].kind, kr = d->parts[sd->right].kind;
+	close_root(open, parent[left]);
+	close_root(open, parent[right]);
+	if (mid != TS_NONE)
+		close_root(open, parent[node0 + mid]);
+	nodes[0] = left;
+	kinds[0] = kl;
+	nodes[1] = right;
+	kinds[1] = kr;
+	if (mid == TS_NONE)
+		return 2;
+	nodes[2] = node0 + mid;
+	kinds[2] = TS_STREET;
+	return 3;
 }
 
 int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
@@ -159,13 +167,40 @@ int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
 	memset(seen, 0, sizeof seen);
 	do {
 		int t = tile[m];
+		unsigned bit = 1u << (m - tl[t].node0);
 		if (!(seen[t >> 3] >> (t & 7) & 1)) {
 			seen[t >> 3] = (uint8_t)(seen[t >> 3] | 1u << (t & 7));
 			slot[t] = (uint8_t)n;
 			tiles[n] = (uint8_t)t;
-			parts[n++] = 0;
+			parts[n++] = (uint16_t)bit;
+		} else {
+			parts[slot[t]] = (uint16_t)(parts[slot[t]] | bit);
 		}
-		parts[slot[t]] = (uint16_t)(parts[slot[t]] | 1u << (m - tl[t].node0));
+		m = next[m];
+	} while (m != root);
+	return n;
+}
+
+/* The distinct tiles of the feature of `root`, by one walk of its ring
+ * with a bit per placed tile; with `kinds`, the market kinds of all its
+ * nodes are or-ed into *kinds (ts is read only then). Inline, so that
+ * each caller's walk does only its own work. */
+static inline int ring_tiles(const city_tileset *ts, const state *s,
+                             int root, unsigned *kinds)
+{
+	const ptile *tl = st_tiles(s);
+	const uint16_t *next = st_nnext(s);
+	const uint8_t *tile = st_ntile(s);
+	uint64_t seen[(TS_MAX_TILES + 63) / 64] = {0};
+	int n = 0, m = root;
+	do {
+		int t = tile[m];
+		uint64_t bit = (uint64_t)1 << (t & 63);
+		n += (seen[t >> 6] & bit) == 0;
+		seen[t >> 6] |= bit;
+		if (kinds)
+			*kinds |= ts->designs[tl[t].design].parts[m - tl[t].node0]
+			              .markets;
 		m = next[m];
 	} while (m != root);
 	return n;
@@ -173,38 +208,21 @@ int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
 
 int feat_tile_count(const state *s, int root)
 {
-	const uint16_t *next = st_nnext(s);
-	const uint8_t *tile = st_ntile(s);
-	uint64_t seen[(TS_MAX_TILES + 63) / 64] = {0}; /* bit per placed tile */
-	int n = 0, m = root;
-	do {
-		int t = tile[m];
-		uint64_t bit = (uint64_t)1 << (t & 63);
-		n += (seen[t >> 6] & bit) == 0;
-		seen[t >> 6] |= bit;
-		m = next[m];
-	} while (m != root);
-	return n;
+	return ring_tiles(NULL, s, root, NULL);
 }
 
 void feat_measure(const city_tileset *ts, const state *s, int root,
                   int *tiles, unsigned *markets)
 {
-	uint8_t at[TS_MAX_TILES];
-	uint16_t parts[TS_MAX_TILES];
-	/* the kind only for market kinds: a base game's monastery node has
-	 * no part description */
-	int kind = markets ? feat_part(ts, s, root)->kind : TS_STREET;
-	int n = feat_collect(s, root, at, parts), i, k;
 	unsigned kinds = 0;
-	if (markets && kind == TS_MARKET)
-		for (i = 0; i < n; i++) {
-			const ts_design *d =
-			    &ts->designs[st_tiles(s)[at[i]].design];
-			for (k = 0; k < d->n_parts; k++)
-				if (parts[i] >> k & 1)
-					kinds |= d->parts[k].markets;
-		}
+	int n;
+	/* the kind only for market kinds: a base game's monastery node has
+	 * no part description; a market's nodes are all markets (joins are
+	 * by kind) */
+	if (markets && feat_part(ts, s, root)->kind == TS_MARKET)
+		n = ring_tiles(ts, s, root, &kinds);
+	else
+		n = ring_tiles(NULL, s, root, NULL);
 	if (tiles)
 		*tiles = n;
 	if (markets)
