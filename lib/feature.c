@@ -11,21 +11,27 @@
  * relabels the members of the root that gives way, so finding a root is
  * one load (feat_root) and listing a feature is walking its ring.
  *
- * Two parts of the same kind facing each other across a shared side
+ * The node arrays as one set of pointers: taken once per placement, so
+ * that a write to one array does not make the compiler load the state's
+ * offsets again (they are 16-bit too, and might alias). */
+typedef struct nodes {
+	uint16_t *parent, *next, *open;
+} node_arrays;
+
+/* Two parts of the same kind facing each other across a shared side
  * (R-GEO-5: market meets market, residential meets residential, street
  * meets street): join their features and close both halves. The lower
  * root index stays the root, so that the structure does not depend on
  * the order of joins within one placement; the counts add up, the
  * follower flags combine, and the two closes (never below zero) come off
  * in the same write (a count written twice waits on itself). */
-static void join_closing(state *s, int a, int b)
+static inline void join_closing(const node_arrays *nd, int a, int b)
 {
-	uint16_t *parent = st_nparent_w(s), *next = st_nnext_w(s),
-	         *open = st_nopen_w(s), t;
+	uint16_t *parent = nd->parent, *next = nd->next, *open = nd->open, t;
 	unsigned count, flags;
 	int m;
-	a = feat_root(s, a);
-	b = feat_root(s, b);
+	a = parent[a];
+	b = parent[b];
 	if (a != b) {
 		if (b < a) {
 			int x = a;
@@ -47,28 +53,27 @@ static void join_closing(state *s, int a, int b)
 		count = (unsigned)open[a] & ~OPEN_FOLLOWED;
 		flags = (unsigned)open[a] & OPEN_FOLLOWED;
 	}
-	count -= (unsigned)(count != 0) + (unsigned)(count > 1);
+	count = count >= 2 ? count - 2 : 0; /* never below zero */
 	open[a] = (uint16_t)(count | flags);
 }
 
 /* One open half or street end of the feature of root r closes; the count
  * never goes below zero. Branch-free: whether it is zero is data. */
-static void close_root(state *s, int r)
+static inline void close_root(uint16_t *open, int r)
 {
-	uint16_t *open = st_nopen_w(s);
 	open[r] = (uint16_t)(open[r] - ((open[r] & ~OPEN_FOLLOWED) != 0));
 }
 
 /* Two parts facing each other across a shared side: of the same kind
  * they join (join_closing); a residential half facing a market half only
  * borders it. Both halves close either way. */
-static void meet(state *s, int a, int b, int same)
+static inline void meet(const node_arrays *nd, int a, int b, int same)
 {
 	if (same) {
-		join_closing(s, a, b);
+		join_closing(nd, a, b);
 	} else {
-		close_root(s, feat_root(s, a));
-		close_root(s, feat_root(s, b));
+		close_root(nd->open, nd->parent[a]);
+		close_root(nd->open, nd->parent[b]);
 	}
 }
 
@@ -77,23 +82,25 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	const ptile *tl = st_tiles(s);
 	const ptile *p = &tl[t];
 	const ts_design *d = &ts->designs[p->design];
-	uint16_t *parent = st_nparent_w(s), *next = st_nnext_w(s),
-	         *open = st_nopen_w(s);
+	node_arrays nd;
 	uint8_t *tile = st_ntile_w(s);
-	int i, side;
+	int i, side, node0 = p->node0;
 	unsigned nbm;
+	nd.parent = st_nparent_w(s);
+	nd.next = st_nnext_w(s);
+	nd.open = st_nopen_w(s);
 	for (i = 0; i < d->n_parts; i++) {
-		int node = p->node0 + i;
-		parent[node] = next[node] = (uint16_t)node;
-		open[node] = d->parts[i].n_sides;
+		int node = node0 + i;
+		nd.parent[node] = nd.next[node] = (uint16_t)node;
+		nd.open[node] = d->parts[i].n_sides;
 		tile[node] = (uint8_t)t;
 	}
 	if (d->features & TS_MONASTERY) {
 		/* the base game's monastery: a node of its own with no side (its
 		 * completion, the 8 tiles around, is cc_score.c's) */
-		int node = p->node0 + i;
-		parent[node] = next[node] = (uint16_t)node;
-		open[node] = 0;
+		int node = node0 + i;
+		nd.parent[node] = nd.next[node] = (uint16_t)node;
+		nd.open[node] = 0;
 		tile[node] = (uint8_t)t;
 		i++;
 	}
@@ -102,19 +109,21 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 	for (nbm = board_linked_sides(p); nbm; nbm &= nbm - 1) {
 		bfacing fc;
 		const ts_side *mine, *theirs;
+		int qnode0;
 		side = low_bit(nbm);
 		fc = board_facing_linked(ts, s, p, d, side);
 		mine = fc.mine;
 		theirs = fc.theirs;
+		qnode0 = fc.q->node0;
 		/* my left half meets their right half and vice versa */
-		meet(s, p->node0 + mine->left, fc.q->node0 + theirs->right,
+		meet(&nd, node0 + mine->left, qnode0 + theirs->right,
 		     d->parts[mine->left].kind ==
 		         fc.od->parts[theirs->right].kind);
-		meet(s, p->node0 + mine->right, fc.q->node0 + theirs->left,
+		meet(&nd, node0 + mine->right, qnode0 + theirs->left,
 		     d->parts[mine->right].kind ==
 		         fc.od->parts[theirs->left].kind);
 		if (mine->mid != TS_NONE && theirs->mid != TS_NONE)
-			meet(s, p->node0 + mine->mid, fc.q->node0 + theirs->mid, 1);
+			join_closing(&nd, node0 + mine->mid, qnode0 + theirs->mid);
 	}
 }
 
@@ -124,18 +133,26 @@ int feat_close_side(const city_tileset *ts, state *s, int t, int side,
 	const ptile *p = &st_tiles(s)[t];
 	const ts_design *d = &ts->designs[p->design];
 	const ts_side *sd = &d->side[(side - pt_rot(p)) & 3];
-	int n = 0, i;
-	nodes[n] = p->node0 + sd->left;
-	kinds[n++] = d->parts[sd->left].kind;
-	nodes[n] = p->node0 + sd->right;
-	kinds[n++] = d->parts[sd->right].kind;
-	if (sd->mid != TS_NONE) {
-		nodes[n] = p->node0 + sd->mid;
-		kinds[n++] = TS_STREET;
-	}
-	for (i = 0; i < n; i++)
-		close_root(s, feat_root(s, nodes[i]));
-	return n;
+	const uint16_t *parent = st_nparent(s);
+	uint16_t *open = st_nopen_w(s);
+	int node0 = p->node0, left = node0 + sd->left,
+	    right = node0 + sd->right, mid = sd->mid;
+	/* all read before the outputs are written: a byte written through
+	 * kinds might alias the state for the compiler */
+	uint8_t kl = d->parts[sd->left].kind, kr = d->parts[sd->right].kind;
+	close_root(open, parent[left]);
+	close_root(open, parent[right]);
+	if (mid != TS_NONE)
+		close_root(open, parent[node0 + mid]);
+	nodes[0] = left;
+	kinds[0] = kl;
+	nodes[1] = right;
+	kinds[1] = kr;
+	if (mid == TS_NONE)
+		return 2;
+	nodes[2] = node0 + mid;
+	kinds[2] = TS_STREET;
+	return 3;
 }
 
 int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
@@ -150,13 +167,40 @@ int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
 	memset(seen, 0, sizeof seen);
 	do {
 		int t = tile[m];
+		unsigned bit = 1u << (m - tl[t].node0);
 		if (!(seen[t >> 3] >> (t & 7) & 1)) {
 			seen[t >> 3] = (uint8_t)(seen[t >> 3] | 1u << (t & 7));
 			slot[t] = (uint8_t)n;
 			tiles[n] = (uint8_t)t;
-			parts[n++] = 0;
+			parts[n++] = (uint16_t)bit;
+		} else {
+			parts[slot[t]] = (uint16_t)(parts[slot[t]] | bit);
 		}
-		parts[slot[t]] = (uint16_t)(parts[slot[t]] | 1u << (m - tl[t].node0));
+		m = next[m];
+	} while (m != root);
+	return n;
+}
+
+/* The distinct tiles of the feature of `root`, by one walk of its ring
+ * with a bit per placed tile; with `kinds`, the market kinds of all its
+ * nodes are or-ed into *kinds (ts is read only then). Inline, so that
+ * each caller's walk does only its own work. */
+static inline int ring_tiles(const city_tileset *ts, const state *s,
+                             int root, unsigned *kinds)
+{
+	const ptile *tl = st_tiles(s);
+	const uint16_t *next = st_nnext(s);
+	const uint8_t *tile = st_ntile(s);
+	uint64_t seen[(TS_MAX_TILES + 63) / 64] = {0};
+	int n = 0, m = root;
+	do {
+		int t = tile[m];
+		uint64_t bit = (uint64_t)1 << (t & 63);
+		n += (seen[t >> 6] & bit) == 0;
+		seen[t >> 6] |= bit;
+		if (kinds)
+			*kinds |= ts->designs[tl[t].design].parts[m - tl[t].node0]
+			              .markets;
 		m = next[m];
 	} while (m != root);
 	return n;
@@ -164,38 +208,21 @@ int feat_collect(const state *s, int root, uint8_t tiles[TS_MAX_TILES],
 
 int feat_tile_count(const state *s, int root)
 {
-	const uint16_t *next = st_nnext(s);
-	const uint8_t *tile = st_ntile(s);
-	uint64_t seen[(TS_MAX_TILES + 63) / 64] = {0}; /* bit per placed tile */
-	int n = 0, m = root;
-	do {
-		int t = tile[m];
-		uint64_t bit = (uint64_t)1 << (t & 63);
-		n += (seen[t >> 6] & bit) == 0;
-		seen[t >> 6] |= bit;
-		m = next[m];
-	} while (m != root);
-	return n;
+	return ring_tiles(NULL, s, root, NULL);
 }
 
 void feat_measure(const city_tileset *ts, const state *s, int root,
                   int *tiles, unsigned *markets)
 {
-	uint8_t at[TS_MAX_TILES];
-	uint16_t parts[TS_MAX_TILES];
-	/* the kind only for market kinds: a base game's monastery node has
-	 * no part description */
-	int kind = markets ? feat_part(ts, s, root)->kind : TS_STREET;
-	int n = feat_collect(s, root, at, parts), i, k;
 	unsigned kinds = 0;
-	if (markets && kind == TS_MARKET)
-		for (i = 0; i < n; i++) {
-			const ts_design *d =
-			    &ts->designs[st_tiles(s)[at[i]].design];
-			for (k = 0; k < d->n_parts; k++)
-				if (parts[i] >> k & 1)
-					kinds |= d->parts[k].markets;
-		}
+	int n;
+	/* the kind only for market kinds: a base game's monastery node has
+	 * no part description; a market's nodes are all markets (joins are
+	 * by kind) */
+	if (markets && feat_part(ts, s, root)->kind == TS_MARKET)
+		n = ring_tiles(ts, s, root, &kinds);
+	else
+		n = ring_tiles(NULL, s, root, NULL);
 	if (tiles)
 		*tiles = n;
 	if (markets)

@@ -67,40 +67,13 @@ void log_event_at(const city_tileset *ts, const state *s, int i,
 
 /* ---- the history (smove in state.h) ------------------------------------ */
 
-/* Whether a move kind names a cell (x, y in the packed word). */
-static int move_on_cell(unsigned kind)
-{
-	return kind == CITY_MOVE_PLACE || kind == CITY_MOVE_GATE ||
-	       kind == CITY_MOVE_FLOOR || kind == CITY_MOVE_TOP ||
-	       kind == CITY_MOVE_CAPTURE;
-}
-
-static smove move_pack(const city_move *m)
-{
-	if (move_on_cell(m->kind))
-		return (smove)((m->kind & 15u) |
-		               ((m->kind == CITY_MOVE_GATE ? m->side
-		                                           : m->rotation) &
-		                3u) << 4 |
-		               ((uint32_t)m->x & 511u) << 6 |
-		               ((uint32_t)m->y & 511u) << 15 |
-		               (m->kind == CITY_MOVE_CAPTURE
-		                    ? ((uint32_t)(unsigned char)m->part & 127u) << 24
-		                    : 0u));
-	return (smove)((m->kind & 15u) |
-	               ((m->kind == CITY_MOVE_FOLLOWER ? (unsigned char)m->part
-	                 : m->kind == CITY_MOVE_RANSOM ? (unsigned)m->x
-	                                               : m->end) &
-	                127u) << 4);
-}
-
 static void move_unpack(smove v, city_move *m)
 {
 	unsigned arg = v >> 4 & 127u, r = v >> 4 & 3u;
 	int x = (int)(v >> 6 & 511u), y = (int)(v >> 15 & 511u);
 	memset(m, 0, sizeof *m);
 	m->kind = (uint8_t)(v & 15u);
-	if (move_on_cell(m->kind)) {
+	if (log_move_on_cell(m->kind)) {
 		m->rotation = m->kind == CITY_MOVE_PLACE ? (uint8_t)r : 0;
 		m->side = m->kind == CITY_MOVE_GATE ? (uint8_t)r : 0;
 		m->x = x >= 256 ? x - 512 : x;
@@ -125,28 +98,6 @@ static void move_unpack(smove v, city_move *m)
 	}
 }
 
-static void move_put(state *s, int i, smove v)
-{
-	uint8_t *b = st_moves_w(s) + (size_t)i * s->lay.move_bytes;
-	b[0] = (uint8_t)v;
-	b[1] = (uint8_t)(v >> 8);
-	b[2] = (uint8_t)(v >> 16);
-	if (s->lay.move_bytes > 3)
-		b[3] = (uint8_t)(v >> 24);
-}
-
-void log_move(state *s, int kind, int arg, int x, int y)
-{
-	city_move m;
-	memset(&m, 0, sizeof m);
-	m.kind = (uint8_t)kind;
-	m.rotation = m.side = m.end = (uint8_t)arg;
-	m.part = (char)arg;
-	m.x = x;
-	m.y = y;
-	move_put(s, s->log.n_moves++, move_pack(&m));
-}
-
 void log_move_at(const state *s, int i, city_move *out)
 {
 	const uint8_t *b = st_moves(s) + (size_t)i * s->lay.move_bytes;
@@ -158,16 +109,10 @@ void log_move_at(const state *s, int i, city_move *out)
 
 void log_move_clear(state *s, int i)
 {
-	move_put(s, i, 0);
+	log_move_put(s, i, 0);
 }
 
 void log_move_capture(state *s, int x, int y, char part)
 {
-	city_move m;
-	memset(&m, 0, sizeof m);
-	m.kind = CITY_MOVE_CAPTURE;
-	m.x = x;
-	m.y = y;
-	m.part = part;
-	move_put(s, s->log.n_moves++, move_pack(&m));
+	log_move(s, CITY_MOVE_CAPTURE, (unsigned char)part, x, y);
 }

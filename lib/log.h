@@ -21,11 +21,43 @@ void log_event(state *s, int kind, int reason, int side, int player,
  * EV_NO_PART. */
 void log_event_other(state *s, int kind, int reason, int player, int points,
                      int tile, int part, int other);
+/* Whether a move kind names a cell (x, y in the packed word). */
+static inline int log_move_on_cell(unsigned kind)
+{
+	return kind == CITY_MOVE_PLACE || kind == CITY_MOVE_GATE ||
+	       kind == CITY_MOVE_FLOOR || kind == CITY_MOVE_TOP ||
+	       kind == CITY_MOVE_CAPTURE;
+}
+/* Store packed move v in slot i of the history (3 or 4 bytes a move). */
+static inline void log_move_put(state *s, int i, smove v)
+{
+	uint8_t *b = st_moves_w(s) + (size_t)i * s->lay.move_bytes;
+	b[0] = (uint8_t)v;
+	b[1] = (uint8_t)(v >> 8);
+	b[2] = (uint8_t)(v >> 16);
+	if (s->lay.move_bytes > 3)
+		b[3] = (uint8_t)(v >> 24);
+}
 /* Append a move to the history; `arg` is the rotation, side, end, part
- * character or seat as the kind has it (a capture: the part character, and
- * use log_move_capture). */
+ * character as the kind has it, x the seat of a ransom (a capture: the
+ * part character, and use log_move_capture). Inline: the callers' kinds
+ * are constants, so the packing folds to the fields the kind keeps. */
+static inline void log_move(state *s, int kind, int arg, int x, int y)
+{
+	unsigned k = (unsigned)kind, a = (unsigned)arg;
+	smove v;
+	if (log_move_on_cell(k))
+		v = (smove)((k & 15u) | (a & 3u) << 4 |
+		            ((uint32_t)x & 511u) << 6 |
+		            ((uint32_t)y & 511u) << 15 |
+		            (k == CITY_MOVE_CAPTURE ? (a & 127u) << 24 : 0u));
+	else
+		v = (smove)((k & 15u) |
+		            ((k == CITY_MOVE_RANSOM ? (unsigned)x : a) & 127u)
+		                << 4);
+	log_move_put(s, s->log.n_moves++, v);
+}
 void log_move_capture(state *s, int x, int y, char part);
-void log_move(state *s, int kind, int arg, int x, int y);
 /* The i-th move of the history. */
 void log_move_at(const state *s, int i, city_move *out);
 /* Forget the i-th move (undo): its slot back to zero. */

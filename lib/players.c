@@ -1,4 +1,5 @@
 /* Players: supplies, followers, scores (see players.h). */
+#include "bits.h"
 #include "feature.h"
 #include "log.h"
 #include "players.h"
@@ -94,17 +95,16 @@ void players_transfer(state *s, int from, int to, int category, int reason,
 
 void players_return(state *s, uint64_t mask, int defer)
 {
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++)
-		if (mask >> i & 1) {
-			follower *f = &s->pl.fol[i];
-			if (defer) {
-				f->active = FOL_RETURNING;
-			} else {
-				f->active = FOL_FREE;
-				s->pl.supply[f->owner]++;
-			}
+	/* over the set bits: the followers of one feature among all slots */
+	for (; mask; mask &= mask - 1) {
+		follower *f = &s->pl.fol[low_bit64(mask)];
+		if (defer) {
+			f->active = FOL_RETURNING;
+		} else {
+			f->active = FOL_FREE;
+			s->pl.supply[f->owner]++;
 		}
+	}
 }
 
 void players_settle(state *s)

@@ -122,11 +122,18 @@ static void continue_round(const city_tileset *ts, state *s)
 	wall_tower_step(ts, s);
 }
 
+static void next_piece(const city_tileset *ts, state *s)
+{
+	s->city.round_k++;
+	continue_round(ts, s);
+}
+
+/* After the guard decision on a piece: the followers its scoring sent
+ * home come back to the supply (R-OPT-3), then the round goes on. */
 static void finish_piece(const city_tileset *ts, state *s)
 {
 	players_settle(s);
-	s->city.round_k++;
-	continue_round(ts, s);
+	next_piece(ts, s);
 }
 
 static int guard_allowed(const state *s, int player, int piece)
@@ -159,32 +166,45 @@ static void start_round(const city_tileset *ts, state *s, int stack)
 
 /* The features a placement completed: of the tile's streets and markets
  * (residential areas never complete), and of a neighbour's markets closed
- * only by facing this tile (R-DONE-2), their roots, found without
- * branching on the kind or the completion. Returns their number (a root
- * may come twice; tcs_score_done scores it once). */
+ * only by facing this tile (R-DONE-2), found without branching on the
+ * kind or the completion. Only the followed ones need scoring (R-SCORE-5:
+ * nobody to score otherwise): their roots go into done (a root may come
+ * twice; tcs_score_done scores it once) and their number is returned;
+ * *any says whether any feature was completed (R-WALL-1). */
 static int placed_done(const city_tileset *ts, const state *s,
-                       const ptile *p, int *done, uint8_t *kinds)
+                       const ptile *p, int *done, uint8_t *kinds,
+                       int *any)
 {
 	const ts_design *d = &ts->designs[p->design];
+	const uint16_t *open = st_nopen(s);
 	int n = 0, i;
-	unsigned m;
+	unsigned m, o, complete = 0;
 	for (m = d->market_parts | d->street_parts; m; m &= m - 1) {
 		i = low_bit(m);
 		kinds[n] = d->parts[i].kind;
 		done[n] = feat_root(s, p->node0 + i);
-		n += feat_complete(s, done[n]);
+		o = open[done[n]];
+		complete |= (o & ~OPEN_FOLLOWED) == 0;
+		n += o == OPEN_FOLLOWED; /* complete and followed */
 	}
 	/* the sides with a neighbour only, over the set bits */
 	for (m = board_linked_sides(p); m; m &= m - 1) {
 		bfacing fc = board_facing_linked(ts, s, p, d, low_bit(m));
-		unsigned mk = fc.od->market_parts;
+		unsigned mk = fc.od->market_parts, half;
 		kinds[n] = TS_MARKET;
 		done[n] = feat_root(s, fc.q->node0 + fc.theirs->left);
-		n += (int)(mk >> fc.theirs->left & 1u) & feat_complete(s, done[n]);
+		o = open[done[n]];
+		half = mk >> fc.theirs->left & 1u;
+		complete |= half & ((o & ~OPEN_FOLLOWED) == 0);
+		n += (int)(half & (o == OPEN_FOLLOWED));
 		kinds[n] = TS_MARKET;
 		done[n] = feat_root(s, fc.q->node0 + fc.theirs->right);
-		n += (int)(mk >> fc.theirs->right & 1u) & feat_complete(s, done[n]);
+		o = open[done[n]];
+		half = mk >> fc.theirs->right & 1u;
+		complete |= half & ((o & ~OPEN_FOLLOWED) == 0);
+		n += (int)(half & (o == OPEN_FOLLOWED));
 	}
+	*any = (int)complete;
 	return n;
 }
 
@@ -192,12 +212,14 @@ static int placed_done(const city_tileset *ts, const state *s,
  * round (R-WALL-1, R-OPT-1), then the end of the turn. */
 static void after_follower(const city_tileset *ts, state *s)
 {
-	int done[TS_MAX_PARTS + 12], n, any = 0, occupied, stack;
+	int done[TS_MAX_PARTS + 12], n, any, occupied = 0, stack;
 	uint8_t kinds[TS_MAX_PARTS + 12];
 	s->city.fol_opts = 0; /* the follower decision is over */
-	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds);
-	occupied = tcs_score_done(ts, s, done, kinds, n, CITY_REASON_STREET,
-	                          0, &any);
+	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds,
+	                &any);
+	if (n)
+		occupied = tcs_score_done(ts, s, done, kinds, n,
+		                          CITY_REASON_STREET, 0, NULL);
 	stack = st_stack_of(s, s->turn.cur);
 	if (stack >= 2 &&
 	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY
@@ -366,8 +388,12 @@ static int place_follower(const rules_ctx *c, char part)
 		    d->id, (part >= 32 && part < 127) ? part : '?');
 		return CITY_EILLEGAL;
 	}
-	if (follower_check(c->ts, s, idx, c->err, RULES_ERR_CAP))
+	/* the options the placement kept (R-FOL-2..4); follower_check says
+	 * why a part is not one of them */
+	if (!((unsigned)s->city.fol_opts >> idx & 1u)) {
+		follower_check(c->ts, s, idx, c->err, RULES_ERR_CAP);
 		return CITY_EILLEGAL;
+	}
 	players_place(s, s->turn.player, s->turn.last_tile, idx);
 	log_move(s, CITY_MOVE_FOLLOWER, (unsigned char)part, 0, 0);
 	after_follower(c->ts, s);
@@ -416,7 +442,8 @@ static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
 static int build_wall(const rules_ctx *c, int end)
 {
 	state *s = c->s;
-	int rc, idx, builder, t, side;
+	int rc, idx, builder, t, side, guard,
+	    defer = !s->setup.rules[CITY_RULE_RETURNED_GUARD];
 	if ((rc = expect(c, CITY_DECISION_WALL)) != CITY_OK)
 		return rc;
 	if (end != CITY_END_CW && end != CITY_END_CCW) {
@@ -430,13 +457,19 @@ static int build_wall(const rules_ctx *c, int end)
 	s->city.walls_left--;
 	s->city.since[end]++;
 	s->city.last_piece = (uint8_t)idx;
-	tcs_close_side(c->ts, s, t, side, CITY_REASON_WALL_STREET,
-	               !s->setup.rules[CITY_RULE_RETURNED_GUARD]);
-	if (guard_allowed(s, builder, idx)) {
+	/* R-OPT-3: deferred returns leave the builder's supply as it is, so
+	 * whether a guard may go on the piece is known before its scoring;
+	 * with no guard decision to wait for, the followers go home at once
+	 * (nothing returning to settle) */
+	guard = defer && guard_allowed(s, builder, idx);
+	tcs_close_side(c->ts, s, t, side, CITY_REASON_WALL_STREET, guard);
+	if (!defer)
+		guard = guard_allowed(s, builder, idx);
+	if (guard) {
 		s->turn.decision = CITY_DECISION_GUARD;
 		s->turn.actor = (uint8_t)builder;
 	} else {
-		finish_piece(c->ts, s);
+		next_piece(c->ts, s);
 	}
 	return CITY_OK;
 }
