@@ -190,24 +190,23 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 /* The cells and rotations of list_placements, the flagged cells tested;
  * returns their number (empty board: not asked). */
 static CITY_ALWAYS_INLINE int placement_cells(const city_tileset *ts, const state *s,
-                           int design, unsigned flagged, list_cell_ok ok,
+                           int design, unsigned flagged, list_cells_refuse refuse,
                            uint16_t *cell, uint8_t *rset)
 {
 	const ts_design *d = &ts->designs[design];
 	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
 	uint16_t flag[MAX_FRONT];
-	int i, k, nflag, nf;
+	int k, nflag, nf;
 	const fcell *f = board_front(s, &nf);
 	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
-	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
-		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
-		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
+	if (nflag) /* a cell refused: no move at all */
+		refuse(s, f, cell, rset, flag, nflag);
 	return k;
 }
 
 size_t list_placements(const city_tileset *ts, const state *s, int design,
-                       unsigned flagged, list_cell_ok ok, city_move *out,
-                       size_t cap)
+                       unsigned flagged, list_cells_refuse refuse,
+                       city_move *out, size_t cap)
 {
 	uint16_t cell[MAX_FRONT];
 	uint8_t rset[MAX_FRONT];
@@ -218,7 +217,7 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 			list_emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, i, 0, 0, 0);
 		return n;
 	}
-	k = placement_cells(ts, s, design, flagged, ok, cell, rset);
+	k = placement_cells(ts, s, design, flagged, refuse, cell, rset);
 	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
 }
 
@@ -282,10 +281,11 @@ size_t list_cells_done(list_cells *lc)
 }
 
 size_t list_placements_cells(const city_tileset *ts, const state *s,
-                             int design, unsigned flagged, list_cell_ok ok,
-                             list_cells *lc)
+                             int design, unsigned flagged,
+                             list_cells_refuse refuse, list_cells *lc)
 {
-	lc->n = placement_cells(ts, s, design, flagged, ok, lc->cell, lc->rset);
+	lc->n = placement_cells(ts, s, design, flagged, refuse, lc->cell,
+	                        lc->rset);
 	return list_cells_done(lc);
 }
 
