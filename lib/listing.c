@@ -23,6 +23,12 @@ _Static_assert(offsetof(city_move, kind) == 0 &&
  * rotation past the last: those entries are scratch). */
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
+/* The same in bytes of moves: how far a cell's moves reach. */
+#define ROT_B(c) ((c) * sizeof(city_move))
+static const uint8_t ROT_BYTES[16] = {
+    ROT_B(0), ROT_B(1), ROT_B(1), ROT_B(2), ROT_B(1), ROT_B(2),
+    ROT_B(2), ROT_B(3), ROT_B(1), ROT_B(2), ROT_B(2), ROT_B(3),
+    ROT_B(2), ROT_B(3), ROT_B(3), ROT_B(4)};
 /* The 16 rows (set of rotations -> its rotations in order, then
  * scratch), each row R(H(r0), H(r1), H(r2), H(r3)). */
 #define ROT_NTH_ROWS(R, H)                                                 \
@@ -162,12 +168,15 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 	size_t n = 0;
 	int i, r;
 	if (out && cap / 4 >= (size_t)k) {
-		/* room for four moves of every cell: no test per cell */
+		/* room for four moves of every cell: no test per cell, the
+		 * place advanced by bytes */
+		unsigned char *o = (unsigned char *)out;
 		for (i = 0; i < k; i++) {
-			write4((unsigned char *)&out[n], &f[cell[i]], rset[i]);
-			n += ROT_COUNT[rset[i]];
+			unsigned rots = rset[i];
+			write4(o, &f[cell[i]], rots);
+			o += ROT_BYTES[rots];
 		}
-		return n;
+		return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 	}
 	for (i = 0; i < k; i++) {
 		const fcell *c = &f[cell[i]];
