@@ -143,37 +143,36 @@ static const int RING_DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
 /* The cuts occupying frontier cell f makes in the outer contour, as
  * distances from cut position `lo` (cyclic): their least in *mn and
- * greatest in *mx (*mn > CUT_MASK when there is none). Returns 1 when f is
- * a hole (the outline does not change). The neighbours to look up are ring
- * bits: a tile on side k (bit 2k), whose side facing f leaves the contour,
- * and a tile at the corner between sides k and k + 1 (bit 2k + 1) with
- * neither side taken, whose side facing f's side k is cut at its end; all
- * are found at once, so that only their loop's exit is a branch. */
+ * greatest in *mx. Returns 1 when f is a hole (the outline does not
+ * change). The neighbours to look up are ring bits: a tile on side k (bit
+ * 2k), whose side facing f leaves the contour, and a tile at the corner
+ * between sides k and k + 1 (bit 2k + 1) with neither side taken, whose
+ * side facing f's side k is cut at its end; all are found at once, so that
+ * only their loop's exit is a branch. Each of those sides borders f or an
+ * empty cell beside it, in f's empty region: they are all on the outer
+ * contour, or all off it (f in a hole), so their labels' common bits say
+ * which (a label is below WALK_SPAN, WALK_NONE is not). */
 static CITY_ALWAYS_INLINE int contour_cut_span(const state *s,
                                                const fcell *f, unsigned lo,
                                                unsigned *mn, unsigned *mx)
 {
-	unsigned ring = f->ring, sides = ring & 0x55u, m, lo_d = CUT_MASK + 1u,
-	         hi_d = 0;
-	int hole = 0, x = fc_x(f), y = fc_y(f);
+	unsigned ring = f->ring, sides = ring & 0x55u, m, lo_d = CUT_MASK,
+	         hi_d = 0, all = WALK_NONE;
+	int x = fc_x(f), y = fc_y(f);
 	/* the corners whose two sides are free */
 	m = sides | (ring & 0xAAu & ~(sides << 1 | sides >> 1 | sides << 7));
 	for (; m; m &= m - 1) {
 		int k = low_bit(m);
-		unsigned co = (unsigned)k & 1u;
 		unsigned p = board_label_at(s, x + RING_DX[k], y + RING_DY[k],
 		                            side_back(k >> 1));
-		unsigned on = p != WALK_NONE, d = (2 * p + co - lo) & CUT_MASK;
-		/* a side neighbour off the contour: f is a hole */
-		hole |= (int)(co ^ 1u) & (int)(on ^ 1u);
-		/* selections, not branches: a side off the contour cuts
-		 * nothing */
-		lo_d = on && d < lo_d ? d : lo_d;
-		hi_d = on && d > hi_d ? d : hi_d;
+		unsigned d = (2 * p + ((unsigned)k & 1u) - lo) & CUT_MASK;
+		all &= p;
+		lo_d = d < lo_d ? d : lo_d;
+		hi_d = d > hi_d ? d : hi_d;
 	}
 	*mn = lo_d;
 	*mx = hi_d;
-	return hole;
+	return all >= WALK_SPAN;
 }
 
 /* R-TILE-4 without walking the contour again for each cell. Occupying an
