@@ -115,9 +115,10 @@ static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
 
 /* Frontier cell i with rotations `rots` at entry k of cell[] / rset[],
  * kept (the next entry after it) only when some rotation fits: written
- * either way, no branch on whether it fits. Returns the next entry. */
-static inline int keep_fit(uint16_t *cell, uint8_t *rset, int k, int i,
-                           unsigned rots)
+ * either way, no branch on whether it fits. Returns the next entry (a
+ * size_t, so that the loops need not widen it for every address). */
+static inline size_t keep_fit(uint16_t *cell, uint8_t *rset, size_t k, int i,
+                              unsigned rots)
 {
 	cell[k] = (uint16_t)i;
 	rset[k] = (uint8_t)rots;
@@ -133,14 +134,15 @@ static CITY_ALWAYS_INLINE int fitting_cells(const uint8_t *fit, const fcell *f, 
                          uint16_t *flag, int *nflag)
 {
 	uint8_t fl[MAX_FRONT];
-	int i, k = 0, w = 0;
+	size_t k = 0, w = 0, j;
+	int i;
 	if (!flagged) { /* no flag asked for (The City before the gate) */
 		for (i = 0; i < nf; i++)
 			k = keep_fit(cell, rset, k, i,
 			             fit[(unsigned)f[i].present << 4 |
 			                 f[i].streets]);
 		*nflag = 0;
-		return k;
+		return (int)k;
 	}
 	for (i = 0; i < nf; i++) {
 		fl[k] = f[i].flags;
@@ -148,12 +150,12 @@ static CITY_ALWAYS_INLINE int fitting_cells(const uint8_t *fit, const fcell *f, 
 		             fit[(unsigned)f[i].present << 4 | f[i].streets]);
 	}
 	/* the flags of the fitting cells only (about two thirds) */
-	for (i = 0; i < k; i++) {
-		flag[w] = (uint16_t)i;
-		w += (fl[i] & flagged) != 0;
+	for (j = 0; j < k; j++) {
+		flag[w] = (uint16_t)j;
+		w += (fl[j] & flagged) != 0;
 	}
-	*nflag = w;
-	return k;
+	*nflag = (int)w;
+	return (int)k;
 }
 
 /* The moves of k fitting cells. While there is room for four moves, a
@@ -234,7 +236,8 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 static CITY_ALWAYS_INLINE int sig_cells(const state *s, uint32_t sig4, uint16_t *cell,
                      uint8_t *rset)
 {
-	int i = 0, k = 0, nf;
+	size_t k = 0;
+	int i = 0, nf;
 	const fcell *f = board_front(s, &nf);
 	/* about half of the frontier cells fit no rotation (The Tower's
 	 * random games: 20 of 44): the rotations of every cell first, four
@@ -248,7 +251,7 @@ static CITY_ALWAYS_INLINE int sig_cells(const state *s, uint32_t sig4, uint16_t 
 	}
 	for (; i < nf; i++)
 		k = keep_fit(cell, rset, k, i, board_sig_rotations(&f[i], sig4));
-	return k;
+	return (int)k;
 }
 
 size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
