@@ -125,6 +125,40 @@ static inline size_t keep_fit(uint16_t *cell, uint8_t *rset, size_t k, int i,
 	return k + (rots != 0);
 }
 
+/* Frontier cell i's rotations of the design whose fit table is `fit`
+ * (R-TILE-2) kept at entry k (keep_fit), its flags at fl[k] too when fl is
+ * not NULL (a constant at each call). Returns the next entry. */
+static CITY_ALWAYS_INLINE size_t scan_cell(const uint8_t *fit,
+                                           const fcell *f, int i,
+                                           uint16_t *cell, uint8_t *rset,
+                                           uint8_t *fl, size_t k)
+{
+	if (fl)
+		fl[k] = f[i].flags;
+	return keep_fit(cell, rset, k, i,
+	                fit[(unsigned)f[i].present << 4 | f[i].streets]);
+}
+
+/* scan_cell over the frontier, four cells a round (the loop's own test
+ * and count are a quarter of a cell's work). Returns the entries kept. */
+static CITY_ALWAYS_INLINE size_t scan_front(const uint8_t *fit,
+                                            const fcell *f, int nf,
+                                            uint16_t *cell, uint8_t *rset,
+                                            uint8_t *fl)
+{
+	size_t k = 0;
+	int i = 0;
+	for (; i + 4 <= nf; i += 4) {
+		k = scan_cell(fit, f, i, cell, rset, fl, k);
+		k = scan_cell(fit, f, i + 1, cell, rset, fl, k);
+		k = scan_cell(fit, f, i + 2, cell, rset, fl, k);
+		k = scan_cell(fit, f, i + 3, cell, rset, fl, k);
+	}
+	for (; i < nf; i++)
+		k = scan_cell(fit, f, i, cell, rset, fl, k);
+	return k;
+}
+
 /* The cells where the design fits (R-TILE-2), compacted without branching
  * on it: cell[i] (frontier index) and rset[i] (rotations) for i < the
  * returned count; flag[0..*nflag) indexes the ones with a flag of
@@ -134,21 +168,12 @@ static CITY_ALWAYS_INLINE int fitting_cells(const uint8_t *fit, const fcell *f, 
                          uint16_t *flag, int *nflag)
 {
 	uint8_t fl[MAX_FRONT];
-	size_t k = 0, w = 0, j;
-	int i;
+	size_t k, w = 0, j;
 	if (!flagged) { /* no flag asked for (The City before the gate) */
-		for (i = 0; i < nf; i++)
-			k = keep_fit(cell, rset, k, i,
-			             fit[(unsigned)f[i].present << 4 |
-			                 f[i].streets]);
 		*nflag = 0;
-		return (int)k;
+		return (int)scan_front(fit, f, nf, cell, rset, NULL);
 	}
-	for (i = 0; i < nf; i++) {
-		fl[k] = f[i].flags;
-		k = keep_fit(cell, rset, k, i,
-		             fit[(unsigned)f[i].present << 4 | f[i].streets]);
-	}
+	k = scan_front(fit, f, nf, cell, rset, fl);
 	/* the flags of the fitting cells only (about two thirds) */
 	for (j = 0; j < k; j++) {
 		flag[w] = (uint16_t)j;
