@@ -1,6 +1,8 @@
 # The bench_quick test: run `city-bench --quick --json` (BENCH is its path)
 # and check that it exits with 0 and prints one JSON object whose
-# games_per_second maps "2", "3" and "4" to numbers. No timing is asserted.
+# games_per_second maps "2", "3" and "4" to numbers (with CMake >= 3.19,
+# also The Tower's games/s and every game's clone + free and copy figures
+# of clone_rounds). No timing is asserted.
 #
 #   cmake -DBENCH=path/to/city-bench -P bench/check_json.cmake
 cmake_minimum_required(VERSION 3.16)
@@ -38,10 +40,25 @@ if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.19)
                           "'${_v}' ${_e}")
     endif()
   endforeach()
+  # Section 9: clone + free and copy of every game, interleaved rounds:
+  # clone_rounds.<game>.{clone_free_ns,copy_ns}.{least,median}
+  foreach(_g the_city carcassonne carcassonne_tower carcassonne_river
+             carcassonne_river_tower)
+    foreach(_k clone_free_ns copy_ns)
+      foreach(_s least median)
+        string(JSON _v ERROR_VARIABLE _e
+               GET "${out}" clone_rounds "${_g}" "${_k}" "${_s}")
+        if(_e OR NOT _v MATCHES "^${_number}$")
+          message(FATAL_ERROR "clone_rounds.${_g}.${_k}.${_s}: '${_v}' ${_e}")
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
 else()
   if(NOT out MATCHES
      "\"games_per_second\": *{\"2\": *${_number}, *\"3\": *${_number}, *\"4\": *${_number}}")
     message(FATAL_ERROR "no games_per_second with \"2\", \"3\", \"4\":\n${out}")
   endif()
 endif()
-message(STATUS "bench_quick: JSON has games_per_second for 2, 3 and 4 players")
+message(STATUS "bench_quick: JSON has games_per_second for 2, 3 and 4 players "
+               "(and, CMake >= 3.19, The Tower's and clone_rounds' figures)")

@@ -25,6 +25,11 @@
  *   8. --river alone: The River (expansion river, farmers off), without
  *      and with The Tower, random full games per second for 2 to 5
  *      players (not part of the full run).
+ *   9. city_game_clone() + city_game_free() and city_game_copy() of every
+ *      game (The City, the base game, The Tower, The River, The River and
+ *      The Tower; 4 players) in many short rounds interleaved over the
+ *      games: per game the least and the median of the rounds' medians
+ *      (--clone runs only this).
  *
  * It prints a table, or with --json one JSON object (and nothing else) on
  * stdout. docs/performance.md describes every method and the numbers of a
@@ -367,6 +372,9 @@ typedef struct bench_config {
 	int mcts_only;             /* --mcts: the MCTS measurement alone */
 	int tower_only;            /* --tower: The Tower's games/s alone */
 	int river_only;            /* --river: The River's games/s alone */
+	int clone_only;            /* --clone: section 9 alone */
+	unsigned clone_rounds;     /* section 9: rounds */
+	unsigned clone_batch;      /* section 9: calls per clock reading */
 	unsigned mcts_iterations;  /* per search */
 	unsigned mcts_positions;   /* mid-game positions searched */
 } bench_config;
@@ -430,6 +438,17 @@ typedef struct carc_result {
 	samples river_clone[2], river_copy[2];
 } carc_result;
 
+/* 9. Clone + free and copy of every game, interleaved rounds. */
+#define CLONE_GAMES 5
+#define CLONE_POSITIONS 16
+typedef struct clone_result {
+	unsigned rounds, batch, positions;
+	double clock_ns;
+	size_t bytes[CLONE_GAMES]; /* the block city_game_new asks for */
+	/* [0] the least, [1] the median of the rounds' medians (ns) */
+	double clone[CLONE_GAMES][2], copy[CLONE_GAMES][2];
+} clone_result;
+
 typedef struct results {
 	state_result state[3];           /* 2, 3, 4 players */
 	throughput_result tp[3];
@@ -437,6 +456,7 @@ typedef struct results {
 	large_result large;
 	mcts_result mcts[MCTS_GAMES];
 	carc_result carc;
+	clone_result clone;
 } results;
 
 static double mcts_rate(const mcts_result *r, int t);
@@ -940,6 +960,179 @@ static void bench_carc(const bench_config *cfg, double clock_ns,
 }
 
 /* ------------------------------------------------------------------------
+ * 9. Clone + free and copy of every game, interleaved rounds
+ *
+ * A search copies a state per iteration (issue 27: 120 ns for every
+ * game). One timing of a batch moves by a third on a shared VM, and a
+ * game timed minutes after another meets another load; so every game's
+ * positions are timed in each of many short rounds, the games taking turns
+ * within a round, and each game gets the least and the median of its
+ * rounds' medians. A batch starts with one untimed call, so that the
+ * source and the allocator are warm, as in a search. A round is
+ * CLONE_POSITIONS states of one random game per game, about 1.5 ms, so
+ * the default 301 rounds take half a second. The least (the fastest
+ * round's median) is what a quiet machine gives and moves least from run
+ * to run; the median (a typical round's) rises when another process
+ * shares the core. */
+
+static const char *const clone_game_names[CLONE_GAMES] = {
+	"The City", "base game (farmers)", "The Tower", "The River",
+	"The River + The Tower"};
+static const char *const clone_game_keys[CLONE_GAMES] = {
+	"the_city", "carcassonne", "carcassonne_tower", "carcassonne_river",
+	"carcassonne_river_tower"};
+
+/* make_options() makes game k of clone_game_names from now on. */
+static void select_game(int k)
+{
+	carc_farmers = k == 0 ? -1 : k == 1;
+	carc_tower = k == 2 || k == 4;
+	carc_river = k >= 3;
+}
+
+/* Play game k's random 4-player game of `seed` from its start, cloning
+ * its state into pos[] at the decisions of at[] (increasing; none without
+ * at), until its end; returns the decisions made. */
+static size_t clone_play(int k, uint64_t seed, const size_t *at,
+                         city_game **pos)
+{
+	move_buf b = {NULL, 0, 0};
+	uint64_t rng = seed ^ 0xC1u;
+	city_options *o;
+	city_game *g;
+	size_t d = 0, p = 0;
+	select_game(k);
+	o = make_options(4, seed, NULL, NULL);
+	set_context("clone positions", 4, seed);
+	check(city_game_new(&g, o), "city_game_new", NULL);
+	for (; city_game_decision(g) != CITY_DECISION_END; d++) {
+		city_move m;
+		if (at && p < CLONE_POSITIONS && d == at[p])
+			check(city_game_clone(&pos[p++], g), "city_game_clone", g);
+		list_moves(g, &b);
+		m = pick_move(g, &b, &rng);
+		apply_listed(g, &m);
+	}
+	city_game_free(g);
+	city_options_free(o);
+	free(b.m);
+	carc_farmers = -1;
+	carc_tower = carc_river = 0;
+	return d;
+}
+
+/* CLONE_POSITIONS states of one random 4-player game of game k, evenly
+ * spaced over its decisions from the first to the last. The game is
+ * played twice, to count its decisions and then to clone only those
+ * kept: no clone is freed between the positions, so that where the
+ * allocator puts a game's blocks depends little on the other games'
+ * sizes (a clone's time depends a little on it). */
+static void clone_positions(const bench_config *cfg, int k, city_game **pos,
+                            size_t *bytes)
+{
+	uint64_t seed = cfg->seed + 3000 + (uint64_t)k;
+	size_t at[CLONE_POSITIONS], n, p;
+	select_game(k);
+	*bytes = measure_state(4, seed, NULL).bytes;
+	n = clone_play(k, seed, NULL, NULL);
+	if (n < CLONE_POSITIONS)
+		die("clone positions: a game of %zu decisions", n);
+	for (p = 0; p < CLONE_POSITIONS; p++)
+		at[p] = p * (n - 1) / (CLONE_POSITIONS - 1);
+	clone_play(k, seed, at, pos);
+}
+
+/* ns per city_game_copy() of src into dst, `batch` calls after one. */
+static double time_copy(city_game *dst, const city_game *src, unsigned batch,
+                        double clock_ns)
+{
+	unsigned k;
+	int rc = city_game_copy(dst, src);
+	uint64_t t0 = now_ns(), t1;
+	for (k = 0; k < batch; k++)
+		rc |= city_game_copy(dst, src);
+	t1 = now_ns();
+	check(rc, "city_game_copy", src);
+	return per_call(t1 - t0, batch, clock_ns);
+}
+
+/* The median of n values (sorted in place). */
+static double median_of(double *v, size_t n)
+{
+	samples s;
+	memset(&s, 0, sizeof s);
+	s.v = v;
+	s.n = n;
+	return samples_median(&s);
+}
+
+/* The least and the median of the rounds' medians r (rounds values). */
+static void least_median(double *r, unsigned rounds, double out[2])
+{
+	out[1] = median_of(r, rounds);
+	out[0] = r[0]; /* sorted by median_of */
+}
+
+/* One round: every position of every game, the games taking turns (their
+ * order rotated by round and position); the medians go to cl[k][round]
+ * and cp[k][round]. */
+static void clone_round(city_game *pos[][CLONE_POSITIONS],
+                        city_game *const *scratch, unsigned round,
+                        const clone_result *r, double *cl[], double *cp[])
+{
+	double c[CLONE_GAMES][CLONE_POSITIONS], d[CLONE_GAMES][CLONE_POSITIONS];
+	unsigned p, j;
+	for (p = 0; p < CLONE_POSITIONS; p++)
+		for (j = 0; j < CLONE_GAMES; j++) {
+			unsigned k = (j + round + p) % CLONE_GAMES;
+			city_game *g = pos[k][p];
+			city_game *w;
+			check(city_game_clone(&w, g), "city_game_clone", g);
+			city_game_free(w);
+			c[k][p] = time_clone(g, r->batch, r->clock_ns);
+			d[k][p] = time_copy(scratch[k], g, r->batch, r->clock_ns);
+		}
+	for (j = 0; j < CLONE_GAMES; j++) {
+		cl[j][round] = median_of(c[j], CLONE_POSITIONS);
+		cp[j][round] = median_of(d[j], CLONE_POSITIONS);
+	}
+}
+
+static void bench_clone(const bench_config *cfg, clone_result *r)
+{
+	city_game *pos[CLONE_GAMES][CLONE_POSITIONS], *scratch[CLONE_GAMES];
+	double *cl[CLONE_GAMES], *cp[CLONE_GAMES];
+	unsigned k, p, round;
+	r->rounds = cfg->clone_rounds;
+	r->batch = cfg->clone_batch;
+	r->positions = CLONE_POSITIONS;
+	r->clock_ns = clock_cost_ns();
+	/* the rounds' medians first, in one block, so that the games' blocks
+	 * lie where they lie whatever the number of rounds (a clone's time
+	 * depends a little on where the allocator puts it) */
+	cl[0] = calloc(2 * CLONE_GAMES * (size_t)r->rounds, sizeof *cl[0]);
+	if (!cl[0])
+		die("out of memory");
+	for (k = 0; k < CLONE_GAMES; k++) {
+		cl[k] = cl[0] + 2 * k * (size_t)r->rounds;
+		cp[k] = cl[k] + r->rounds;
+		clone_positions(cfg, (int)k, pos[k], &r->bytes[k]);
+		check(city_game_clone(&scratch[k], pos[k][0]), "city_game_clone",
+		      NULL);
+	}
+	for (round = 0; round < r->rounds; round++)
+		clone_round(pos, scratch, round, r, cl, cp);
+	for (k = 0; k < CLONE_GAMES; k++) {
+		least_median(cl[k], r->rounds, r->clone[k]);
+		least_median(cp[k], r->rounds, r->copy[k]);
+		for (p = 0; p < CLONE_POSITIONS; p++)
+			city_game_free(pos[k][p]);
+		city_game_free(scratch[k]);
+	}
+	free(cl[0]);
+}
+
+/* ------------------------------------------------------------------------
  * Output: the table */
 
 static double gps(const throughput_result *t)
@@ -1082,6 +1275,25 @@ static void print_carc(results *res)
 	print_tower(c);
 }
 
+/* 9. One row per game: least / median of the rounds' medians. */
+static void print_clone_rounds(const clone_result *r)
+{
+	int k;
+	printf("\nClone + free and copy, 4 players: %u rounds, each timing %u "
+	       "positions of every game (the games in turn) in batches of %u "
+	       "calls after an untimed one, clock %.1f ns taken out\n",
+	       r->rounds, r->positions, r->batch, r->clock_ns);
+	printf("  %-22s %6s %22s %22s\n", "game (ns)", "bytes",
+	       "clone+free least/med", "copy least/median");
+	for (k = 0; k < CLONE_GAMES; k++)
+		printf("  %-22s %6zu %10.1f / %9.1f %10.1f / %9.1f\n",
+		       clone_game_names[k], r->bytes[k], r->clone[k][0],
+		       r->clone[k][1], r->copy[k][0], r->copy[k][1]);
+	printf("  (least: the fastest round's median; med: the median of the "
+	       "rounds' medians)\n");
+	fflush(stdout);
+}
+
 static void print_micro(const bench_config *cfg, results *res)
 {
 	micro_result *m = &res->micro;
@@ -1184,6 +1396,24 @@ static void json_stat(const char *key, samples *s, int last)
 	       "\"mean_ns\": %.2f, \"moves\": %.2f}%s\n",
 	       key, s->n, samples_median(s), samples_mean(s),
 	       samples_aux_mean(s), last ? "" : ",");
+}
+
+/* 9. "clone_rounds": the method's sizes, then per game the block's bytes
+ * and {least, median} of the rounds' medians (ns). */
+static void json_clone(const clone_result *r)
+{
+	int k;
+	printf("  \"clone_rounds\": {\"rounds\": %u, \"batch\": %u, "
+	       "\"positions\": %u, \"clock_ns\": %.2f,\n",
+	       r->rounds, r->batch, r->positions, r->clock_ns);
+	for (k = 0; k < CLONE_GAMES; k++)
+		printf("    \"%s\": {\"bytes\": %zu, \"clone_free_ns\": "
+		       "{\"least\": %.2f, \"median\": %.2f}, \"copy_ns\": "
+		       "{\"least\": %.2f, \"median\": %.2f}}%s\n",
+		       clone_game_keys[k], r->bytes[k], r->clone[k][0],
+		       r->clone[k][1], r->copy[k][0], r->copy[k][1],
+		       k == CLONE_GAMES - 1 ? "" : ",");
+	printf("  }\n");
 }
 
 static void print_json(const bench_config *cfg, results *res)
@@ -1310,8 +1540,10 @@ static void print_json(const bench_config *cfg, results *res)
 		       samples_median(&c->tower_copy),
 		       samples_mean(&c->tower_copy));
 		printf("    }\n");
-		printf("  }\n}\n");
+		printf("  },\n");
 	}
+	json_clone(&res->clone);
+	printf("}\n");
 }
 
 /* ------------------------------------------------------------------------
@@ -1433,7 +1665,11 @@ static void usage(FILE *f)
 	      "  --tower       only The Tower's random games/s (2 to 5 players;\n"
 	      "                short runs to repeat on a noisy machine)\n"
 	      "  --river       only The River's random games/s, without and\n"
-	      "                with The Tower (2 to 5 players)\n",
+	      "                with The Tower (2 to 5 players)\n"
+	      "  --clone       only clone + free and copy of every game\n"
+	      "                (interleaved rounds; also in the full run)\n"
+	      "  --clone-rounds N  rounds of that measurement (301; --quick 3)\n"
+	      "  --clone-batch N   calls per clock reading there (32; --quick 2)\n",
 	      f);
 }
 
@@ -1454,7 +1690,7 @@ static unsigned long long parse_number(const char *opt, const char *text,
 static void parse_args(int argc, char **argv, bench_config *cfg)
 {
 	int i;
-	long games = -1;
+	long games = -1, clone_rounds = -1, clone_batch = -1;
 	memset(cfg, 0, sizeof *cfg);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -1484,6 +1720,19 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 			cfg->tower_only = 1;
 		} else if (strcmp(a, "--river") == 0) {
 			cfg->river_only = 1;
+		} else if (strcmp(a, "--clone") == 0) {
+			cfg->clone_only = 1;
+		} else if (strcmp(a, "--clone-rounds") == 0 ||
+		           strcmp(a, "--clone-batch") == 0) {
+			long v = (long)parse_number(
+			    a, i + 1 < argc ? argv[i + 1] : NULL, 1000000);
+			if (v == 0)
+				die("%s must be at least 1", a);
+			if (strcmp(a, "--clone-rounds") == 0)
+				clone_rounds = v;
+			else
+				clone_batch = v;
+			i++;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			exit(0);
@@ -1499,6 +1748,8 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 		cfg->batch = 2;
 		cfg->mcts_iterations = 100;
 		cfg->mcts_positions = 1;
+		cfg->clone_rounds = 3;
+		cfg->clone_batch = 2;
 	} else {
 		cfg->games = 3000;
 		cfg->micro_games = 40;
@@ -1506,9 +1757,15 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 		cfg->batch = 16;
 		cfg->mcts_iterations = 20000;
 		cfg->mcts_positions = 6;
+		cfg->clone_rounds = 301;
+		cfg->clone_batch = 32;
 	}
 	if (games > 0)
 		cfg->games = (unsigned long)games;
+	if (clone_rounds > 0)
+		cfg->clone_rounds = (unsigned)clone_rounds;
+	if (clone_batch > 0)
+		cfg->clone_batch = (unsigned)clone_batch;
 	if (cfg->tower_only && (cfg->json || cfg->mcts_only || cfg->one_game))
 		die("--tower prints its table alone: not with --json, --mcts or "
 		    "--one-game");
@@ -1516,6 +1773,10 @@ static void parse_args(int argc, char **argv, bench_config *cfg)
 	    (cfg->json || cfg->mcts_only || cfg->one_game || cfg->tower_only))
 		die("--river prints its tables alone: not with --json, --mcts, "
 		    "--tower or --one-game");
+	if (cfg->clone_only && (cfg->json || cfg->mcts_only || cfg->one_game ||
+	                        cfg->tower_only || cfg->river_only))
+		die("--clone prints its table alone: not with --json, --mcts, "
+		    "--tower, --river or --one-game");
 }
 
 /* --one-game: one random game through the same calls as the throughput
@@ -1566,6 +1827,13 @@ int main(int argc, char **argv)
 		free(res);
 		return 0;
 	}
+	if (cfg.clone_only) {
+		print_header(&cfg);
+		bench_clone(&cfg, &res->clone);
+		print_clone_rounds(&res->clone);
+		free(res);
+		return 0;
+	}
 	if (cfg.tower_only || cfg.river_only) {
 		print_header(&cfg);
 		if (cfg.tower_only) {
@@ -1608,6 +1876,9 @@ int main(int argc, char **argv)
 	bench_carc(&cfg, res->micro.clock_ns, &res->carc);
 	if (!cfg.json)
 		print_carc(res);
+	bench_clone(&cfg, &res->clone);
+	if (!cfg.json)
+		print_clone_rounds(&res->clone);
 	else
 		print_json(&cfg, res);
 	carc_free(&res->carc);

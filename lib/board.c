@@ -158,10 +158,11 @@ static void front_set_ring(fcell *f, unsigned ring)
 static const int8_t RING_OF[3][3] = {{7, 0, 1}, {6, -1, 2}, {5, 4, 3}};
 
 /* The placed cell's frontier neighbours: at[k] is the frontier index of
- * ring neighbour k (-1: none), and pos[0] / pos[2] where a new cell
- * straight north / south would go. */
+ * ring neighbour k (-1: none), pres[k] its present bits (0: none), and
+ * pos[0] / pos[2] where a new cell straight north / south would go. */
 typedef struct front_nbrs {
 	int at[8], pos[3];
+	uint8_t pres[8];
 } front_nbrs;
 
 /* Frontier cell c, ring neighbour r of the placed cell, gains the new
@@ -189,6 +190,7 @@ static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
 	int k, row;
 	for (k = 0; k < 8; k++)
 		nb->at[k] = -1;
+	memset(nb->pres, 0, sizeof nb->pres);
 	for (row = -1; row <= 1; row += 2) {
 		uint32_t west = fc_key(x - 1, y + row);
 		int j = row < 0 ? front_lower_before(f, i, west)
@@ -197,6 +199,7 @@ static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
 		for (; j < n && f[j].key <= west + 2; j++) {
 			k = RING_OF[row + 1][f[j].key - west];
 			nb->at[k] = j;
+			nb->pres[k] = f[j].present;
 			front_gain(&f[j], k, tsides);
 		}
 	}
@@ -233,28 +236,21 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
  * are the placed cell's kk+1, kk+2, kk+6, kk+7 and kk+4 is the placed
  * cell; the far diagonals kk+1 and kk+7 hold tiles exactly when the
  * frontier cells diagonal to the placed one have one on side k. */
-static fcell front_fresh_cell(const fcell *f, const front_nbrs *nb,
-                              unsigned ring, int k, int x, int y,
-                              unsigned tsides)
+static fcell front_fresh_cell(const front_nbrs *nb, unsigned ring, int k,
+                              int x, int y, unsigned tsides)
 {
 	int kk = ring_of_side(k), back = side_back(k);
 	int far_r = ring_turn(kk, 1), far_l = ring_turn(kk, 7);
-	unsigned nr = 1u << ring_opposite(kk);
+	/* turned so that side k is north (ring bit 0): the bits above are
+	 * constant shifts, and the result is turned back once */
+	unsigned r = (ring | ring << 8) >> kk, nr;
 	fcell c;
-	nr |= (ring >> ring_turn(kk, 2) & 1u) << ring_turn(kk, 3);
-	nr |= (ring >> ring_turn(kk, 6) & 1u) << ring_turn(kk, 5);
-	nr |= (ring >> far_r & 1u) << ring_turn(kk, 2);
-	nr |= (ring >> far_l & 1u) << ring_turn(kk, 6);
-	/* without a branch (whether the diagonals are frontier cells does
-	 * not predict): cell 0 stands in for a missing one, and is masked */
-	{
-		int ar = nb->at[far_r], al = nb->at[far_l];
-		unsigned hr = (unsigned)(ar >= 0) &
-		              (unsigned)f[ar >= 0 ? ar : 0].present >> k;
-		unsigned hl = (unsigned)(al >= 0) &
-		              (unsigned)f[al >= 0 ? al : 0].present >> k;
-		nr |= (hr & 1u) << far_r | (hl & 1u) << far_l;
-	}
+	nr = 0x10u | (r & 6u) << 1 | (r & 0xC0u) >> 1;
+	/* the diagonals' present bits as the row search found them (a
+	 * diagonal does not gain a side from the placed tile) */
+	nr |= (nb->pres[far_r] >> k & 1u) << 1 |
+	      (nb->pres[far_l] >> k & 1u) << 7;
+	nr = (nr << kk | nr >> (8 - kk)) & 0xFFu;
 	c.key = fc_key(x + DX[k], y + DY[k]);
 	c.present = (uint8_t)(1u << back);
 	c.streets = (uint8_t)((tsides >> k & 0x11u) << back);
@@ -330,7 +326,7 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	has = front_fresh_sides(&nb, was.ring);
 	for (k = 0; k < 4; k++)
 		if (has >> k & 1)
-			fresh[k] = front_fresh_cell(f, &nb, was.ring, k, x, y,
+			fresh[k] = front_fresh_cell(&nb, was.ring, k, x, y,
 			                            tsides);
 	s->board.n_front =
 	    (uint16_t)front_splice(f, n, i, del, nb.pos, has, fresh);
@@ -448,41 +444,6 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 }
 
 /* ---- contour (R-GEO-8) ---------------------------------------------- */
-
-/* board_contour_next / its mirror on (tile index, side), following the tiles'
- * neighbour links; only a corner-only contact needs a cell look-up. `turn`
- * is 1 (clockwise) or 3 (counter-clockwise), the direction of travel.
- * Static inline so that the label updates of every placement inline it;
- * board_step is the same step for the other modules. */
-static inline void step_link(const state *s, int *t, int *side, int turn)
-{
-	const ptile *tl = st_tiles(s);
-	int d = (*side + turn) & 3, a = tl[*t].nb[d];
-	int ahead = a != NO_TILE, diag, turned, mt, ma;
-	/* a tile touching the corner only (rare): a cell look-up */
-	if ((ahead ^ 1) & (st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1)) {
-		*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
-		                      tl[*t].y + DY[*side] + DY[d]);
-		*side = (*side + 4 - turn) & 3;
-		return;
-	}
-	/* else, selected by masks, not branches (which one is random): left
-	 * around the tile diagonally ahead, straight on along the tile
-	 * ahead, or right around the convex corner (no tile ahead: the
-	 * tile's own link, NO_TILE, stands in for the diagonal) */
-	diag = tl[ahead ? a : *t].nb[*side];
-	turned = ahead & (diag != NO_TILE);
-	mt = -turned;
-	ma = -ahead;
-	*t = (diag & mt) | (~mt & ((a & ma) | (*t & ~ma)));
-	*side = (((*side + 4 - turn) & 3) & mt) |
-	        (~mt & ((*side & ma) | (d & ~ma)));
-}
-
-void board_step(const state *s, int *t, int *side, int turn)
-{
-	step_link(s, t, side, turn);
-}
 
 /* Walking clockwise along side b (the city on the right hand), at the end
  * of the side the walk turns left around a tile diagonally ahead (so a
@@ -666,24 +627,34 @@ void board_index_contour(state *s)
 #define WALK_MASK (WALK_SPAN - 1u)
 #define WALK_RENUMBER (-1000) /* walk_group: labels ran out of room */
 
-/* The group of tile t's free sides that starts at side e (or 0 if e is
- * not the first side of its group): label it between the old sides P
- * before it and S after it when its loop holds the extreme side `ext`
- * (*outer set; a second outer group cannot be: renumber), else drop the
- * old arc from S round to the tile (a new hole). Returns the change of the
- * outer contour's length, or WALK_RENUMBER. */
-static int walk_group(state *s, int t, int e, unsigned ext, int *outer)
+/* Ring bits k and k + 1 (mod 8) of a cell's ring, as bits 0 and 1. The
+ * walk goes on clockwise from free side e of a tile placed on a cell of
+ * that ring to its side e + 1 when neither the corner between them nor
+ * side e + 1 holds a tile (ring_pair(ring, 2e + 1) == 0), and it comes to
+ * free side e from side e - 1 when neither side e - 1 nor the corner
+ * between them does (ring_pair(ring, 2e - 2) == 0): board_step's own tests,
+ * read from the ring instead of stepping. */
+static unsigned ring_pair(unsigned ring, int k)
+{
+	return (ring | ring << 8) >> k & 3u;
+}
+
+/* The group of tile t's free sides that starts at side e (the cell's
+ * ring says where groups start and end: only the sides P before and S
+ * after it are stepped to): label it between P and S when its loop holds
+ * the extreme side `ext` (*outer set; a second outer group cannot be:
+ * renumber), else drop the old arc from S round to the tile (a new hole).
+ * Returns the change of the outer contour's length, or WALK_RENUMBER. */
+static int walk_group(state *s, int t, int e, unsigned ring, unsigned ext,
+                      int *outer)
 {
 	uint16_t *pos = st_walk_w(s);
-	int pt = t, ps = e, st = t, ss = e, m = 0, k, sides[4], guard, len = 0;
+	int pt = t, ps = e, st = t, ss = e, m = 1, k, guard, len = 0;
 	unsigned lp, ls, gap;
-	step_link(s, &pt, &ps, 3);
-	if (pt == t)
-		return 0; /* not the first side of its group */
-	do {
-		sides[m++] = ss;
-		step_link(s, &st, &ss, 1);
-	} while (st == t && m < 4);
+	board_step(s, &pt, &ps, 3);
+	for (; m < 4 && !ring_pair(ring, ring_turn(ring_of_side(ss), 1)); m++)
+		ss = (ss + 1) & 3;
+	board_step(s, &st, &ss, 1);
 	lp = pos[pt * 4 + ps];
 	ls = pos[st * 4 + ss];
 	if (lp == WALK_NONE || ls == WALK_NONE)
@@ -693,7 +664,7 @@ static int walk_group(state *s, int t, int e, unsigned ext, int *outer)
 		if (*outer || gap <= (unsigned)m)
 			return WALK_RENUMBER;
 		for (k = 0; k < m; k++)
-			pos[t * 4 + sides[k]] = (uint16_t)(
+			pos[t * 4 + ((e + k) & 3)] = (uint16_t)(
 			    (lp + gap * (unsigned)(k + 1) / (unsigned)(m + 1)) &
 			    WALK_MASK);
 		*outer = 1;
@@ -704,7 +675,7 @@ static int walk_group(state *s, int t, int e, unsigned ext, int *outer)
 	while (st != t && guard-- > 0) {
 		pos[st * 4 + ss] = WALK_NONE;
 		len--;
-		step_link(s, &st, &ss, 1);
+		board_step(s, &st, &ss, 1);
 	}
 	return len;
 }
@@ -714,7 +685,7 @@ static void walk_update(state *s, int t, const fcell *was, int top0,
 {
 	uint16_t *pos = st_walk_w(s);
 	const ptile *tl = st_tiles(s);
-	unsigned present = was->present, ext;
+	unsigned present = was->present, ring = was->ring, ext;
 	int a, outer = 0, len = s->board.walk_len;
 	for (a = 0; a < 4; a++)
 		pos[t * 4 + a] = WALK_NONE;
@@ -731,9 +702,12 @@ static void walk_update(state *s, int t, const fcell *was, int top0,
 		}
 	for (a = 0; a < 4; a++) {
 		int d;
-		if (present >> a & 1)
+		/* a free side that the walk reaches from the side before it
+		 * is not the first of its group */
+		if ((present >> a & 1) ||
+		    !ring_pair(ring, ring_turn(ring_of_side(a), 6)))
 			continue;
-		d = walk_group(s, t, a, ext, &outer);
+		d = walk_group(s, t, a, ring, ext, &outer);
 		if (d == WALK_RENUMBER)
 			break;
 		len += d;

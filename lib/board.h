@@ -42,15 +42,23 @@ static inline uint32_t board_cell_hash(int x, int y)
 {
 	return ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u);
 }
-/* The hash probe: the tile at (x, y), or -1 (no bounds test). */
+/* The hash probe: the tile at (x, y), or -1 (no bounds test: x and y are
+ * within the board's extent, so they fit ptile's int16_t). */
+_Static_assert(offsetof(ptile, y) == offsetof(ptile, x) + sizeof(int16_t),
+               "ptile: x and y side by side");
 static inline int board_probe(const state *s, int x, int y)
 {
 	const uint8_t *h = st_hash(s);
 	const ptile *t = st_tiles(s);
-	uint32_t i = board_cell_hash(x, y) & s->lay.hash_mask;
+	uint32_t i = board_cell_hash(x, y) & s->lay.hash_mask, xy, at;
+	/* the cell as ptile's x and y lie in memory: one compare a probe */
+	int16_t c[2];
+	c[0] = (int16_t)x;
+	c[1] = (int16_t)y;
+	memcpy(&xy, c, sizeof xy);
 	while (h[i]) {
-		const ptile *p = &t[h[i] - 1];
-		if (p->x == x && p->y == y)
+		memcpy(&at, &t[h[i] - 1].x, sizeof at);
+		if (at == xy)
 			return h[i] - 1;
 		i = (i + 1) & s->lay.hash_mask;
 	}
@@ -309,8 +317,35 @@ int board_check_streets(const city_tileset *ts, const state *s, int x, int y,
 /* The next side of the outer contour from a tile side given as (tile
  * index, side), clockwise (turn 1) or counter-clockwise (turn 3), following
  * the tiles' neighbour links and corner bits: a cell look-up only where a
- * tile touches the corner alone (board_contour_next looks up every step). */
-void board_step(const state *s, int *t, int *side, int turn);
+ * tile touches the corner alone (board_contour_next looks up every step).
+ * Inline: the contour walks (labels, final walls, wall ends) step often. */
+static inline void board_step(const state *s, int *t, int *side, int turn)
+{
+	const ptile *tl = st_tiles(s);
+	int d = (*side + turn) & 3, a = tl[*t].nb[d];
+	int ahead = a != NO_TILE, ma, mc, x, diag;
+	/* a tile diagonally ahead (the corner bit between the two sides) */
+	int c = st_corner(s)[*t] >> (turn == 1 ? *side : d) & 1;
+	/* touching the corner only (rare): a cell look-up */
+	if (c & (ahead ^ 1)) {
+		*t = board_tile_known(s, tl[*t].x + DX[*side] + DX[d],
+		                      tl[*t].y + DY[*side] + DY[d]);
+		*side = (*side + 4 - turn) & 3;
+		return;
+	}
+	/* else, selected by masks, not branches (which one is random): left
+	 * around the tile diagonally ahead (c, so there is a tile ahead
+	 * too: the diagonal is its link), straight on along the tile ahead,
+	 * or right around the convex corner (no tile ahead: the tile's own
+	 * link stands in for the diagonal and is not taken) */
+	ma = -ahead;
+	mc = -c;
+	x = (a & ma) | (*t & ~ma);
+	diag = tl[x].nb[*side];
+	*t = (diag & mc) | (x & ~mc);
+	/* turned back by `turn`, straight on, or turned on by it */
+	*side = (*side + turn * (1 - ahead - c)) & 3;
+}
 
 /* The one contour iterator: the sides of the outer contour clockwise from
  * the north side of the top tile, by neighbour links (board_step).

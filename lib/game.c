@@ -307,6 +307,19 @@ void city_game_free(city_game *game)
 	mem.free(game, mem.user);
 }
 
+/* Copy `bytes` of src's handle from its settings on into dst's, but not
+ * the explicit draw order's room beyond its length (TS_MAX_TILES bytes,
+ * none used by a seeded game): nothing reads it, and a reshuffle already
+ * leaves what it likes there (game_reshuffle.c). */
+static void copy_from_opts(city_game *dst, const city_game *src, size_t bytes)
+{
+	size_t head = offsetof(city_options, order) + src->opts.n_order,
+	       tail = offsetof(city_options, order) + sizeof src->opts.order;
+	memcpy(&dst->opts, &src->opts, head);
+	memcpy((char *)&dst->opts + tail, (const char *)&src->opts + tail,
+	       bytes - tail);
+}
+
 /* Copy src's settings and state into dst's (the same layout) by the bytes
  * in use: everything through the last event logged, and the moves made.
  * The rest of both logs is zero in every game (log.c appends; undo clears
@@ -319,9 +332,9 @@ static void copy_used(city_game *dst, const city_game *src, size_t ne,
 {
 	const state *s = &src->st;
 	size_t se = s->log.n_events, sm = s->log.n_moves, mb = s->lay.move_bytes;
-	memcpy(&dst->opts, &src->opts,
-	       offsetof(city_game, st) - offsetof(city_game, opts) +
-	           s->lay.off_events + se * sizeof(sevent));
+	copy_from_opts(dst, src,
+	               offsetof(city_game, st) - offsetof(city_game, opts) +
+	                   s->lay.off_events + se * sizeof(sevent));
 	if (ne > se)
 		memset(st_events_w(&dst->st) + se, 0, (ne - se) * sizeof(sevent));
 	memcpy(st_moves_w(&dst->st), st_moves(s), sm * mb);
@@ -339,11 +352,16 @@ int city_game_clone(city_game **out, const city_game *game)
 	g = game->mem.alloc(sz, game->mem.user);
 	if (!g)
 		return CITY_ENOMEM;
-	/* one run of bytes: a new block has no zero logs to rely on, and
-	 * clearing them costs about what copying them does */
-	memcpy(g, game, sz);
-	options_copy(&g->opts, &game->opts);
+	/* the bytes from the settings on, whole (a new block has no zero
+	 * logs to rely on, and clearing them costs about what copying them
+	 * does: the time is the bytes written); not the error buffer, an
+	 * empty message; the settings copied once, then their own reference
+	 * on the tile set (what options_copy would add, copying them again) */
+	g->mem = game->mem;
+	g->rules = game->rules;
 	g->err[0] = '\0';
+	copy_from_opts(g, game, sz - offsetof(city_game, opts));
+	ts_retain(g->opts.ts);
 	*out = g;
 	return CITY_OK;
 }

@@ -2,11 +2,31 @@
  * The layout of the flat state (drawn in state.h): capacities from the tile
  * set, then the arrays one after the other, each 8-byte aligned.
  */
+#include <stddef.h>
+
 #include "city/city.h"
 #include "state.h"
 
 /* facts.h indexes its part-kind columns by ts_kind (tileset_internal.h). */
 _Static_assert(TS_FIELD + 1 == FACTS_KINDS, "a column per part kind");
+
+/* The game's parts share the header's last member, a union; nothing
+ * follows it (state_header_end relies on it). */
+_Static_assert(offsetof(state, cc) == offsetof(state, city) &&
+                   sizeof(state) - offsetof(state, city) - sizeof(st_city) < 8,
+               "the union of the games' parts ends the header");
+
+/* Where the arrays start: after the header, or in a game without a wall
+ * (the base game, with or without its expansions) after its own part of
+ * the union, st_cc; the rest is The City's (st_city, the larger), which
+ * the base game never reads nor writes (its queries answer without it:
+ * tc_query.c no_wall), so its state does not carry it (issue 27: a state
+ * holds only what its game needs). */
+static size_t state_header_end(const game_facts *f)
+{
+	size_t end = f->wall ? sizeof(state) : offsetof(state, cc) + sizeof(st_cc);
+	return (end + 7u) & ~(size_t)7u;
+}
 
 /* Reserve `bytes` at *off (8-byte aligned) and return where they start. */
 static uint32_t reserve(size_t *off, size_t bytes)
@@ -54,9 +74,8 @@ static void layout_capacities(st_layout *l, const city_tileset *ts,
 size_t state_layout(state *s, const city_tileset *ts)
 {
 	st_layout *l = &s->lay;
-	size_t off = (sizeof(state) + 7u) & ~(size_t)7u;
 	const game_facts *f = facts_of(ts->game);
-	size_t n;
+	size_t off = state_header_end(f), n;
 	layout_capacities(l, ts, f);
 	n = l->n_total;
 	l->off_order = reserve(&off, n);
