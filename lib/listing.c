@@ -23,6 +23,12 @@ _Static_assert(offsetof(city_move, kind) == 0 &&
  * rotation past the last: those entries are scratch). */
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
+/* The same in bytes of moves: how far a cell's moves reach. */
+#define ROT_B(c) ((c) * sizeof(city_move))
+static const uint8_t ROT_BYTES[16] = {
+    ROT_B(0), ROT_B(1), ROT_B(1), ROT_B(2), ROT_B(1), ROT_B(2),
+    ROT_B(2), ROT_B(3), ROT_B(1), ROT_B(2), ROT_B(2), ROT_B(3),
+    ROT_B(2), ROT_B(3), ROT_B(3), ROT_B(4)};
 /* The 16 rows (set of rotations -> its rotations in order, then
  * scratch), each row R(H(r0), H(r1), H(r2), H(r3)). */
 #define ROT_NTH_ROWS(R, H)                                                 \
@@ -109,13 +115,48 @@ static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
 
 /* Frontier cell i with rotations `rots` at entry k of cell[] / rset[],
  * kept (the next entry after it) only when some rotation fits: written
- * either way, no branch on whether it fits. Returns the next entry. */
-static inline int keep_fit(uint16_t *cell, uint8_t *rset, int k, int i,
-                           unsigned rots)
+ * either way, no branch on whether it fits. Returns the next entry (a
+ * size_t, so that the loops need not widen it for every address). */
+static inline size_t keep_fit(uint16_t *cell, uint8_t *rset, size_t k, int i,
+                              unsigned rots)
 {
 	cell[k] = (uint16_t)i;
 	rset[k] = (uint8_t)rots;
 	return k + (rots != 0);
+}
+
+/* Frontier cell i's rotations of the design whose fit table is `fit`
+ * (R-TILE-2) kept at entry k (keep_fit), its flags at fl[k] too when fl is
+ * not NULL (a constant at each call). Returns the next entry. */
+static CITY_ALWAYS_INLINE size_t scan_cell(const uint8_t *fit,
+                                           const fcell *f, int i,
+                                           uint16_t *cell, uint8_t *rset,
+                                           uint8_t *fl, size_t k)
+{
+	if (fl)
+		fl[k] = f[i].flags;
+	return keep_fit(cell, rset, k, i,
+	                fit[(unsigned)f[i].present << 4 | f[i].streets]);
+}
+
+/* scan_cell over the frontier, four cells a round (the loop's own test
+ * and count are a quarter of a cell's work). Returns the entries kept. */
+static CITY_ALWAYS_INLINE size_t scan_front(const uint8_t *fit,
+                                            const fcell *f, int nf,
+                                            uint16_t *cell, uint8_t *rset,
+                                            uint8_t *fl)
+{
+	size_t k = 0;
+	int i = 0;
+	for (; i + 4 <= nf; i += 4) {
+		k = scan_cell(fit, f, i, cell, rset, fl, k);
+		k = scan_cell(fit, f, i + 1, cell, rset, fl, k);
+		k = scan_cell(fit, f, i + 2, cell, rset, fl, k);
+		k = scan_cell(fit, f, i + 3, cell, rset, fl, k);
+	}
+	for (; i < nf; i++)
+		k = scan_cell(fit, f, i, cell, rset, fl, k);
+	return k;
 }
 
 /* The cells where the design fits (R-TILE-2), compacted without branching
@@ -127,27 +168,19 @@ static CITY_ALWAYS_INLINE int fitting_cells(const uint8_t *fit, const fcell *f, 
                          uint16_t *flag, int *nflag)
 {
 	uint8_t fl[MAX_FRONT];
-	int i, k = 0, w = 0;
+	size_t k, w = 0, j;
 	if (!flagged) { /* no flag asked for (The City before the gate) */
-		for (i = 0; i < nf; i++)
-			k = keep_fit(cell, rset, k, i,
-			             fit[(unsigned)f[i].present << 4 |
-			                 f[i].streets]);
 		*nflag = 0;
-		return k;
+		return (int)scan_front(fit, f, nf, cell, rset, NULL);
 	}
-	for (i = 0; i < nf; i++) {
-		fl[k] = f[i].flags;
-		k = keep_fit(cell, rset, k, i,
-		             fit[(unsigned)f[i].present << 4 | f[i].streets]);
-	}
+	k = scan_front(fit, f, nf, cell, rset, fl);
 	/* the flags of the fitting cells only (about two thirds) */
-	for (i = 0; i < k; i++) {
-		flag[w] = (uint16_t)i;
-		w += (fl[i] & flagged) != 0;
+	for (j = 0; j < k; j++) {
+		flag[w] = (uint16_t)j;
+		w += (fl[j] & flagged) != 0;
 	}
-	*nflag = w;
-	return k;
+	*nflag = (int)w;
+	return (int)k;
 }
 
 /* The moves of k fitting cells. While there is room for four moves, a
@@ -162,12 +195,15 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 	size_t n = 0;
 	int i, r;
 	if (out && cap / 4 >= (size_t)k) {
-		/* room for four moves of every cell: no test per cell */
+		/* room for four moves of every cell: no test per cell, the
+		 * place advanced by bytes */
+		unsigned char *o = (unsigned char *)out;
 		for (i = 0; i < k; i++) {
-			write4((unsigned char *)&out[n], &f[cell[i]], rset[i]);
-			n += ROT_COUNT[rset[i]];
+			unsigned rots = rset[i];
+			write4(o, &f[cell[i]], rots);
+			o += ROT_BYTES[rots];
 		}
-		return n;
+		return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 	}
 	for (i = 0; i < k; i++) {
 		const fcell *c = &f[cell[i]];
@@ -190,24 +226,23 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 /* The cells and rotations of list_placements, the flagged cells tested;
  * returns their number (empty board: not asked). */
 static CITY_ALWAYS_INLINE int placement_cells(const city_tileset *ts, const state *s,
-                           int design, unsigned flagged, list_cell_ok ok,
+                           int design, unsigned flagged, list_cells_refuse refuse,
                            uint16_t *cell, uint8_t *rset)
 {
 	const ts_design *d = &ts->designs[design];
 	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
 	uint16_t flag[MAX_FRONT];
-	int i, k, nflag, nf;
+	int k, nflag, nf;
 	const fcell *f = board_front(s, &nf);
 	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
-	for (i = 0; i < nflag; i++) /* a cell refused: no move at all */
-		rset[flag[i]] = (uint8_t)(rset[flag[i]] &
-		                          (0u - (unsigned)ok(s, &f[cell[flag[i]]])));
+	if (nflag) /* a cell refused: no move at all */
+		refuse(s, f, cell, rset, flag, nflag);
 	return k;
 }
 
 size_t list_placements(const city_tileset *ts, const state *s, int design,
-                       unsigned flagged, list_cell_ok ok, city_move *out,
-                       size_t cap)
+                       unsigned flagged, list_cells_refuse refuse,
+                       city_move *out, size_t cap)
 {
 	uint16_t cell[MAX_FRONT];
 	uint8_t rset[MAX_FRONT];
@@ -218,7 +253,7 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 			list_emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, i, 0, 0, 0);
 		return n;
 	}
-	k = placement_cells(ts, s, design, flagged, ok, cell, rset);
+	k = placement_cells(ts, s, design, flagged, refuse, cell, rset);
 	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
 }
 
@@ -226,7 +261,8 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 static CITY_ALWAYS_INLINE int sig_cells(const state *s, uint32_t sig4, uint16_t *cell,
                      uint8_t *rset)
 {
-	int i = 0, k = 0, nf;
+	size_t k = 0;
+	int i = 0, nf;
 	const fcell *f = board_front(s, &nf);
 	/* about half of the frontier cells fit no rotation (The Tower's
 	 * random games: 20 of 44): the rotations of every cell first, four
@@ -240,7 +276,7 @@ static CITY_ALWAYS_INLINE int sig_cells(const state *s, uint32_t sig4, uint16_t 
 	}
 	for (; i < nf; i++)
 		k = keep_fit(cell, rset, k, i, board_sig_rotations(&f[i], sig4));
-	return k;
+	return (int)k;
 }
 
 size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
@@ -282,10 +318,11 @@ size_t list_cells_done(list_cells *lc)
 }
 
 size_t list_placements_cells(const city_tileset *ts, const state *s,
-                             int design, unsigned flagged, list_cell_ok ok,
-                             list_cells *lc)
+                             int design, unsigned flagged,
+                             list_cells_refuse refuse, list_cells *lc)
 {
-	lc->n = placement_cells(ts, s, design, flagged, ok, lc->cell, lc->rset);
+	lc->n = placement_cells(ts, s, design, flagged, refuse, lc->cell,
+	                        lc->rset);
 	return list_cells_done(lc);
 }
 

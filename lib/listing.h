@@ -54,15 +54,23 @@ static inline void list_emit(city_move *out, size_t cap, size_t *n, int kind,
  * there. */
 typedef int (*list_cell_ok)(const state *s, const fcell *f);
 
+/* A game's own test of the fitting cells of a listing that have a flag it
+ * asked for, all at once (The City: wall_refuse_cells): entry idx[i] of
+ * cell[] (frontier indexes into f) and rset[] (rotations) for i < n, the
+ * rotations of each refused cell cleared. */
+typedef void (*list_cells_refuse)(const state *s, const fcell *f,
+                                  const uint16_t *cell, uint8_t *rset,
+                                  const uint16_t *idx, int n);
+
 /* The placements of the tile of design `design`: every frontier cell in
  * (y, x) order, the rotations that continue its streets (R-TILE-2, by
- * table), except at cells with a flag of `flagged` that `ok` refuses (ok is
- * asked only there). The start tile goes at (0,0) in any rotation. Moves
- * are written as in list_emit, with scratch past the count within cap;
- * returns their number. */
+ * table), except at cells with a flag of `flagged` that `refuse` refuses
+ * (only those are passed to it). The start tile goes at (0,0) in any
+ * rotation. Moves are written as in list_emit, with scratch past the count
+ * within cap; returns their number. */
 size_t list_placements(const city_tileset *ts, const state *s, int design,
-                       unsigned flagged, list_cell_ok ok, city_move *out,
-                       size_t cap);
+                       unsigned flagged, list_cells_refuse refuse,
+                       city_move *out, size_t cap);
 
 /* The base game's placements (C-TILE-1/2): every frontier cell in (y, x)
  * order, the rotations of the design whose rotation signatures are `sig4`
@@ -91,8 +99,8 @@ typedef struct list_cells {
  * rotations, the same test of the flagged cells; returns the number of
  * moves the listing would write. */
 size_t list_placements_cells(const city_tileset *ts, const state *s,
-                             int design, unsigned flagged, list_cell_ok ok,
-                             list_cells *lc);
+                             int design, unsigned flagged,
+                             list_cells_refuse refuse, list_cells *lc);
 size_t list_placements_sig_cells(const state *s, uint32_t sig4,
                                  list_cells *lc);
 /* Pads *lc (its n and entries written) and returns the number of its

@@ -648,7 +648,7 @@ static size_t tc_list_cells(const city_tileset *ts, const state *s,
 	if (s->turn.decision != CITY_DECISION_TILE || board_is_empty(s))
 		return LIST_NO_CELLS;
 	return list_placements_cells(ts, s, st_order(s)[s->turn.cur],
-	                             tile_flagged(s), cell_ok, lc);
+	                             tile_flagged(s), wall_refuse_cells, lc);
 }
 
 static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
@@ -658,7 +658,8 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 	switch (s->turn.decision) {
 	case CITY_DECISION_TILE:
 		return list_placements(ts, s, st_order(s)[s->turn.cur],
-		                       tile_flagged(s), cell_ok, out, cap);
+		                       tile_flagged(s), wall_refuse_cells, out,
+		                       cap);
 	case CITY_DECISION_FOLLOWER:
 		return list_followers(ts, s, out, cap);
 	case CITY_DECISION_GATE:

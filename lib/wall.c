@@ -113,43 +113,66 @@ static unsigned piece_label(const state *s, int idx)
 	return 2u * st_walk(s)[w->tile * 4 + wp_side(w)];
 }
 
+/* What R-TILE-4 compares every cell against, the same for all the cells
+ * of one board: the wall's ccw end `lo` and its length h as a cut
+ * distance from lo, the extreme side's distance e, and e_top, the one used
+ * for the cell above the top tile (key top_key), where that side is gone
+ * (board_extreme_label). */
+typedef struct cut_base {
+	unsigned lo, h, e, e_top;
+	uint32_t top_key;
+} cut_base;
+
+static cut_base cut_base_of(const state *s)
+{
+	const uint16_t *walk = st_walk(s);
+	const ptile *tp = &st_tiles(s)[s->board.top];
+	cut_base b;
+	b.lo = piece_label(s, s->city.chain_lo);
+	b.h = (piece_label(s, s->city.chain_hi) - b.lo) & CUT_MASK;
+	b.e = (2u * walk[s->board.top * 4 + CITY_SIDE_N] - b.lo) & CUT_MASK;
+	b.e_top = (2u * walk[s->board.bottom * 4 + CITY_SIDE_S] - b.lo) &
+	          CUT_MASK;
+	b.top_key = fc_key(tp->x, tp->y - 1);
+	return b;
+}
+
+/* Ring bit k's neighbour (N, NE, E, SE, S, SW, W, NW) as an offset. */
+static const int RING_DX[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int RING_DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+
 /* The cuts occupying frontier cell f makes in the outer contour, as
  * distances from cut position `lo` (cyclic): their least in *mn and
- * greatest in *mx (*mn > CUT_MASK when there is none). Returns 1 when f is
- * a hole (the outline does not change). The sides to look up (a tile on
- * the side, or a corner-only contact between side and the next) are found
- * from the ring bits at once, so that only their loop's exit is a branch. */
-static int contour_cut_span(const state *s, const fcell *f, unsigned lo,
-                            unsigned *mn, unsigned *mx)
+ * greatest in *mx. Returns 1 when f is a hole (the outline does not
+ * change). The neighbours to look up are ring bits: a tile on side k (bit
+ * 2k), whose side facing f leaves the contour, and a tile at the corner
+ * between sides k and k + 1 (bit 2k + 1) with neither side taken, whose
+ * side facing f's side k is cut at its end; all are found at once, so that
+ * only their loop's exit is a branch. Each of those sides borders f or an
+ * empty cell beside it, in f's empty region: they are all on the outer
+ * contour, or all off it (f in a hole), so their labels' common bits say
+ * which (a label is below WALK_SPAN, WALK_NONE is not). */
+static CITY_ALWAYS_INLINE int contour_cut_span(const state *s,
+                                               const fcell *f, unsigned lo,
+                                               unsigned *mn, unsigned *mx)
 {
-	unsigned ring = f->ring, sides, corner, m, lo_d = CUT_MASK + 1u,
-	                                          hi_d = 0;
-	int hole = 0, x = fc_x(f), y = fc_y(f);
-	/* bit k: a tile on side k (ring bit 2k) */
-	sides = (ring & 1u) | (ring >> 1 & 2u) | (ring >> 2 & 4u) |
-	        (ring >> 3 & 8u);
-	/* bit k: a tile at the corner between side k and side k + 1 (ring
-	 * bit 2k + 1) and on neither of them */
-	corner = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
-	         (ring >> 4 & 8u);
-	corner &= ~sides & ~(sides >> 1 | sides << 3) & 15u;
-	for (m = sides | corner; m; m &= m - 1) {
-		int side = low_bit(m), s2 = (side + 1) & 3;
-		unsigned co = corner >> side & 1u;
-		unsigned p = board_label_at(s, x + DX[side] + (int)co * DX[s2],
-		                            y + DY[side] + (int)co * DY[s2],
-		                            side_back(side));
-		unsigned on = p != WALK_NONE, d = (2 * p + co - lo) & CUT_MASK;
-		/* a side neighbour off the contour: f is a hole */
-		hole |= (int)(co ^ 1u) & (int)(on ^ 1u);
-		/* selections, not branches: a side off the contour cuts
-		 * nothing */
-		lo_d = on && d < lo_d ? d : lo_d;
-		hi_d = on && d > hi_d ? d : hi_d;
+	unsigned ring = f->ring, sides = ring & 0x55u, m, lo_d = CUT_MASK,
+	         hi_d = 0, all = WALK_NONE;
+	int x = fc_x(f), y = fc_y(f);
+	/* the corners whose two sides are free */
+	m = sides | (ring & 0xAAu & ~(sides << 1 | sides >> 1 | sides << 7));
+	for (; m; m &= m - 1) {
+		int k = low_bit(m);
+		unsigned p = board_label_at(s, x + RING_DX[k], y + RING_DY[k],
+		                            side_back(k >> 1));
+		unsigned d = (2 * p + ((unsigned)k & 1u) - lo) & CUT_MASK;
+		all &= p;
+		lo_d = d < lo_d ? d : lo_d;
+		hi_d = d > hi_d ? d : hi_d;
 	}
 	*mn = lo_d;
 	*mx = hi_d;
-	return hole;
+	return all >= WALK_SPAN;
 }
 
 /* R-TILE-4 without walking the contour again for each cell. Occupying an
@@ -163,15 +186,41 @@ static int contour_cut_span(const state *s, const fcell *f, unsigned lo,
  * beyond H); when E lies beyond the wall too, the cuts must not straddle
  * E either (all before it or all after it), else the arc from the wall to
  * E is cut off. */
+static CITY_ALWAYS_INLINE int cell_survives(const state *s,
+                                            const cut_base *b,
+                                            const fcell *f)
+{
+	unsigned mn, mx, e = f->key == b->top_key ? b->e_top : b->e;
+	if (contour_cut_span(s, f, b->lo, &mn, &mx))
+		return 1; /* c is a hole: the outline is unchanged */
+	return mn > b->h && (e <= b->h || mn > e || mx < e);
+}
+
 int wall_cell_survives(const state *s, const fcell *f)
 {
-	unsigned lo = piece_label(s, s->city.chain_lo), mn, mx;
-	unsigned h = (piece_label(s, s->city.chain_hi) - lo) & CUT_MASK;
-	unsigned e =
-	    (2u * board_extreme_label(s, fc_x(f), fc_y(f)) - lo) & CUT_MASK;
-	if (contour_cut_span(s, f, lo, &mn, &mx))
-		return 1; /* c is a hole: the outline is unchanged */
-	return mn > h && (e <= h || mn > e || mx < e);
+	cut_base b = cut_base_of(s);
+	return cell_survives(s, &b, f);
+}
+
+void wall_refuse_cells(const state *s, const fcell *f, const uint16_t *cell,
+                       uint8_t *rset, const uint16_t *idx, int n)
+{
+	/* the verdicts in a local array first: rset's bytes may alias the
+	 * state, its stores would make every cell read the state's pointers
+	 * again */
+	uint8_t keep[WALL_MAX_CELLS];
+	cut_base b = cut_base_of(s);
+	int i;
+	for (i = 0; i < n; i++) {
+		const fcell *c = &f[cell[idx[i]]];
+		/* one test of both flags, as wall_front_ok */
+		keep[i] = (uint8_t)((c->flags & (FC_BLOCKED | FC_SPLITS)) ==
+		                            FC_SPLITS
+		                        ? cell_survives(s, &b, c)
+		                        : !(c->flags & FC_BLOCKED));
+	}
+	for (i = 0; i < n; i++)
+		rset[idx[i]] = (uint8_t)(rset[idx[i]] & (0u - keep[i]));
 }
 
 /* ---- the explicit checks ------------------------------------------------ */

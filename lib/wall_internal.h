@@ -41,6 +41,14 @@ int wall_guard_points(const city_tileset *ts, const state *s, int idx);
  * gate is built, from the contour labels: whether every wall piece stays
  * on the outer contour. */
 int wall_cell_survives(const state *s, const fcell *f);
+#define WALL_MAX_CELLS (2 * TS_MAX_TILES + 2) /* frontier cells, at most */
+/* R-TILE-3/4 (wall_front_ok) at n frontier cells of a listing once the
+ * gate is built: entry idx[i] of cell[] (frontier indexes into f) and
+ * rset[] (their rotations) for i < n; a refused cell's rotations cleared.
+ * What is the same for every cell (the wall's ends, the extreme side) is
+ * read once. */
+void wall_refuse_cells(const state *s, const fcell *f, const uint16_t *cell,
+                       uint8_t *rset, const uint16_t *idx, int n);
 /* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or
  * occupying it cannot enclose any cell). */
 static inline int wall_front_simple(const state *s, const fcell *f)
