@@ -212,19 +212,19 @@ static int placed_done(const city_tileset *ts, const state *s,
  * round (R-WALL-1, R-OPT-1), then the end of the turn. */
 static void after_follower(const city_tileset *ts, state *s)
 {
-	int done[TS_MAX_PARTS + 12], n, any, occupied = 0, stack;
+	int done[TS_MAX_PARTS + 12], n, any, stack;
 	uint8_t kinds[TS_MAX_PARTS + 12];
 	s->city.fol_opts = 0; /* the follower decision is over */
 	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds,
 	                &any);
+	/* most placements complete nothing followed: no call then */
 	if (n)
-		occupied = tcs_score_done(ts, s, done, kinds, n,
-		                          CITY_REASON_STREET, 0, NULL);
+		tcs_score_done(ts, s, done, kinds, n, CITY_REASON_STREET, 0);
 	stack = st_stack_of(s, s->turn.cur);
+	/* n > 0: a completed feature held followers (R-WALL-1) */
 	if (stack >= 2 &&
-	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY
-	         ? any
-	         : occupied))
+	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY ? any
+	                                                                 : n))
 		start_round(ts, s, stack);
 	else
 		end_turn(ts, s);
