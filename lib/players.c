@@ -13,12 +13,15 @@ void players_start(state *s, int followers, int towers)
 	}
 }
 
+_Static_assert(MAX_PLAYERS * FOLLOWERS_PER_PLAYER < 64,
+               "the follower slots' masks (busy, on) are one word");
+
 /* A free follower slot (the first, else a new one at the end; there is
  * always one: FOLLOWERS_PER_PLAYER a player), marked busy with state
  * `active` (on: FOL_ON); the caller fills the rest. */
 static follower *players_slot(state *s, int active)
 {
-	/* n_fol <= 35 slots */
+	/* n_fol <= 35 slots: the masks are one word (asserted below) */
 	uint64_t free = ~s->pl.busy & (((uint64_t)1 << s->pl.n_fol) - 1u);
 	int i = free ? low_bit64(free) : s->pl.n_fol++;
 	uint64_t bit = (uint64_t)1 << i;
