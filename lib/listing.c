@@ -25,7 +25,7 @@ static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
 /* The same in bytes of moves: how far a cell's moves reach. */
 #define ROT_B(c) ((c) * sizeof(city_move))
-static const uint8_t ROT_BYTES[16] = {
+static const size_t ROT_BYTES[16] = {
     ROT_B(0), ROT_B(1), ROT_B(1), ROT_B(2), ROT_B(1), ROT_B(2),
     ROT_B(2), ROT_B(3), ROT_B(1), ROT_B(2), ROT_B(2), ROT_B(3),
     ROT_B(2), ROT_B(3), ROT_B(3), ROT_B(4)};
@@ -74,8 +74,9 @@ static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
 	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, its top bit
 	 * flipped, is the coordinate as an int16 (fc_x, fc_y), widened with
 	 * its sign */
-	__m128i k = _mm_cvtsi32_si128((int)(c->key ^ 0x80008000u));
-	__m128i xy = _mm_srai_epi32(_mm_unpacklo_epi16(k, k), 16);
+	__m128i k = _mm_cvtsi32_si128((int)c->key);
+	__m128i xy = _mm_sub_epi32(_mm_unpacklo_epi16(k, _mm_setzero_si128()),
+	                           _mm_set_epi32(0, 0, 0x8000, 0x8000));
 	_mm_storeu_si128((__m128i *)(void *)o,
 	                 _mm_unpacklo_epi64(_mm_load_si128(&hv[0]), xy));
 	_mm_storeu_si128((__m128i *)(void *)(o + 16), _mm_load_si128(&hv[1]));
