@@ -79,20 +79,22 @@ static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(ROW4, PLACE_HEAD)};
 static inline void write4(unsigned char *o, const fcell *c, size_t rots)
 {
 #if defined(PLACE_HEAD) && defined(CITY_SSE2)
-	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, its top bit
-	 * flipped, is the coordinate as an int16 (fc_x, fc_y), widened with
-	 * its sign */
+#define HEAD(j) _mm_load_si128((const __m128i *)(const void *)HEAD_VEC[j][rots])
+	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, zero-extended,
+	 * less 0x8000 is the coordinate (fc_x, fc_y); the key read straight
+	 * into the vector */
 	__m128i k = _mm_cvtsi32_si128((int)c->key);
 	__m128i xy = _mm_sub_epi32(_mm_unpacklo_epi16(k, _mm_setzero_si128()),
 	                           _mm_set_epi32(0, 0, 0x8000, 0x8000));
 	_mm_storeu_si128((__m128i *)(void *)o,
-	                 _mm_unpacklo_epi64(_mm_load_si128((const __m128i *)(const void *)HEAD_VEC[0][rots]), xy));
-	_mm_storeu_si128((__m128i *)(void *)(o + 16), _mm_load_si128((const __m128i *)(const void *)HEAD_VEC[1][rots]));
+	                 _mm_unpacklo_epi64(HEAD(0), xy));
+	_mm_storeu_si128((__m128i *)(void *)(o + 16), HEAD(1));
 	_mm_storeu_si128((__m128i *)(void *)(o + 32), xy);
 	_mm_storeu_si128((__m128i *)(void *)(o + 48),
-	                 _mm_unpacklo_epi64(_mm_load_si128((const __m128i *)(const void *)HEAD_VEC[2][rots]), xy));
-	_mm_storeu_si128((__m128i *)(void *)(o + 64), _mm_load_si128((const __m128i *)(const void *)HEAD_VEC[3][rots]));
+	                 _mm_unpacklo_epi64(HEAD(2), xy));
+	_mm_storeu_si128((__m128i *)(void *)(o + 64), HEAD(3));
 	_mm_storeu_si128((__m128i *)(void *)(o + 80), xy);
+#undef HEAD
 #elif defined(PLACE_HEAD)
 	const uint64_t *hw = PLACE_HEADS[rots], tail = 0;
 	int32_t xy[2];
