@@ -23,9 +23,11 @@ _Static_assert(offsetof(city_move, kind) == 0 &&
  * rotation past the last: those entries are scratch). */
 static const uint8_t ROT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
-/* The same in bytes of moves: how far a cell's moves reach. */
-#define ROT_B(c) ((c) * sizeof(city_move))
-static const uint8_t ROT_BYTES[16] = {
+/* The same in bytes of moves: how far a cell's moves reach; a word
+ * padded to 16 bytes, the stride of HEAD_VEC's rows, so that one scaled
+ * set of rotations indexes both (write_cell_moves). */
+#define ROT_B(c) {(c) * sizeof(city_move), 0}
+static _Alignas(16) const size_t ROT_BYTES[16][2] = {
     ROT_B(0), ROT_B(1), ROT_B(1), ROT_B(2), ROT_B(1), ROT_B(2),
     ROT_B(2), ROT_B(3), ROT_B(1), ROT_B(2), ROT_B(2), ROT_B(3),
     ROT_B(2), ROT_B(3), ROT_B(3), ROT_B(4)};
@@ -55,10 +57,17 @@ static const uint8_t ROT_BYTES[16] = {
 /* A cell's four moves are 96 bytes: (head0, xy) (0, head1) (xy, 0)
  * (head2, xy) (0, head3) (xy, 0), six 16-byte stores. The heads as they
  * are stored, per set of rotations: (head0, 0) (0, head1) (head2, 0)
- * (0, head3). */
-#define ROW_VEC(a, b, c, d) {a, 0, 0, b, c, 0, 0, d}
-static _Alignas(16) const uint64_t HEAD_VEC[16][8] = {
-    ROT_NTH_ROWS(ROW_VEC, PLACE_HEAD)};
+ * (0, head3), the j-th of the set of rotations r at HEAD_VEC[j][r] (rows
+ * of 16 bytes: the address is the table's plus 16 r plus a constant). */
+#define HEAD_J0(a, b, c, d) {a, 0}
+#define HEAD_J1(a, b, c, d) {0, b}
+#define HEAD_J2(a, b, c, d) {c, 0}
+#define HEAD_J3(a, b, c, d) {0, d}
+static _Alignas(16) const uint64_t HEAD_VEC[4][16][2] = {
+    {ROT_NTH_ROWS(HEAD_J0, PLACE_HEAD)},
+    {ROT_NTH_ROWS(HEAD_J1, PLACE_HEAD)},
+    {ROT_NTH_ROWS(HEAD_J2, PLACE_HEAD)},
+    {ROT_NTH_ROWS(HEAD_J3, PLACE_HEAD)}};
 #elif defined(PLACE_HEAD)
 /* The head words of each set of rotations, in the order they are written. */
 static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(ROW4, PLACE_HEAD)};
@@ -67,23 +76,25 @@ static const uint64_t PLACE_HEADS[16][4] = {ROT_NTH_ROWS(ROW4, PLACE_HEAD)};
 /* The four moves of cell c, the rotations of `rots` first (the rest
  * scratch), at o (room for four): the head words and the cell written as
  * words, without a branch on which rotations fit. */
-static inline void write4(unsigned char *o, const fcell *c, unsigned rots)
+static inline void write4(unsigned char *o, const fcell *c, size_t rots)
 {
 #if defined(PLACE_HEAD) && defined(CITY_SSE2)
-	const __m128i *hv = (const __m128i *)(const void *)HEAD_VEC[rots];
-	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, its top bit
-	 * flipped, is the coordinate as an int16 (fc_x, fc_y), widened with
-	 * its sign */
-	__m128i k = _mm_cvtsi32_si128((int)(c->key ^ 0x80008000u));
-	__m128i xy = _mm_srai_epi32(_mm_unpacklo_epi16(k, k), 16);
+#define HEAD(j) _mm_load_si128((const __m128i *)(const void *)HEAD_VEC[j][rots])
+	/* (x, y, 0, 0) as int32 from the key: each 16-bit half, zero-extended,
+	 * less 0x8000 is the coordinate (fc_x, fc_y); the key read straight
+	 * into the vector */
+	__m128i k = _mm_cvtsi32_si128((int)c->key);
+	__m128i xy = _mm_sub_epi32(_mm_unpacklo_epi16(k, _mm_setzero_si128()),
+	                           _mm_set_epi32(0, 0, 0x8000, 0x8000));
 	_mm_storeu_si128((__m128i *)(void *)o,
-	                 _mm_unpacklo_epi64(_mm_load_si128(&hv[0]), xy));
-	_mm_storeu_si128((__m128i *)(void *)(o + 16), _mm_load_si128(&hv[1]));
+	                 _mm_unpacklo_epi64(HEAD(0), xy));
+	_mm_storeu_si128((__m128i *)(void *)(o + 16), HEAD(1));
 	_mm_storeu_si128((__m128i *)(void *)(o + 32), xy);
 	_mm_storeu_si128((__m128i *)(void *)(o + 48),
-	                 _mm_unpacklo_epi64(_mm_load_si128(&hv[2]), xy));
-	_mm_storeu_si128((__m128i *)(void *)(o + 64), _mm_load_si128(&hv[3]));
+	                 _mm_unpacklo_epi64(HEAD(2), xy));
+	_mm_storeu_si128((__m128i *)(void *)(o + 64), HEAD(3));
 	_mm_storeu_si128((__m128i *)(void *)(o + 80), xy);
+#undef HEAD
 #elif defined(PLACE_HEAD)
 	const uint64_t *hw = PLACE_HEADS[rots], tail = 0;
 	int32_t xy[2];
@@ -198,10 +209,13 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 		/* room for four moves of every cell: no test per cell, the
 		 * place advanced by bytes */
 		unsigned char *o = (unsigned char *)out;
-		for (i = 0; i < k; i++) {
-			unsigned rots = rset[i];
-			write4(o, &f[cell[i]], rots);
-			o += ROT_BYTES[rots];
+		const uint16_t *ce = cell + k; /* indexed from -k up to 0: */
+		const uint8_t *re = rset + k;  /* the count is the test */
+		ptrdiff_t j;
+		for (j = -(ptrdiff_t)k; j; j++) {
+			size_t rots = re[j];
+			write4(o, &f[ce[j]], rots);
+			o += ROT_BYTES[rots][0];
 		}
 		return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 	}
