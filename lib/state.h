@@ -97,8 +97,13 @@ static inline int pt_sealed(const ptile *p, int side)
 /* Frontier cell flags. */
 typedef enum fc_flag {
 	FC_BLOCKED = 1, /* a neighbour's side facing the cell is sealed */
-	FC_SPLITS = 2   /* occupying the cell could split the empty cells
+	FC_SPLITS = 2,  /* occupying the cell could split the empty cells
 	                   around it (ring_may_enclose) */
+	FC_WALL_KNOWN = 4, /* The City: FC_WALL_OK holds R-TILE-4's verdict
+	                      here (wall_know_cells); dropped when the cell's
+	                      ring changes or the wall grows */
+	FC_WALL_OK = 8     /* that verdict: every wall piece stays on the outer
+	                      contour when a tile goes here */
 } fc_flag;
 
 /* A frontier cell: empty and side-adjacent to a tile. Kept sorted by

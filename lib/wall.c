@@ -37,6 +37,15 @@ int wall_gap(const state *s, int limit)
 	return gap < limit ? gap : limit;
 }
 
+/* The wall grew: R-TILE-4's verdicts may have changed anywhere. */
+static void wall_forget_cells(state *s)
+{
+	fcell *f = st_front_w(s);
+	int i;
+	for (i = 0; i < s->board.n_front; i++)
+		f[i].flags = (uint8_t)(f[i].flags & ~(FC_WALL_KNOWN | FC_WALL_OK));
+}
+
 int wall_add(state *s, int t, int side, int end, int gate)
 {
 	int idx;
@@ -53,6 +62,7 @@ int wall_add(state *s, int t, int side, int end, int gate)
 	}
 	wp_set(&s->city.chain[idx], t, side, gate, -1);
 	board_seal_side(s, t, side);
+	wall_forget_cells(s);
 	return idx;
 }
 
@@ -202,25 +212,29 @@ int wall_cell_survives(const state *s, const fcell *f)
 	return cell_survives(s, &b, f);
 }
 
-void wall_refuse_cells(const state *s, const fcell *f, const uint16_t *cell,
-                       uint8_t *rset, const uint16_t *idx, int n)
+/* By the flags' low nibble (FC_BLOCKED 1, FC_SPLITS 2, FC_WALL_KNOWN 4,
+ * FC_WALL_OK 8): a blocked cell never, a split one only with a verdict
+ * that says so. */
+const uint8_t wall_keep[16] = {15, 0, 0, 0, 15, 0, 0, 0,
+                               15, 0, 15, 0, 15, 0, 15, 0};
+
+void wall_know_cells(state *s)
 {
-	/* the verdicts in a local array first: rset's bytes may alias the
-	 * state, its stores would make every cell read the state's pointers
-	 * again */
-	uint8_t keep[WALL_MAX_CELLS];
-	cut_base b = cut_base_of(s);
-	int i;
-	for (i = 0; i < n; i++) {
-		const fcell *c = &f[cell[idx[i]]];
-		/* one test of both flags, as wall_front_ok */
-		keep[i] = (uint8_t)((c->flags & (FC_BLOCKED | FC_SPLITS)) ==
-		                            FC_SPLITS
-		                        ? cell_survives(s, &b, c)
-		                        : !(c->flags & FC_BLOCKED));
+	fcell *f = st_front_w(s);
+	cut_base b;
+	int i, based = 0;
+	for (i = 0; i < s->board.n_front; i++) {
+		unsigned fl = f[i].flags;
+		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) != FC_SPLITS)
+			continue;
+		if (!based) { /* read once, when a cell needs it */
+			b = cut_base_of(s);
+			based = 1;
+		}
+		f[i].flags = (uint8_t)(fl | FC_WALL_KNOWN |
+		                       (cell_survives(s, &b, &f[i]) ? FC_WALL_OK
+		                                                    : 0));
 	}
-	for (i = 0; i < n; i++)
-		rset[idx[i]] = (uint8_t)(rset[idx[i]] & (0u - keep[i]));
 }
 
 /* ---- the explicit checks ------------------------------------------------ */
