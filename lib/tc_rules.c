@@ -755,15 +755,18 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 		return 1;
 	}
 	for (i = 0; i < s->board.n_front; i++) {
-		/* R-TILE-4's verdicts: right where known, known everywhere at
-		 * a tile decision (the draw made them) */
+		/* R-TILE-4's verdicts: kept only where the wall's test asks
+		 * one and right there, known everywhere at a tile decision
+		 * (the draw made them) */
 		const fcell *f = &st_front(s)[i];
 		unsigned fl = f->flags;
+		int asked = (fl & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS;
 		if (fl & FC_WALL_KNOWN
-		        ? !(fl & FC_WALL_OK) !=
-		              !!wall_check_surround(s, fc_x(f), fc_y(f), NULL, 0)
-		        : (fl & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS &&
-		              s->turn.decision == CITY_DECISION_TILE) {
+		        ? !asked ||
+		              !(fl & FC_WALL_OK) !=
+		                  !!wall_check_surround(s, fc_x(f), fc_y(f),
+		                                        NULL, 0)
+		        : asked && s->turn.decision == CITY_DECISION_TILE) {
 			msg_say(msg, cap, "wall: R-TILE-4 verdict at (%d,%d) %s",
 			        fc_x(f), fc_y(f),
 			        fl & FC_WALL_KNOWN ? "wrong" : "not known");

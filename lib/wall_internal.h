@@ -43,11 +43,27 @@ int wall_guard_points(const city_tileset *ts, const state *s, int idx);
 int wall_cell_survives(const state *s, const fcell *f);
 /* R-TILE-4's verdict (FC_WALL_KNOWN, FC_WALL_OK) at every frontier cell
  * that may split and is not blocked, where it is not known, once the gate
- * stands; The City's draw asks it before each tile decision, whose
- * listing and placement read the verdicts. A verdict holds until the
- * cell's ring changes (board.c drops it) or the wall grows (wall_add):
- * a placement elsewhere does not move the cell's cuts, nor the wall's
- * sides from one arc between them to another. */
+ * stands. The City's draw_next asks it before each tile decision, and
+ * every tile decision comes from draw_next (the start; end_turn, after a
+ * turn or a wall round, the gate's round included; reset, undo and load
+ * replay the moves; copy and clone copy the flags; a reshuffle moves
+ * undrawn tiles only): the R-TURN-4 test, the listing and the AI's cells
+ * (wall_keep), the placement (wall_front_ok) read the verdicts there.
+ * tc_check_state holds every known verdict against wall_check_surround.
+ *
+ * A verdict holds until the cell's ring changes (board.c front_set_ring
+ * drops it) or the wall grows (wall_add drops them all). A tile at c,
+ * not blocked, breaks R-TILE-4 when some wall piece's outside cell w is
+ * cut off from the exterior (the empty cells side-connected to the far
+ * away) by the tiles and c. When a legal tile goes at d, not c's
+ * neighbour: a refused c stays refused (more tiles leave less exterior;
+ * so it does not end up in a hole either); an allowed c stays allowed:
+ * were w cut off by the tiles with c and d but by neither alone, every
+ * loop around w would pass through both, c, a tile path, d, a tile path
+ * back; the tiles are connected, so a tile path joins those two, inside
+ * or outside the loop, and closes a loop around w through c alone or d
+ * alone. A new wall piece adds a cell w (only an allowed verdict can
+ * change, but finding those costs more than the few recomputations). */
 void wall_know_cells(state *s);
 /* R-TILE-3/4 by a frontier cell's flags, once the gate stands and the
  * verdicts are known (as list_placements' keep): 15 where tiles may go

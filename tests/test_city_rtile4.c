@@ -240,6 +240,23 @@ static void expect_c_listed(const city_game *g, int listed)
 	check_state(g);
 }
 
+/* The copy of g with `flags` toggled at frontier cell (x, y): state_check
+ * reports `why`. */
+static void expect_caught(const city_game *g, int x, int y, unsigned flags,
+                          const char *why)
+{
+	city_game *c;
+	char msg[160] = "";
+	fcell *f;
+	ck_assert_int_eq(city_game_clone(&c, g), CITY_OK);
+	ck_assert_ptr_nonnull(board_front_at(&c->st, x, y));
+	f = &st_front_w(&c->st)[board_front_at(&c->st, x, y) - st_front(&c->st)];
+	f->flags = (uint8_t)(f->flags ^ flags);
+	ck_assert_int_eq(state_check(c, msg, sizeof msg), 1);
+	ck_assert_str_eq(msg, why);
+	city_game_free(c);
+}
+
 /* (a): 2 players; the round (2 pieces each, the gate first) builds
  * G.N, H.W, K.S and F.N, all facing the bay. d, placed next, leaves the
  * bay only c's way out. */
@@ -255,6 +272,14 @@ START_TEST(test_rtile4_neighbour_placed)
 	         "p0 tower pass; ?wall_length = 4\n"
 	         "?piece 0 = 2 1 N 0 -1; ?piece 3 = 3 -1 S 0 -1");
 	expect_c_listed(g, 1);
+	/* tc_check_state sees a wrong verdict, a missing one, and one kept
+	 * where none is asked ((-1,0) cannot split) */
+	expect_caught(g, 1, 0, FC_WALL_OK,
+	              "wall: R-TILE-4 verdict at (1,0) wrong");
+	expect_caught(g, 1, 0, FC_WALL_KNOWN | FC_WALL_OK,
+	              "wall: R-TILE-4 verdict at (1,0) not known");
+	expect_caught(g, -1, 0, FC_WALL_KNOWN | FC_WALL_OK,
+	              "wall: R-TILE-4 verdict at (-1,0) wrong");
 	scn_play(g, "p1 place 2 -1 0; p1 follower pass");
 	expect_c_listed(g, 0);
 	scn_play(g, BAY_C_REFUSED("4", "4"));
