@@ -281,6 +281,9 @@ typedef struct st_city {
 	uint8_t round_stack;
 	uint8_t last_piece; /* chain index of the piece just built */
 	uint8_t n_wall_towers;
+	/* R-TILE-4's verdicts may be missing anywhere (the wall grew since
+	 * the last draw; wall_know_cells), not only around the last tile */
+	uint8_t know_all;
 	/* the follower options of this turn's tile (bit i: part i), found
 	 * by the placement for the follower decision, zero outside it */
 	uint16_t fol_opts;

@@ -44,6 +44,7 @@ static void wall_forget_cells(state *s)
 	int i;
 	for (i = 0; i < s->board.n_front; i++)
 		f[i].flags = (uint8_t)(f[i].flags & ~(FC_WALL_KNOWN | FC_WALL_OK));
+	s->city.know_all = 1;
 }
 
 int wall_add(state *s, int t, int side, int end, int gate)
@@ -218,12 +219,41 @@ int wall_cell_survives(const state *s, const fcell *f)
 const uint8_t wall_keep[16] = {15, 0, 0, 0, 15, 0, 0, 0,
                                15, 0, 15, 0, 15, 0, 15, 0};
 
+/* The frontier entries [*from, returned) that may lack a verdict: every
+ * one after the wall grew, else the rows around the last tile placed (its
+ * ring, where the only verdicts dropped since the last draw were). */
+static int unknown_span(const state *s, int *from)
+{
+	const fcell *f = st_front(s);
+	const ptile *p;
+	uint32_t lo, hi;
+	int a = 0, n = s->board.n_front, z = n;
+	*from = 0;
+	if (s->city.know_all || s->turn.last_tile == NO_TILE)
+		return n;
+	p = &st_tiles(s)[s->turn.last_tile];
+	lo = fc_key(p->x - 1, p->y - 1);
+	hi = fc_key(p->x + 1, p->y + 1);
+	while (a < z) { /* the first entry not before lo */
+		int m = (a + z) / 2;
+		if (f[m].key < lo)
+			a = m + 1;
+		else
+			z = m;
+	}
+	*from = a;
+	while (a < n && f[a].key <= hi)
+		a++;
+	return a;
+}
+
 void wall_know_cells(state *s)
 {
 	fcell *f = st_front_w(s);
 	cut_base b;
-	int i, based = 0;
-	for (i = 0; i < s->board.n_front; i++) {
+	int i, based = 0, end = unknown_span(s, &i);
+	s->city.know_all = 0;
+	for (; i < end; i++) {
 		unsigned fl = f[i].flags;
 		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) != FC_SPLITS)
 			continue;
