@@ -754,12 +754,17 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 		msg_say(msg, cap, "wall: contour labels off after the gate");
 		return 1;
 	}
+	if (s->city.know_all && s->turn.decision == CITY_DECISION_TILE) {
+		msg_say(msg, cap, "wall: R-TILE-4 verdicts old at a tile decision");
+		return 1;
+	}
 	for (i = 0; i < s->board.n_front; i++) {
-		/* R-TILE-4's verdicts: kept only where the wall's test asks
-		 * one and right there, known everywhere at a tile decision
-		 * (the draw made them) */
+		/* R-TILE-4's verdicts, unless the wall grew since the draw
+		 * (all old): kept only where the wall's test asks one and
+		 * right there, known everywhere at a tile decision (the draw
+		 * made them) */
 		const fcell *f = &st_front(s)[i];
-		unsigned fl = f->flags;
+		unsigned fl = s->city.know_all ? 0u : f->flags;
 		int asked = (fl & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS;
 		if (fl & FC_WALL_KNOWN
 		        ? !asked ||

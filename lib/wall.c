@@ -37,16 +37,6 @@ int wall_gap(const state *s, int limit)
 	return gap < limit ? gap : limit;
 }
 
-/* The wall grew: R-TILE-4's verdicts may have changed anywhere. */
-static void wall_forget_cells(state *s)
-{
-	fcell *f = st_front_w(s);
-	int i;
-	for (i = 0; i < s->board.n_front; i++)
-		f[i].flags = (uint8_t)(f[i].flags & ~(FC_WALL_KNOWN | FC_WALL_OK));
-	s->city.know_all = 1;
-}
-
 int wall_add(state *s, int t, int side, int end, int gate)
 {
 	int idx;
@@ -63,7 +53,8 @@ int wall_add(state *s, int t, int side, int end, int gate)
 	}
 	wp_set(&s->city.chain[idx], t, side, gate, -1);
 	board_seal_side(s, t, side);
-	wall_forget_cells(s);
+	/* R-TILE-4's verdicts may have changed anywhere: all are old */
+	s->city.know_all = 1;
 	return idx;
 }
 
@@ -220,8 +211,9 @@ const uint8_t wall_keep[16] = {15, 0, 0, 0, 15, 0, 0, 0,
                                15, 0, 15, 0, 15, 0, 15, 0};
 
 /* The frontier entries [*from, returned) that may lack a verdict: every
- * one after the wall grew, else the rows around the last tile placed (its
- * ring, where the only verdicts dropped since the last draw were). */
+ * one after the wall grew (know_all), else the rows around the last tile
+ * placed (its ring, where the only verdicts dropped since the last draw
+ * were). */
 static int unknown_span(const state *s, int *from)
 {
 	const fcell *f = st_front(s);
@@ -252,11 +244,17 @@ void wall_know_cells(state *s)
 	fcell *f = st_front_w(s);
 	cut_base b;
 	int i, based = 0, end = unknown_span(s, &i);
+	/* after the wall grew, no verdict is kept (nor one at a cell the
+	 * wall blocked) */
+	unsigned keep = s->city.know_all ? ~(unsigned)(FC_WALL_KNOWN | FC_WALL_OK)
+	                                 : ~0u;
 	s->city.know_all = 0;
 	for (; i < end; i++) {
-		unsigned fl = f[i].flags;
-		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) != FC_SPLITS)
+		unsigned fl = f[i].flags & keep;
+		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) != FC_SPLITS) {
+			f[i].flags = (uint8_t)fl;
 			continue;
+		}
 		if (!based) { /* read once, when a cell needs it */
 			b = cut_base_of(s);
 			based = 1;

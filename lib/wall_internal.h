@@ -52,7 +52,8 @@ int wall_cell_survives(const state *s, const fcell *f);
  * tc_check_state holds every known verdict against wall_check_surround.
  *
  * A verdict holds until the cell's ring changes (board.c front_set_ring
- * drops it) or the wall grows (wall_add drops them all). A tile at c,
+ * drops it) or the wall grows (wall_add marks them all old, know_all,
+ * until the next draw: nothing reads them in between). A tile at c,
  * not blocked, breaks R-TILE-4 when some wall piece's outside cell w is
  * cut off from the exterior (the empty cells side-connected to the far
  * away) by the tiles and c. When a legal tile goes at d, not c's

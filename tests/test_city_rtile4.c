@@ -67,7 +67,8 @@ static const seen_cell *seen_find(const seen_board *sb, int *j, uint32_t key)
  * verdict (1: allowed). */
 static int check_cell(const state *s, const fcell *f)
 {
-	unsigned bits = f->flags;
+	/* after a wall piece, until the draw, every verdict is old */
+	unsigned bits = s->city.know_all ? 0u : f->flags;
 	int x = fc_x(f), y = fc_y(f);
 	int ok = !wall_check_surround(s, x, y, NULL, 0);
 	if (bits & FC_WALL_KNOWN)
@@ -110,14 +111,16 @@ static void check_verdicts(const city_game *g, seen_board *sb, tally *t)
 	now.n = 0;
 	now.wall_len = wall_len;
 	for (i = 0; i < s->board.n_front; i++) {
-		unsigned bits = f[i].flags;
+		/* after a wall piece, until the draw, every verdict is old */
+		unsigned bits = f[i].flags,
+		         known = s->city.know_all ? 0u : bits & FC_WALL_KNOWN;
 		const seen_cell *was;
 		seen_cell *c;
 		int ok;
 		if ((bits & (FC_BLOCKED | FC_SPLITS)) != FC_SPLITS ||
 		    !s->city.gate_placed) {
 			/* no verdict to keep: the wall's rules decide alone */
-			ck_assert_msg(!(bits & FC_WALL_KNOWN),
+			ck_assert_msg(!known,
 			              "R-TILE-4: a verdict at (%d,%d), flags %#x",
 			              fc_x(&f[i]), fc_y(&f[i]), bits);
 			continue;
@@ -131,7 +134,7 @@ static void check_verdicts(const city_game *g, seen_board *sb, tally *t)
 		c = &now.cell[now.n++];
 		c->key = f[i].key;
 		c->ring = f[i].ring;
-		c->known = (uint8_t)!!(bits & FC_WALL_KNOWN);
+		c->known = (uint8_t)!!known;
 		c->ok = (uint8_t)ok;
 	}
 	memcpy(sb, &now, sizeof now);
@@ -257,6 +260,19 @@ static void expect_caught(const city_game *g, int x, int y, unsigned flags,
 	city_game_free(c);
 }
 
+/* The copy of g with its verdicts marked old at a tile decision:
+ * state_check reports it. */
+static void expect_old(const city_game *g)
+{
+	city_game *c;
+	char msg[160] = "";
+	ck_assert_int_eq(city_game_clone(&c, g), CITY_OK);
+	c->st.city.know_all = 1;
+	ck_assert_int_eq(state_check(c, msg, sizeof msg), 1);
+	ck_assert_str_eq(msg, "wall: R-TILE-4 verdicts old at a tile decision");
+	city_game_free(c);
+}
+
 /* (a): 2 players; the round (2 pieces each, the gate first) builds
  * G.N, H.W, K.S and F.N, all facing the bay. d, placed next, leaves the
  * bay only c's way out. */
@@ -280,6 +296,7 @@ START_TEST(test_rtile4_neighbour_placed)
 	              "wall: R-TILE-4 verdict at (1,0) not known");
 	expect_caught(g, -1, 0, FC_WALL_KNOWN | FC_WALL_OK,
 	              "wall: R-TILE-4 verdict at (-1,0) wrong");
+	expect_old(g);
 	scn_play(g, "p1 place 2 -1 0; p1 follower pass");
 	expect_c_listed(g, 0);
 	scn_play(g, BAY_C_REFUSED("4", "4"));
