@@ -13,35 +13,50 @@ void players_start(state *s, int followers, int towers)
 	}
 }
 
+_Static_assert(MAX_PLAYERS * FOLLOWERS_PER_PLAYER < 64,
+               "the follower slots' masks (busy, on) are one word");
+
 /* A free follower slot (the first, else a new one at the end; there is
- * always one: FOLLOWERS_PER_PLAYER a player); the caller fills it. */
-static follower *players_slot(state *s)
+ * always one: FOLLOWERS_PER_PLAYER a player), marked busy with state
+ * `active` (on: FOL_ON); the caller fills the rest. */
+static follower *players_slot(state *s, int active)
 {
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++)
-		if (s->pl.fol[i].active == FOL_FREE)
-			return &s->pl.fol[i];
-	return &s->pl.fol[s->pl.n_fol++];
+	/* n_fol <= 35 slots: the masks are one word (asserted below) */
+	uint64_t free = ~s->pl.busy & (((uint64_t)1 << s->pl.n_fol) - 1u);
+	int i = free ? low_bit64(free) : s->pl.n_fol++;
+	uint64_t bit = (uint64_t)1 << i;
+	s->pl.busy |= bit;
+	if (active == FOL_ON)
+		s->pl.on |= bit;
+	s->pl.fol[i].active = (uint8_t)active;
+	return &s->pl.fol[i];
+}
+
+/* Slot i becomes free. */
+static void players_free(state *s, int i)
+{
+	uint64_t bit = (uint64_t)1 << i;
+	s->pl.busy &= ~bit;
+	s->pl.on &= ~bit;
+	s->pl.fol[i].active = FOL_FREE;
 }
 
 void players_place(state *s, int owner, int tile, int part)
 {
-	follower *f = players_slot(s);
+	follower *f = players_slot(s, FOL_ON);
 	f->tile = (uint8_t)tile;
 	f->part = (uint8_t)part;
 	f->owner = (uint8_t)owner;
-	f->active = FOL_ON;
 	feat_set_followed(s, feat_root(s, feat_node(s, tile, part)), 1);
 	s->pl.supply[owner]--;
 }
 
 void players_place_top(state *s, int owner, int tile)
 {
-	follower *f = players_slot(s);
+	follower *f = players_slot(s, FOL_TOP);
 	f->tile = (uint8_t)tile;
 	f->part = (uint8_t)FOL_PART_TOP;
 	f->owner = (uint8_t)owner;
-	f->active = FOL_TOP;
 	s->pl.supply[owner]--;
 }
 
@@ -63,7 +78,7 @@ void players_use_wall_tower(state *s, int player)
 void players_send_home(state *s, int slot, int root)
 {
 	follower *f = &s->pl.fol[slot];
-	f->active = FOL_FREE;
+	players_free(s, slot);
 	if (root >= 0)
 		feat_set_followed(s, root, 0);
 	s->pl.supply[f->owner]++;
@@ -74,7 +89,7 @@ void players_take(state *s, int slot)
 {
 	follower *f = &s->pl.fol[slot];
 	int on = f->active == FOL_ON, r;
-	f->active = FOL_FREE;
+	players_free(s, slot);
 	if (!on)
 		return;
 	r = feat_root(s, feat_node(s, f->tile, f->part));
@@ -96,25 +111,32 @@ void players_transfer(state *s, int from, int to, int category, int reason,
 void players_return(state *s, uint64_t mask, int defer)
 {
 	/* over the set bits: the followers of one feature among all slots */
+	if (defer) {
+		s->pl.on &= ~mask; /* still busy */
+		for (; mask; mask &= mask - 1)
+			s->pl.fol[low_bit64(mask)].active = FOL_RETURNING;
+		return;
+	}
+	s->pl.busy &= ~mask;
+	s->pl.on &= ~mask;
 	for (; mask; mask &= mask - 1) {
 		follower *f = &s->pl.fol[low_bit64(mask)];
-		if (defer) {
-			f->active = FOL_RETURNING;
-		} else {
-			f->active = FOL_FREE;
-			s->pl.supply[f->owner]++;
-		}
+		f->active = FOL_FREE;
+		s->pl.supply[f->owner]++;
 	}
 }
 
 void players_settle(state *s)
 {
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++)
+	uint64_t m;
+	/* the busy slots not on a feature: returning (or The Tower's tops) */
+	for (m = s->pl.busy & ~s->pl.on; m; m &= m - 1) {
+		int i = low_bit64(m);
 		if (s->pl.fol[i].active == FOL_RETURNING) {
-			s->pl.fol[i].active = FOL_FREE;
+			players_free(s, i);
 			s->pl.supply[s->pl.fol[i].owner]++;
 		}
+	}
 }
 
 void players_score(state *s, int player, int category, int reason,

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "bits.h"
 #include "feature.h"
 #include "state.h"
 
@@ -25,16 +26,16 @@ void players_place(state *s, int owner, int tile, int part);
 static inline uint64_t players_on_feature(const state *s, int root,
                                           int counts[MAX_PLAYERS])
 {
-	uint64_t on = 0;
+	uint64_t on = 0, m;
 	int i;
 	if (counts)
 		for (i = 0; i < MAX_PLAYERS; i++)
 			counts[i] = 0;
-	for (i = 0; i < s->pl.n_fol; i++) {
-		const follower *f = &s->pl.fol[i];
-		if (f->active == FOL_ON &&
-		    feat_root(s, feat_node(s, f->tile, f->part)) == root) {
-			on |= (uint64_t)1 << i;
+	/* over the followers on a feature only (st_players.on) */
+	for (m = s->pl.on; m; m &= m - 1) {
+		const follower *f = &s->pl.fol[low_bit64(m)];
+		if (feat_root(s, feat_node(s, f->tile, f->part)) == root) {
+			on |= m & -m;
 			if (counts)
 				counts[f->owner]++;
 		}

@@ -268,6 +268,9 @@ typedef struct st_players {
 	uint8_t supply[MAX_PLAYERS];
 	uint8_t wall_towers_left[MAX_PLAYERS];
 	uint8_t n_fol;
+	/* bit i: slot i is not FOL_FREE (busy), is FOL_ON (on): the scans of
+	 * the slots go over these bits (players.c keeps them) */
+	uint64_t busy, on;
 	follower fol[MAX_PLAYERS * FOLLOWERS_PER_PLAYER];
 	int32_t score[MAX_PLAYERS][CITY_CAT_COUNT]; /* a game's categories */
 } st_players;

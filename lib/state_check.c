@@ -168,15 +168,23 @@ static int check_players(const city_game *g, char *msg, size_t cap)
 	const state *s = &g->st;
 	int held[MAX_PLAYERS] = {0}, i, p;
 	uint8_t on[TS_MAX_TILES * (TS_MAX_PARTS + 1)];
+	uint64_t busy = 0, on_mask = 0; /* what players.c's masks must say */
 	memset(on, 0, s->feat.n_nodes);
 	for (i = 0; i < s->pl.n_fol; i++) {
 		const follower *f = &s->pl.fol[i];
+		busy |= (uint64_t)(f->active != FOL_FREE) << i;
+		on_mask |= (uint64_t)(f->active == FOL_ON) << i;
 		if (f->active == FOL_FREE)
 			continue;
 		held[f->owner]++;
 		if (f->active == FOL_ON)
 			on[feat_root(s, feat_node(s, f->tile, f->part))] = 1;
 	}
+	if (busy != s->pl.busy || on_mask != s->pl.on)
+		FAIL("players: slot masks busy %#llx on %#llx, the slots say "
+		     "%#llx %#llx",
+		     (unsigned long long)s->pl.busy, (unsigned long long)s->pl.on,
+		     (unsigned long long)busy, (unsigned long long)on_mask);
 	for (i = 0; i < s->feat.n_nodes; i++)
 		if (feat_root(s, i) == i && on[i] != feat_followed(s, i))
 			FAIL("players: feature of node %d flagged %d, %d "

@@ -182,22 +182,30 @@ static int placed_done(const city_tileset *ts, const state *s,
 		complete |= (o & ~OPEN_FOLLOWED) == 0;
 		n += o == OPEN_FOLLOWED; /* complete and followed */
 	}
-	/* the sides with a neighbour only, over the set bits */
+	/* the sides with a neighbour only, over the set bits; a neighbour
+	 * with no market adds nothing (most: no test of its halves then) */
 	for (m = board_linked_sides(p); m; m &= m - 1) {
-		bfacing fc = board_facing_linked(ts, s, p, d, low_bit(m));
-		unsigned mk = fc.od->market_parts, half;
+		const ptile *q = &st_tiles(s)[p->nb[low_bit(m)]];
+		const ts_design *od = &ts->designs[q->design];
+		unsigned mk = od->market_parts, hl, hr;
+		const ts_side *th;
+		if (!mk)
+			continue;
+		th = &od->side[(low_bit(m) + 2 - pt_rot(q)) & 3];
+		hl = mk >> th->left & 1u;
+		hr = mk >> th->right & 1u;
+		if (!(hl | hr))
+			continue;
 		kinds[n] = TS_MARKET;
-		done[n] = feat_root(s, fc.q->node0 + fc.theirs->left);
+		done[n] = feat_root(s, q->node0 + th->left);
 		o = open[done[n]];
-		half = mk >> fc.theirs->left & 1u;
-		complete |= half & ((o & ~OPEN_FOLLOWED) == 0);
-		n += (int)(half & (o == OPEN_FOLLOWED));
+		complete |= hl & ((o & ~OPEN_FOLLOWED) == 0);
+		n += (int)(hl & (o == OPEN_FOLLOWED));
 		kinds[n] = TS_MARKET;
-		done[n] = feat_root(s, fc.q->node0 + fc.theirs->right);
+		done[n] = feat_root(s, q->node0 + th->right);
 		o = open[done[n]];
-		half = mk >> fc.theirs->right & 1u;
-		complete |= half & ((o & ~OPEN_FOLLOWED) == 0);
-		n += (int)(half & (o == OPEN_FOLLOWED));
+		complete |= hr & ((o & ~OPEN_FOLLOWED) == 0);
+		n += (int)(hr & (o == OPEN_FOLLOWED));
 	}
 	*any = (int)complete;
 	return n;
@@ -207,19 +215,19 @@ static int placed_done(const city_tileset *ts, const state *s,
  * round (R-WALL-1, R-OPT-1), then the end of the turn. */
 static void after_follower(const city_tileset *ts, state *s)
 {
-	int done[TS_MAX_PARTS + 12], n, any, occupied = 0, stack;
+	int done[TS_MAX_PARTS + 12], n, any, stack;
 	uint8_t kinds[TS_MAX_PARTS + 12];
 	s->city.fol_opts = 0; /* the follower decision is over */
 	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds,
 	                &any);
+	/* most placements complete nothing followed: no call then */
 	if (n)
-		occupied = tcs_score_done(ts, s, done, kinds, n,
-		                          CITY_REASON_STREET, 0, NULL);
+		tcs_score_done(ts, s, done, kinds, n, CITY_REASON_STREET, 0);
 	stack = st_stack_of(s, s->turn.cur);
+	/* n > 0: a completed feature held followers (R-WALL-1) */
 	if (stack >= 2 &&
-	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY
-	         ? any
-	         : occupied))
+	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY ? any
+	                                                                 : n))
 		start_round(ts, s, stack);
 	else
 		end_turn(ts, s);

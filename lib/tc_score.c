@@ -39,25 +39,25 @@ static int popcount3(unsigned m)
 	return (int)(m & 1u) + (int)(m >> 1 & 1u) + (int)(m >> 2 & 1u);
 }
 
-/* Score a completed street or market (R-SCORE-1..4) of part kind `kind`.
- * `base` is the reason for a street (STREET, WALL_STREET, FINAL_STREET);
- * the market reason follows it. Its followers then go back to their
- * owners (R-SCORE-4); with `defer` they stay on the board, off their
- * feature, until the guard decision on the piece is over (R-OPT-3 "no").
- * Returns whether it held followers. */
-static int score_feature(const city_tileset *ts, state *s, int root, int kind,
-                         int base, int defer)
+/* Score a completed, followed street or market (R-SCORE-1..4) of part
+ * kind `kind`: every caller looks at followed roots only (R-SCORE-5:
+ * nobody to score otherwise), and a followed root holds a follower
+ * (tc_check_state). `base` is the reason for a street (STREET,
+ * WALL_STREET, FINAL_STREET); the market reason follows it. Its followers
+ * then go back to their owners (R-SCORE-4); with `defer` they stay on the
+ * board, off their feature, until the guard decision on the piece is over
+ * (R-OPT-3 "no"). */
+static void score_feature(const city_tileset *ts, state *s, int root,
+                          int kind, int base, int defer)
 {
 	int counts[MAX_PLAYERS], tiles, pts;
 	uint64_t on;
 	unsigned markets;
 	int reason = kind == TS_STREET ? base : base + 1;
-	if (!feat_followed(s, root))
-		return 0; /* R-SCORE-5: nobody to score */
+	assert(feat_followed(s, root));
 	/* one pass finds the followers both to count and to return */
 	on = players_on_feature(s, root, counts);
-	if (!on)
-		return 0;
+	assert(on);
 	feat_measure(ts, s, root, &tiles, &markets);
 	if (kind == TS_STREET)
 		pts = tiles <= 3 ? tiles : 2 * tiles;
@@ -67,24 +67,18 @@ static int score_feature(const city_tileset *ts, state *s, int root, int kind,
 	                       st_ntile(s)[root], feat_node_part(s, root));
 	feat_set_followed(s, root, 0);
 	players_return(s, on, defer);
-	return 1;
 }
 
-int tcs_score_some(const city_tileset *ts, state *s, const int *done,
-                   const uint8_t *kind, int n_done, int base, int defer,
-                   int *any)
+void tcs_score_done(const city_tileset *ts, state *s, const int *done,
+                    const uint8_t *kind, int n_done, int base, int defer)
 {
 	const uint16_t *open = st_nopen(s);
-	int i, occupied = 0;
-	if (any)
-		*any = 1;
-	/* only a followed root scores (R-SCORE-5); one that comes again needs
-	 * no test: scoring it cleared its followed flag */
+	int i;
+	/* a root that comes again needs no more: scoring it cleared its
+	 * followed flag */
 	for (i = 0; i < n_done; i++)
 		if (open[done[i]] & OPEN_FOLLOWED)
-			occupied |= score_feature(ts, s, done[i], kind[i], base,
-			                          defer);
-	return occupied;
+			score_feature(ts, s, done[i], kind[i], base, defer);
 }
 
 /* Only a followed street or market is looked at (its open word is

@@ -12,25 +12,14 @@
 
 #include "state.h"
 
-/* tcs_score_done with n_done > 0 (most placements complete nothing: no
- * call then). */
-int tcs_score_some(const city_tileset *ts, state *s, const int *done,
-                   const uint8_t *kind, int n_done, int base, int defer,
-                   int *any);
-/* Score the completed streets and markets done[0..n_done) (roots, with
- * their part kinds), in that order, each root once; `base` is the street
- * reason (STREET, WALL_STREET, FINAL_STREET), the market reason follows
- * it; with `defer` the followers return after the guard decision (R-OPT-3
- * "no"). Sets *any (may be NULL) when n_done > 0; returns whether one
- * held followers. */
-static inline int tcs_score_done(const city_tileset *ts, state *s,
-                                 const int *done, const uint8_t *kind,
-                                 int n_done, int base, int defer, int *any)
-{
-	return n_done ? tcs_score_some(ts, s, done, kind, n_done, base, defer,
-	                               any)
-	              : 0;
-}
+/* Score the completed, followed streets and markets done[0..n_done)
+ * (roots, with their part kinds), in that order, each root once (one that
+ * comes again was unfollowed by its scoring); `base` is the street reason
+ * (STREET, WALL_STREET, FINAL_STREET), the market reason follows it; with
+ * `defer` the followers return after the guard decision (R-OPT-3 "no").
+ * Each one held followers: n_done > 0 says that one was scored. */
+void tcs_score_done(const city_tileset *ts, state *s, const int *done,
+                   const uint8_t *kind, int n_done, int base, int defer);
 /* Close side `side` of tile t with a wall piece, the gate or a final wall
  * and score what that completes (R-WALL-5, R-END-2). */
 void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
