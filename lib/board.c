@@ -150,7 +150,9 @@ static int ring_may_enclose(unsigned ring)
 static void front_set_ring(fcell *f, unsigned ring)
 {
 	f->ring = (uint8_t)ring;
-	f->flags = (uint8_t)((f->flags & ~FC_SPLITS) |
+	/* a new neighbour may change R-TILE-4's verdict: it is forgotten */
+	f->flags = (uint8_t)((f->flags & ~(FC_SPLITS | FC_WALL_KNOWN |
+	                                   FC_WALL_OK)) |
 	                     (ring_may_enclose(ring) ? FC_SPLITS : 0));
 }
 

@@ -137,61 +137,40 @@ static inline size_t keep_fit(uint16_t *cell, uint8_t *rset, size_t k, int i,
 }
 
 /* Frontier cell i's rotations of the design whose fit table is `fit`
- * (R-TILE-2) kept at entry k (keep_fit), its flags at fl[k] too when fl is
- * not NULL (a constant at each call). Returns the next entry. */
+ * (R-TILE-2), those of a cell that `keep` refuses dropped when keep is
+ * not NULL (a constant at each call), kept at entry k (keep_fit). Returns
+ * the next entry. */
 static CITY_ALWAYS_INLINE size_t scan_cell(const uint8_t *fit,
                                            const fcell *f, int i,
                                            uint16_t *cell, uint8_t *rset,
-                                           uint8_t *fl, size_t k)
+                                           const uint8_t *keep, size_t k)
 {
-	if (fl)
-		fl[k] = f[i].flags;
-	return keep_fit(cell, rset, k, i,
-	                fit[(unsigned)f[i].present << 4 | f[i].streets]);
+	unsigned rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
+	if (keep)
+		rots &= keep[f[i].flags & 15u];
+	return keep_fit(cell, rset, k, i, rots);
 }
 
-/* scan_cell over the frontier, four cells a round (the loop's own test
- * and count are a quarter of a cell's work). Returns the entries kept. */
+/* The cells where the design fits (R-TILE-2) and `keep` allows,
+ * compacted without branching on it: cell[i] (frontier index) and rset[i]
+ * (rotations) for i < the returned count; four cells a round (the loop's
+ * own test and count are a quarter of a cell's work). */
 static CITY_ALWAYS_INLINE size_t scan_front(const uint8_t *fit,
                                             const fcell *f, int nf,
                                             uint16_t *cell, uint8_t *rset,
-                                            uint8_t *fl)
+                                            const uint8_t *keep)
 {
 	size_t k = 0;
 	int i = 0;
 	for (; i + 4 <= nf; i += 4) {
-		k = scan_cell(fit, f, i, cell, rset, fl, k);
-		k = scan_cell(fit, f, i + 1, cell, rset, fl, k);
-		k = scan_cell(fit, f, i + 2, cell, rset, fl, k);
-		k = scan_cell(fit, f, i + 3, cell, rset, fl, k);
+		k = scan_cell(fit, f, i, cell, rset, keep, k);
+		k = scan_cell(fit, f, i + 1, cell, rset, keep, k);
+		k = scan_cell(fit, f, i + 2, cell, rset, keep, k);
+		k = scan_cell(fit, f, i + 3, cell, rset, keep, k);
 	}
 	for (; i < nf; i++)
-		k = scan_cell(fit, f, i, cell, rset, fl, k);
+		k = scan_cell(fit, f, i, cell, rset, keep, k);
 	return k;
-}
-
-/* The cells where the design fits (R-TILE-2), compacted without branching
- * on it: cell[i] (frontier index) and rset[i] (rotations) for i < the
- * returned count; flag[0..*nflag) indexes the ones with a flag of
- * `flagged`, left for the game's own test. */
-static CITY_ALWAYS_INLINE int fitting_cells(const uint8_t *fit, const fcell *f, int nf,
-                         unsigned flagged, uint16_t *cell, uint8_t *rset,
-                         uint16_t *flag, int *nflag)
-{
-	uint8_t fl[MAX_FRONT];
-	size_t k, w = 0, j;
-	if (!flagged) { /* no flag asked for (The City before the gate) */
-		*nflag = 0;
-		return (int)scan_front(fit, f, nf, cell, rset, NULL);
-	}
-	k = scan_front(fit, f, nf, cell, rset, fl);
-	/* the flags of the fitting cells only (about two thirds) */
-	for (j = 0; j < k; j++) {
-		flag[w] = (uint16_t)j;
-		w += (fl[j] & flagged) != 0;
-	}
-	*nflag = (int)w;
-	return (int)k;
 }
 
 /* The moves of k fitting cells. While there is room for four moves, a
@@ -237,26 +216,24 @@ static size_t write_cell_moves(const fcell *f, const uint16_t *cell,
 	return n;
 }
 
-/* The cells and rotations of list_placements, the flagged cells tested;
- * returns their number (empty board: not asked). */
-static CITY_ALWAYS_INLINE int placement_cells(const city_tileset *ts, const state *s,
-                           int design, unsigned flagged, list_cells_refuse refuse,
-                           uint16_t *cell, uint8_t *rset)
+/* The cells and rotations of list_placements; returns their number (empty
+ * board: not asked). */
+static CITY_ALWAYS_INLINE int placement_cells(const city_tileset *ts,
+                                              const state *s, int design,
+                                              const uint8_t *keep,
+                                              uint16_t *cell, uint8_t *rset)
 {
 	const ts_design *d = &ts->designs[design];
 	const uint8_t *fit = &board_fit[(unsigned)d->street_mask << 8];
-	uint16_t flag[MAX_FRONT];
-	int k, nflag, nf;
+	int nf;
 	const fcell *f = board_front(s, &nf);
-	k = fitting_cells(fit, f, nf, flagged, cell, rset, flag, &nflag);
-	if (nflag) /* a cell refused: no move at all */
-		refuse(s, f, cell, rset, flag, nflag);
-	return k;
+	/* before The City's gate, no cell is closed: no flag read at all */
+	return keep ? (int)scan_front(fit, f, nf, cell, rset, keep)
+	            : (int)scan_front(fit, f, nf, cell, rset, NULL);
 }
 
 size_t list_placements(const city_tileset *ts, const state *s, int design,
-                       unsigned flagged, list_cells_refuse refuse,
-                       city_move *out, size_t cap)
+                       const uint8_t *keep, city_move *out, size_t cap)
 {
 	uint16_t cell[MAX_FRONT];
 	uint8_t rset[MAX_FRONT];
@@ -267,7 +244,7 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 			list_emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, i, 0, 0, 0);
 		return n;
 	}
-	k = placement_cells(ts, s, design, flagged, refuse, cell, rset);
+	k = placement_cells(ts, s, design, keep, cell, rset);
 	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
 }
 
@@ -332,11 +309,10 @@ size_t list_cells_done(list_cells *lc)
 }
 
 size_t list_placements_cells(const city_tileset *ts, const state *s,
-                             int design, unsigned flagged,
-                             list_cells_refuse refuse, list_cells *lc)
+                             int design, const uint8_t *keep,
+                             list_cells *lc)
 {
-	lc->n = placement_cells(ts, s, design, flagged, refuse, lc->cell,
-	                        lc->rset);
+	lc->n = placement_cells(ts, s, design, keep, lc->cell, lc->rset);
 	return list_cells_done(lc);
 }
 

@@ -49,28 +49,18 @@ static inline void list_emit(city_move *out, size_t cap, size_t *n, int kind,
 	list_put(out, cap, n, 1, kind, x, y, rot, side, end, part);
 }
 
-/* A game's own test of a frontier cell, the same for every tile and
- * rotation (The City: R-TILE-3/4, wall_front_ok): 1 when tiles may go
- * there. */
-typedef int (*list_cell_ok)(const state *s, const fcell *f);
-
-/* A game's own test of the fitting cells of a listing that have a flag it
- * asked for, all at once (The City: wall_refuse_cells): entry idx[i] of
- * cell[] (frontier indexes into f) and rset[] (rotations) for i < n, the
- * rotations of each refused cell cleared. */
-typedef void (*list_cells_refuse)(const state *s, const fcell *f,
-                                  const uint16_t *cell, uint8_t *rset,
-                                  const uint16_t *idx, int n);
+/* A game's own rule of a frontier cell, the same for every tile and
+ * rotation, read from the cell's flags (The City: R-TILE-3/4 once the gate
+ * stands, wall_keep): keep[flags & 15] is 15 where tiles may go, 0 where
+ * they may not. NULL: every cell. */
 
 /* The placements of the tile of design `design`: every frontier cell in
  * (y, x) order, the rotations that continue its streets (R-TILE-2, by
- * table), except at cells with a flag of `flagged` that `refuse` refuses
- * (only those are passed to it). The start tile goes at (0,0) in any
+ * table), at the cells `keep` allows. The start tile goes at (0,0) in any
  * rotation. Moves are written as in list_emit, with scratch past the count
  * within cap; returns their number. */
 size_t list_placements(const city_tileset *ts, const state *s, int design,
-                       unsigned flagged, list_cells_refuse refuse,
-                       city_move *out, size_t cap);
+                       const uint8_t *keep, city_move *out, size_t cap);
 
 /* The base game's placements (C-TILE-1/2): every frontier cell in (y, x)
  * order, the rotations of the design whose rotation signatures are `sig4`
@@ -99,8 +89,8 @@ typedef struct list_cells {
  * rotations, the same test of the flagged cells; returns the number of
  * moves the listing would write. */
 size_t list_placements_cells(const city_tileset *ts, const state *s,
-                             int design, unsigned flagged,
-                             list_cells_refuse refuse, list_cells *lc);
+                             int design, const uint8_t *keep,
+                             list_cells *lc);
 size_t list_placements_sig_cells(const state *s, uint32_t sig4,
                                  list_cells *lc);
 /* Pads *lc (its n and entries written) and returns the number of its
@@ -112,26 +102,19 @@ void list_cells_move(const state *s, const list_cells *lc, size_t k,
                      city_move *m);
 
 /* Whether the tile of `design` has a placement (R-TURN-4): a cell where a
- * rotation fits and `ok` (NULL: every cell is fine) agrees; the cells
- * without a flag of `slow` are tried first. Inline, so that a constant
- * `ok` is inlined too. */
+ * rotation fits and `keep` (as in list_placements) allows. */
 static inline int list_has_placement(const city_tileset *ts, const state *s,
-                                     int design, unsigned slow,
-                                     list_cell_ok ok)
+                                     int design, const uint8_t *keep)
 {
 	const ts_design *d = &ts->designs[design];
 	const fcell *f = st_front(s);
-	int i, pass, nf = s->board.n_front;
+	int i, nf = s->board.n_front;
 	if (s->board.n_tiles == 0)
 		return 1; /* the start tile fits at (0,0) in any rotation */
-	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < nf; i++) {
-			if (((f[i].flags & slow) != 0) != pass)
-				continue;
-			if (board_front_rotations(d, &f[i]) &&
-			    (!ok || ok(s, &f[i])))
-				return 1;
-		}
+	for (i = 0; i < nf; i++)
+		if (board_front_rotations(d, &f[i]) &
+		    (keep ? keep[f[i].flags & 15u] : 15u))
+			return 1;
 	return 0;
 }
 

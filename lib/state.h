@@ -97,8 +97,14 @@ static inline int pt_sealed(const ptile *p, int side)
 /* Frontier cell flags. */
 typedef enum fc_flag {
 	FC_BLOCKED = 1, /* a neighbour's side facing the cell is sealed */
-	FC_SPLITS = 2   /* occupying the cell could split the empty cells
+	FC_SPLITS = 2,  /* occupying the cell could split the empty cells
 	                   around it (ring_may_enclose) */
+	FC_WALL_KNOWN = 4, /* The City: FC_WALL_OK holds R-TILE-4's verdict
+	                      here (wall_know_cells); dropped when the cell's
+	                      ring changes, old when the wall grows
+	                      (st_city.know_all) */
+	FC_WALL_OK = 8     /* that verdict: every wall piece stays on the outer
+	                      contour when a tile goes here */
 } fc_flag;
 
 /* A frontier cell: empty and side-adjacent to a tile. Kept sorted by
@@ -279,6 +285,11 @@ typedef struct st_city {
 	uint8_t round_stack;
 	uint8_t last_piece; /* chain index of the piece just built */
 	uint8_t n_wall_towers;
+	/* the wall grew since the last draw: R-TILE-4's verdicts in the
+	 * frontier flags are all old, the next draw computes them all again
+	 * (wall_know_cells); else only those around the last tile are
+	 * missing */
+	uint8_t know_all;
 	/* the follower options of this turn's tile (bit i: part i), found
 	 * by the placement for the follower decision, zero outside it */
 	uint16_t fol_opts;

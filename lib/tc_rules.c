@@ -25,13 +25,6 @@ static const char *const decision_name[7] = {
 
 /* ---- the draw and the end ---------------------------------------------- */
 
-/* R-TILE-3/4 at a frontier cell, as the listing asks it (list_has_placement
- * inlines it; list_placements calls it for the flagged cells only). */
-static int cell_ok(const state *s, const fcell *f)
-{
-	return wall_front_ok(s, f);
-}
-
 static unsigned end_conditions(const state *s)
 {
 	unsigned r = 0;
@@ -52,18 +45,20 @@ static void set_end(state *s, unsigned reasons)
 	s->turn.actor = s->turn.player;
 }
 
-/* Draw for the next turn, discarding unplayable tiles (R-TURN-4). Cells
- * whose placement cannot enclose anything are tried first: they need no
- * contour look-up. */
+/* Draw for the next turn, discarding unplayable tiles (R-TURN-4). Once the
+ * gate stands, R-TILE-4's verdicts are brought up to date first: this
+ * test, the listing and the placement read them. */
 static void draw_next(const city_tileset *ts, state *s, int next_player)
 {
 	int gate = s->city.gate_placed;
+	if (gate)
+		wall_know_cells(s);
 	while (s->turn.draw_pos < s->lay.n_total) {
 		int i = s->turn.draw_pos++;
 		int d = st_order(s)[i];
 		/* before the gate no cell is closed: no test at all */
-		if (gate ? list_has_placement(ts, s, d, FC_SPLITS, cell_ok)
-		         : list_has_placement(ts, s, d, 0, NULL)) {
+		if (gate ? list_has_placement(ts, s, d, wall_keep)
+		         : list_has_placement(ts, s, d, NULL)) {
 			s->turn.cur = (uint8_t)i;
 			s->turn.player = (uint8_t)next_player;
 			s->turn.actor = (uint8_t)next_player;
@@ -643,11 +638,11 @@ static size_t list_wall_towers(const state *s, city_move *out, size_t cap)
 	return n;
 }
 
-/* The frontier flags whose cells the wall's test decides (R-TILE-3/4),
- * once the gate stands. */
-static unsigned tile_flagged(const state *s)
+/* R-TILE-3/4 by the frontier flags once the gate stands (the draw made
+ * the verdicts known); before it no cell is closed. */
+static const uint8_t *tile_keep(const state *s)
 {
-	return s->city.gate_placed ? FC_BLOCKED | FC_SPLITS : 0;
+	return s->city.gate_placed ? wall_keep : NULL;
 }
 
 static size_t tc_list_cells(const city_tileset *ts, const state *s,
@@ -656,7 +651,7 @@ static size_t tc_list_cells(const city_tileset *ts, const state *s,
 	if (s->turn.decision != CITY_DECISION_TILE || board_is_empty(s))
 		return LIST_NO_CELLS;
 	return list_placements_cells(ts, s, st_order(s)[s->turn.cur],
-	                             tile_flagged(s), wall_refuse_cells, lc);
+	                             tile_keep(s), lc);
 }
 
 static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
@@ -666,8 +661,7 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 	switch (s->turn.decision) {
 	case CITY_DECISION_TILE:
 		return list_placements(ts, s, st_order(s)[s->turn.cur],
-		                       tile_flagged(s), wall_refuse_cells, out,
-		                       cap);
+		                       tile_keep(s), out, cap);
 	case CITY_DECISION_FOLLOWER:
 		return list_followers(ts, s, out, cap);
 	case CITY_DECISION_GATE:
@@ -767,6 +761,30 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 	if (!s->board.labelled) {
 		msg_say(msg, cap, "wall: contour labels off after the gate");
 		return 1;
+	}
+	if (s->city.know_all && s->turn.decision == CITY_DECISION_TILE) {
+		msg_say(msg, cap, "wall: R-TILE-4 verdicts old at a tile decision");
+		return 1;
+	}
+	for (i = 0; i < s->board.n_front; i++) {
+		/* R-TILE-4's verdicts, unless the wall grew since the draw
+		 * (all old): kept only where the wall's test asks one and
+		 * right there, known everywhere at a tile decision (the draw
+		 * made them) */
+		const fcell *f = &st_front(s)[i];
+		unsigned fl = s->city.know_all ? 0u : f->flags;
+		int asked = (fl & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS;
+		if (fl & FC_WALL_KNOWN
+		        ? !asked ||
+		              !(fl & FC_WALL_OK) !=
+		                  !!wall_check_surround(s, fc_x(f), fc_y(f),
+		                                        NULL, 0)
+		        : asked && s->turn.decision == CITY_DECISION_TILE) {
+			msg_say(msg, cap, "wall: R-TILE-4 verdict at (%d,%d) %s",
+			        fc_x(f), fc_y(f),
+			        fl & FC_WALL_KNOWN ? "wrong" : "not known");
+			return 1;
+		}
 	}
 	for (i = s->city.chain_lo; i <= s->city.chain_hi; i++) {
 		int t = s->city.chain[i].tile, side = wp_side(&s->city.chain[i]);

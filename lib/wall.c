@@ -53,6 +53,8 @@ int wall_add(state *s, int t, int side, int end, int gate)
 	}
 	wp_set(&s->city.chain[idx], t, side, gate, -1);
 	board_seal_side(s, t, side);
+	/* R-TILE-4's verdicts may have changed anywhere: all are old */
+	s->city.know_all = 1;
 	return idx;
 }
 
@@ -202,25 +204,65 @@ int wall_cell_survives(const state *s, const fcell *f)
 	return cell_survives(s, &b, f);
 }
 
-void wall_refuse_cells(const state *s, const fcell *f, const uint16_t *cell,
-                       uint8_t *rset, const uint16_t *idx, int n)
+/* By the flags' low nibble (FC_BLOCKED 1, FC_SPLITS 2, FC_WALL_KNOWN 4,
+ * FC_WALL_OK 8): a blocked cell never, a split one only with a verdict
+ * that says so. */
+const uint8_t wall_keep[16] = {15, 0, 0, 0, 15, 0, 0, 0,
+                               15, 0, 15, 0, 15, 0, 15, 0};
+
+/* The frontier entries [*from, returned) that may lack a verdict: every
+ * one after the wall grew (know_all), else the rows around the last tile
+ * placed (its ring, where the only verdicts dropped since the last draw
+ * were). */
+static int unknown_span(const state *s, int *from)
 {
-	/* the verdicts in a local array first: rset's bytes may alias the
-	 * state, its stores would make every cell read the state's pointers
-	 * again */
-	uint8_t keep[WALL_MAX_CELLS];
-	cut_base b = cut_base_of(s);
-	int i;
-	for (i = 0; i < n; i++) {
-		const fcell *c = &f[cell[idx[i]]];
-		/* one test of both flags, as wall_front_ok */
-		keep[i] = (uint8_t)((c->flags & (FC_BLOCKED | FC_SPLITS)) ==
-		                            FC_SPLITS
-		                        ? cell_survives(s, &b, c)
-		                        : !(c->flags & FC_BLOCKED));
+	const fcell *f = st_front(s);
+	const ptile *p;
+	uint32_t lo, hi;
+	int a = 0, n = s->board.n_front, z = n;
+	*from = 0;
+	if (s->city.know_all || s->turn.last_tile == NO_TILE)
+		return n;
+	p = &st_tiles(s)[s->turn.last_tile];
+	lo = fc_key(p->x - 1, p->y - 1);
+	hi = fc_key(p->x + 1, p->y + 1);
+	while (a < z) { /* the first entry not before lo */
+		int m = (a + z) / 2;
+		if (f[m].key < lo)
+			a = m + 1;
+		else
+			z = m;
 	}
-	for (i = 0; i < n; i++)
-		rset[idx[i]] = (uint8_t)(rset[idx[i]] & (0u - keep[i]));
+	*from = a;
+	while (a < n && f[a].key <= hi)
+		a++;
+	return a;
+}
+
+void wall_know_cells(state *s)
+{
+	fcell *f = st_front_w(s);
+	cut_base b;
+	int i, based = 0, end = unknown_span(s, &i);
+	/* after the wall grew, no verdict is kept (nor one at a cell the
+	 * wall blocked) */
+	unsigned keep = s->city.know_all ? ~(unsigned)(FC_WALL_KNOWN | FC_WALL_OK)
+	                                 : ~0u;
+	s->city.know_all = 0;
+	for (; i < end; i++) {
+		unsigned fl = f[i].flags & keep;
+		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) != FC_SPLITS) {
+			f[i].flags = (uint8_t)fl;
+			continue;
+		}
+		if (!based) { /* read once, when a cell needs it */
+			b = cut_base_of(s);
+			based = 1;
+		}
+		f[i].flags = (uint8_t)(fl | FC_WALL_KNOWN |
+		                       (cell_survives(s, &b, &f[i]) ? FC_WALL_OK
+		                                                    : 0));
+	}
 }
 
 /* ---- the explicit checks ------------------------------------------------ */

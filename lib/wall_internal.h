@@ -41,14 +41,35 @@ int wall_guard_points(const city_tileset *ts, const state *s, int idx);
  * gate is built, from the contour labels: whether every wall piece stays
  * on the outer contour. */
 int wall_cell_survives(const state *s, const fcell *f);
-#define WALL_MAX_CELLS (2 * TS_MAX_TILES + 2) /* frontier cells, at most */
-/* R-TILE-3/4 (wall_front_ok) at n frontier cells of a listing once the
- * gate is built: entry idx[i] of cell[] (frontier indexes into f) and
- * rset[] (their rotations) for i < n; a refused cell's rotations cleared.
- * What is the same for every cell (the wall's ends, the extreme side) is
- * read once. */
-void wall_refuse_cells(const state *s, const fcell *f, const uint16_t *cell,
-                       uint8_t *rset, const uint16_t *idx, int n);
+/* R-TILE-4's verdict (FC_WALL_KNOWN, FC_WALL_OK) at every frontier cell
+ * that may split and is not blocked, where it is not known, once the gate
+ * stands. The City's draw_next asks it before each tile decision, and
+ * every tile decision comes from draw_next (the start; end_turn, after a
+ * turn or a wall round, the gate's round included; reset, undo and load
+ * replay the moves; copy and clone copy the flags; a reshuffle moves
+ * undrawn tiles only): the R-TURN-4 test, the listing and the AI's cells
+ * (wall_keep), the placement (wall_front_ok) read the verdicts there.
+ * tc_check_state holds every known verdict against wall_check_surround.
+ *
+ * A verdict holds until the cell's ring changes (board.c front_set_ring
+ * drops it) or the wall grows (wall_add marks them all old, know_all,
+ * until the next draw: nothing reads them in between). A tile at c,
+ * not blocked, breaks R-TILE-4 when some wall piece's outside cell w is
+ * cut off from the exterior (the empty cells side-connected to the far
+ * away) by the tiles and c. When a legal tile goes at d, not c's
+ * neighbour: a refused c stays refused (more tiles leave less exterior;
+ * so it does not end up in a hole either); an allowed c stays allowed:
+ * were w cut off by the tiles with c and d but by neither alone, every
+ * loop around w would pass through both, c, a tile path, d, a tile path
+ * back; the tiles are connected, so a tile path joins those two, inside
+ * or outside the loop, and closes a loop around w through c alone or d
+ * alone. A new wall piece adds a cell w (only an allowed verdict can
+ * change, but finding those costs more than the few recomputations). */
+void wall_know_cells(state *s);
+/* R-TILE-3/4 by a frontier cell's flags, once the gate stands and the
+ * verdicts are known (as list_placements' keep): 15 where tiles may go
+ * (not blocked; a split cell only with FC_WALL_OK), 0 elsewhere. */
+extern const uint8_t wall_keep[16];
 /* Whether R-TILE-4 is trivially satisfied at a frontier cell (no gate, or
  * occupying it cannot enclose any cell). */
 static inline int wall_front_simple(const state *s, const fcell *f)
@@ -56,15 +77,16 @@ static inline int wall_front_simple(const state *s, const fcell *f)
 	return !s->city.gate_placed || !(f->flags & FC_SPLITS);
 }
 /* R-TILE-3/4 for a frontier cell (the same for every tile and rotation):
- * the fast form of wall_check_outside + wall_check_surround. */
+ * the fast form of wall_check_outside + wall_check_surround, from the
+ * known verdict when there is one. */
 static inline int wall_front_ok(const state *s, const fcell *f)
 {
-	/* one test of both flags: only a cell that is not blocked and may
-	 * split asks the contour */
-	if ((f->flags & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS &&
-	    s->city.gate_placed)
+	unsigned fl = f->flags & 15u;
+	if (!s->city.gate_placed)
+		return 1; /* nothing is sealed before the gate */
+	if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) == FC_SPLITS)
 		return wall_cell_survives(s, f);
-	return !(f->flags & FC_BLOCKED);
+	return wall_keep[fl] != 0;
 }
 /* The explicit forms, which also say why (msg may be NULL): R-TILE-3, not
  * the outside cell of a wall piece; R-TILE-4, walk the contour with the
