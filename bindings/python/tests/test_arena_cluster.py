@@ -38,6 +38,12 @@ from test_arena import NO_DASK, city_cli_arena  # noqa: E402
 
 # Few, quick games (greedy and random AIs): the point is the cluster.
 ARGS = ["--games", "24", "--seed", "77", "greedy", "random"]
+# The run a worker dies in: enough tasks (48 of 2 games) that the workers
+# still hold some when the first results come back, however fast the
+# games are (with 12 tasks a faster library could finish them all before
+# the first result was reported).
+KILL_GAMES = 96
+KILL_ARGS = ["--games", str(KILL_GAMES), "--seed", "77", "greedy", "random"]
 START_TIMEOUT = 120
 
 
@@ -115,7 +121,7 @@ class TestArenaOnACluster(unittest.TestCase):
 
     def test_2_a_worker_killed_mid_run_loses_no_game(self):
         import libcity.arena as arena
-        want = city_cli_arena(ARGS)
+        want = city_cli_arena(KILL_ARGS)
         workers = self.client.scheduler_info()["workers"]
         name_of = {addr: w["name"] for addr, w in workers.items()}
         seen, killed = [], {}
@@ -132,17 +138,17 @@ class TestArenaOnACluster(unittest.TestCase):
             os.killpg(self.procs[name_of[victim]].pid, signal.SIGKILL)
             killed.update(addr=victim, keys=busy[victim])
 
-        result = arena.run(["greedy", "random"], games=24, seed=77,
+        result = arena.run(["greedy", "random"], games=KILL_GAMES, seed=77,
                            client=self.client, batch=2, on_game=on_game)
         self.assertTrue(killed, "no worker held games to kill")
         self.assertIsNotNone(self.procs[name_of[killed["addr"]]].wait(30))
-        self.assertEqual(seen, list(range(1, 25)))   # each game once
+        self.assertEqual(seen, list(range(1, KILL_GAMES + 1)))  # each once
         self.assertEqual([g["game"] for g in result.games],
-                         list(range(1, 25)))
+                         list(range(1, KILL_GAMES + 1)))
         self.assertEqual(result.failed, [])
         self.assertEqual(result.text(), want)
         self.assertEqual(result.text(quiet=True),
-                         city_cli_arena(["--quiet"] + ARGS))
+                         city_cli_arena(["--quiet"] + KILL_ARGS))
         survivor = [a for a in name_of if a != killed["addr"]]
         self.assertEqual(len(self.client.scheduler_info()["workers"]), 1)
         self.assertIn(result.games[-1]["worker"], survivor)
