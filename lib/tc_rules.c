@@ -654,14 +654,12 @@ static size_t tc_list_cells(const city_tileset *ts, const state *s,
 	                             tile_keep(s), lc);
 }
 
-static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
-                      size_t cap)
+/* The moves of the decisions that are not a tile's. */
+static size_t list_other(const state *s, const city_tileset *ts,
+                         city_move *out, size_t cap)
 {
 	size_t n = 0;
 	switch (s->turn.decision) {
-	case CITY_DECISION_TILE:
-		return list_placements(ts, s, st_order(s)[s->turn.cur],
-		                       tile_keep(s), out, cap);
 	case CITY_DECISION_FOLLOWER:
 		return list_followers(ts, s, out, cap);
 	case CITY_DECISION_GATE:
@@ -680,6 +678,17 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 	default:
 		return 0;
 	}
+}
+
+/* The tile decision first and on its own: half the listings, and a plain
+ * jump to the placements then, without the frame the others need. */
+static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
+                      size_t cap)
+{
+	if (s->turn.decision == CITY_DECISION_TILE)
+		return list_placements(ts, s, st_order(s)[s->turn.cur],
+		                       tile_keep(s), out, cap);
+	return list_other(s, ts, out, cap);
 }
 
 /* ---- start, pieces, consistency ------------------------------------------ */
