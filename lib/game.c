@@ -440,54 +440,45 @@ int city_pass(city_game *g)
 	return game_apply(g, CITY_MOVE_PASS, 0, 0, 0, 0);
 }
 
-/* Where a city_move keeps the argument its kind carries in `arg`
- * (rules_move): the rotation of a placement, the side of a gate, else the
- * end (wall, tower; zero or unread for the others). One load by kind
- * instead of a chain of tests; a kind past CITY_MOVE_RANSOM is unknown to
- * every game, which reads no argument then, so the low four bits do. */
-static const uint8_t arg_at[16] = {
-    offsetof(city_move, end),  offsetof(city_move, rotation),
-    offsetof(city_move, end),  offsetof(city_move, side),
-    offsetof(city_move, end),  offsetof(city_move, end),
-    offsetof(city_move, end),  offsetof(city_move, end),
-    offsetof(city_move, end),  offsetof(city_move, end),
-    offsetof(city_move, end),  offsetof(city_move, end),
-    offsetof(city_move, end),  offsetof(city_move, end),
-    offsetof(city_move, end),  offsetof(city_move, end)};
+/* The argument a move kind carries in `arg` (rules_move). */
+static inline int move_arg(const city_move *m)
+{
+	return m->kind == CITY_MOVE_PLACE ? m->rotation
+	       : m->kind == CITY_MOVE_GATE ? m->side
+	                                   : m->end;
+}
 
-/* Say which reserved field of a move is not zero (ABI 1: zero keeps the
- * meaning a later field may give them); the slow side of the test in
- * city_apply_move. */
-static int reserved_refused(city_game *g, const city_move *m)
+/* The reserved fields of a move are zero (ABI 1: zero keeps the meaning a
+ * later field may give them); else the reason. One test on the way in. */
+static int reserved_zero(city_game *g, const city_move *m)
 {
 	size_t i;
+	if (!(m->reserved0[0] | m->reserved0[1] | m->reserved0[2] |
+	      m->reserved1[0] | m->reserved1[1]))
+		return 1;
 	for (i = 0; i < sizeof m->reserved0; i++)
 		if (m->reserved0[i]) {
 			game_set_error(g,
 			               "R-ERR-1: move field reserved0[%u] is %u, "
 			               "not 0",
 			               (unsigned)i, (unsigned)m->reserved0[i]);
-			return CITY_EINVAL;
+			return 0;
 		}
 	for (i = 0; i < 2; i++)
 		if (m->reserved1[i])
 			break;
 	game_set_error(g, "R-ERR-1: move field reserved1[%u] is %lu, not 0",
 	               (unsigned)i, (unsigned long)m->reserved1[i]);
-	return CITY_EINVAL;
+	return 0;
 }
 
 int city_apply_move(city_game *g, const city_move *m)
 {
-	uint64_t r1;
 	if (!g || !m)
 		return CITY_EINVAL;
-	/* the reserved fields in one test (reserved1 as one word) */
-	memcpy(&r1, m->reserved1, sizeof r1);
-	if (m->reserved0[0] | m->reserved0[1] | m->reserved0[2] | r1)
-		return reserved_refused(g, m);
-	return game_apply(g, m->kind, m->x, m->y,
-	                  ((const uint8_t *)m)[arg_at[m->kind & 15u]], m->part);
+	if (!reserved_zero(g, m))
+		return CITY_EINVAL;
+	return game_apply(g, m->kind, m->x, m->y, move_arg(m), m->part);
 }
 
 int city_legal_moves(const city_game *g, city_move *out, size_t cap,
