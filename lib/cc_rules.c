@@ -383,15 +383,16 @@ static int expansion_move(const rules_ctx *c, const rules_move *m,
 	return rc;
 }
 
-static int cc_apply(const rules_ctx *c, const rules_move *m)
+static int cc_apply(const rules_ctx *c, int kind, int32_t x, int32_t y,
+                    int arg, char part)
 {
-	const expansion *x;
+	const expansion *xp;
 	c->err[0] = '\0';
-	switch (m->kind) {
+	switch (kind) {
 	case CITY_MOVE_PLACE:
-		return place(c, m->x, m->y, m->arg);
+		return place(c, x, y, arg);
 	case CITY_MOVE_FOLLOWER:
-		return place_follower(c, m->part);
+		return place_follower(c, part);
 	case CITY_MOVE_PASS:
 		return pass(c);
 	case CITY_MOVE_GATE:
@@ -405,15 +406,22 @@ static int cc_apply(const rules_ctx *c, const rules_move *m)
 		snprintf(c->err, ERR_CAP,
 		         "C-TURN-1: the base game of Carcassonne has no %s "
 		         "decision",
-		         m->kind == CITY_MOVE_GATE    ? "gate"
-		         : m->kind == CITY_MOVE_WALL  ? "wall piece"
-		         : m->kind == CITY_MOVE_GUARD ? "guard"
+		         kind == CITY_MOVE_GATE    ? "gate"
+		         : kind == CITY_MOVE_WALL  ? "wall piece"
+		         : kind == CITY_MOVE_GUARD ? "guard"
 		                                      : "tower");
 		return CITY_EDECISION;
 	default:
-		if ((x = expansions_of_move(m->kind)) != NULL)
-			return expansion_move(c, m, x);
-		snprintf(c->err, ERR_CAP, "R-ERR-1: unknown move kind %d", m->kind);
+		if ((xp = expansions_of_move(kind)) != NULL) {
+			rules_move m;
+			m.kind = kind;
+			m.x = x;
+			m.y = y;
+			m.arg = arg;
+			m.part = part;
+			return expansion_move(c, &m, xp);
+		}
+		snprintf(c->err, ERR_CAP, "R-ERR-1: unknown move kind %d", kind);
 		return CITY_EINVAL;
 	}
 }

@@ -397,18 +397,12 @@ static inline int game_apply(city_game *g, int kind, int32_t x, int32_t y,
                              int arg, char part)
 {
 	rules_ctx c;
-	rules_move m;
 	if (!g)
 		return CITY_EINVAL;
 	c.ts = g->opts.ts;
 	c.s = &g->st;
 	c.err = g->err;
-	m.kind = kind;
-	m.x = x;
-	m.y = y;
-	m.arg = arg;
-	m.part = part;
-	return g->rules->apply(&c, &m);
+	return g->rules->apply(&c, kind, x, y, arg, part);
 }
 
 int city_place_tile(city_game *g, int32_t x, int32_t y, int rotation)

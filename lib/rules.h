@@ -88,11 +88,14 @@ typedef struct game_rules {
 	/* The game's deal (NULL: every tile drawn, one segment): fills plan,
 	 * which comes zeroed, for the options o. */
 	void (*deal)(const city_options *o, deal_plan *plan);
-	/* Apply move m. The façade has checked the handle and, for a
-	 * city_move, its reserved fields; the game may have ended. Returns
-	 * CITY_OK or a status with the reason in c->err, the state unchanged
-	 * (a refused call is byte-identical to no call). */
-	int (*apply)(const rules_ctx *c, const rules_move *m);
+	/* Apply the move of kind `kind` with the arguments of a rules_move
+	 * (each in a register: the façade builds no move in memory). The
+	 * façade has checked the handle and, for a city_move, its reserved
+	 * fields; the game may have ended. Returns CITY_OK or a status with
+	 * the reason in c->err, the state unchanged (a refused call is
+	 * byte-identical to no call). */
+	int (*apply)(const rules_ctx *c, int kind, int32_t x, int32_t y,
+	             int arg, char part);
 	/* The legal moves of the current decision, in the documented order:
 	 * writes at most cap into out (may write scratch past the count
 	 * within cap; out NULL: count only) and returns how many there are. */

@@ -290,9 +290,9 @@ static unsigned follower_options(const city_tileset *ts, const state *s)
 
 #define SAY(c, ...) msg_say((c)->err, RULES_ERR_CAP, __VA_ARGS__)
 
-/* Common checks of every decision: the game goes on, it waits for this
- * decision, the history has room. */
-static int expect(const rules_ctx *c, int decision)
+/* Why a move of `decision` is refused (expect's slow side): the game has
+ * ended, it waits for another decision, or the history is full. */
+static int expect_refused(const rules_ctx *c, int decision)
 {
 	int have = c->s->turn.decision;
 	c->err[0] = '\0';
@@ -305,11 +305,24 @@ static int expect(const rules_ctx *c, int decision)
 		    decision_name[have], decision_name[decision]);
 		return CITY_EDECISION;
 	}
-	if (c->s->log.n_moves >= c->s->lay.cap_moves) {
-		SAY(c, "R-ERR-1: move history full");
-		return CITY_ELIMIT; /* cannot happen: cap_moves bounds a game */
+	SAY(c, "R-ERR-1: move history full");
+	return CITY_ELIMIT; /* cannot happen: cap_moves bounds a game */
+}
+
+/* Common checks of every decision: the game goes on, it waits for this
+ * decision, the history has room. The way of every legal move in one
+ * test of each, inline; the end is never a move's decision
+ * (no_wall_tower_decision asks for it to learn whether the game has
+ * ended, which the slow side says). */
+static inline int expect(const rules_ctx *c, int decision)
+{
+	const state *s = c->s;
+	if (decision != CITY_DECISION_END && s->turn.decision == decision &&
+	    s->log.n_moves < s->lay.cap_moves) {
+		c->err[0] = '\0';
+		return CITY_OK;
 	}
-	return CITY_OK;
+	return expect_refused(c, decision);
 }
 
 /* The fast legality test of one placement, through the frontier (the same
@@ -567,31 +580,32 @@ static int no_wall_tower_decision(const rules_ctx *c, int kind)
 	return CITY_EDECISION;
 }
 
-static int tc_apply(const rules_ctx *c, const rules_move *m)
+static int tc_apply(const rules_ctx *c, int kind, int32_t x, int32_t y,
+                    int arg, char part)
 {
-	switch (m->kind) {
+	switch (kind) {
 	case CITY_MOVE_PLACE:
-		return place_tile(c, m->x, m->y, m->arg);
+		return place_tile(c, x, y, arg);
 	case CITY_MOVE_FOLLOWER:
-		return place_follower(c, m->part);
+		return place_follower(c, part);
 	case CITY_MOVE_GATE:
-		return build_gate(c, m->x, m->y, m->arg);
+		return build_gate(c, x, y, arg);
 	case CITY_MOVE_WALL:
-		return build_wall(c, m->arg);
+		return build_wall(c, arg);
 	case CITY_MOVE_GUARD:
 		return place_guard(c);
 	case CITY_MOVE_TOWER:
-		return place_wall_tower(c, m->arg);
+		return place_wall_tower(c, arg);
 	case CITY_MOVE_PASS:
 		return pass(c);
 	case CITY_MOVE_FLOOR:
 	case CITY_MOVE_TOP:
 	case CITY_MOVE_CAPTURE:
 	case CITY_MOVE_RANSOM:
-		return no_wall_tower_decision(c, m->kind);
+		return no_wall_tower_decision(c, kind);
 	default:
 		c->err[0] = '\0';
-		SAY(c, "R-ERR-1: unknown move kind %u", (unsigned)m->kind);
+		SAY(c, "R-ERR-1: unknown move kind %u", (unsigned)kind);
 		return CITY_EINVAL;
 	}
 }
@@ -654,14 +668,12 @@ static size_t tc_list_cells(const city_tileset *ts, const state *s,
 	                             tile_keep(s), lc);
 }
 
-static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
-                      size_t cap)
+/* The moves of the decisions that are not a tile's. */
+static size_t list_other(const state *s, const city_tileset *ts,
+                         city_move *out, size_t cap)
 {
 	size_t n = 0;
 	switch (s->turn.decision) {
-	case CITY_DECISION_TILE:
-		return list_placements(ts, s, st_order(s)[s->turn.cur],
-		                       tile_keep(s), out, cap);
 	case CITY_DECISION_FOLLOWER:
 		return list_followers(ts, s, out, cap);
 	case CITY_DECISION_GATE:
@@ -680,6 +692,17 @@ static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
 	default:
 		return 0;
 	}
+}
+
+/* The tile decision first and on its own: half the listings, and a plain
+ * jump to the placements then, without the frame the others need. */
+static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
+                      size_t cap)
+{
+	if (s->turn.decision == CITY_DECISION_TILE)
+		return list_placements(ts, s, st_order(s)[s->turn.cur],
+		                       tile_keep(s), out, cap);
+	return list_other(s, ts, out, cap);
 }
 
 /* ---- start, pieces, consistency ------------------------------------------ */
