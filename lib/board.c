@@ -349,8 +349,11 @@ void board_seal_side(state *s, int t, int side)
 	ptile *p = &st_tiles_w(s)[t];
 	int i = front_find(s, p->x + DX[side], p->y + DY[side]);
 	p->rw = (uint8_t)(p->rw | (1u << (2 + side)));
+	/* a blocked cell keeps no R-TILE-4 verdict (wall_keep) */
 	if (i >= 0)
-		st_front_w(s)[i].flags |= FC_BLOCKED;
+		st_front_w(s)[i].flags = (uint8_t)(
+		    (st_front_w(s)[i].flags | FC_BLOCKED) &
+		    ~(unsigned)(FC_WALL_KNOWN | FC_WALL_OK));
 }
 
 static void walk_update(state *s, int t, const fcell *was, int top0,
@@ -597,15 +600,13 @@ int board_cell_may_enclose(const state *s, int x, int y)
  * spread out, so that a placement which only reshapes the contour locally
  * labels its new sides between their neighbours' labels instead of
  * renumbering the whole walk (R-TILE-4 compares labels cyclically). */
-void board_index_contour(state *s)
+/* Label the contour walked into seq[0, n) (tile * 4 + side). */
+static void label_walk(state *s, const uint16_t *seq, int n)
 {
-	uint16_t *pos = st_walk_w(s), seq[4 * TS_MAX_TILES + 4];
-	int i, n = 0;
+	uint16_t *pos = st_walk_w(s);
+	int i;
 	unsigned gap;
-	contour_it it;
 	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
-	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
-		seq[n++] = (uint16_t)(it.t * 4 + it.side);
 	s->board.labelled = 1;
 	if (!n)
 		return;
@@ -613,6 +614,30 @@ void board_index_contour(state *s)
 	for (i = 0; i < n; i++)
 		pos[seq[i]] = (uint16_t)((unsigned)i * gap);
 	s->board.walk_len = (uint16_t)n;
+}
+
+void board_index_contour(state *s)
+{
+	uint16_t seq[4 * TS_MAX_TILES + 4];
+	int n = 0;
+	contour_it it;
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
+		seq[n++] = (uint16_t)(it.t * 4 + it.side);
+	label_walk(s, seq, n);
+}
+
+int board_index_contour_at(state *s, int t, int side)
+{
+	uint16_t seq[4 * TS_MAX_TILES + 4], want = (uint16_t)(t * 4 + side);
+	int n = 0, found = 0;
+	contour_it it;
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it)) {
+		seq[n] = (uint16_t)(it.t * 4 + it.side);
+		found |= seq[n++] == want;
+	}
+	if (found)
+		label_walk(s, seq, n);
+	return found;
 }
 
 /* Relabel the contour after tile t was placed on a cell whose frontier

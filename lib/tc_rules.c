@@ -407,7 +407,6 @@ static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
 {
 	state *s = c->s;
 	int rc, t;
-	bside b;
 	if ((rc = expect(c, CITY_DECISION_GATE)) != CITY_OK)
 		return rc;
 	if (side < 0 || side > 3) {
@@ -420,10 +419,9 @@ static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
 		    (long)y);
 		return CITY_EILLEGAL;
 	}
-	b.x = (int16_t)x;
-	b.y = (int16_t)y;
-	b.s = (uint8_t)side;
-	if (!board_contour_contains(s, b)) {
+	/* one walk: the test, and the contour labels R-TILE-4 uses from the
+	 * gate on (only when it passes) */
+	if (!board_index_contour_at(s, t, side)) {
 		SAY(c,
 		    "R-WALL-3: the %s side of tile (%ld,%ld) is not on the "
 		    "contour (%s)",

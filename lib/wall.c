@@ -37,6 +37,8 @@ int wall_gap(const state *s, int limit)
 	return gap < limit ? gap : limit;
 }
 
+static void corner_verdict(state *s, int a, int b);
+
 int wall_add(state *s, int t, int side, int end, int gate)
 {
 	int idx;
@@ -44,17 +46,20 @@ int wall_add(state *s, int t, int side, int end, int gate)
 		idx = CHAIN_MID;
 		s->city.chain_lo = s->city.chain_hi = (uint8_t)idx;
 		s->city.gate_placed = 1;
-		/* R-TILE-4 is judged on the contour labels from now on */
-		board_index_contour(s);
+		/* R-TILE-4 is judged on the contour labels from now on: the
+		 * gate's test labelled them (board_index_contour_at) */
 	} else if (end == CITY_END_CW) {
 		idx = ++s->city.chain_hi;
 	} else {
 		idx = --s->city.chain_lo;
 	}
 	wp_set(&s->city.chain[idx], t, side, gate, -1);
+	/* drops the verdict at the piece's outside cell, now blocked */
 	board_seal_side(s, t, side);
-	/* R-TILE-4's verdicts may have changed anywhere: all are old */
-	s->city.know_all = 1;
+	if (gate) /* R-TILE-4's verdicts are all old */
+		s->city.know_all = 1;
+	else /* one verdict may change (wall_internal.h) */
+		corner_verdict(s, idx, end == CITY_END_CW ? idx - 1 : idx + 1);
 	return idx;
 }
 
@@ -263,6 +268,27 @@ void wall_know_cells(state *s)
 		                       (cell_survives(s, &b, &f[i]) ? FC_WALL_OK
 		                                                    : 0));
 	}
+}
+
+/* After the new piece a extended the wall's end b: when both lie on one
+ * tile, the cell diagonally across their common corner is the only one
+ * whose cuts may now fall on the wall (wall_internal.h); an allowed
+ * verdict there is judged again (a refused one stays). */
+static void corner_verdict(state *s, int a, int b)
+{
+	const wpiece *pa = &s->city.chain[a], *pb = &s->city.chain[b];
+	const ptile *p = &st_tiles(s)[pa->tile];
+	const fcell *c;
+	fcell *f;
+	int sa = wp_side(pa), sb = wp_side(pb);
+	if (pa->tile != pb->tile)
+		return;
+	c = board_front_at(s, p->x + DX[sa] + DX[sb], p->y + DY[sa] + DY[sb]);
+	if (!c || (c->flags & (FC_BLOCKED | FC_WALL_OK)) != FC_WALL_OK)
+		return;
+	f = &st_front_w(s)[c - st_front(s)];
+	if (!wall_cell_survives(s, f))
+		f->flags = (uint8_t)(f->flags & ~(unsigned)FC_WALL_OK);
 }
 
 /* ---- the explicit checks ------------------------------------------------ */

@@ -28,7 +28,8 @@ static inline int wall_length(const state *s)
 {
 	return s->city.gate_placed ? s->city.chain_hi - s->city.chain_lo + 1 : 0;
 }
-/* Add the gate (first piece) or a piece at `end` on side `side` of placed
+/* Add the gate (first piece; the contour labelled already, by
+ * board_index_contour_at) or a piece at `end` on side `side` of placed
  * tile t; seals the tile side. Returns the piece's chain index. */
 int wall_add(state *s, int t, int side, int end, int gate);
 /* R-WALL-6: whether the opposite wall piece of piece idx holds a guard. */
