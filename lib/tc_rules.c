@@ -765,8 +765,8 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 		return 1;
 	}
 	for (i = 0; i < s->board.n_front; i++) {
-		/* R-TILE-4's verdicts, unless the wall grew since the draw
-		 * (all old): kept only where the wall's test asks one and
+		/* R-TILE-4's verdicts, unless the gate was built since the
+		 * draw (all old): kept only where the wall's test asks one and
 		 * right there, known everywhere at a tile decision (the draw
 		 * made them) */
 		const fcell *f = &st_front(s)[i];
