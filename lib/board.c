@@ -600,13 +600,15 @@ int board_cell_may_enclose(const state *s, int x, int y)
  * spread out, so that a placement which only reshapes the contour locally
  * labels its new sides between their neighbours' labels instead of
  * renumbering the whole walk (R-TILE-4 compares labels cyclically). */
-/* Label the contour walked into seq[0, n) (tile * 4 + side). */
-static void label_walk(state *s, const uint16_t *seq, int n)
+void board_index_contour(state *s)
 {
-	uint16_t *pos = st_walk_w(s);
-	int i;
+	uint16_t *pos = st_walk_w(s), seq[4 * TS_MAX_TILES + 4];
+	int i, n = 0;
 	unsigned gap;
+	contour_it it;
 	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
+		seq[n++] = (uint16_t)(it.t * 4 + it.side);
 	s->board.labelled = 1;
 	if (!n)
 		return;
@@ -616,28 +618,28 @@ static void label_walk(state *s, const uint16_t *seq, int n)
 	s->board.walk_len = (uint16_t)n;
 }
 
-void board_index_contour(state *s)
-{
-	uint16_t seq[4 * TS_MAX_TILES + 4];
-	int n = 0;
-	contour_it it;
-	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
-		seq[n++] = (uint16_t)(it.t * 4 + it.side);
-	label_walk(s, seq, n);
-}
-
 int board_index_contour_at(state *s, int t, int side)
 {
-	uint16_t seq[4 * TS_MAX_TILES + 4], want = (uint16_t)(t * 4 + side);
-	int n = 0, found = 0;
+	uint16_t *pos = st_walk_w(s), seq[4 * TS_MAX_TILES + 4];
+	int i, n = 0, found = 0;
+	unsigned gap;
 	contour_it it;
+	/* board_index_contour's steps, with the test: that function stays
+	 * as the placements inline it */
 	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it)) {
 		seq[n] = (uint16_t)(it.t * 4 + it.side);
-		found |= seq[n++] == want;
+		found |= it.t == t && it.side == side;
+		n++;
 	}
-	if (found)
-		label_walk(s, seq, n);
-	return found;
+	if (!found)
+		return 0;
+	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
+	s->board.labelled = 1;
+	gap = WALK_SPAN / (unsigned)n;
+	for (i = 0; i < n; i++)
+		pos[seq[i]] = (uint16_t)((unsigned)i * gap);
+	s->board.walk_len = (uint16_t)n;
+	return 1;
 }
 
 /* Relabel the contour after tile t was placed on a cell whose frontier
