@@ -349,8 +349,11 @@ void board_seal_side(state *s, int t, int side)
 	ptile *p = &st_tiles_w(s)[t];
 	int i = front_find(s, p->x + DX[side], p->y + DY[side]);
 	p->rw = (uint8_t)(p->rw | (1u << (2 + side)));
+	/* a blocked cell keeps no R-TILE-4 verdict (wall_keep) */
 	if (i >= 0)
-		st_front_w(s)[i].flags |= FC_BLOCKED;
+		st_front_w(s)[i].flags = (uint8_t)(
+		    (st_front_w(s)[i].flags | FC_BLOCKED) &
+		    ~(unsigned)(FC_WALL_KNOWN | FC_WALL_OK));
 }
 
 static void walk_update(state *s, int t, const fcell *was, int top0,
@@ -613,6 +616,30 @@ void board_index_contour(state *s)
 	for (i = 0; i < n; i++)
 		pos[seq[i]] = (uint16_t)((unsigned)i * gap);
 	s->board.walk_len = (uint16_t)n;
+}
+
+int board_index_contour_at(state *s, int t, int side)
+{
+	uint16_t *pos = st_walk_w(s), seq[4 * TS_MAX_TILES + 4];
+	int i, n = 0, found = 0;
+	unsigned gap;
+	contour_it it;
+	/* board_index_contour's steps, with the test: that function stays
+	 * as the placements inline it */
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it)) {
+		seq[n] = (uint16_t)(it.t * 4 + it.side);
+		found |= it.t == t && it.side == side;
+		n++;
+	}
+	if (!found)
+		return 0;
+	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
+	s->board.labelled = 1;
+	gap = WALK_SPAN / (unsigned)n;
+	for (i = 0; i < n; i++)
+		pos[seq[i]] = (uint16_t)((unsigned)i * gap);
+	s->board.walk_len = (uint16_t)n;
+	return 1;
 }
 
 /* Relabel the contour after tile t was placed on a cell whose frontier

@@ -202,6 +202,10 @@ void board_seal_side(state *s, int t, int side);
  * them up to date from now on (board.labelled): a game turns this on when
  * its rules need the labels (The City: once the gate is built). */
 void board_index_contour(state *s);
+/* The same in one walk with the test that side `side` of placed tile t
+ * lies on the outer contour (The City's gate, R-WALL-3): labels only when
+ * it does (returns 1), else changes nothing (returns 0). */
+int board_index_contour_at(state *s, int t, int side);
 #define WALK_NONE 0xFFFFu
 #define WALK_SPAN 32768u
 /* The label of side `side` of the tile at (x, y), a cell the caller knows

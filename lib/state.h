@@ -285,10 +285,10 @@ typedef struct st_city {
 	uint8_t round_stack;
 	uint8_t last_piece; /* chain index of the piece just built */
 	uint8_t n_wall_towers;
-	/* the wall grew since the last draw: R-TILE-4's verdicts in the
-	 * frontier flags are all old, the next draw computes them all again
-	 * (wall_know_cells); else only those around the last tile are
-	 * missing */
+	/* the gate was built since the last draw: R-TILE-4's verdicts in
+	 * the frontier flags are all old, the next draw computes them all
+	 * again (wall_know_cells); else only those around the last tile are
+	 * missing (a later wall piece keeps them right: wall_internal.h) */
 	uint8_t know_all;
 	/* the follower options of this turn's tile (bit i: part i), found
 	 * by the placement for the follower decision, zero outside it */

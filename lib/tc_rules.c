@@ -420,7 +420,6 @@ static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
 {
 	state *s = c->s;
 	int rc, t;
-	bside b;
 	if ((rc = expect(c, CITY_DECISION_GATE)) != CITY_OK)
 		return rc;
 	if (side < 0 || side > 3) {
@@ -433,10 +432,9 @@ static int build_gate(const rules_ctx *c, int32_t x, int32_t y, int side)
 		    (long)y);
 		return CITY_EILLEGAL;
 	}
-	b.x = (int16_t)x;
-	b.y = (int16_t)y;
-	b.s = (uint8_t)side;
-	if (!board_contour_contains(s, b)) {
+	/* one walk: the test, and the contour labels R-TILE-4 uses from the
+	 * gate on (only when it passes) */
+	if (!board_index_contour_at(s, t, side)) {
 		SAY(c,
 		    "R-WALL-3: the %s side of tile (%ld,%ld) is not on the "
 		    "contour (%s)",
@@ -790,8 +788,8 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 		return 1;
 	}
 	for (i = 0; i < s->board.n_front; i++) {
-		/* R-TILE-4's verdicts, unless the wall grew since the draw
-		 * (all old): kept only where the wall's test asks one and
+		/* R-TILE-4's verdicts, unless the gate was built since the
+		 * draw (all old): kept only where the wall's test asks one and
 		 * right there, known everywhere at a tile decision (the draw
 		 * made them) */
 		const fcell *f = &st_front(s)[i];

@@ -37,6 +37,8 @@ int wall_gap(const state *s, int limit)
 	return gap < limit ? gap : limit;
 }
 
+static void corner_verdict(state *s, int a, int b);
+
 int wall_add(state *s, int t, int side, int end, int gate)
 {
 	int idx;
@@ -44,17 +46,20 @@ int wall_add(state *s, int t, int side, int end, int gate)
 		idx = CHAIN_MID;
 		s->city.chain_lo = s->city.chain_hi = (uint8_t)idx;
 		s->city.gate_placed = 1;
-		/* R-TILE-4 is judged on the contour labels from now on */
-		board_index_contour(s);
+		/* R-TILE-4 is judged on the contour labels from now on: the
+		 * gate's test labelled them (board_index_contour_at) */
 	} else if (end == CITY_END_CW) {
 		idx = ++s->city.chain_hi;
 	} else {
 		idx = --s->city.chain_lo;
 	}
 	wp_set(&s->city.chain[idx], t, side, gate, -1);
+	/* drops the verdict at the piece's outside cell, now blocked */
 	board_seal_side(s, t, side);
-	/* R-TILE-4's verdicts may have changed anywhere: all are old */
-	s->city.know_all = 1;
+	if (gate) /* R-TILE-4's verdicts are all old */
+		s->city.know_all = 1;
+	else /* one verdict may change (wall_internal.h) */
+		corner_verdict(s, idx, end == CITY_END_CW ? idx - 1 : idx + 1);
 	return idx;
 }
 
@@ -210,59 +215,86 @@ int wall_cell_survives(const state *s, const fcell *f)
 const uint8_t wall_keep[16] = {15, 0, 0, 0, 15, 0, 0, 0,
                                15, 0, 15, 0, 15, 0, 15, 0};
 
-/* The frontier entries [*from, returned) that may lack a verdict: every
- * one after the wall grew (know_all), else the rows around the last tile
- * placed (its ring, where the only verdicts dropped since the last draw
- * were). */
-static int unknown_span(const state *s, int *from)
+/* Judge frontier cell f (split, not blocked) against base *b, read from
+ * the state the first time (*based). */
+static void know_cell(const state *s, cut_base *b, int *based, fcell *f,
+                      unsigned fl)
 {
-	const fcell *f = st_front(s);
-	const ptile *p;
-	uint32_t lo, hi;
-	int a = 0, n = s->board.n_front, z = n;
-	*from = 0;
-	if (s->city.know_all || s->turn.last_tile == NO_TILE)
-		return n;
-	p = &st_tiles(s)[s->turn.last_tile];
-	lo = fc_key(p->x - 1, p->y - 1);
-	hi = fc_key(p->x + 1, p->y + 1);
-	while (a < z) { /* the first entry not before lo */
+	if (!*based) { /* read once, when a cell needs it */
+		*b = cut_base_of(s);
+		*based = 1;
+	}
+	f->flags = (uint8_t)(fl | FC_WALL_KNOWN |
+	                     (cell_survives(s, b, f) ? FC_WALL_OK : 0));
+}
+
+/* The first frontier entry not before key k. */
+static int front_lower_key(const fcell *f, int n, uint32_t k)
+{
+	int a = 0, z = n;
+	while (a < z) {
 		int m = (a + z) / 2;
-		if (f[m].key < lo)
+		if (f[m].key < k)
 			a = m + 1;
 		else
 			z = m;
 	}
-	*from = a;
-	while (a < n && f[a].key <= hi)
-		a++;
 	return a;
 }
 
 void wall_know_cells(state *s)
 {
 	fcell *f = st_front_w(s);
+	const ptile *p;
 	cut_base b;
-	int i, based = 0, end = unknown_span(s, &i);
-	/* after the wall grew, no verdict is kept (nor one at a cell the
-	 * wall blocked) */
-	unsigned keep = s->city.know_all ? ~(unsigned)(FC_WALL_KNOWN | FC_WALL_OK)
-	                                 : ~0u;
-	s->city.know_all = 0;
-	for (; i < end; i++) {
-		unsigned fl = f[i].flags & keep;
-		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) != FC_SPLITS) {
+	int i, based = 0, n = s->board.n_front;
+	uint32_t hi;
+	if (s->city.know_all) {
+		/* the gate labelled the contour: no verdict is kept (nor
+		 * one at a cell the wall blocked) */
+		s->city.know_all = 0;
+		for (i = 0; i < n; i++) {
+			unsigned fl = f[i].flags &
+			              ~(unsigned)(FC_WALL_KNOWN | FC_WALL_OK);
 			f[i].flags = (uint8_t)fl;
-			continue;
+			if ((fl & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS)
+				know_cell(s, &b, &based, &f[i], fl);
 		}
-		if (!based) { /* read once, when a cell needs it */
-			b = cut_base_of(s);
-			based = 1;
-		}
-		f[i].flags = (uint8_t)(fl | FC_WALL_KNOWN |
-		                       (cell_survives(s, &b, &f[i]) ? FC_WALL_OK
-		                                                    : 0));
+		return;
 	}
+	if (s->turn.last_tile == NO_TILE)
+		return;
+	/* the only verdicts dropped since the last draw are in the last
+	 * tile's ring: the rows around it, walked once */
+	p = &st_tiles(s)[s->turn.last_tile];
+	hi = fc_key(p->x + 1, p->y + 1);
+	for (i = front_lower_key(f, n, fc_key(p->x - 1, p->y - 1));
+	     i < n && f[i].key <= hi; i++) {
+		unsigned fl = f[i].flags;
+		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) == FC_SPLITS)
+			know_cell(s, &b, &based, &f[i], fl);
+	}
+}
+
+/* After the new piece a extended the wall's end b: when both lie on one
+ * tile, the cell diagonally across their common corner is the only one
+ * whose cuts may now fall on the wall (wall_internal.h); an allowed
+ * verdict there is judged again (a refused one stays). */
+static void corner_verdict(state *s, int a, int b)
+{
+	const wpiece *pa = &s->city.chain[a], *pb = &s->city.chain[b];
+	const ptile *p = &st_tiles(s)[pa->tile];
+	const fcell *c;
+	fcell *f;
+	int sa = wp_side(pa), sb = wp_side(pb);
+	if (pa->tile != pb->tile)
+		return;
+	c = board_front_at(s, p->x + DX[sa] + DX[sb], p->y + DY[sa] + DY[sb]);
+	if (!c || (c->flags & (FC_BLOCKED | FC_WALL_OK)) != FC_WALL_OK)
+		return;
+	f = &st_front_w(s)[c - st_front(s)];
+	if (!wall_cell_survives(s, f))
+		f->flags = (uint8_t)(f->flags & ~(unsigned)FC_WALL_OK);
 }
 
 /* ---- the explicit checks ------------------------------------------------ */

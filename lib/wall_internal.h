@@ -28,7 +28,8 @@ static inline int wall_length(const state *s)
 {
 	return s->city.gate_placed ? s->city.chain_hi - s->city.chain_lo + 1 : 0;
 }
-/* Add the gate (first piece) or a piece at `end` on side `side` of placed
+/* Add the gate (first piece; the contour labelled already, by
+ * board_index_contour_at) or a piece at `end` on side `side` of placed
  * tile t; seals the tile side. Returns the piece's chain index. */
 int wall_add(state *s, int t, int side, int end, int gate);
 /* R-WALL-6: whether the opposite wall piece of piece idx holds a guard. */
@@ -52,8 +53,9 @@ int wall_cell_survives(const state *s, const fcell *f);
  * tc_check_state holds every known verdict against wall_check_surround.
  *
  * A verdict holds until the cell's ring changes (board.c front_set_ring
- * drops it) or the wall grows (wall_add marks them all old, know_all,
- * until the next draw: nothing reads them in between). A tile at c,
+ * drops it), the gate is built (wall_add marks them all old, know_all,
+ * until the next draw: nothing reads them in between) or a wall piece
+ * is built next to it (below). A tile at c,
  * not blocked, breaks R-TILE-4 when some wall piece's outside cell w is
  * cut off from the exterior (the empty cells side-connected to the far
  * away) by the tiles and c. When a legal tile goes at d, not c's
@@ -63,8 +65,28 @@ int wall_cell_survives(const state *s, const fcell *f);
  * loop around w would pass through both, c, a tile path, d, a tile path
  * back; the tiles are connected, so a tile path joins those two, inside
  * or outside the loop, and closes a loop around w through c alone or d
- * alone. A new wall piece adds a cell w (only an allowed verdict can
- * change, but finding those costs more than the few recomputations). */
+ * alone.
+ *
+ * A wall piece after the gate changes no link, no label and so no cell's
+ * cuts (cell_survives), only the wall's span: at the cw end h grows from
+ * the old end's side P to the new side Q (doubled labels); at the ccw
+ * end lo moves back from P to Q and every other distance grows by the
+ * same amount. The chain is a run of consecutive contour sides, so no
+ * label lies between P and Q: the only cut positions in between are 2Q
+ * (the new side; its outside cell is now blocked, R-TILE-3, and
+ * board_seal_side drops its verdict) and the corner cut after the first
+ * of the two sides in walk order (2P + 1 at the cw end, 2Q + 1 at the
+ * ccw end). A cell with no cut there keeps its verdict: every comparison
+ * of cell_survives keeps its order (the extreme side's e too; when the
+ * new side is the extreme one, e <= h after it, and both before and
+ * after the verdict is "least cut beyond h"). A corner cut p + 1/2 is
+ * where the walk goes round a tile's convex corner from side p to the
+ * same tile's next side, and the only cell it belongs to is the one
+ * diagonally across that corner: so only when the new piece and the end
+ * it extends lie on one tile can a verdict change, at that cell, and
+ * only from allowed to refused (a longer wall asks more). wall_add
+ * judges that cell again (corner_verdict); every other verdict stays
+ * right through a wall round. */
 void wall_know_cells(state *s);
 /* R-TILE-3/4 by a frontier cell's flags, once the gate stands and the
  * verdicts are known (as list_placements' keep): 15 where tiles may go

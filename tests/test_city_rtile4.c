@@ -1,7 +1,8 @@
 /*
  * R-TILE-4's verdicts kept in the frontier flags (FC_WALL_KNOWN,
  * FC_WALL_OK; lib/wall_internal.h says why a verdict holds until the
- * cell's ring changes or the wall grows).
+ * cell's ring changes, the gate is built or a wall piece turns the corner
+ * next to it).
  *
  * Seeded random games of The City, checked after every placement and wall
  * piece and at every tile decision:
@@ -17,7 +18,9 @@
  * The games meet a verdict made stale by the wall a few times; one made
  * stale by a neighbour only about once in a thousand games, so both are
  * also built by hand: dropping either forgetting (board.c front_set_ring,
- * wall.c wall_add) fails them.
+ * wall.c wall_add's corner_verdict) fails them. After the gate, every
+ * known verdict is checked after every wall piece too (wall_add keeps
+ * them right).
  */
 #include <check.h>
 #include <stdint.h>
@@ -67,7 +70,7 @@ static const seen_cell *seen_find(const seen_board *sb, int *j, uint32_t key)
  * verdict (1: allowed). */
 static int check_cell(const state *s, const fcell *f)
 {
-	/* after a wall piece, until the draw, every verdict is old */
+	/* after the gate, until the draw, every verdict is old */
 	unsigned bits = s->city.know_all ? 0u : f->flags;
 	int x = fc_x(f), y = fc_y(f);
 	int ok = !wall_check_surround(s, x, y, NULL, 0);
@@ -111,7 +114,7 @@ static void check_verdicts(const city_game *g, seen_board *sb, tally *t)
 	now.n = 0;
 	now.wall_len = wall_len;
 	for (i = 0; i < s->board.n_front; i++) {
-		/* after a wall piece, until the draw, every verdict is old */
+		/* after the gate, until the draw, every verdict is old */
 		unsigned bits = f[i].flags,
 		         known = s->city.know_all ? 0u : bits & FC_WALL_KNOWN;
 		const seen_cell *was;
