@@ -353,6 +353,9 @@ typedef struct state {
 	st_feat feat;
 	st_log log;
 	st_players pl;
+	/* Last: a game without a wall lays its arrays over st_city's room
+	 * (state.c state_header_end, which asserts nothing follows), so the
+	 * base game never reads or writes `city`. */
 	union {
 		st_city city; /* CITY_GAME_THE_CITY */
 		st_cc cc; /* CITY_GAME_CARCASSONNE */
