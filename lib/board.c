@@ -2,7 +2,9 @@
  * The board: cells, the frontier, placement legality (R-TILE-1/2) and the
  * city's outline (contour steps, labels, exterior/hole). It knows nothing
  * of walls: a game seals tile sides (board_seal_side) and turns the
- * contour labels on (board_index_contour) when its rules need them.
+ * contour labels on (board_index_contour) when its rules need them; it
+ * only drops The City's R-TILE-4 verdicts where a cell's ring changes or
+ * a seal blocks it.
  */
 #include <string.h>
 

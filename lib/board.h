@@ -3,7 +3,9 @@
  * (R-TURN-2, R-TILE-1/2) and the geometry of the city's outline (R-GEO-8):
  * contour steps and walks, contour labels, exterior/hole classification.
  * It knows nothing of any game's pieces: a game seals tile sides
- * (board_seal_side) and turns the contour labels on (board_index_contour).
+ * (board_seal_side) and turns the contour labels on (board_index_contour);
+ * it only clears The City's R-TILE-4 verdict bits of a frontier cell whose
+ * ring changes or which a seal blocks (wall_internal.h says why).
  *
  * Writes: state.board and the arrays tiles, corner, hash, front, walk.
  * Reads: the tile set.

@@ -3,7 +3,8 @@
  * buffer, and the tile placements of a design read from the board's
  * frontier (board_front, board_fit). A game's rules list their own
  * decisions with list_emit and their tile decisions with list_placements,
- * passing what their own rules forbid as a cell test.
+ * passing what their own rules forbid as a table over a cell's flags
+ * (`keep`).
  *
  * Writes: only the caller's buffer. Reads: the board.
  */
@@ -86,7 +87,7 @@ typedef struct list_cells {
 #define LIST_NO_CELLS ((size_t)-1)
 
 /* list_placements and list_placements_sig into *lc: the same cells and
- * rotations, the same test of the flagged cells; returns the number of
+ * rotations, the same `keep` table; returns the number of
  * moves the listing would write. */
 size_t list_placements_cells(const city_tileset *ts, const state *s,
                              int design, const uint8_t *keep,

@@ -101,8 +101,10 @@ typedef enum fc_flag {
 	                   around it (ring_may_enclose) */
 	FC_WALL_KNOWN = 4, /* The City: FC_WALL_OK holds R-TILE-4's verdict
 	                      here (wall_know_cells); dropped when the cell's
-	                      ring changes, old when the wall grows
-	                      (st_city.know_all) */
+	                      ring changes or the wall blocks it, all old once
+	                      the gate is built (st_city.know_all), judged
+	                      again when a wall piece turns the corner the cell
+	                      touches (corner_verdict) */
 	FC_WALL_OK = 8     /* that verdict: every wall piece stays on the outer
 	                      contour when a tile goes here */
 } fc_flag;
@@ -183,7 +185,8 @@ typedef struct wall_tower {
 
 /* A move as stored in the history, lay.move_bytes bytes each (see log.c):
  * kind (bits 0-3); a move on a cell (place, gate, floor, top, capture):
- * rotation or side (bits 4-5), x (6-14) and y (15-23), 9 signed bits each
+ * rotation or side (bits 4-5; a capture: the part character's low two
+ * bits, unread), x (6-14) and y (15-23), 9 signed bits each
  * (stored moves are legal, so |x|, |y| <= 255), a capture's part character
  * (24-30, so a tile set with tower foundations keeps 4 bytes a move, The
  * City and the base game without them 3: state.c);

@@ -3,10 +3,11 @@
  * wall pieces along the outer contour, its two ends, the gap between them,
  * guards and towers' positions, and the placement rules the wall adds.
  *
- * Writes: state.city (chain, ends), and through the board's API the
- * sealed sides (board_seal_side) and the contour labels
- * (board_index_contour). Reads: the board (neighbour links, contour
- * labels, contour walks).
+ * Writes: state.city (chain, ends), the frontier cells' R-TILE-4 verdict
+ * bits (FC_WALL_KNOWN, FC_WALL_OK: wall_know_cells, corner_verdict), and
+ * through the board's API the sealed sides (board_seal_side). Reads: the
+ * board (neighbour links, contour labels, contour walks). The gate's
+ * contour labels are turned on by tc_rules.c (board_index_contour_at).
  */
 #ifndef CITY_LIB_WALL_INTERNAL_H
 #define CITY_LIB_WALL_INTERNAL_H
