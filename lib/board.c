@@ -83,31 +83,6 @@ static int front_lower_in(const fcell *f, int lo, int hi, uint32_t k)
 	return (int)(b - f) + (b->key < k);
 }
 
-/* front_lower_in near a known position: the rows next to a placed cell are
- * usually a few cells away from it, so count the cells before k in the
- * window of NEAR cells that ends at `to` (below) or starts at `from`
- * (above) without branching, and search only when the row is further. */
-#define NEAR 8
-static int front_lower_before(const fcell *f, int to, uint32_t k)
-{
-	int from = to > NEAR ? to - NEAR : 0, j, c = 0;
-	if (from > 0 && f[from].key >= k)
-		return front_lower_in(f, 0, from, k);
-	for (j = from; j < to; j++)
-		c += f[j].key < k;
-	return from + c;
-}
-
-static int front_lower_after(const fcell *f, int from, int n, uint32_t k)
-{
-	int to = n - from > NEAR ? from + NEAR : n, j, c = 0;
-	if (to < n && f[to - 1].key < k)
-		return front_lower_in(f, to, n, k);
-	for (j = from; j < to; j++)
-		c += f[j].key < k;
-	return from + c;
-}
-
 /* Index of the first frontier cell not before (x, y). */
 static int front_lower(const state *s, int x, int y)
 {
@@ -187,7 +162,8 @@ static void front_gain(fcell *c, int r, unsigned tsides)
 /* Find them row by row, and each gains the tile as it is found: the row
  * above lies before the placed cell (index i; del = 1 when it is a
  * frontier cell that leaves), the row below after it, both usually a few
- * cells away (front_lower_before / _after). */
+ * cells away: stepped to one cell at a time (a fixed window of 8 counted
+ * more cells than the steps take, and a search on top when further). */
 static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
                              unsigned tsides, front_nbrs *nb)
 {
@@ -197,8 +173,13 @@ static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
 	memset(nb->pres, 0, sizeof nb->pres);
 	for (row = -1; row <= 1; row += 2) {
 		uint32_t west = fc_key(x - 1, y + row);
-		int j = row < 0 ? front_lower_before(f, i, west)
-		                : front_lower_after(f, i + del, n, west);
+		int j = row < 0 ? i : i + del;
+		if (row < 0)
+			while (j > 0 && f[j - 1].key >= west)
+				j--;
+		else
+			while (j < n && f[j].key < west)
+				j++;
 		nb->pos[row + 1] = j + (j < n && f[j].key == west);
 		for (; j < n && f[j].key <= west + 2; j++) {
 			k = RING_OF[row + 1][f[j].key - west];
