@@ -134,65 +134,50 @@ static int steward_areas(const city_tileset *ts, const state *s,
 
 enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
 
-/* The stewards' areas and, per area, the distinct market features seen
- * bordering it so far (a bitset over the market roots). */
-typedef struct stew_count {
-	uint64_t is_area[NODE_WORDS]; /* bit r: root r is a stewards' area */
-	uint8_t area[MAXN];           /* its index, where is_area says so */
-	uint64_t seen[MAX_AREAS][NODE_WORDS];
-	int markets[MAX_AREAS];
-} stew_count;
-
-/* Residential node `res` borders the market of root `mroot`: counted for
- * its area when the area holds stewards and that market is new to it. */
-static void stew_border(const state *s, stew_count *c, int res, int mroot)
+/* 1 when the feature of `node` is new to the bitset `seen` (marked). */
+static inline int mark_root(const state *s, uint64_t *seen, int node)
 {
-	int r = feat_root(s, res), a;
-	uint64_t bit = (uint64_t)1 << (mroot & 63);
-	if (!(c->is_area[r >> 6] >> (r & 63) & 1u))
-		return;
-	a = c->area[r];
-	c->markets[a] += !(c->seen[a][mroot >> 6] & bit);
-	c->seen[a][mroot >> 6] |= bit;
+	int r = feat_root(s, node);
+	uint64_t bit = (uint64_t)1 << (r & 63), w = seen[r >> 6];
+	seen[r >> 6] = w | bit;
+	return !(w & bit);
 }
 
-/* The bordering of R-END-4 found once per market region of the board
- * rather than per area: every placed tile's market parts, their in-tile
- * residential neighbours and the residential halves facing their halves
- * across a side (halves are regions: residential unless market). */
-static void count_bordering(const city_tileset *ts, const state *s,
-                            stew_count *c)
+/* The distinct market features bordering the residential area of root
+ * `root` (R-END-4), by a walk over its nodes: each one's in-tile market
+ * neighbours (adj is symmetric), and the market halves facing its halves
+ * across its tile's linked sides (halves are regions: residential unless
+ * market). Only the areas with stewards are walked, not every market. */
+static int area_markets(const city_tileset *ts, const state *s, int root,
+                        uint64_t *seen)
 {
 	const ptile *tl = st_tiles(s);
-	int t;
-	for (t = 0; t < s->board.n_tiles; t++) {
-		const ptile *p = &tl[t];
+	const uint16_t *next = st_nnext(s);
+	const uint8_t *tile = st_ntile(s);
+	int node = root, n = 0;
+	do {
+		const ptile *p = &tl[tile[node]];
 		const ts_design *d = &ts->designs[p->design];
-		unsigned mk = d->market_parts, m, r;
-		if (!mk)
-			continue;
-		for (m = mk; m; m &= m - 1) {
-			int k = low_bit(m), mroot = feat_root(s, p->node0 + k);
-			for (r = d->parts[k].adj & ~mk; r; r &= r - 1)
-				stew_border(s, c, p->node0 + low_bit(r), mroot);
-		}
+		unsigned k = (unsigned)(node - p->node0), m;
+		for (m = d->parts[k].adj & d->market_parts; m; m &= m - 1)
+			n += mark_root(s, seen, p->node0 + low_bit(m));
 		for (m = board_linked_sides(p); m; m &= m - 1) {
 			int side = low_bit(m);
-			const ts_side *mine = &d->side[(side - pt_rot(p)) & 3];
-			bfacing fc;
-			unsigned omk;
-			if (!((mk >> mine->left | mk >> mine->right) & 1u))
-				continue;
-			fc = board_facing_linked(ts, s, p, d, side);
-			omk = fc.od->market_parts;
-			if ((mk >> mine->left & ~(omk >> fc.theirs->right)) & 1u)
-				stew_border(s, c, fc.q->node0 + fc.theirs->right,
-				            feat_root(s, p->node0 + mine->left));
-			if ((mk >> mine->right & ~(omk >> fc.theirs->left)) & 1u)
-				stew_border(s, c, fc.q->node0 + fc.theirs->left,
-				            feat_root(s, p->node0 + mine->right));
+			const ptile *q = &tl[p->nb[side]];
+			const ts_design *od = &ts->designs[q->design];
+			const ts_side *mine, *th;
+			if (!od->market_parts)
+				continue; /* most neighbours: no market */
+			mine = &d->side[(side - pt_rot(p)) & 3];
+			th = &od->side[(side + 2 - pt_rot(q)) & 3];
+			if (mine->left == k && (od->market_parts >> th->right & 1u))
+				n += mark_root(s, seen, q->node0 + th->right);
+			if (mine->right == k && (od->market_parts >> th->left & 1u))
+				n += mark_root(s, seen, q->node0 + th->left);
 		}
-	}
+		node = next[node];
+	} while (node != root);
+	return n;
 }
 
 /* R-END-4: each residential area holding stewards scores once, for its
@@ -202,23 +187,17 @@ static void score_stewards(const city_tileset *ts, state *s)
 	int root[MAX_AREAS], counts[MAX_AREAS][MAX_PLAYERS], a;
 	int n = steward_areas(ts, s, root, counts);
 	size_t words = (size_t)(s->feat.n_nodes + 63) / 64;
-	stew_count c;
-	if (!n)
-		return;
-	memset(c.is_area, 0, words * sizeof c.is_area[0]);
+	uint64_t seen[NODE_WORDS];
+	int markets;
 	for (a = 0; a < n; a++) {
-		c.is_area[root[a] >> 6] |= (uint64_t)1 << (root[a] & 63);
-		c.area[root[a]] = (uint8_t)a;
-		memset(c.seen[a], 0, words * sizeof c.seen[a][0]);
-		c.markets[a] = 0;
-	}
-	count_bordering(ts, s, &c);
-	for (a = 0; a < n; a++)
-		if (c.markets[a])
+		memset(seen, 0, words * sizeof seen[0]);
+		markets = area_markets(ts, s, root[a], seen);
+		if (markets)
 			players_award_majority(
 			    s, counts[a], CITY_CAT_STEWARDS, CITY_REASON_STEWARD,
-			    2 * c.markets[a], st_ntile(s)[root[a]],
+			    2 * markets, st_ntile(s)[root[a]],
 			    feat_node_part(s, root[a]));
+	}
 }
 
 /* R-END-2 without contour labels (no gate): notional walls on every
