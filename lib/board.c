@@ -499,46 +499,6 @@ int board_contour_length(const state *s, bextra e, int *walled)
 	return n;
 }
 
-size_t board_contour_moves(const state *s, int kind, city_move *out,
-                           size_t cap)
-{
-	const ptile *tl = st_tiles(s);
-	const uint8_t *corner = st_corner(s);
-	int top = s->board.top, t = top, side = CITY_SIDE_N;
-	size_t n = 0, left = 4u * s->board.n_tiles + 4u;
-	if (!s->board.n_tiles)
-		return 0;
-	for (;;) {
-		int d = (side + 1) & 3, a = tl[t].nb[d];
-		/* built whole: a few word stores, not one a field */
-		city_move m = {0};
-		m.kind = (uint8_t)kind;
-		m.side = (uint8_t)side;
-		m.x = tl[t].x;
-		m.y = tl[t].y;
-		if (n < cap)
-			out[n] = m;
-		n++;
-		/* board_step's cases (turn 1): left round the tile diagonally
-		 * ahead (its link from the tile ahead, or a look-up when the
-		 * tile touches the corner alone), straight on, right round the
-		 * tile's own corner */
-		if (corner[t] >> side & 1) {
-			t = a != NO_TILE
-			        ? tl[a].nb[side]
-			        : board_tile_known(s, tl[t].x + DX[side] + DX[d],
-			                           tl[t].y + DY[side] + DY[d]);
-			side = (side + 3) & 3;
-		} else if (a != NO_TILE) {
-			t = a;
-		} else {
-			side = d;
-		}
-		if ((t == top && side == CITY_SIDE_N) || --left == 0)
-			return n;
-	}
-}
-
 int board_contour_contains(const state *s, bside target)
 {
 	int want = board_tile_at(s, target.x, target.y);

@@ -387,15 +387,6 @@ bside board_contour_start(const state *s, bextra e);
  * When `walled` is not NULL it receives how many walk sides hold a wall
  * piece or the gate. */
 int board_contour_length(const state *s, bextra e, int *walled);
-/* A move of `kind` on each side of the outer contour (x, y, side; the
- * other fields zero), in the order of the contour iterator (clockwise
- * from the north side of the top tile), written to out while they fit
- * in cap (out may be NULL when cap is 0); returns their number. One walk
- * with board_step's cases as branches, the moves written as it goes: a
- * listing of them all (The City's gate decision) in fewer instructions
- * than the iterator and list_emit. */
-size_t board_contour_moves(const state *s, int kind, city_move *out,
-                           size_t cap);
 /* Whether side b of a tile lies on the outer contour. */
 int board_contour_contains(const state *s, bside b);
 /* CITY_CELL_TILE / CITY_CELL_EXTERIOR / CITY_CELL_HOLE. */

@@ -628,7 +628,14 @@ static size_t list_followers(const city_tileset *ts, const state *s,
 /* The gate moves: every side of the outer contour from its start side. */
 static size_t list_gates(const state *s, city_move *out, size_t cap)
 {
-	return board_contour_moves(s, CITY_MOVE_GATE, out, out ? cap : 0);
+	size_t n = 0;
+	contour_it it;
+	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it)) {
+		const ptile *p = &st_tiles(s)[it.t];
+		list_emit(out, cap, &n, CITY_MOVE_GATE, p->x, p->y, 0, it.side, 0,
+		          0);
+	}
+	return n;
 }
 
 /* The tower moves: each eligible end, then the pass. */
