@@ -353,9 +353,8 @@ static inline void board_step(const state *s, int *t, int *side, int turn)
 	*side = (*side + turn * (1 - ahead - c)) & 3;
 }
 
-/* The contour iterator: the sides of the outer contour clockwise from
- * the north side of the top tile, by neighbour links (board_step);
- * board_contour_moves walks them in the same order for the gate listing.
+/* The one contour iterator: the sides of the outer contour clockwise from
+ * the north side of the top tile, by neighbour links (board_step).
  *   contour_it it;
  *   for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
  *           ... it.t, it.side ...                                       */
