@@ -269,8 +269,10 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
  * are the placed cell's kk+1, kk+2, kk+6, kk+7 and kk+4 is the placed
  * cell; the far diagonals kk+1 and kk+7 hold tiles exactly when the
  * frontier cells diagonal to the placed one have one on side k. */
-static fcell front_fresh_cell(const front_nbrs *nb, unsigned ring, int k,
-                              int x, int y, unsigned tsides)
+static CITY_ALWAYS_INLINE fcell front_fresh_cell(const front_nbrs *nb,
+                                                 unsigned ring, int k,
+                                                 int x, int y,
+                                                 unsigned tsides)
 {
 	int kk = ring_of_side(k), back = side_back(k);
 	int far_r = ring_turn(kk, 1), far_l = ring_turn(kk, 7);
@@ -293,14 +295,17 @@ static fcell front_fresh_cell(const front_nbrs *nb, unsigned ring, int k,
 }
 
 /* The placed cell (index i, leaving when del = 1) goes and the new cells
- * (bit k of `has`: fresh[k]) come in, in (y, x) order:
+ * (bit k of `has`: front_fresh_cell k) come in, in (y, x) order:
  * ... N [pN, i) W E [i + del, pS) S [pS, n); the runs are moved so that
- * none overwrites one not moved yet. Returns the new count. */
-static int front_splice(fcell *f, int n, int i, int del, const int pos[3],
-                        unsigned has, const fcell fresh[4])
+ * none overwrites one not moved yet. Each new cell is made where it is
+ * written, under the one test of its bit (a second test of the same bit
+ * would mispredict as often). Returns the new count. */
+static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
+                        unsigned has, unsigned ring, int x, int y,
+                        unsigned tsides)
 {
 	int hn = has & 1, he = has >> 1 & 1, hs = has >> 2 & 1,
-	    hw = has >> 3 & 1, pn = pos[0], ps = pos[2];
+	    hw = has >> 3 & 1, pn = nb->pos[0], ps = nb->pos[2];
 	int sb = hn + hw + he - del, sc = sb + hs;
 	size_t z = sizeof *f;
 	if (sb > 0) {
@@ -312,14 +317,15 @@ static int front_splice(fcell *f, int n, int i, int del, const int pos[3],
 	}
 	if (hn) {
 		memmove(&f[pn + 1], &f[pn], (size_t)(i - pn) * z);
-		f[pn] = fresh[CITY_SIDE_N];
+		f[pn] = front_fresh_cell(nb, ring, CITY_SIDE_N, x, y, tsides);
 	}
 	if (hw)
-		f[i + hn] = fresh[CITY_SIDE_W];
+		f[i + hn] = front_fresh_cell(nb, ring, CITY_SIDE_W, x, y, tsides);
 	if (he)
-		f[i + hn + hw] = fresh[CITY_SIDE_E];
+		f[i + hn + hw] =
+		    front_fresh_cell(nb, ring, CITY_SIDE_E, x, y, tsides);
 	if (hs)
-		f[ps + sb] = fresh[CITY_SIDE_S];
+		f[ps + sb] = front_fresh_cell(nb, ring, CITY_SIDE_S, x, y, tsides);
 	return n + sc;
 }
 
@@ -334,7 +340,7 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
                           int y, int t)
 {
 	fcell *f = st_front_w(s);
-	int k, n = s->board.n_front, del = 0;
+	int n = s->board.n_front, del = 0;
 	const ptile *tp = &st_tiles(s)[t];
 	unsigned rot = (unsigned)pt_rot(tp), has;
 	/* the city sides: only sets with city regions have them (not The
@@ -346,7 +352,7 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	unsigned sm = bits & 15u, cm = bits >> 4;
 	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
 	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;
-	fcell fresh[4], was;
+	fcell was;
 	front_nbrs nb;
 	memset(&was, 0, sizeof was);
 	if (i >= 0) {
@@ -357,12 +363,8 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	}
 	front_neighbours(f, n, i, del, x, y, tsides, &nb);
 	has = front_fresh_sides(&nb, was.ring);
-	for (k = 0; k < 4; k++)
-		if (has >> k & 1)
-			fresh[k] = front_fresh_cell(&nb, was.ring, k, x, y,
-			                            tsides);
-	s->board.n_front =
-	    (uint16_t)front_splice(f, n, i, del, nb.pos, has, fresh);
+	s->board.n_front = (uint16_t)front_splice(f, n, i, del, &nb, has,
+	                                          was.ring, x, y, tsides);
 	return was;
 }
 
