@@ -711,11 +711,18 @@ static int walk_group(state *s, int t, int e, unsigned ring, unsigned ext,
                       int *outer)
 {
 	uint16_t *pos = st_walk_w(s);
-	int pt = t, ps = e, st = t, ss = e, m = 1, k, guard, len = 0;
-	unsigned lp, ls, gap;
+	int pt = t, ps = e, st = t, ss, m, k, guard, len = 0;
+	unsigned lp, ls, gap, cont = 0, c;
 	board_step(s, &pt, &ps, 3);
-	for (; m < 4 && !ring_pair(ring, ring_turn(ring_of_side(ss), 1)); m++)
-		ss = (ss + 1) & 3;
+	/* the group's length m: 1 + how many of the sides from e on go on
+	 * to the next (bit a of cont: ring_pair(ring, 2a + 1) == 0), at most
+	 * 3, counted by bits rather than a loop whose end is data */
+	for (k = 0; k < 4; k++)
+		cont |= (unsigned)!ring_pair(ring, ring_turn(ring_of_side(k), 1))
+		        << k;
+	c = ((cont | cont << 4) >> e) & 7u;
+	m = 1 + low_bit((~c & 7u) | 8u);
+	ss = (e + m - 1) & 3;
 	board_step(s, &st, &ss, 1);
 	lp = pos[pt * 4 + ps];
 	ls = pos[st * 4 + ss];
@@ -723,7 +730,7 @@ static int walk_group(state *s, int t, int e, unsigned ring, unsigned ext,
 		return WALK_RENUMBER; /* cannot happen: both were outer */
 	if (((ext - ls) & WALK_MASK) <= ((lp - ls) & WALK_MASK)) {
 		gap = (ls - lp) & WALK_MASK;
-		if (*outer || gap <= (unsigned)m)
+		if (*outer | (gap <= (unsigned)m)) /* one test: both rare */
 			return WALK_RENUMBER;
 		for (k = 0; k < m; k++)
 			pos[t * 4 + ((e + k) & 3)] = (uint16_t)(
@@ -747,34 +754,37 @@ static void walk_update(state *s, int t, const fcell *was, int top0,
 {
 	uint16_t *pos = st_walk_w(s);
 	const ptile *tl = st_tiles(s);
-	unsigned present = was->present, ring = was->ring, ext;
+	unsigned present = was->present, ring = was->ring, ext, starts = 0, m;
 	int a, outer = 0, len = s->board.walk_len;
 	for (a = 0; a < 4; a++)
 		pos[t * 4 + a] = WALK_NONE;
-	for (a = 0; a < 4 && !(present >> a & 1); a++)
-		;
+	a = low_bit(present | 16u);
 	if (a == 4 || pos[tl[t].nb[a] * 4 + side_back(a)] == WALK_NONE)
 		return; /* in a hole (or the start tile): no outer side */
 	/* an old contour side that stays outer */
 	ext = board_extreme_label_of(s, top0, bottom0, tl[t].x, tl[t].y);
-	for (a = 0; a < 4; a++)
-		if (present >> a & 1) {
-			pos[tl[t].nb[a] * 4 + side_back(a)] = WALK_NONE;
-			len--;
-		}
+	/* the sides facing a neighbour leave the contour: written for every
+	 * side, a free one to its own side (WALK_NONE already), so that no
+	 * branch tests which */
 	for (a = 0; a < 4; a++) {
-		int d;
-		/* a free side that the walk reaches from the side before it
-		 * is not the first of its group */
-		if ((present >> a & 1) ||
-		    !ring_pair(ring, ring_turn(ring_of_side(a), 6)))
-			continue;
-		d = walk_group(s, t, a, ring, ext, &outer);
+		unsigned on = 0u - (present >> a & 1u);
+		pos[(((unsigned)tl[t].nb[a] * 4u + (unsigned)side_back(a)) & on) |
+		    (((unsigned)t * 4u + (unsigned)a) & ~on)] = WALK_NONE;
+	}
+	len -= popcount32(present);
+	/* the groups start at the free sides that the walk does not reach
+	 * from the side before them; walked as a bit set */
+	for (a = 0; a < 4; a++)
+		starts |= (unsigned)(ring_pair(ring, ring_turn(ring_of_side(a),
+		                                               6)) != 0)
+		          << a;
+	for (m = starts & ~present & 15u; m; m &= m - 1) {
+		int d = walk_group(s, t, low_bit(m), ring, ext, &outer);
 		if (d == WALK_RENUMBER)
 			break;
 		len += d;
 	}
-	if (a == 4 && outer)
+	if (!m && outer)
 		s->board.walk_len = (uint16_t)len;
 	else
 		board_index_contour(s);
