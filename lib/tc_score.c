@@ -103,6 +103,7 @@ void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
 
 enum { MAX_FOLLOWERS = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
 enum { MAX_AREAS = MAX_FOLLOWERS };
+enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
 
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
@@ -132,51 +133,58 @@ static int steward_areas(const city_tileset *ts, const state *s,
 	return n;
 }
 
-enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
 
 /* 1 when the feature of `node` is new to the bitset `seen` (marked). */
-static inline int mark_root(const state *s, uint64_t *seen, int node)
+static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
 {
-	int r = feat_root(s, node);
-	uint64_t bit = (uint64_t)1 << (r & 63), w = seen[r >> 6];
-	seen[r >> 6] = w | bit;
-	return !(w & bit);
+	int r = parent[node];
+	uint64_t w = seen[r >> 6];
+	seen[r >> 6] = w | (uint64_t)1 << (r & 63);
+	return (int)(~w >> (r & 63) & 1u);
 }
 
 /* The distinct market features bordering the residential area of root
  * `root` (R-END-4), by a walk over its nodes: each one's in-tile market
  * neighbours (adj is symmetric), and the market halves facing its halves
  * across its tile's linked sides (halves are regions: residential unless
- * market). Only the areas with stewards are walked, not every market. */
+ * market). Only the areas with stewards are walked, not every market.
+ * The facing halves are written as candidates without a branch (which
+ * half faces a market differs at every side, unpredictably) and counted
+ * afterwards. `cand` has room for every half of every placed tile, and
+ * one more: a candidate is a half of the area's tiles. */
 static int area_markets(const city_tileset *ts, const state *s, int root,
-                        uint64_t *seen)
+                        uint64_t *seen, uint16_t *cand)
 {
 	const ptile *tl = st_tiles(s);
-	const uint16_t *next = st_nnext(s);
+	const uint16_t *next = st_nnext(s), *parent = st_nparent(s);
 	const uint8_t *tile = st_ntile(s);
 	int node = root, n = 0;
+	unsigned nc = 0, i;
 	do {
 		const ptile *p = &tl[tile[node]];
 		const ts_design *d = &ts->designs[p->design];
 		unsigned k = (unsigned)(node - p->node0), m;
 		for (m = d->parts[k].adj & d->market_parts; m; m &= m - 1)
-			n += mark_root(s, seen, p->node0 + low_bit(m));
+			n += mark_root(parent, seen, p->node0 + low_bit(m));
 		for (m = board_linked_sides(p); m; m &= m - 1) {
 			int side = low_bit(m);
 			const ptile *q = &tl[p->nb[side]];
 			const ts_design *od = &ts->designs[q->design];
-			const ts_side *mine, *th;
-			if (!od->market_parts)
-				continue; /* most neighbours: no market */
-			mine = &d->side[(side - pt_rot(p)) & 3];
-			th = &od->side[(side + 2 - pt_rot(q)) & 3];
-			if (mine->left == k && (od->market_parts >> th->right & 1u))
-				n += mark_root(s, seen, q->node0 + th->right);
-			if (mine->right == k && (od->market_parts >> th->left & 1u))
-				n += mark_root(s, seen, q->node0 + th->left);
+			const ts_side *mine = &d->side[(side - pt_rot(p)) & 3];
+			const ts_side *th = &od->side[(side + 2 - pt_rot(q)) & 3];
+			unsigned mk = od->market_parts, tr = th->right,
+			         tlf = th->left, qn = q->node0;
+			unsigned ml = mine->left, mr = mine->right;
+			/* my left half meets their right half and vice versa */
+			cand[nc] = (uint16_t)(qn + tr);
+			nc += (ml == k) & (mk >> tr);
+			cand[nc] = (uint16_t)(qn + tlf);
+			nc += (mr == k) & (mk >> tlf);
 		}
 		node = next[node];
 	} while (node != root);
+	for (i = 0; i < nc; i++)
+		n += mark_root(parent, seen, cand[i]);
 	return n;
 }
 
@@ -188,10 +196,11 @@ static void score_stewards(const city_tileset *ts, state *s)
 	int n = steward_areas(ts, s, root, counts);
 	size_t words = (size_t)(s->feat.n_nodes + 63) / 64;
 	uint64_t seen[NODE_WORDS];
+	uint16_t cand[8 * TS_MAX_TILES + 1];
 	int markets;
 	for (a = 0; a < n; a++) {
 		memset(seen, 0, words * sizeof seen[0]);
-		markets = area_markets(ts, s, root[a], seen);
+		markets = area_markets(ts, s, root[a], seen, cand);
 		if (markets)
 			players_award_majority(
 			    s, counts[a], CITY_CAT_STEWARDS, CITY_REASON_STEWARD,
