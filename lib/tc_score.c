@@ -104,6 +104,8 @@ void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
 enum { MAX_FOLLOWERS = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
 enum { MAX_AREAS = MAX_FOLLOWERS };
 enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
+/* a node (hence a root) fits in 12 bits beside a final wall's key */
+_Static_assert(MAXN <= 4096, "nodes fit in 12 bits");
 
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
@@ -233,53 +235,86 @@ typedef struct final_cand {
 	unsigned key;
 } final_cand;
 
+/* The sides of placed tile p (bit s) that are on the outer contour
+ * (label not WALK_NONE) and not sealed, from its four labels in one load,
+ * without a test per side. */
+static inline unsigned open_outer_sides(const uint16_t *lab, const ptile *p)
+{
+	uint64_t x;
+	memcpy(&x, lab, sizeof x);
+	/* a 16-bit lane of ~x is non-zero where the label is not WALK_NONE:
+	 * bit 15 of each lane says so (no carry crosses lanes) */
+	x = ~x;
+	x = (((x & 0x7FFF7FFF7FFF7FFFu) + 0x7FFF7FFF7FFF7FFFu) | x) &
+	    0x8000800080008000u;
+	x = (x >> 15 | x >> 30 | x >> 45 | x >> 60) & 15u;
+	return (unsigned)x & ~(unsigned)(p->rw >> 2);
+}
+
 /* R-END-2 once the gate stands: the contour labels say which sides are
  * outer and their order from the walk's start (the north side of the top
  * tile), so the unsealed ones are closed by a pass over the tiles instead
  * of a walk; the completed followed features then score in the walk's
- * order (closing never depends on scoring, so this is close_walked's
- * outcome, events in the same order). */
+ * order (closing never depends on scoring, nor on the order of closing,
+ * so this is close_walked's outcome, events in the same order). Which
+ * sides are open outer ones, and which of their features are followed
+ * streets or markets, differs at every tile unpredictably: both lists
+ * are written without a branch (each slot written, kept by the test). */
 static void close_labelled(const city_tileset *ts, state *s)
 {
 	const uint16_t *pos = st_walk(s), *open = st_nopen(s);
 	const ptile *tl = st_tiles(s);
 	unsigned origin = pos[s->board.top * 4 + CITY_SIDE_N];
+	/* at most 2n + 2 outer sides for n tiles (a connected board: each of
+	 * the n - 1 or more joins hides two sides), each written once more */
+	uint16_t sides[2 * TS_MAX_TILES + 3]; /* 4t + side */
+	uint32_t pend[3 * (2 * TS_MAX_TILES + 2) + 1]; /* key << 12 | root */
 	final_cand c[MAX_FOLLOWERS]; /* each root holds a follower */
+	unsigned ns = 0, np = 0, e, i;
 	int nc = 0, t;
 	for (t = 0; t < s->board.n_tiles; t++) {
-		uint64_t labs;
-		int side;
-		memcpy(&labs, &pos[t * 4], sizeof labs);
-		if (labs == UINT64_MAX)
-			continue; /* no outer side (WALK_NONE four times) */
-		for (side = 0; side < 4; side++) {
-			unsigned lab = pos[t * 4 + side];
-			int nodes[3], n, i, j;
-			uint8_t kinds[3];
-			if (lab == WALK_NONE || pt_sealed(&tl[t], side))
-				continue;
-			n = feat_close_side(ts, s, t, side, nodes, kinds);
-			for (i = 0; i < n; i++) {
-				int r = feat_root(s, nodes[i]);
-				unsigned key;
-				if (kinds[i] == TS_RESIDENTIAL ||
-				    !(open[r] & OPEN_FOLLOWED))
-					continue;
-				key = ((lab - origin) & (WALK_SPAN - 1u)) * 4u +
-				      3u - (unsigned)i;
-				for (j = 0; j < nc && c[j].root != r; j++)
-					;
-				if (j == nc) {
-					/* the followed flag says a follower
-					 * stands there (tc_check_state) */
-					assert(nc < MAX_FOLLOWERS);
-					c[nc].root = r;
-					c[nc].kind = kinds[i];
-					c[nc++].key = key;
-				} else if (key > c[j].key) {
-					c[j].key = key;
-				}
-			}
+		unsigned m = open_outer_sides(&pos[t * 4], &tl[t]);
+		sides[ns] = (uint16_t)(t * 4);
+		ns += m & 1u;
+		sides[ns] = (uint16_t)(t * 4 + 1);
+		ns += m >> 1 & 1u;
+		sides[ns] = (uint16_t)(t * 4 + 2);
+		ns += m >> 2 & 1u;
+		sides[ns] = (uint16_t)(t * 4 + 3);
+		ns += m >> 3;
+	}
+	assert(ns <= 2u * (unsigned)s->board.n_tiles + 2u);
+	for (e = 0; e < ns; e++) {
+		unsigned at = sides[e];
+		unsigned key = ((pos[at] - origin) & (WALK_SPAN - 1u)) * 4u + 3u;
+		int nodes[3];
+		uint8_t kinds[3];
+		/* a side without a middle: a third node that never counts */
+		nodes[2] = 0;
+		kinds[2] = TS_RESIDENTIAL;
+		feat_close_side(ts, s, (int)(at >> 2), (int)(at & 3u), nodes,
+		                kinds);
+		for (i = 0; i < 3; i++) {
+			unsigned r = st_nparent(s)[nodes[i]];
+			pend[np] = (key - i) << 12 | r;
+			np += (kinds[i] != TS_RESIDENTIAL) &
+			      (unsigned)(open[r] >> 15); /* OPEN_FOLLOWED */
+		}
+	}
+	for (e = 0; e < np; e++) {
+		int r = (int)(pend[e] & 4095u), j;
+		unsigned key = pend[e] >> 12;
+		for (j = 0; j < nc && c[j].root != r; j++)
+			;
+		if (j == nc) {
+			/* the followed flag says a follower stands there
+			 * (tc_check_state) */
+			assert(nc < MAX_FOLLOWERS);
+			c[nc].root = r;
+			c[nc].kind = feat_part(ts, s, r)->kind;
+			c[nc++].key = key;
+		} else if (key > c[j].key) {
+			c[j].key = key;
 		}
 	}
 	while (nc) {
