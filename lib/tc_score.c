@@ -89,14 +89,21 @@ void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
                     int base, int defer)
 {
 	const uint16_t *open = st_nopen(s);
-	int nodes[3], i, n;
-	uint8_t kinds[3];
+	int nodes[3], i, n, nd = 0, done[3];
+	uint8_t kinds[3], kd[3];
 	n = feat_close_side(ts, s, t, side, nodes, kinds);
+	/* the candidates kept without a branch per node (few sides complete
+	 * a followed feature); tested again, since an earlier one's scoring
+	 * may unfollow a later one's root */
 	for (i = 0; i < n; i++) {
 		int r = feat_root(s, nodes[i]);
-		if (kinds[i] != TS_RESIDENTIAL && open[r] == OPEN_FOLLOWED)
-			score_feature(ts, s, r, kinds[i], base, defer);
+		done[nd] = r;
+		kd[nd] = kinds[i];
+		nd += (kinds[i] != TS_RESIDENTIAL) & (open[r] == OPEN_FOLLOWED);
 	}
+	for (i = 0; i < nd; i++)
+		if (open[done[i]] == OPEN_FOLLOWED)
+			score_feature(ts, s, done[i], kd[i], base, defer);
 }
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
@@ -107,35 +114,6 @@ enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
 /* a node (hence a root) fits in 12 bits beside a final wall's key */
 _Static_assert(MAXN <= 4096, "nodes fit in 12 bits");
 
-/* The residential areas holding stewards, in the order of their first
- * steward, and the stewards per player on each, in one pass over the
- * followers. Returns the number of areas. */
-static int steward_areas(const city_tileset *ts, const state *s,
-                         int root[MAX_AREAS], int counts[][MAX_PLAYERS])
-{
-	int i, a, p, n = 0;
-	for (i = 0; i < s->pl.n_fol; i++) {
-		const follower *f = &s->pl.fol[i];
-		int node, r;
-		if (f->active != FOL_ON)
-			continue;
-		node = feat_node(s, f->tile, f->part);
-		if (feat_part(ts, s, node)->kind != TS_RESIDENTIAL)
-			continue;
-		r = feat_root(s, node);
-		for (a = 0; a < n && root[a] != r; a++)
-			;
-		if (a == n) {
-			root[n++] = r;
-			for (p = 0; p < MAX_PLAYERS; p++)
-				counts[a][p] = 0;
-		}
-		counts[a][f->owner]++;
-	}
-	return n;
-}
-
-
 /* 1 when the feature of `node` is new to the bitset `seen` (marked). */
 static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
 {
@@ -143,6 +121,37 @@ static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
 	uint64_t w = seen[r >> 6];
 	seen[r >> 6] = w | (uint64_t)1 << (r & 63);
 	return (int)(~w >> (r & 63) & 1u);
+}
+
+/* The residential areas holding stewards, in the order of their first
+ * steward, and the stewards per player on each, in one pass over the
+ * followers on a feature (after return_open, all on residential areas);
+ * `seen` (cleared) tells a new area without a search. Returns the
+ * number of areas. */
+static int steward_areas(const city_tileset *ts, const state *s,
+                         uint64_t *seen, int root[MAX_AREAS],
+                         int counts[][MAX_PLAYERS])
+{
+	const uint16_t *parent = st_nparent(s);
+	uint64_t m;
+	int a, p, n = 0;
+	for (m = s->pl.on; m; m &= m - 1) {
+		const follower *f = &s->pl.fol[low_bit64(m)];
+		int node = feat_node(s, f->tile, f->part), r = parent[node];
+		if (feat_part(ts, s, node)->kind != TS_RESIDENTIAL)
+			continue;
+		if (mark_root(parent, seen, node)) {
+			a = n;
+			root[n++] = r;
+			for (p = 0; p < MAX_PLAYERS; p++)
+				counts[a][p] = 0;
+		} else {
+			for (a = 0; root[a] != r; a++)
+				;
+		}
+		counts[a][f->owner]++;
+	}
+	return n;
 }
 
 /* The distinct market features bordering the residential area of root
@@ -194,12 +203,13 @@ static int area_markets(const city_tileset *ts, const state *s, int root,
  * majority owners, 2 points per distinct market feature bordering it. */
 static void score_stewards(const city_tileset *ts, state *s)
 {
-	int root[MAX_AREAS], counts[MAX_AREAS][MAX_PLAYERS], a;
-	int n = steward_areas(ts, s, root, counts);
+	int root[MAX_AREAS], counts[MAX_AREAS][MAX_PLAYERS], a, n;
 	size_t words = (size_t)(s->feat.n_nodes + 63) / 64;
 	uint64_t seen[NODE_WORDS];
 	uint16_t cand[8 * TS_MAX_TILES + 1];
 	int markets;
+	memset(seen, 0, words * sizeof seen[0]);
+	n = steward_areas(ts, s, seen, root, counts);
 	for (a = 0; a < n; a++) {
 		memset(seen, 0, words * sizeof seen[0]);
 		markets = area_markets(ts, s, root[a], seen, cand);
@@ -329,17 +339,24 @@ static void close_labelled(const city_tileset *ts, state *s)
 	}
 }
 
-/* R-END-3: followers on streets and markets still open go back. */
+/* R-END-3: followers on streets and markets still open go back, in the
+ * order of their slots; which ones is found without a branch per
+ * follower. */
 static void return_open(const city_tileset *ts, state *s)
 {
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++) {
+	uint64_t m, home = 0;
+	for (m = s->pl.on; m; m &= m - 1) {
+		int i = low_bit64(m);
 		const follower *f = &s->pl.fol[i];
 		int node = feat_node(s, f->tile, f->part);
-		if (f->active != FOL_ON ||
-		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
-			continue;
-		players_send_home(s, i, feat_root(s, node));
+		home |= (uint64_t)(feat_part(ts, s, node)->kind !=
+		                   TS_RESIDENTIAL) << i;
+	}
+	for (; home; home &= home - 1) {
+		int i = low_bit64(home);
+		const follower *f = &s->pl.fol[i];
+		players_send_home(s, i, feat_root(s, feat_node(s, f->tile,
+		                                                f->part)));
 	}
 }
 
