@@ -125,9 +125,9 @@ static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
 
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
- * followers on a feature (after return_open, all on residential areas);
- * `seen` (cleared) tells a new area without a search. Returns the
- * number of areas. */
+ * followers on a feature (after return_open only stewards are left;
+ * tested all the same); `seen` (cleared) tells a new area without a
+ * search. Returns the number of areas. */
 static int steward_areas(const city_tileset *ts, const state *s,
                          uint64_t *seen, int root[MAX_AREAS],
                          int counts[][MAX_PLAYERS])
