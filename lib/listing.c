@@ -265,8 +265,24 @@ static CITY_ALWAYS_INLINE int sig_cells(const state *s, uint32_t sig4, uint16_t 
 		for (j = 0; j < 4; j++, m >>= 4)
 			k = keep_fit(cell, rset, k, i + (int)j, m & 15u);
 	}
-	for (; i < nf; i++)
-		k = keep_fit(cell, rset, k, i, board_sig_rotations(&f[i], sig4));
+	if (nf < 4) { /* not in play (below): one by one */
+		for (; i < nf; i++)
+			k = keep_fit(cell, rset, k, i,
+			             board_sig_rotations(&f[i], sig4));
+		return (int)k;
+	}
+	/* the last nf % 4 cells: the last four looked at, those before i
+	 * masked (the first of them never counts), rather than a loop over
+	 * 0-3 cells that ends where no predictor knows (a frontier has at
+	 * least four cells: a finite set of tiles has an empty
+	 * side-neighbour on each of its four outer edges) */
+	{
+		unsigned m = board_sig_rotations4(&f[nf - 4], sig4) &
+		             0xFFFFu << 4 * (4 - (nf - i)),
+		         j;
+		for (j = 1, m >>= 4; j < 4; j++, m >>= 4)
+			k = keep_fit(cell, rset, k, nf - 4 + (int)j, m & 15u);
+	}
 	return (int)k;
 }
 
