@@ -232,6 +232,30 @@ static CITY_ALWAYS_INLINE int placement_cells(const city_tileset *ts,
 	            : (int)scan_front(fit, f, nf, cell, rset, NULL);
 }
 
+/* list_placements with room for four moves of every frontier cell: each
+ * cell's moves written (write4) and the place advanced by the number that
+ * fit, in one pass without a test per cell. Compacting the fitting cells
+ * first ends in two loops whose lengths no predictor knows (the cells,
+ * then those that fit); a third of The City's cells fit no rotation, and
+ * their writes are overwritten by the next cell's. `keep` NULL or not is
+ * a constant at each call (one loop each, no test per cell). */
+static CITY_ALWAYS_INLINE size_t front_moves(const uint8_t *fit,
+                                             const fcell *f, int nf,
+                                             const uint8_t *keep,
+                                             city_move *out)
+{
+	unsigned char *o = (unsigned char *)out;
+	int i;
+	for (i = 0; i < nf; i++) {
+		size_t rots = fit[(unsigned)f[i].present << 4 | f[i].streets];
+		if (keep)
+			rots &= keep[f[i].flags & 15u];
+		write4(o, &f[i], rots);
+		o += ROT_BYTES[rots][0];
+	}
+	return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
+}
+
 size_t list_placements(const city_tileset *ts, const state *s, int design,
                        const uint8_t *keep, city_move *out, size_t cap)
 {
@@ -245,29 +269,12 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 		return n;
 	}
 	{
-		/* with room for four moves of every frontier cell, each
-		 * cell's written (write4) and the place advanced by the
-		 * number that fit, in one pass without a test per cell:
-		 * compacting the fitting cells first would end in two loops
-		 * whose lengths no predictor knows (the cells, then those
-		 * that fit); a third of The City's cells fit no rotation,
-		 * their writes overwritten by the next cell's */
 		const fcell *f = board_front(s, &nf);
 		const uint8_t *fit =
 		    &board_fit[(unsigned)ts->designs[design].street_mask << 8];
-		if (out && cap / 4 >= (size_t)nf) {
-			unsigned char *o = (unsigned char *)out;
-			for (i = 0; i < nf; i++) {
-				size_t rots = fit[(unsigned)f[i].present << 4 |
-				                  f[i].streets];
-				if (keep)
-					rots &= keep[f[i].flags & 15u];
-				write4(o, &f[i], rots);
-				o += ROT_BYTES[rots][0];
-			}
-			return (size_t)(o - (unsigned char *)out) /
-			       sizeof(city_move);
-		}
+		if (out && cap / 4 >= (size_t)nf)
+			return keep ? front_moves(fit, f, nf, keep, out)
+			            : front_moves(fit, f, nf, NULL, out);
 	}
 	k = placement_cells(ts, s, design, keep, cell, rset);
 	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
