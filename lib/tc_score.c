@@ -89,94 +89,113 @@ void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
                     int base, int defer)
 {
 	const uint16_t *open = st_nopen(s);
-	int nodes[3], i, n;
-	uint8_t kinds[3];
+	int nodes[3], i, n, nd = 0, done[3];
+	uint8_t kinds[3], kd[3];
 	n = feat_close_side(ts, s, t, side, nodes, kinds);
+	/* the candidates kept without a branch per node (few sides complete
+	 * a followed feature); tested again, since an earlier one's scoring
+	 * may unfollow a later one's root */
 	for (i = 0; i < n; i++) {
 		int r = feat_root(s, nodes[i]);
-		if (kinds[i] != TS_RESIDENTIAL && open[r] == OPEN_FOLLOWED)
-			score_feature(ts, s, r, kinds[i], base, defer);
+		done[nd] = r;
+		kd[nd] = kinds[i];
+		nd += (kinds[i] != TS_RESIDENTIAL) & (open[r] == OPEN_FOLLOWED);
 	}
+	for (i = 0; i < nd; i++)
+		if (open[done[i]] == OPEN_FOLLOWED)
+			score_feature(ts, s, done[i], kd[i], base, defer);
 }
 
 /* ---- final scoring (R-END-2..6) --------------------------------------- */
 
 enum { MAX_FOLLOWERS = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
 enum { MAX_AREAS = MAX_FOLLOWERS };
+enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
+/* a node (hence a root) fits in 12 bits beside a final wall's key */
+_Static_assert(MAXN <= 4096, "nodes fit in 12 bits");
+
+/* 1 when the feature of `node` is new to the bitset `seen` (marked). */
+static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
+{
+	int r = parent[node];
+	uint64_t w = seen[r >> 6];
+	seen[r >> 6] = w | (uint64_t)1 << (r & 63);
+	return (int)(~w >> (r & 63) & 1u);
+}
 
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
- * followers. Returns the number of areas. */
+ * followers on a feature (after return_open only stewards are left;
+ * tested all the same); `seen` (cleared) tells a new area without a
+ * search. Returns the number of areas. */
 static int steward_areas(const city_tileset *ts, const state *s,
-                         int root[MAX_AREAS], int counts[][MAX_PLAYERS])
+                         uint64_t *seen, int root[MAX_AREAS],
+                         int counts[][MAX_PLAYERS])
 {
-	int i, a, p, n = 0;
-	for (i = 0; i < s->pl.n_fol; i++) {
-		const follower *f = &s->pl.fol[i];
-		int node, r;
-		if (f->active != FOL_ON)
-			continue;
-		node = feat_node(s, f->tile, f->part);
+	const uint16_t *parent = st_nparent(s);
+	uint64_t m;
+	int a, p, n = 0;
+	for (m = s->pl.on; m; m &= m - 1) {
+		const follower *f = &s->pl.fol[low_bit64(m)];
+		int node = feat_node(s, f->tile, f->part), r = parent[node];
 		if (feat_part(ts, s, node)->kind != TS_RESIDENTIAL)
 			continue;
-		r = feat_root(s, node);
-		for (a = 0; a < n && root[a] != r; a++)
-			;
-		if (a == n) {
+		if (mark_root(parent, seen, node)) {
+			a = n;
 			root[n++] = r;
 			for (p = 0; p < MAX_PLAYERS; p++)
 				counts[a][p] = 0;
+		} else {
+			for (a = 0; root[a] != r; a++)
+				;
 		}
 		counts[a][f->owner]++;
 	}
 	return n;
 }
 
-enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
-
-/* 1 when the feature of `node` is new to the bitset `seen` (marked). */
-static inline int mark_root(const state *s, uint64_t *seen, int node)
-{
-	int r = feat_root(s, node);
-	uint64_t bit = (uint64_t)1 << (r & 63), w = seen[r >> 6];
-	seen[r >> 6] = w | bit;
-	return !(w & bit);
-}
-
 /* The distinct market features bordering the residential area of root
  * `root` (R-END-4), by a walk over its nodes: each one's in-tile market
  * neighbours (adj is symmetric), and the market halves facing its halves
  * across its tile's linked sides (halves are regions: residential unless
- * market). Only the areas with stewards are walked, not every market. */
+ * market). Only the areas with stewards are walked, not every market.
+ * The facing halves are written as candidates without a branch (which
+ * half faces a market differs at every side, unpredictably) and counted
+ * afterwards. `cand` has room for every half of every placed tile, and
+ * one more: a candidate is a half of the area's tiles. */
 static int area_markets(const city_tileset *ts, const state *s, int root,
-                        uint64_t *seen)
+                        uint64_t *seen, uint16_t *cand)
 {
 	const ptile *tl = st_tiles(s);
-	const uint16_t *next = st_nnext(s);
+	const uint16_t *next = st_nnext(s), *parent = st_nparent(s);
 	const uint8_t *tile = st_ntile(s);
 	int node = root, n = 0;
+	unsigned nc = 0, i;
 	do {
 		const ptile *p = &tl[tile[node]];
 		const ts_design *d = &ts->designs[p->design];
 		unsigned k = (unsigned)(node - p->node0), m;
 		for (m = d->parts[k].adj & d->market_parts; m; m &= m - 1)
-			n += mark_root(s, seen, p->node0 + low_bit(m));
+			n += mark_root(parent, seen, p->node0 + low_bit(m));
 		for (m = board_linked_sides(p); m; m &= m - 1) {
 			int side = low_bit(m);
 			const ptile *q = &tl[p->nb[side]];
 			const ts_design *od = &ts->designs[q->design];
-			const ts_side *mine, *th;
-			if (!od->market_parts)
-				continue; /* most neighbours: no market */
-			mine = &d->side[(side - pt_rot(p)) & 3];
-			th = &od->side[(side + 2 - pt_rot(q)) & 3];
-			if (mine->left == k && (od->market_parts >> th->right & 1u))
-				n += mark_root(s, seen, q->node0 + th->right);
-			if (mine->right == k && (od->market_parts >> th->left & 1u))
-				n += mark_root(s, seen, q->node0 + th->left);
+			const ts_side *mine = &d->side[(side - pt_rot(p)) & 3];
+			const ts_side *th = &od->side[(side + 2 - pt_rot(q)) & 3];
+			unsigned mk = od->market_parts, tr = th->right,
+			         tlf = th->left, qn = q->node0;
+			unsigned ml = mine->left, mr = mine->right;
+			/* my left half meets their right half and vice versa */
+			cand[nc] = (uint16_t)(qn + tr);
+			nc += (ml == k) & (mk >> tr);
+			cand[nc] = (uint16_t)(qn + tlf);
+			nc += (mr == k) & (mk >> tlf);
 		}
 		node = next[node];
 	} while (node != root);
+	for (i = 0; i < nc; i++)
+		n += mark_root(parent, seen, cand[i]);
 	return n;
 }
 
@@ -184,14 +203,16 @@ static int area_markets(const city_tileset *ts, const state *s, int root,
  * majority owners, 2 points per distinct market feature bordering it. */
 static void score_stewards(const city_tileset *ts, state *s)
 {
-	int root[MAX_AREAS], counts[MAX_AREAS][MAX_PLAYERS], a;
-	int n = steward_areas(ts, s, root, counts);
+	int root[MAX_AREAS], counts[MAX_AREAS][MAX_PLAYERS], a, n;
 	size_t words = (size_t)(s->feat.n_nodes + 63) / 64;
 	uint64_t seen[NODE_WORDS];
+	uint16_t cand[8 * TS_MAX_TILES + 1];
 	int markets;
+	memset(seen, 0, words * sizeof seen[0]);
+	n = steward_areas(ts, s, seen, root, counts);
 	for (a = 0; a < n; a++) {
 		memset(seen, 0, words * sizeof seen[0]);
-		markets = area_markets(ts, s, root[a], seen);
+		markets = area_markets(ts, s, root[a], seen, cand);
 		if (markets)
 			players_award_majority(
 			    s, counts[a], CITY_CAT_STEWARDS, CITY_REASON_STEWARD,
@@ -224,53 +245,86 @@ typedef struct final_cand {
 	unsigned key;
 } final_cand;
 
+/* The sides of placed tile p (bit s) that are on the outer contour
+ * (label not WALK_NONE) and not sealed, from its four labels in one load,
+ * without a test per side. */
+static inline unsigned open_outer_sides(const uint16_t *lab, const ptile *p)
+{
+	uint64_t x;
+	memcpy(&x, lab, sizeof x);
+	/* a 16-bit lane of ~x is non-zero where the label is not WALK_NONE:
+	 * bit 15 of each lane says so (no carry crosses lanes) */
+	x = ~x;
+	x = (((x & 0x7FFF7FFF7FFF7FFFu) + 0x7FFF7FFF7FFF7FFFu) | x) &
+	    0x8000800080008000u;
+	x = (x >> 15 | x >> 30 | x >> 45 | x >> 60) & 15u;
+	return (unsigned)x & ~(unsigned)(p->rw >> 2);
+}
+
 /* R-END-2 once the gate stands: the contour labels say which sides are
  * outer and their order from the walk's start (the north side of the top
  * tile), so the unsealed ones are closed by a pass over the tiles instead
  * of a walk; the completed followed features then score in the walk's
- * order (closing never depends on scoring, so this is close_walked's
- * outcome, events in the same order). */
+ * order (closing never depends on scoring, nor on the order of closing,
+ * so this is close_walked's outcome, events in the same order). Which
+ * sides are open outer ones, and which of their features are followed
+ * streets or markets, differs at every tile unpredictably: both lists
+ * are written without a branch (each slot written, kept by the test). */
 static void close_labelled(const city_tileset *ts, state *s)
 {
 	const uint16_t *pos = st_walk(s), *open = st_nopen(s);
 	const ptile *tl = st_tiles(s);
 	unsigned origin = pos[s->board.top * 4 + CITY_SIDE_N];
+	/* at most 2n + 2 outer sides for n tiles (a connected board: each of
+	 * the n - 1 or more joins hides two sides), each written once more */
+	uint16_t sides[2 * TS_MAX_TILES + 3]; /* 4t + side */
+	uint32_t pend[3 * (2 * TS_MAX_TILES + 2) + 1]; /* key << 12 | root */
 	final_cand c[MAX_FOLLOWERS]; /* each root holds a follower */
+	unsigned ns = 0, np = 0, e, i;
 	int nc = 0, t;
 	for (t = 0; t < s->board.n_tiles; t++) {
-		uint64_t labs;
-		int side;
-		memcpy(&labs, &pos[t * 4], sizeof labs);
-		if (labs == UINT64_MAX)
-			continue; /* no outer side (WALK_NONE four times) */
-		for (side = 0; side < 4; side++) {
-			unsigned lab = pos[t * 4 + side];
-			int nodes[3], n, i, j;
-			uint8_t kinds[3];
-			if (lab == WALK_NONE || pt_sealed(&tl[t], side))
-				continue;
-			n = feat_close_side(ts, s, t, side, nodes, kinds);
-			for (i = 0; i < n; i++) {
-				int r = feat_root(s, nodes[i]);
-				unsigned key;
-				if (kinds[i] == TS_RESIDENTIAL ||
-				    !(open[r] & OPEN_FOLLOWED))
-					continue;
-				key = ((lab - origin) & (WALK_SPAN - 1u)) * 4u +
-				      3u - (unsigned)i;
-				for (j = 0; j < nc && c[j].root != r; j++)
-					;
-				if (j == nc) {
-					/* the followed flag says a follower
-					 * stands there (tc_check_state) */
-					assert(nc < MAX_FOLLOWERS);
-					c[nc].root = r;
-					c[nc].kind = kinds[i];
-					c[nc++].key = key;
-				} else if (key > c[j].key) {
-					c[j].key = key;
-				}
-			}
+		unsigned m = open_outer_sides(&pos[t * 4], &tl[t]);
+		sides[ns] = (uint16_t)(t * 4);
+		ns += m & 1u;
+		sides[ns] = (uint16_t)(t * 4 + 1);
+		ns += m >> 1 & 1u;
+		sides[ns] = (uint16_t)(t * 4 + 2);
+		ns += m >> 2 & 1u;
+		sides[ns] = (uint16_t)(t * 4 + 3);
+		ns += m >> 3;
+	}
+	assert(ns <= 2u * (unsigned)s->board.n_tiles + 2u);
+	for (e = 0; e < ns; e++) {
+		unsigned at = sides[e];
+		unsigned key = ((pos[at] - origin) & (WALK_SPAN - 1u)) * 4u + 3u;
+		int nodes[3];
+		uint8_t kinds[3];
+		/* a side without a middle: a third node that never counts */
+		nodes[2] = 0;
+		kinds[2] = TS_RESIDENTIAL;
+		feat_close_side(ts, s, (int)(at >> 2), (int)(at & 3u), nodes,
+		                kinds);
+		for (i = 0; i < 3; i++) {
+			unsigned r = st_nparent(s)[nodes[i]];
+			pend[np] = (key - i) << 12 | r;
+			np += (kinds[i] != TS_RESIDENTIAL) &
+			      (unsigned)(open[r] >> 15); /* OPEN_FOLLOWED */
+		}
+	}
+	for (e = 0; e < np; e++) {
+		int r = (int)(pend[e] & 4095u), j;
+		unsigned key = pend[e] >> 12;
+		for (j = 0; j < nc && c[j].root != r; j++)
+			;
+		if (j == nc) {
+			/* the followed flag says a follower stands there
+			 * (tc_check_state) */
+			assert(nc < MAX_FOLLOWERS);
+			c[nc].root = r;
+			c[nc].kind = feat_part(ts, s, r)->kind;
+			c[nc++].key = key;
+		} else if (key > c[j].key) {
+			c[j].key = key;
 		}
 	}
 	while (nc) {
@@ -285,17 +339,24 @@ static void close_labelled(const city_tileset *ts, state *s)
 	}
 }
 
-/* R-END-3: followers on streets and markets still open go back. */
+/* R-END-3: followers on streets and markets still open go back, in the
+ * order of their slots; which ones is found without a branch per
+ * follower. */
 static void return_open(const city_tileset *ts, state *s)
 {
-	int i;
-	for (i = 0; i < s->pl.n_fol; i++) {
+	uint64_t m, home = 0;
+	for (m = s->pl.on; m; m &= m - 1) {
+		int i = low_bit64(m);
 		const follower *f = &s->pl.fol[i];
 		int node = feat_node(s, f->tile, f->part);
-		if (f->active != FOL_ON ||
-		    feat_part(ts, s, node)->kind == TS_RESIDENTIAL)
-			continue;
-		players_send_home(s, i, feat_root(s, node));
+		home |= (uint64_t)(feat_part(ts, s, node)->kind !=
+		                   TS_RESIDENTIAL) << i;
+	}
+	for (; home; home &= home - 1) {
+		int i = low_bit64(home);
+		const follower *f = &s->pl.fol[i];
+		players_send_home(s, i, feat_root(s, feat_node(s, f->tile,
+		                                                f->part)));
 	}
 }
 
