@@ -17,18 +17,29 @@ static uint64_t reshuffle_next(uint64_t *st)
 	return z ^ (z >> 31);
 }
 
-/* Sort a run of design indices (counting sort), so that what follows
- * depends on which tiles the run holds and not on their order: the AI must
- * learn nothing from the real draw order. */
-static void sort_run(uint8_t *run, unsigned n)
+/* Sort a run of design indices (< nd; counting sort), so that what
+ * follows depends on which tiles the run holds and not on their order:
+ * the AI must learn nothing from the real draw order. Each design's copies
+ * are written 16 at a time into a scratch run, the place advanced by their
+ * count: no branch on how many there are (more than 16 copies take more
+ * rounds; a design with none writes 16 bytes that the next overwrites). */
+static void sort_run(uint8_t *run, unsigned n, unsigned nd)
 {
-	unsigned count[256], d, k = 0, c;
+	uint8_t count[TS_MAX_DESIGNS], out[TS_MAX_TILES + 16];
+	unsigned d, k = 0, c;
+	_Static_assert(TS_MAX_TILES <= 255, "a design's count fits a byte");
 	memset(count, 0, sizeof count);
 	for (c = 0; c < n; c++)
 		count[run[c]]++;
-	for (d = 0; d < 256 && k < n; d++)
-		for (c = 0; c < count[d]; c++)
-			run[k++] = (uint8_t)d;
+	for (d = 0; d < nd; d++) {
+		c = 0;
+		do {
+			memset(out + k + c, (int)d, 16);
+			c += 16;
+		} while (c < count[d]);
+		k += count[d];
+	}
+	memcpy(run, out, n);
 }
 
 /* Fisher-Yates with splitmix64, as R-RNG deals the start order. */
@@ -63,7 +74,7 @@ int city_game_reshuffle(city_game *game, uint64_t seed)
 		unsigned end = s->setup.seg_end[k];
 		unsigned from = start > s->turn.draw_pos ? start : s->turn.draw_pos;
 		if (end > from) {
-			sort_run(order + from, end - from);
+			sort_run(order + from, end - from, ts->n_designs);
 			shuffle_run(order + from, end - from, &st);
 		}
 		start = end;

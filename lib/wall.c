@@ -215,31 +215,29 @@ int wall_cell_survives(const state *s, const fcell *f)
 const uint8_t wall_keep[16] = {15, 0, 0, 0, 15, 0, 0, 0,
                                15, 0, 15, 0, 15, 0, 15, 0};
 
-/* Judge frontier cell f (split, not blocked) against base *b, read from
- * the state the first time (*based). */
-static void know_cell(const state *s, cut_base *b, int *based, fcell *f,
-                      unsigned fl)
+/* Judge frontier cell f (split, not blocked) against base *b. */
+static void know_cell(const state *s, const cut_base *b, fcell *f)
 {
-	if (!*based) { /* read once, when a cell needs it */
-		*b = cut_base_of(s);
-		*based = 1;
-	}
+	unsigned fl = f->flags;
 	f->flags = (uint8_t)(fl | FC_WALL_KNOWN |
 	                     (cell_survives(s, b, f) ? FC_WALL_OK : 0));
 }
 
-/* The first frontier entry not before key k. */
+/* The first frontier entry not before key k (n if none). Branch-free,
+ * as board.c's front_lower_in: over a frontier that changes every turn
+ * the comparisons of a binary search do not predict. */
 static int front_lower_key(const fcell *f, int n, uint32_t k)
 {
-	int a = 0, z = n;
-	while (a < z) {
-		int m = (a + z) / 2;
-		if (f[m].key < k)
-			a = m + 1;
-		else
-			z = m;
+	const fcell *b = f;
+	int len = n;
+	if (len <= 0)
+		return 0;
+	while (len > 1) {
+		int half = len >> 1;
+		b += half & -(int)(b[half - 1].key < k);
+		len -= half;
 	}
-	return a;
+	return (int)(b - f) + (b->key < k);
 }
 
 void wall_know_cells(state *s)
@@ -247,18 +245,19 @@ void wall_know_cells(state *s)
 	fcell *f = st_front_w(s);
 	const ptile *p;
 	cut_base b;
-	int i, based = 0, n = s->board.n_front;
+	int i, n = s->board.n_front;
 	uint32_t hi;
 	if (s->city.know_all) {
 		/* the gate labelled the contour: no verdict is kept (nor
 		 * one at a cell the wall blocked) */
 		s->city.know_all = 0;
+		b = cut_base_of(s);
 		for (i = 0; i < n; i++) {
 			unsigned fl = f[i].flags &
 			              ~(unsigned)(FC_WALL_KNOWN | FC_WALL_OK);
 			f[i].flags = (uint8_t)fl;
 			if ((fl & (FC_BLOCKED | FC_SPLITS)) == FC_SPLITS)
-				know_cell(s, &b, &based, &f[i], fl);
+				know_cell(s, &b, &f[i]);
 		}
 		return;
 	}
@@ -271,8 +270,12 @@ void wall_know_cells(state *s)
 	for (i = front_lower_key(f, n, fc_key(p->x - 1, p->y - 1));
 	     i < n && f[i].key <= hi; i++) {
 		unsigned fl = f[i].flags;
-		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) == FC_SPLITS)
-			know_cell(s, &b, &based, &f[i], fl);
+		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) == FC_SPLITS) {
+			/* read again for each such cell (about one a
+			 * draw): cheaper than a branch on whether it was */
+			b = cut_base_of(s);
+			know_cell(s, &b, &f[i]);
+		}
 	}
 }
 
