@@ -277,30 +277,59 @@ static int follower_check(const city_tileset *ts, const state *s, int part,
 	return 0;
 }
 
+/* Bit 15 of each 16-bit lane of w, as four bits (lane k: bit k), by one
+ * multiplication (the lanes' bits land apart, no carries). */
+static inline unsigned lane_bits(uint64_t w)
+{
+	return (unsigned)(((w >> 15 & 0x0001000100010001u) *
+	                   0x0001000200040008u) >> 48) &
+	       0xFu;
+}
+
 /* The parts of the tile just placed that may take a follower (bit i: part
- * i), in one pass without branching per part: R-FOL-4 supply, R-FOL-2 no
- * follower on the feature, R-FOL-3 not a street or market this placement
- * completed; follower_check says why a part may not. In the same pass,
- * FOL_ANY and FOL_DONE for the tile's own streets and markets. */
+ * i), without branching per part: R-FOL-4 supply, R-FOL-2 no follower on
+ * the feature, R-FOL-3 not a street or market this placement completed;
+ * follower_check says why a part may not. With them, FOL_ANY and FOL_DONE
+ * for the tile's own streets and markets. */
 static unsigned follower_options(const city_tileset *ts, const state *s)
 {
 	const ptile *p = &st_tiles(s)[s->turn.last_tile];
 	const ts_design *d = &ts->designs[p->design];
-	const uint16_t *open = st_nopen(s);
-	unsigned mask = 0, nonres = (unsigned)(d->market_parts | d->street_parts),
-	         any = 0, held = 0;
+	const uint16_t *open = st_nopen(s), *parent = st_nparent(s) + p->node0;
+	unsigned nonres = (unsigned)(d->market_parts | d->street_parts),
+	         n = d->n_parts, taken = 0, zero = 0, held,
+	         parts = (1u << n) - 1u;
 	int i;
-	for (i = 0; i < d->n_parts; i++) {
-		unsigned o = open[feat_root(s, p->node0 + i)];
-		unsigned taken = (o & OPEN_FOLLOWED) != 0, nr = nonres >> i & 1u;
-		unsigned done = nr & ((o & ~OPEN_FOLLOWED) == 0);
-		mask |= (unsigned)!(taken | done) << i;
-		any |= done;
-		held |= nr & (o == OPEN_FOLLOWED); /* complete and followed */
+	if (n <= 8 && p->node0 + 8u <= s->lay.cap_nodes) {
+		/* the open words of eight nodes (those past the parts lie
+		 * within the arrays and are dropped by `parts`) as 16-bit lanes
+		 * of two words, tested four at a time: not a loop as long as
+		 * the design's parts, whose exit is a mispredicted branch */
+		const uint64_t low = 0x7FFF7FFF7FFF7FFFu;
+		uint64_t w[2] = {0, 0};
+		for (i = 0; i < 8; i++)
+			w[i >> 2] |= (uint64_t)open[parent[i]] << 16 * (i & 3);
+		for (i = 0; i < 2; i++) {
+			/* bit 15 of a lane: followed; of nz: open somewhere */
+			uint64_t nz = (w[i] & low) + low;
+			taken |= lane_bits(w[i]) << 4 * i;
+			zero |= lane_bits(~nz) << 4 * i;
+		}
+	} else {
+		for (i = 0; i < (int)n; i++) {
+			unsigned o = open[parent[i]];
+			taken |= (o >> 15) << i;
+			zero |= (unsigned)((o & ~OPEN_FOLLOWED) == 0) << i;
+		}
 	}
-	/* R-FOL-4 by a mask: an empty supply is data */
-	mask &= 0u - (unsigned)(s->pl.supply[s->turn.player] != 0);
-	return mask | (any ? FOL_ANY : 0u) | (held ? FOL_DONE : 0u);
+	zero &= nonres & parts; /* the complete streets and markets */
+	held = zero & taken;
+	/* R-FOL-4 by a mask: an empty supply is data; whether any is complete
+	 * or followed too (x | -x has bit 31 set when x is not 0: no branch) */
+	return (~(taken | zero) & parts &
+	        (0u - (unsigned)(s->pl.supply[s->turn.player] != 0))) |
+	       ((zero | (0u - zero)) >> 31) * FOL_ANY |
+	       ((held | (0u - held)) >> 31) * FOL_DONE;
 }
 
 /* ---- the moves ---------------------------------------------------------- */
