@@ -441,6 +441,22 @@ static int place_tile(const rules_ctx *c, int32_t x, int32_t y, int rotation)
 	return CITY_OK;
 }
 
+/* The index of the part named `name` of design d, -1 if none. Parts are
+ * its regions in letter order, then its streets in digit order: where
+ * the letters (digits) run from 'a' ('1') without a gap, as nearly
+ * always, the index follows from the name (one test that it is there);
+ * else ts_part_index's search, whose loop mispredicts its exit. */
+static int part_index(const ts_design *d, char name)
+{
+	unsigned c = (unsigned char)name, n = d->n_parts,
+	         regions = (unsigned)low_bit(d->street_parts | 1u << n),
+	         letter = 0u - (unsigned)(c >= 'a'),
+	         g = ((c - 'a') & letter) | ((regions + c - '1') & ~letter);
+	if (g < n && d->parts[g].name == name)
+		return (int)g;
+	return ts_part_index(d, name);
+}
+
 static int place_follower(const rules_ctx *c, char part)
 {
 	state *s = c->s;
@@ -449,7 +465,7 @@ static int place_follower(const rules_ctx *c, char part)
 	if ((rc = expect(c, CITY_DECISION_FOLLOWER)) != CITY_OK)
 		return rc;
 	d = &c->ts->designs[st_tiles(s)[s->turn.last_tile].design];
-	idx = ts_part_index(d, part);
+	idx = part_index(d, part);
 	if (idx < 0) {
 		SAY(c,
 		    "R-FOL-1: design %u has no part '%c' (a region letter or "
