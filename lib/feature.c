@@ -64,47 +64,83 @@ static inline void close_root(uint16_t *open, int r)
 	open[r] = (uint16_t)(open[r] - ((open[r] & ~OPEN_FOLLOWED) != 0));
 }
 
-/* Two parts facing each other across a shared side: of the same kind
- * they join (join_closing); a residential half facing a market half only
- * borders it. Both halves close either way. */
-static inline void meet(const node_arrays *nd, int a, int b, int same)
+/* Two parts facing each other across a shared side, a of the tile placed
+ * and b of its neighbour: of the same kind they join (join_closing); a
+ * residential half facing a market half only borders it. Both halves
+ * close either way. Returns what feat_add_tile reports of b's feature
+ * when it is of a kind in `watch` and only bordered: complete now
+ * (FEAT_BORDER_DONE), and followed (FEAT_BORDER_HELD). Once complete it
+ * has no open half left for another meet of the placement to change. */
+static inline unsigned meet(const node_arrays *nd, int a, int b,
+                            unsigned ka, unsigned kb, unsigned watch)
 {
-	if (same) {
+	unsigned o, w;
+	int rb;
+	if (ka == kb) {
 		join_closing(nd, a, b);
-	} else {
-		close_root(nd->open, nd->parent[a]);
-		close_root(nd->open, nd->parent[b]);
+		return 0;
 	}
+	rb = nd->parent[b];
+	close_root(nd->open, nd->parent[a]);
+	close_root(nd->open, rb);
+	o = nd->open[rb];
+	w = watch >> kb & 1u;
+	return (w & ((o & ~OPEN_FOLLOWED) == 0)) * FEAT_BORDER_DONE |
+	       (w & (o == OPEN_FOLLOWED)) * FEAT_BORDER_HELD;
 }
 
-void feat_add_tile(const city_tileset *ts, state *s, int t)
+/* The nodes of a tile with at most FEAT_INIT_NODES of them (every
+ * built-in design) are made by a fixed-count pass, not a loop as long as
+ * the design's node count, whose exit is a mispredicted branch at nearly
+ * every placement. The pass also writes the slots after the tile's nodes
+ * up to FEAT_INIT_NODES: they belong to no tile yet (nodes are handed out
+ * in placement order, board_insert), and the next tiles write them again
+ * before anything reads them. */
+#define FEAT_INIT_NODES 8
+
+/* Inline into both entry points: the base game's, with nothing to
+ * watch, keeps no trace of the watching. */
+static CITY_ALWAYS_INLINE unsigned add_tile(const city_tileset *ts,
+                                            state *s, int t, unsigned watch)
 {
 	const ptile *tl = st_tiles(s);
 	const ptile *p = &tl[t];
 	const ts_design *d = &ts->designs[p->design];
 	node_arrays nd;
 	uint8_t *tile = st_ntile_w(s);
-	int i, side, node0 = p->node0;
-	unsigned nbm;
+	int i, side, node0 = p->node0, nodes = feat_tile_nodes(d);
+	unsigned nbm, border = 0;
 	nd.parent = st_nparent_w(s);
 	nd.next = st_nnext_w(s);
 	nd.open = st_nopen_w(s);
-	for (i = 0; i < d->n_parts; i++) {
-		int node = node0 + i;
-		nd.parent[node] = nd.next[node] = (uint16_t)node;
-		nd.open[node] = d->parts[i].n_sides;
-		tile[node] = (uint8_t)t;
+	if (nodes <= FEAT_INIT_NODES &&
+	    node0 + FEAT_INIT_NODES <= s->lay.cap_nodes) {
+		/* built in registers, then stored whole; a node past the
+		 * parts (the monastery, or no node yet) is open on no side:
+		 * a design's parts past n_parts are zero (tileset_parse.c
+		 * clears the design) */
+		uint16_t id[FEAT_INIT_NODES], op[FEAT_INIT_NODES];
+		for (i = 0; i < FEAT_INIT_NODES; i++) {
+			id[i] = (uint16_t)(node0 + i);
+			op[i] = d->parts[i].n_sides;
+		}
+		memcpy(nd.parent + node0, id, sizeof id);
+		memcpy(nd.next + node0, id, sizeof id);
+		memcpy(nd.open + node0, op, sizeof op);
+		memset(tile + node0, t, FEAT_INIT_NODES);
+	} else {
+		for (i = 0; i < nodes; i++) {
+			int node = node0 + i;
+			nd.parent[node] = nd.next[node] = (uint16_t)node;
+			/* the base game's monastery: a node of its own with no
+			 * side (its completion, the 8 tiles around, is
+			 * cc_score.c's) */
+			nd.open[node] =
+			    (uint16_t)(i < d->n_parts ? d->parts[i].n_sides : 0);
+			tile[node] = (uint8_t)t;
+		}
 	}
-	if (d->features & TS_MONASTERY) {
-		/* the base game's monastery: a node of its own with no side (its
-		 * completion, the 8 tiles around, is cc_score.c's) */
-		int node = node0 + i;
-		nd.parent[node] = nd.next[node] = (uint16_t)node;
-		nd.open[node] = 0;
-		tile[node] = (uint8_t)t;
-		i++;
-	}
-	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + i);
+	s->feat.n_nodes = (uint16_t)(s->feat.n_nodes + nodes);
 	/* board_insert has set the neighbour links: no cell look-ups */
 	for (nbm = board_linked_sides(p); nbm; nbm &= nbm - 1) {
 		bfacing fc;
@@ -116,15 +152,27 @@ void feat_add_tile(const city_tileset *ts, state *s, int t)
 		theirs = fc.theirs;
 		qnode0 = fc.q->node0;
 		/* my left half meets their right half and vice versa */
-		meet(&nd, node0 + mine->left, qnode0 + theirs->right,
-		     d->parts[mine->left].kind ==
-		         fc.od->parts[theirs->right].kind);
-		meet(&nd, node0 + mine->right, qnode0 + theirs->left,
-		     d->parts[mine->right].kind ==
-		         fc.od->parts[theirs->left].kind);
+		border |= meet(&nd, node0 + mine->left, qnode0 + theirs->right,
+		               d->parts[mine->left].kind,
+		               fc.od->parts[theirs->right].kind, watch);
+		border |= meet(&nd, node0 + mine->right, qnode0 + theirs->left,
+		               d->parts[mine->right].kind,
+		               fc.od->parts[theirs->left].kind, watch);
 		if (mine->mid != TS_NONE && theirs->mid != TS_NONE)
 			join_closing(&nd, node0 + mine->mid, qnode0 + theirs->mid);
 	}
+	return border;
+}
+
+void feat_add_tile(const city_tileset *ts, state *s, int t)
+{
+	add_tile(ts, s, t, 0);
+}
+
+unsigned feat_add_tile_watch(const city_tileset *ts, state *s, int t,
+                             unsigned watch)
+{
+	return add_tile(ts, s, t, watch);
 }
 
 int feat_close_side(const city_tileset *ts, state *s, int t, int side,

@@ -46,6 +46,15 @@ static inline int feat_tile_nodes(const ts_design *d)
 /* Create the nodes of placed tile t and join them to the neighbours'
  * features, closing the halves and street ends on shared sides. */
 void feat_add_tile(const city_tileset *ts, state *s, int t);
+/* feat_add_tile, and of the neighbours' features of a kind in `watch`
+ * (bit per TS_* kind) that a half of another kind only bordered (The
+ * City: a market facing a residential half, R-DONE-2), whether one is
+ * complete now (FEAT_BORDER_DONE) and whether such a one is followed
+ * (FEAT_BORDER_HELD). */
+unsigned feat_add_tile_watch(const city_tileset *ts, state *s, int t,
+                             unsigned watch);
+#define FEAT_BORDER_DONE 1u
+#define FEAT_BORDER_HELD 2u
 /* Close side `side` of tile t (a wall piece, the gate, a final wall); the
  * nodes of its halves and middle go into `nodes` and their part kinds into
  * `kinds`, their number returned. */

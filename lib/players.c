@@ -151,14 +151,17 @@ void players_award_majority(state *s, const int counts[MAX_PLAYERS],
                             int category, int reason, int points, int tile,
                             int part)
 {
-	int p, max = 0;
-	for (p = 0; p < s->setup.n_players; p++)
-		if (counts[p] > max)
-			max = counts[p];
+	int p, max = 0, n = s->setup.n_players;
+	unsigned most = 0;
+	for (p = 0; p < n; p++)
+		max = counts[p] > max ? counts[p] : max;
+	/* who has the most is data: as bits, without a branch per player,
+	 * then scored in seat order over the set bits */
+	for (p = 0; p < n; p++)
+		most |= (unsigned)(counts[p] == max) << p;
 	if (!max)
 		return;
-	for (p = 0; p < s->setup.n_players; p++)
-		if (counts[p] == max)
-			players_score(s, p, category, reason, 0, points, tile,
-			              part);
+	for (; most; most &= most - 1)
+		players_score(s, low_bit(most), category, reason, 0, points, tile,
+		              part);
 }

@@ -159,6 +159,13 @@ static void start_round(const city_tileset *ts, state *s, int stack)
 
 /* ---- after the follower: scoring, then perhaps a round ----------------- */
 
+/* st_city.fol_opts past the parts' bits: what the placement found for
+ * the end of its turn, kept through the follower decision. */
+#define FOL_PARTS 0x0FFFu /* the follower options, bit i: part i */
+#define FOL_ANY 0x4000u   /* it completed a street or market (R-WALL-1) */
+#define FOL_DONE 0x8000u  /* and one of those holds followers */
+_Static_assert(TS_MAX_PARTS <= 12, "the parts' bits are FOL_PARTS");
+
 /* The features a placement completed: of the tile's streets and markets
  * (residential areas never complete), and of a neighbour's markets closed
  * only by facing this tile (R-DONE-2), found without branching on the
@@ -212,22 +219,28 @@ static int placed_done(const city_tileset *ts, const state *s,
 }
 
 /* R-TURN-1: scoring of what the placement completed, then perhaps a wall
- * round (R-WALL-1, R-OPT-1), then the end of the turn. */
-static void after_follower(const city_tileset *ts, state *s)
+ * round (R-WALL-1, R-OPT-1), then the end of the turn. `found` holds
+ * FOL_ANY and FOL_DONE as the placement found them (nothing the follower
+ * decision does changes them: a follower never goes on a completed
+ * street or market, R-FOL-3); the completed, followed features are
+ * looked for again only when there are some. */
+static void after_follower(const city_tileset *ts, state *s, unsigned found)
 {
 	int done[TS_MAX_PARTS + 12], n, any, stack;
 	uint8_t kinds[TS_MAX_PARTS + 12];
 	s->city.fol_opts = 0; /* the follower decision is over */
-	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds,
-	                &any);
 	/* most placements complete nothing followed: no call then */
-	if (n)
+	if (found & FOL_DONE) {
+		n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done,
+		                kinds, &any);
 		tcs_score_done(ts, s, done, kinds, n, CITY_REASON_STREET, 0);
+	}
 	stack = st_stack_of(s, s->turn.cur);
-	/* n > 0: a completed feature held followers (R-WALL-1) */
+	/* FOL_DONE: a completed feature held followers (R-WALL-1) */
 	if (stack >= 2 &&
-	    (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY ? any
-	                                                                 : n))
+	    (found & (s->setup.rules[CITY_RULE_WALL_TRIGGER] == CITY_TRIGGER_ANY
+	                  ? FOL_ANY
+	                  : FOL_DONE)))
 		start_round(ts, s, stack);
 	else
 		end_turn(ts, s);
@@ -264,26 +277,59 @@ static int follower_check(const city_tileset *ts, const state *s, int part,
 	return 0;
 }
 
+/* Bit 15 of each 16-bit lane of w, as four bits (lane k: bit k), by one
+ * multiplication (the lanes' bits land apart, no carries). */
+static inline unsigned lane_bits(uint64_t w)
+{
+	return (unsigned)(((w >> 15 & 0x0001000100010001u) *
+	                   0x0001000200040008u) >> 48) &
+	       0xFu;
+}
+
 /* The parts of the tile just placed that may take a follower (bit i: part
- * i), in one pass without branching per part: R-FOL-4 supply, R-FOL-2 no
- * follower on the feature, R-FOL-3 not a street or market this placement
- * completed. follower_check says why a part may not. */
+ * i), without branching per part: R-FOL-4 supply, R-FOL-2 no follower on
+ * the feature, R-FOL-3 not a street or market this placement completed;
+ * follower_check says why a part may not. With them, FOL_ANY and FOL_DONE
+ * for the tile's own streets and markets. */
 static unsigned follower_options(const city_tileset *ts, const state *s)
 {
 	const ptile *p = &st_tiles(s)[s->turn.last_tile];
 	const ts_design *d = &ts->designs[p->design];
-	const uint16_t *open = st_nopen(s);
-	unsigned mask = 0, nonres = (unsigned)(d->market_parts | d->street_parts);
+	const uint16_t *open = st_nopen(s), *parent = st_nparent(s) + p->node0;
+	unsigned nonres = (unsigned)(d->market_parts | d->street_parts),
+	         n = d->n_parts, taken = 0, zero = 0, held,
+	         parts = (1u << n) - 1u;
 	int i;
-	if (s->pl.supply[s->turn.player] == 0)
-		return 0;
-	for (i = 0; i < d->n_parts; i++) {
-		unsigned o = open[feat_root(s, p->node0 + i)];
-		unsigned taken = (o & OPEN_FOLLOWED) != 0;
-		unsigned done = (nonres >> i & 1u) & ((o & ~OPEN_FOLLOWED) == 0);
-		mask |= (unsigned)!(taken | done) << i;
+	if (n <= 8 && p->node0 + 8u <= s->lay.cap_nodes) {
+		/* the open words of eight nodes (those past the parts lie
+		 * within the arrays and are dropped by `parts`) as 16-bit lanes
+		 * of two words, tested four at a time: not a loop as long as
+		 * the design's parts, whose exit is a mispredicted branch */
+		const uint64_t low = 0x7FFF7FFF7FFF7FFFu;
+		uint64_t w[2] = {0, 0};
+		for (i = 0; i < 8; i++)
+			w[i >> 2] |= (uint64_t)open[parent[i]] << 16 * (i & 3);
+		for (i = 0; i < 2; i++) {
+			/* bit 15 of a lane: followed; of nz: open somewhere */
+			uint64_t nz = (w[i] & low) + low;
+			taken |= lane_bits(w[i]) << 4 * i;
+			zero |= lane_bits(~nz) << 4 * i;
+		}
+	} else {
+		for (i = 0; i < (int)n; i++) {
+			unsigned o = open[parent[i]];
+			taken |= (o >> 15) << i;
+			zero |= (unsigned)((o & ~OPEN_FOLLOWED) == 0) << i;
+		}
 	}
-	return mask;
+	zero &= nonres & parts; /* the complete streets and markets */
+	held = zero & taken;
+	/* R-FOL-4 by a mask: an empty supply is data; whether any is complete
+	 * or followed too (x | -x has bit 31 set when x is not 0: no branch) */
+	return (~(taken | zero) & parts &
+	        (0u - (unsigned)(s->pl.supply[s->turn.player] != 0))) |
+	       ((zero | (0u - zero)) >> 31) * FOL_ANY |
+	       ((held | (0u - held)) >> 31) * FOL_DONE;
 }
 
 /* ---- the moves ---------------------------------------------------------- */
@@ -360,6 +406,7 @@ static int place_tile(const rules_ctx *c, int32_t x, int32_t y, int rotation)
 {
 	state *s = c->s;
 	int rc, t, design, front;
+	unsigned border, found;
 	if ((rc = expect(c, CITY_DECISION_TILE)) != CITY_OK)
 		return rc;
 	if (rotation < 0 || rotation > 3) {
@@ -375,17 +422,39 @@ static int place_tile(const rules_ctx *c, int32_t x, int32_t y, int rotation)
 	}
 	log_move(s, CITY_MOVE_PLACE, rotation, (int)x, (int)y);
 	t = board_insert(c->ts, s, front, (int)x, (int)y, design, rotation);
-	feat_add_tile(c->ts, s, t);
+	/* the neighbours' markets it closed by bordering them (R-DONE-2); a
+	 * market facing a market joined the tile's own, follower_options'
+	 * pass looks at those */
+	border = feat_add_tile_watch(c->ts, s, t, 1u << TS_MARKET);
 	s->turn.last_tile = (uint8_t)t;
-	/* kept for the follower decision's listing */
-	s->city.fol_opts = (uint16_t)follower_options(c->ts, s);
-	if (s->city.fol_opts) {
+	found = follower_options(c->ts, s) |
+	        (border & FEAT_BORDER_DONE ? FOL_ANY : 0u) |
+	        (border & FEAT_BORDER_HELD ? FOL_DONE : 0u);
+	if (found & FOL_PARTS) {
+		/* kept for the follower decision and the end of the turn */
+		s->city.fol_opts = (uint16_t)found;
 		s->turn.decision = CITY_DECISION_FOLLOWER;
 		s->turn.actor = s->turn.player;
 	} else {
-		after_follower(c->ts, s);
+		after_follower(c->ts, s, found);
 	}
 	return CITY_OK;
+}
+
+/* The index of the part named `name` of design d, -1 if none. Parts are
+ * its regions in letter order, then its streets in digit order: where
+ * the letters (digits) run from 'a' ('1') without a gap, as nearly
+ * always, the index follows from the name (one test that it is there);
+ * else ts_part_index's search, whose loop mispredicts its exit. */
+static int part_index(const ts_design *d, char name)
+{
+	unsigned c = (unsigned char)name, n = d->n_parts,
+	         regions = (unsigned)low_bit(d->street_parts | 1u << n),
+	         letter = 0u - (unsigned)(c >= 'a'),
+	         g = ((c - 'a') & letter) | ((regions + c - '1') & ~letter);
+	if (g < n && d->parts[g].name == name)
+		return (int)g;
+	return ts_part_index(d, name);
 }
 
 static int place_follower(const rules_ctx *c, char part)
@@ -396,7 +465,7 @@ static int place_follower(const rules_ctx *c, char part)
 	if ((rc = expect(c, CITY_DECISION_FOLLOWER)) != CITY_OK)
 		return rc;
 	d = &c->ts->designs[st_tiles(s)[s->turn.last_tile].design];
-	idx = ts_part_index(d, part);
+	idx = part_index(d, part);
 	if (idx < 0) {
 		SAY(c,
 		    "R-FOL-1: design %u has no part '%c' (a region letter or "
@@ -412,7 +481,7 @@ static int place_follower(const rules_ctx *c, char part)
 	}
 	players_place(s, s->turn.player, s->turn.last_tile, idx);
 	log_move(s, CITY_MOVE_FOLLOWER, (unsigned char)part, 0, 0);
-	after_follower(c->ts, s);
+	after_follower(c->ts, s, s->city.fol_opts);
 	return CITY_OK;
 }
 
@@ -555,7 +624,7 @@ static int pass(const rules_ctx *c)
 	}
 	log_move(s, CITY_MOVE_PASS, 0, 0, 0);
 	if (d == CITY_DECISION_FOLLOWER)
-		after_follower(c->ts, s);
+		after_follower(c->ts, s, s->city.fol_opts);
 	else if (d == CITY_DECISION_GUARD)
 		finish_piece(c->ts, s);
 	else
@@ -618,7 +687,7 @@ static size_t list_followers(const city_tileset *ts, const state *s,
 	    &ts->designs[st_tiles(s)[s->turn.last_tile].design];
 	size_t n = 0;
 	unsigned m;
-	for (m = s->city.fol_opts; m; m &= m - 1)
+	for (m = s->city.fol_opts & FOL_PARTS; m; m &= m - 1)
 		list_emit(out, cap, &n, CITY_MOVE_FOLLOWER, 0, 0, 0, 0, 0,
 		          d->parts[low_bit(m)].name);
 	list_emit(out, cap, &n, CITY_MOVE_PASS, 0, 0, 0, 0, 0, 0);
@@ -744,6 +813,19 @@ static void tc_piece(const state *s, int k, rules_piece *out)
 	}
 }
 
+/* What the placement of a follower decision's tile kept in fol_opts,
+ * found again the long way: the options, and FOL_ANY / FOL_DONE from
+ * every street and market the placement touched (placed_done). */
+static unsigned found_again(const city_tileset *ts, const state *s)
+{
+	int done[TS_MAX_PARTS + 12], any, n;
+	uint8_t kinds[TS_MAX_PARTS + 12];
+	n = placed_done(ts, s, &st_tiles(s)[s->turn.last_tile], done, kinds,
+	                &any);
+	return (follower_options(ts, s) & FOL_PARTS) | (any ? FOL_ANY : 0u) |
+	       (n ? FOL_DONE : 0u);
+}
+
 /* The City's part of state_check: the chain is a run of consecutive sides
  * of the outer contour, each sealed, pieces + supply = 70, towers + supply
  * = 12 / players. */
@@ -751,10 +833,9 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
                           size_t cap)
 {
 	int i, p, towers = 0;
-	if (s->city.fol_opts !=
-	    (s->turn.decision == CITY_DECISION_FOLLOWER
-	         ? follower_options(ts, s)
-	         : 0u)) {
+	if (s->city.fol_opts != (s->turn.decision == CITY_DECISION_FOLLOWER
+	                             ? found_again(ts, s)
+	                             : 0u)) {
 		msg_say(msg, cap, "follower options kept %#x",
 		        (unsigned)s->city.fol_opts);
 		return 1;
