@@ -294,7 +294,9 @@ typedef struct st_city {
 	 * missing (a later wall piece keeps them right: wall_internal.h) */
 	uint8_t know_all;
 	/* the follower options of this turn's tile (bit i: part i), found
-	 * by the placement for the follower decision, zero outside it */
+	 * by the placement for the follower decision, zero outside it; bits
+	 * 14-15: what the placement completed, for the end of its turn
+	 * (tc_rules.c: FOL_ANY, FOL_DONE) */
 	uint16_t fol_opts;
 	wall_tower wall_towers[MAX_WALL_TOWERS];
 	wpiece chain[CHAIN_CAP];
