@@ -137,13 +137,20 @@ typedef struct bfacing {
  * set (one loop exit to predict, not a test per side). */
 static inline unsigned board_linked_sides(const ptile *p)
 {
+#if defined(CITY_LITTLE_ENDIAN)
 	uint32_t nb;
 	memcpy(&nb, p->nb, sizeof nb);
 	/* a byte of ~nb is non-zero where a link is a tile: bit 7 of each
-	 * byte says so (no carry crosses bytes) */
+	 * byte says so (no carry crosses bytes); link s is byte s */
 	nb = ~nb;
 	nb = (((nb & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | nb) & 0x80808080u;
 	return (nb >> 7 | nb >> 14 | nb >> 21 | nb >> 28) & 15u;
+#else
+	return (unsigned)(p->nb[0] != NO_TILE) |
+	       (unsigned)(p->nb[1] != NO_TILE) << 1 |
+	       (unsigned)(p->nb[2] != NO_TILE) << 2 |
+	       (unsigned)(p->nb[3] != NO_TILE) << 3;
+#endif
 }
 /* Where placed tile p of design d meets its neighbour across side
  * `side`, which has one (board_linked_sides): follows the neighbour

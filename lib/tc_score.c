@@ -83,8 +83,9 @@ void tcs_score_done(const city_tileset *ts, state *s, const int *done,
 
 /* Only a followed street or market is looked at (its open word is
  * exactly OPEN_FOLLOWED: complete and followed; an unfollowed one scores
- * nothing, R-SCORE-5), in the order of the side's nodes, and a root met
- * twice needs no test: scoring clears its followed flag. */
+ * nothing, R-SCORE-5), in the order of the side's nodes; a root met
+ * twice needs no deduplication: scoring clears its followed flag, which
+ * the second look tests again. */
 void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
                     int base, int defer)
 {
@@ -250,14 +251,22 @@ typedef struct final_cand {
  * without a test per side. */
 static inline unsigned open_outer_sides(const uint16_t *lab, const ptile *p)
 {
+#if defined(CITY_LITTLE_ENDIAN)
 	uint64_t x;
 	memcpy(&x, lab, sizeof x);
 	/* a 16-bit lane of ~x is non-zero where the label is not WALK_NONE:
-	 * bit 15 of each lane says so (no carry crosses lanes) */
+	 * bit 15 of each lane says so (no carry crosses lanes); label s is
+	 * lane s */
 	x = ~x;
 	x = (((x & 0x7FFF7FFF7FFF7FFFu) + 0x7FFF7FFF7FFF7FFFu) | x) &
 	    0x8000800080008000u;
 	x = (x >> 15 | x >> 30 | x >> 45 | x >> 60) & 15u;
+#else
+	unsigned x = (unsigned)(lab[0] != WALK_NONE) |
+	             (unsigned)(lab[1] != WALK_NONE) << 1 |
+	             (unsigned)(lab[2] != WALK_NONE) << 2 |
+	             (unsigned)(lab[3] != WALK_NONE) << 3;
+#endif
 	return (unsigned)x & ~(unsigned)(p->rw >> 2);
 }
 
