@@ -21,8 +21,10 @@ static uint64_t reshuffle_next(uint64_t *st)
  * follows depends on which tiles the run holds and not on their order:
  * the AI must learn nothing from the real draw order. Each design's copies
  * are written 16 at a time into a scratch run, the place advanced by their
- * count: no branch on how many there are (more than 16 copies take more
- * rounds; a design with none writes 16 bytes that the next overwrites). */
+ * count: no branch on how many there are up to 16 (more copies take more
+ * rounds, a branch no built-in set reaches: at most 9); a design with none
+ * writes 16 bytes past the place, overwritten by the next design's or
+ * never copied back. */
 static void sort_run(uint8_t *run, unsigned n, unsigned nd)
 {
 	uint8_t count[TS_MAX_DESIGNS], out[TS_MAX_TILES + 16];

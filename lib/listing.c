@@ -122,7 +122,9 @@ static inline void write4(unsigned char *o, const fcell *c, size_t rots)
 #endif
 }
 
-#define MAX_FRONT (2 * TS_MAX_TILES + 2)
+/* A frontier's cells (2n + 2 for n tiles) and one more: keep_fit writes
+ * the entry after the last one kept, which may be the frontier's size. */
+#define MAX_FRONT (2 * TS_MAX_TILES + 3)
 
 /* Frontier cell i with rotations `rots` at entry k of cell[] / rset[],
  * kept (the next entry after it) only when some rotation fits: written

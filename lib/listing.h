@@ -69,7 +69,9 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
                            size_t cap);
 
-#define LIST_MAX_CELLS (2 * TS_MAX_TILES + 2) /* frontier cells, at most */
+/* frontier cells, at most, and the one entry past them that the
+ * listing's scan may write (listing.c, keep_fit) */
+#define LIST_MAX_CELLS (2 * TS_MAX_TILES + 3)
 
 /* A tile decision's placements before they are written as moves (a
  * playout picks one of them, issue 27): the frontier index of each cell
