@@ -95,7 +95,11 @@ static inline unsigned meet(const node_arrays *nd, int a, int b,
  * every placement. The pass also writes the slots after the tile's nodes
  * up to FEAT_INIT_NODES: they belong to no tile yet (nodes are handed out
  * in placement order, board_insert), and the next tiles write them again
- * before anything reads them. */
+ * before any rule reads them as nodes. One reader sees them meanwhile:
+ * tc_rules.c's follower_options reads eight slots' open words and drops
+ * those past the tile's parts; what it reads stays in the arrays because
+ * a slot written here is its own root (every parent[] value is a node
+ * index below cap_nodes). */
 #define FEAT_INIT_NODES 8
 
 /* Inline into both entry points: the base game's, with nothing to

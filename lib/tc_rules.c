@@ -302,7 +302,9 @@ static unsigned follower_options(const city_tileset *ts, const state *s)
 	int i;
 	if (n <= 8 && p->node0 + 8u <= s->lay.cap_nodes) {
 		/* the open words of eight nodes (those past the parts lie
-		 * within the arrays and are dropped by `parts`) as 16-bit lanes
+		 * within the arrays, their parent[] a node index below
+		 * cap_nodes as every parent[] is, feature.c's fixed pass of
+		 * FEAT_INIT_NODES; they are dropped by `parts`) as 16-bit lanes
 		 * of two words, tested four at a time: not a loop as long as
 		 * the design's parts, whose exit is a mispredicted branch */
 		const uint64_t low = 0x7FFF7FFF7FFF7FFFu;
