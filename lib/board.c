@@ -310,12 +310,15 @@ static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
 	    hw = has >> 3 & 1, pn = nb->pos[0], ps = nb->pos[2];
 	int sb = hn + hw + he - del, sc = sb + hs;
 	size_t z = sizeof *f;
-	if (sb > 0) {
+	if (hs) {
+		/* the tail goes up (sc >= 0) past the middle's source, then
+		 * the middle, in any direction, below the tail's new place */
 		memmove(&f[ps + sc], &f[ps], (size_t)(n - ps) * z);
 		memmove(&f[i + del + sb], &f[i + del], (size_t)(ps - i - del) * z);
+		f[ps + sb] = front_fresh_cell(nb, ring, CITY_SIDE_S, x, y, tsides);
 	} else {
-		memmove(&f[i + del + sb], &f[i + del], (size_t)(ps - i - del) * z);
-		memmove(&f[ps + sc], &f[ps], (size_t)(n - ps) * z);
+		/* no south cell: the middle and the tail move as one */
+		memmove(&f[i + del + sb], &f[i + del], (size_t)(n - i - del) * z);
 	}
 	if (hn) {
 		memmove(&f[pn + 1], &f[pn], (size_t)(i - pn) * z);
@@ -326,8 +329,6 @@ static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
 	if (he)
 		f[i + hn + hw] =
 		    front_fresh_cell(nb, ring, CITY_SIDE_E, x, y, tsides);
-	if (hs)
-		f[ps + sb] = front_fresh_cell(nb, ring, CITY_SIDE_S, x, y, tsides);
 	return n + sc;
 }
 
