@@ -308,7 +308,7 @@ static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
 {
 	int hn = has & 1, he = has >> 1 & 1, hs = has >> 2 & 1,
 	    hw = has >> 3 & 1, pn = nb->pos[0], ps = nb->pos[2];
-	int sb = hn + hw + he - del, sc = sb + hs;
+	int sb = hn + hw + he - del, sc = sb + hs, nhi = i;
 	size_t z = sizeof *f;
 	if (hs) {
 		/* the tail goes up (sc >= 0) past the middle's source, then
@@ -316,12 +316,17 @@ static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
 		memmove(&f[ps + sc], &f[ps], (size_t)(n - ps) * z);
 		memmove(&f[i + del + sb], &f[i + del], (size_t)(ps - i - del) * z);
 		f[ps + sb] = front_fresh_cell(nb, ring, CITY_SIDE_S, x, y, tsides);
-	} else {
+	} else if (sb != hn) {
 		/* no south cell: the middle and the tail move as one */
 		memmove(&f[i + del + sb], &f[i + del], (size_t)(n - i - del) * z);
+	} else {
+		/* they move as far as the north run (the placed cell's slot
+		 * in between gets the one west or east cell): with it, or
+		 * not at all */
+		nhi = n;
 	}
 	if (hn) {
-		memmove(&f[pn + 1], &f[pn], (size_t)(i - pn) * z);
+		memmove(&f[pn + 1], &f[pn], (size_t)(nhi - pn) * z);
 		f[pn] = front_fresh_cell(nb, ring, CITY_SIDE_N, x, y, tsides);
 	}
 	if (hw)
