@@ -299,7 +299,9 @@ static CITY_ALWAYS_INLINE fcell front_fresh_cell(const front_nbrs *nb,
 /* The placed cell (index i, leaving when del = 1) goes and the new cells
  * (bit k of `has`: front_fresh_cell k) come in, in (y, x) order:
  * ... N [pN, i) W E [i + del, pS) S [pS, n); the runs are moved so that
- * none overwrites one not moved yet. Each new cell is made where it is
+ * none overwrites one not moved yet, and neighbouring runs that shift
+ * equally move as one (fewer calls into memmove's size dispatch, whose
+ * branches mispredict). Each new cell is made where it is
  * written, under the one test of its bit (a second test of the same bit
  * would mispredict as often). Returns the new count. */
 static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
@@ -314,7 +316,11 @@ static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
 		/* the tail goes up (sc >= 0) past the middle's source, then
 		 * the middle, in any direction, below the tail's new place */
 		memmove(&f[ps + sc], &f[ps], (size_t)(n - ps) * z);
-		memmove(&f[i + del + sb], &f[i + del], (size_t)(ps - i - del) * z);
+		if (sb != hn)
+			memmove(&f[i + del + sb], &f[i + del],
+			        (size_t)(ps - i - del) * z);
+		else /* the middle moves as the north run, below */
+			nhi = ps;
 		f[ps + sb] = front_fresh_cell(nb, ring, CITY_SIDE_S, x, y, tsides);
 	} else if (sb != hn) {
 		/* no south cell: the middle and the tail move as one */
