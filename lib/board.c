@@ -139,10 +139,15 @@ static int front_lower_below(const fcell *f, int n, int start, uint32_t k)
 	return j;
 }
 
+int board_front_lower(const state *s, uint32_t key)
+{
+	return front_lower_in(st_front(s), 0, s->board.n_front, key);
+}
+
 /* Index of the first frontier cell not before (x, y). */
 static int front_lower(const state *s, int x, int y)
 {
-	return front_lower_in(st_front(s), 0, s->board.n_front, fc_key(x, y));
+	return board_front_lower(s, fc_key(x, y));
 }
 
 /* Index of (x, y) in the sorted frontier, or -(insertion point) - 1. */
@@ -647,15 +652,32 @@ int board_cell_may_enclose(const state *s, int x, int y)
  * spread out, so that a placement which only reshapes the contour locally
  * labels its new sides between their neighbours' labels instead of
  * renumbering the whole walk (R-TILE-4 compares labels cyclically). */
-void board_index_contour(state *s)
+/* The outer contour's sides clockwise from the walk's start, as
+ * t * 4 + side, into seq; returns their number and sets *found when one
+ * of them is `want` (the same encoding; 0xFFFF is none). */
+static CITY_ALWAYS_INLINE int contour_seq(const state *s, uint16_t *seq,
+                                          unsigned want, int *found)
 {
-	uint16_t *pos = st_walk_w(s), seq[4 * TS_MAX_TILES + 4];
-	int i, n = 0;
-	unsigned gap;
 	contour_it it;
+	int n = 0, hit = 0;
+	for (board_contour_first(s, &it); it.left;
+	     board_contour_advance(s, &it)) {
+		seq[n] = (uint16_t)(it.t * 4 + it.side);
+		hit |= seq[n] == want;
+		n++;
+	}
+	*found = hit;
+	return n;
+}
+
+/* Label the n sides of seq, spread evenly over WALK_SPAN, every other side
+ * WALK_NONE, and keep the labels up to date from now on. */
+static void contour_label(state *s, const uint16_t *seq, int n)
+{
+	uint16_t *pos = st_walk_w(s);
+	unsigned gap;
+	int i;
 	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
-	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it))
-		seq[n++] = (uint16_t)(it.t * 4 + it.side);
 	s->board.labelled = 1;
 	if (!n)
 		return;
@@ -665,27 +687,26 @@ void board_index_contour(state *s)
 	s->board.walk_len = (uint16_t)n;
 }
 
+/* The outer contour's labels (st_walk, once the gate is built): each side
+ * on the outer contour holds a 15-bit label, increasing clockwise along
+ * the walk modulo WALK_SPAN, and sides off it hold WALK_NONE. Labels are
+ * spread out, so that a placement which only reshapes the contour locally
+ * labels its new sides between their neighbours' labels instead of
+ * renumbering the whole walk (R-TILE-4 compares labels cyclically). */
+void board_index_contour(state *s)
+{
+	uint16_t seq[4 * TS_MAX_TILES + 4];
+	int found;
+	contour_label(s, seq, contour_seq(s, seq, 0xFFFFu, &found));
+}
+
 int board_index_contour_at(state *s, int t, int side)
 {
-	uint16_t *pos = st_walk_w(s), seq[4 * TS_MAX_TILES + 4];
-	int i, n = 0, found = 0;
-	unsigned gap;
-	contour_it it;
-	/* board_index_contour's steps, with the test: that function stays
-	 * as the placements inline it */
-	for (board_contour_first(s, &it); it.left; board_contour_advance(s, &it)) {
-		seq[n] = (uint16_t)(it.t * 4 + it.side);
-		found |= it.t == t && it.side == side;
-		n++;
-	}
+	uint16_t seq[4 * TS_MAX_TILES + 4];
+	int found, n = contour_seq(s, seq, (unsigned)(t * 4 + side), &found);
 	if (!found)
 		return 0;
-	memset(pos, 0xFF, (size_t)s->board.n_tiles * 4 * sizeof *pos);
-	s->board.labelled = 1;
-	gap = WALK_SPAN / (unsigned)n;
-	for (i = 0; i < n; i++)
-		pos[seq[i]] = (uint16_t)((unsigned)i * gap);
-	s->board.walk_len = (uint16_t)n;
+	contour_label(s, seq, n);
 	return 1;
 }
 

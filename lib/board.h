@@ -243,6 +243,9 @@ static inline unsigned board_extreme_label(const state *s, int x, int y)
 /* Whether occupying empty cell (x, y) could split the empty cells around
  * it (the slow twin of FC_SPLITS: looks the 8 neighbours up). */
 int board_cell_may_enclose(const state *s, int x, int y);
+/* The index of the first frontier cell whose key (fc_key) is not below
+ * `key` (n_front if none), by a branch-free binary search. */
+int board_front_lower(const state *s, uint32_t key);
 /* The frontier cell at (x, y), or NULL. */
 const fcell *board_front_at(const state *s, int x, int y);
 /* The frontier: *n cells sorted by (y, x). */

@@ -223,23 +223,6 @@ static void know_cell(const state *s, const cut_base *b, fcell *f)
 	                     (cell_survives(s, b, f) ? FC_WALL_OK : 0));
 }
 
-/* The first frontier entry not before key k (n if none). Branch-free,
- * as board.c's front_lower_in: over a frontier that changes every turn
- * the comparisons of a binary search do not predict. */
-static int front_lower_key(const fcell *f, int n, uint32_t k)
-{
-	const fcell *b = f;
-	int len = n;
-	if (len <= 0)
-		return 0;
-	while (len > 1) {
-		int half = len >> 1;
-		b += half & -(int)(b[half - 1].key < k);
-		len -= half;
-	}
-	return (int)(b - f) + (b->key < k);
-}
-
 void wall_know_cells(state *s)
 {
 	fcell *f = st_front_w(s);
@@ -267,7 +250,7 @@ void wall_know_cells(state *s)
 	 * tile's ring: the rows around it, walked once */
 	p = &st_tiles(s)[s->turn.last_tile];
 	hi = fc_key(p->x + 1, p->y + 1);
-	for (i = front_lower_key(f, n, fc_key(p->x - 1, p->y - 1));
+	for (i = board_front_lower(s, fc_key(p->x - 1, p->y - 1));
 	     i < n && f[i].key <= hi; i++) {
 		unsigned fl = f[i].flags;
 		if ((fl & (FC_BLOCKED | FC_SPLITS | FC_WALL_KNOWN)) == FC_SPLITS) {
