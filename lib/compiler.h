@@ -8,6 +8,11 @@
  *   CITY_SSE2       SSE2 on a little-endian target: board.h's four
  *       frontier cells a vector, listing.c's four moves a cell in six
  *       stores, tower.c's capture test four slots a step
+ *   CITY_AVX2       CITY_SSE2 on x86-64 with GCC/Clang: a function may
+ *       be compiled for AVX2 (CITY_TARGET_AVX2) and called when
+ *       __builtin_cpu_supports("avx2") says so at run time, the SSE2 code
+ *       its twin (listing.c's City listing); -DCITY_NO_AVX2 leaves it
+ *       out, so that the SSE2 twin can be tested on an AVX2 machine
  *   CITY_BUILTINS   GCC/Clang bit builtins (bits.h: ctz, popcount)
  *   CITY_PRINTF(f, a)  printf format checking of a declaration
  *   CITY_ALWAYS_INLINE  a static helper inlined into every caller, where
@@ -15,7 +20,7 @@
  *       listing and the AI's pick)
  *
  * Built with CITY_PORTABLE defined (CMake: -DCITY_PORTABLE=ON), none of
- * the first three is set: every portable twin is compiled and tested
+ * the first four is set: every portable twin is compiled and tested
  * (scripts/test.sh step_portable). The WASM build has no SSE2 either.
  */
 #ifndef CITY_LIB_COMPILER_H
@@ -32,6 +37,13 @@
 #if defined(CITY_LITTLE_ENDIAN) && defined(__SSE2__)
 #define CITY_SSE2 1
 #include <emmintrin.h>
+#endif
+
+#if defined(CITY_SSE2) && defined(__x86_64__) && !defined(CITY_NO_AVX2) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define CITY_AVX2 1
+#define CITY_TARGET_AVX2 __attribute__((target("avx2")))
+#include <immintrin.h>
 #endif
 
 #if !defined(CITY_PORTABLE) && (defined(__GNUC__) || defined(__clang__))

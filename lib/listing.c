@@ -258,6 +258,159 @@ static CITY_ALWAYS_INLINE size_t front_moves(const uint8_t *fit,
 	return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 }
 
+#if defined(CITY_AVX2)
+/* The AVX2 twin of front_moves, eight frontier cells a round: their
+ * rotations found in one vector (R-TILE-2 as a byte compare: byte r of
+ * `sig` is the design's street sides turned r, which must equal the
+ * cell's streets on its present sides; the streets of The City's cells
+ * lie within bits 0-3, as board_fit's index requires), `keep` by a byte
+ * shuffle, and a cell's 96 bytes written in three 32-byte stores, each a
+ * blend of (x, y) into the moves of its set of rotations. About half the
+ * instructions of the SSE2 loop a cell. */
+
+/* The four moves of each set of rotations with x = y = 0, as the three
+ * 32-byte pieces of a cell's 96 bytes: MOVES_YMM[k][r] is piece k of
+ * rotation set r (rows of 32 bytes: the address is the table's plus
+ * 32 r). (x, y) goes into dwords 2-3 of piece 0, 0-1 and 6-7 of piece 1,
+ * 4-5 of piece 2. */
+#define MOVES_P0(a, b, c, d) {a, 0, 0, b}
+#define MOVES_P1(a, b, c, d) {0, 0, c, 0}
+#define MOVES_P2(a, b, c, d) {0, d, 0, 0}
+static _Alignas(32) const uint64_t MOVES_YMM[3][16][4] = {
+    {ROT_NTH_ROWS(MOVES_P0, PLACE_HEAD)},
+    {ROT_NTH_ROWS(MOVES_P1, PLACE_HEAD)},
+    {ROT_NTH_ROWS(MOVES_P2, PLACE_HEAD)}};
+#define XY_0 0x0C
+#define XY_1 0xC3
+#define XY_2 0x30
+
+/* The street sides m turned r quarter turns, in byte r (as board.c's
+ * FIT_ROT). */
+#define SIG_ROT(m, r) ((((m) << (r)) | ((m) >> (4 - (r)))) & 15u)
+#define SIG4(m)                                                            \
+	(SIG_ROT(m, 0) | SIG_ROT(m, 1) << 8 | SIG_ROT(m, 2) << 16 |        \
+	 (uint32_t)SIG_ROT(m, 3) << 24)
+static const uint32_t STREET_SIG4[16] = {
+    SIG4(0u),  SIG4(1u),  SIG4(2u),  SIG4(3u), SIG4(4u),  SIG4(5u),
+    SIG4(6u),  SIG4(7u),  SIG4(8u),  SIG4(9u), SIG4(10u), SIG4(11u),
+    SIG4(12u), SIG4(13u), SIG4(14u), SIG4(15u)};
+
+/* Byte b of dword d of a 32-byte vector, copied into the dword's four
+ * bytes (a shuffle pattern). */
+#define SPREAD(b)                                                          \
+	_mm256_setr_epi8(b, b, b, b, 4 + b, 4 + b, 4 + b, 4 + b, 8 + b, 8 + b, \
+	                 8 + b, 8 + b, 12 + b, 12 + b, 12 + b, 12 + b, b, b, b, \
+	                 b, 4 + b, 4 + b, 4 + b, 4 + b, 8 + b, 8 + b, 8 + b,    \
+	                 8 + b, 12 + b, 12 + b, 12 + b, 12 + b)
+
+/* Cells f[0..7] written from o, when `last` those before `first` with no
+ * rotation (written, not counted: an earlier round had them); returns the
+ * place after the last counted move. `keep` NULL or not and `last` are
+ * constants at each call. */
+static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 unsigned char *
+front_moves8(unsigned char *o, const fcell *f, __m256i sig, __m256i kv,
+             const uint8_t *keep, int last, int first)
+{
+	_Alignas(32) uint32_t q[8];
+	const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)f);
+	const __m256i b =
+	    _mm256_loadu_si256((const __m256i *)(const void *)(f + 4));
+	/* the keys and the second words (present, streets, ring, flags) of
+	 * cells 0 1 4 5 | 2 3 6 7 */
+	const __m256i k = _mm256_castps_si256(
+	    _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b),
+	                      _MM_SHUFFLE(2, 0, 2, 0)));
+	const __m256i w = _mm256_castps_si256(
+	    _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b),
+	                      _MM_SHUFFLE(3, 1, 3, 1)));
+	/* (x, y) of cells 0 1 | 2 3 and 4 5 | 6 7 as int32 (write4) */
+	const __m256i bias = _mm256_set1_epi32(-0x8000);
+	const __m256i xy03 = _mm256_add_epi32(
+	    _mm256_unpacklo_epi16(k, _mm256_setzero_si256()), bias);
+	const __m256i xy47 = _mm256_add_epi32(
+	    _mm256_unpackhi_epi16(k, _mm256_setzero_si256()), bias);
+	/* byte r of a cell: 0xFF where rotation r fits */
+	__m256i r = _mm256_cmpeq_epi8(
+	    _mm256_and_si256(sig, _mm256_shuffle_epi8(w, SPREAD(0))),
+	    _mm256_shuffle_epi8(w, SPREAD(1)));
+	__m256i bits = _mm256_set1_epi32(0x08040201);
+	if (keep)
+		bits = _mm256_and_si256(
+		    bits, _mm256_shuffle_epi8(
+		              kv, _mm256_and_si256(_mm256_shuffle_epi8(w, SPREAD(3)),
+		                                   _mm256_set1_epi8(15))));
+	r = _mm256_and_si256(r, bits);
+	if (last)
+		r = _mm256_and_si256(
+		    r, _mm256_cmpgt_epi32(_mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7),
+		                          _mm256_set1_epi32(first - 1)));
+	/* each cell's set of rotations times 16: the bytes summed */
+	_mm256_store_si256(
+	    (__m256i *)(void *)q,
+	    _mm256_madd_epi16(_mm256_maddubs_epi16(r, _mm256_set1_epi8(16)),
+	                      _mm256_set1_epi16(1)));
+	/* the table's piece as the blend's second operand, so that its
+	 * load is folded into the blend */
+#define PIECE(p, x, qj)                                                    \
+	_mm256_blend_epi32(x,                                              \
+	                   _mm256_load_si256((const __m256i *)(const void *)(( \
+	                       const unsigned char *)MOVES_YMM[p] + 2 * (qj))), \
+	                   0xFF ^ XY_##p)
+#define CELL(xy, j, qj)                                                    \
+	do {                                                               \
+		const __m256i x_ = _mm256_permute4x64_epi64(xy, 0x55 * (j)); \
+		const size_t q_ = (qj);                                    \
+		_mm256_storeu_si256((__m256i *)(void *)o, PIECE(0, x_, q_)); \
+		_mm256_storeu_si256((__m256i *)(void *)(o + 32),            \
+		                    PIECE(1, x_, q_));                     \
+		_mm256_storeu_si256((__m256i *)(void *)(o + 64),            \
+		                    PIECE(2, x_, q_));                     \
+		o += *(const size_t *)(const void *)((                     \
+		    const unsigned char *)ROT_BYTES + q_);                 \
+	} while (0)
+	CELL(xy03, 0, q[0]);
+	CELL(xy03, 1, q[1]);
+	CELL(xy03, 2, q[4]);
+	CELL(xy03, 3, q[5]);
+	CELL(xy47, 0, q[2]);
+	CELL(xy47, 1, q[3]);
+	CELL(xy47, 2, q[6]);
+	CELL(xy47, 3, q[7]);
+#undef CELL
+#undef PIECE
+	return o;
+}
+
+/* front_moves for a frontier of at least eight cells: rounds of eight,
+ * the last one the frontier's last eight cells, those already written
+ * not counted again (no loop over 0-7 cells whose end no predictor
+ * knows). */
+static CITY_TARGET_AVX2 size_t front_moves_avx2(uint32_t sig4,
+                                                const fcell *f, int nf,
+                                                const uint8_t *keep,
+                                                city_move *out)
+{
+	unsigned char *o = (unsigned char *)out;
+	const __m256i sig = _mm256_set1_epi32((int)sig4);
+	int i = 0;
+	if (keep) {
+		const __m256i kv = _mm256_broadcastsi128_si256(
+		    _mm_loadu_si128((const __m128i *)(const void *)keep));
+		for (; i + 8 < nf; i += 8)
+			o = front_moves8(o, &f[i], sig, kv, keep, 0, 0);
+		o = front_moves8(o, &f[nf - 8], sig, kv, keep, 1,
+		                 8 - (nf - i));
+	} else {
+		const __m256i kv = _mm256_setzero_si256();
+		for (; i + 8 < nf; i += 8)
+			o = front_moves8(o, &f[i], sig, kv, NULL, 0, 0);
+		o = front_moves8(o, &f[nf - 8], sig, kv, NULL, 1,
+		                 8 - (nf - i));
+	}
+	return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
+}
+#endif
+
 size_t list_placements(const city_tileset *ts, const state *s, int design,
                        const uint8_t *keep, city_move *out, size_t cap)
 {
@@ -274,9 +427,16 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 		const fcell *f = board_front(s, &nf);
 		const uint8_t *fit =
 		    &board_fit[(unsigned)ts->designs[design].street_mask << 8];
-		if (out && cap / 4 >= (size_t)nf)
+		if (out && cap / 4 >= (size_t)nf) {
+#if defined(CITY_AVX2)
+			if (nf >= 8 && __builtin_cpu_supports("avx2"))
+				return front_moves_avx2(
+				    STREET_SIG4[ts->designs[design].street_mask],
+				    f, nf, keep, out);
+#endif
 			return keep ? front_moves(fit, f, nf, keep, out)
 			            : front_moves(fit, f, nf, NULL, out);
+		}
 	}
 	k = placement_cells(ts, s, design, keep, cell, rset);
 	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
