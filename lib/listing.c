@@ -303,36 +303,31 @@ static const uint32_t STREET_SIG4[16] = {
 	                 b, 4 + b, 4 + b, 4 + b, 4 + b, 8 + b, 8 + b, 8 + b,    \
 	                 8 + b, 12 + b, 12 + b, 12 + b, 12 + b)
 
-/* Cells f[0..7] written from o, when `last` those before `first` with no
- * rotation (written, not counted: an earlier round had them); returns the
- * place after the last counted move. `keep` NULL or not and `last` are
- * constants at each call. */
-static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 unsigned char *
-front_moves8(unsigned char *o, const fcell *f, __m256i sig, __m256i kv,
-             const uint8_t *keep, int last, int first)
+/* The rotations of eight cells whose second words (present, streets,
+ * ring, flags) are w, times 16, a dword each in w's order: those of the
+ * City (R-TILE-2 by `sig`, then `keep`) or, when `carc`, the base game's
+ * (C-TILE-2, board_sig_rotations); when `last` none for cells 0 ..
+ * first - 1 of the eight (dword order 0 1 4 5 | 2 3 6 7). */
+static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 __m256i
+front_rots8(__m256i w, __m256i sig, __m256i kv, const uint8_t *keep,
+            int carc, int last, int first)
 {
-	_Alignas(32) uint32_t q[8];
-	const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)f);
-	const __m256i b =
-	    _mm256_loadu_si256((const __m256i *)(const void *)(f + 4));
-	/* the keys and the second words (present, streets, ring, flags) of
-	 * cells 0 1 4 5 | 2 3 6 7 */
-	const __m256i k = _mm256_castps_si256(
-	    _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b),
-	                      _MM_SHUFFLE(2, 0, 2, 0)));
-	const __m256i w = _mm256_castps_si256(
-	    _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b),
-	                      _MM_SHUFFLE(3, 1, 3, 1)));
-	/* (x, y) of cells 0 1 | 2 3 and 4 5 | 6 7 as int32 (write4) */
-	const __m256i bias = _mm256_set1_epi32(-0x8000);
-	const __m256i xy03 = _mm256_add_epi32(
-	    _mm256_unpacklo_epi16(k, _mm256_setzero_si256()), bias);
-	const __m256i xy47 = _mm256_add_epi32(
-	    _mm256_unpackhi_epi16(k, _mm256_setzero_si256()), bias);
+	/* the base game's present sides in both nibbles (byte p: 0x11 p) */
+	const __m256i present11 = _mm256_setr_epi8(
+	    0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, (char)0x88, (char)0x99,
+	    (char)0xAA, (char)0xBB, (char)0xCC, (char)0xDD, (char)0xEE,
+	    (char)0xFF, 0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, (char)0x88,
+	    (char)0x99, (char)0xAA, (char)0xBB, (char)0xCC, (char)0xDD,
+	    (char)0xEE, (char)0xFF);
+	const __m256i pb = _mm256_shuffle_epi8(w, SPREAD(0));
+	const __m256i sb = _mm256_shuffle_epi8(w, SPREAD(1));
 	/* byte r of a cell: 0xFF where rotation r fits */
-	__m256i r = _mm256_cmpeq_epi8(
-	    _mm256_and_si256(sig, _mm256_shuffle_epi8(w, SPREAD(0))),
-	    _mm256_shuffle_epi8(w, SPREAD(1)));
+	__m256i r = carc ? _mm256_cmpeq_epi8(
+	                       _mm256_and_si256(
+	                           _mm256_xor_si256(sig, sb),
+	                           _mm256_shuffle_epi8(present11, pb)),
+	                       _mm256_setzero_si256())
+	                 : _mm256_cmpeq_epi8(_mm256_and_si256(sig, pb), sb);
 	__m256i bits = _mm256_set1_epi32(0x08040201);
 	if (keep)
 		bits = _mm256_and_si256(
@@ -344,18 +339,21 @@ front_moves8(unsigned char *o, const fcell *f, __m256i sig, __m256i kv,
 		r = _mm256_and_si256(
 		    r, _mm256_cmpgt_epi32(_mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7),
 		                          _mm256_set1_epi32(first - 1)));
-	/* each cell's set of rotations times 16: the bytes summed */
-	_mm256_store_si256(
-	    (__m256i *)(void *)q,
-	    _mm256_madd_epi16(_mm256_maddubs_epi16(r, _mm256_set1_epi8(16)),
-	                      _mm256_set1_epi16(1)));
-	/* the table's piece as the blend's second operand, so that its
-	 * load is folded into the blend */
-#define PIECE(p, x, qj)                                                    \
+	/* the bytes summed */
+	return _mm256_madd_epi16(_mm256_maddubs_epi16(r, _mm256_set1_epi8(16)),
+	                         _mm256_set1_epi16(1));
+}
+
+/* Piece p of a cell's moves, (x, y) x blended into those of rotation set
+ * q / 16: the table's piece the blend's second operand, so that its load
+ * is folded into the blend. */
+#define PIECE(p, x, q)                                                     \
 	_mm256_blend_epi32(x,                                              \
 	                   _mm256_load_si256((const __m256i *)(const void *)(( \
-	                       const unsigned char *)MOVES_YMM[p] + 2 * (qj))), \
+	                       const unsigned char *)MOVES_YMM[p] + 2 * (q))), \
 	                   0xFF ^ XY_##p)
+/* The cell whose (x, y) is qword j of xy and rotation set qj / 16 at o,
+ * o advanced by its moves. */
 #define CELL(xy, j, qj)                                                    \
 	do {                                                               \
 		const __m256i x_ = _mm256_permute4x64_epi64(xy, 0x55 * (j)); \
@@ -368,6 +366,33 @@ front_moves8(unsigned char *o, const fcell *f, __m256i sig, __m256i kv,
 		o += *(const size_t *)(const void *)((                     \
 		    const unsigned char *)ROT_BYTES + q_);                 \
 	} while (0)
+
+/* Cells f[0..7] written from o (front_rots8); returns the place after the
+ * last counted move. `keep` NULL or not, `carc` and `last` are constants
+ * at each call. */
+static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 unsigned char *
+front_moves8(unsigned char *o, const fcell *f, __m256i sig, __m256i kv,
+             const uint8_t *keep, int carc, int last, int first)
+{
+	_Alignas(32) uint32_t q[8];
+	const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)f);
+	const __m256i b =
+	    _mm256_loadu_si256((const __m256i *)(const void *)(f + 4));
+	/* the keys and the second words of cells 0 1 4 5 | 2 3 6 7 */
+	const __m256i k = _mm256_castps_si256(
+	    _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b),
+	                      _MM_SHUFFLE(2, 0, 2, 0)));
+	const __m256i w = _mm256_castps_si256(
+	    _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b),
+	                      _MM_SHUFFLE(3, 1, 3, 1)));
+	/* (x, y) of cells 0 1 | 2 3 and 4 5 | 6 7 as int32 (write4) */
+	const __m256i bias = _mm256_set1_epi32(-0x8000);
+	const __m256i xy03 = _mm256_add_epi32(
+	    _mm256_unpacklo_epi16(k, _mm256_setzero_si256()), bias);
+	const __m256i xy47 = _mm256_add_epi32(
+	    _mm256_unpackhi_epi16(k, _mm256_setzero_si256()), bias);
+	_mm256_store_si256((__m256i *)(void *)q,
+	                   front_rots8(w, sig, kv, keep, carc, last, first));
 	CELL(xy03, 0, q[0]);
 	CELL(xy03, 1, q[1]);
 	CELL(xy03, 2, q[4]);
@@ -376,38 +401,49 @@ front_moves8(unsigned char *o, const fcell *f, __m256i sig, __m256i kv,
 	CELL(xy47, 1, q[3]);
 	CELL(xy47, 2, q[6]);
 	CELL(xy47, 3, q[7]);
-#undef CELL
-#undef PIECE
 	return o;
 }
+#undef CELL
+#undef PIECE
 
-/* front_moves for a frontier of at least eight cells: rounds of eight,
- * the last one the frontier's last eight cells, those already written
- * not counted again (no loop over 0-7 cells whose end no predictor
- * knows). */
+/* The moves of a frontier of at least eight cells (front_moves8, the
+ * City's R-TILE-2 or, when `carc`, the base game's C-TILE-2): rounds of
+ * eight, the last one the frontier's last eight cells, those already
+ * written not counted again (no loop over 0-7 cells whose end no
+ * predictor knows). */
+static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 size_t
+front_rounds(uint32_t sig4, const fcell *f, int nf, const uint8_t *keep,
+             int carc, city_move *out)
+{
+	unsigned char *o = (unsigned char *)out;
+	const __m256i sig = _mm256_set1_epi32((int)sig4);
+	const __m256i kv =
+	    keep ? _mm256_broadcastsi128_si256(
+	               _mm_loadu_si128((const __m128i *)(const void *)keep))
+	         : _mm256_setzero_si256();
+	int i = 0;
+	for (; i + 8 < nf; i += 8)
+		o = front_moves8(o, &f[i], sig, kv, keep, carc, 0, 0);
+	o = front_moves8(o, &f[nf - 8], sig, kv, keep, carc, 1, 8 - (nf - i));
+	return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
+}
+
+/* The City's (keep NULL or not: one loop each). */
 static CITY_TARGET_AVX2 size_t front_moves_avx2(uint32_t sig4,
                                                 const fcell *f, int nf,
                                                 const uint8_t *keep,
                                                 city_move *out)
 {
-	unsigned char *o = (unsigned char *)out;
-	const __m256i sig = _mm256_set1_epi32((int)sig4);
-	int i = 0;
-	if (keep) {
-		const __m256i kv = _mm256_broadcastsi128_si256(
-		    _mm_loadu_si128((const __m128i *)(const void *)keep));
-		for (; i + 8 < nf; i += 8)
-			o = front_moves8(o, &f[i], sig, kv, keep, 0, 0);
-		o = front_moves8(o, &f[nf - 8], sig, kv, keep, 1,
-		                 8 - (nf - i));
-	} else {
-		const __m256i kv = _mm256_setzero_si256();
-		for (; i + 8 < nf; i += 8)
-			o = front_moves8(o, &f[i], sig, kv, NULL, 0, 0);
-		o = front_moves8(o, &f[nf - 8], sig, kv, NULL, 1,
-		                 8 - (nf - i));
-	}
-	return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
+	return keep ? front_rounds(sig4, f, nf, keep, 0, out)
+	            : front_rounds(sig4, f, nf, NULL, 0, out);
+}
+
+/* The base game's and The Tower's (sig4 as board_sig_rotations'). */
+static CITY_TARGET_AVX2 size_t sig_moves_avx2(uint32_t sig4,
+                                              const fcell *f, int nf,
+                                              city_move *out)
+{
+	return front_rounds(sig4, f, nf, NULL, 1, out);
 }
 #endif
 
@@ -485,7 +521,16 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 {
 	uint16_t cell[MAX_FRONT];
 	uint8_t rset[MAX_FRONT];
-	int nf, k = sig_cells(s, sig4, cell, rset);
+	int nf, k;
+#if defined(CITY_AVX2)
+	const fcell *f = board_front(s, &nf);
+	/* room for four moves of every frontier cell: one pass, as The
+	 * City's */
+	if (out && cap / 4 >= (size_t)nf && nf >= 8 &&
+	    __builtin_cpu_supports("avx2"))
+		return sig_moves_avx2(sig4, f, nf, out);
+#endif
+	k = sig_cells(s, sig4, cell, rset);
 	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
 }
 
