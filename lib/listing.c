@@ -295,6 +295,25 @@ static const uint32_t STREET_SIG4[16] = {
     SIG4(6u),  SIG4(7u),  SIG4(8u),  SIG4(9u), SIG4(10u), SIG4(11u),
     SIG4(12u), SIG4(13u), SIG4(14u), SIG4(15u)};
 
+/* front_rots8's and front_moves8's repeated dwords, read from memory:
+ * gcc builds each from a general register, three instructions per
+ * listing. */
+#define K8(v) {v, v, v, v, v, v, v, v}
+static _Alignas(32) const uint32_t AVX_K[5][8] = {
+    K8(0x08040201u), /* bit r in byte r */
+    K8(0x0F0F0F0Fu), /* the low nibble of each byte */
+    K8(0x10101010u), /* 16 in each byte */
+    K8(0x00010001u), /* 1 in each 16-bit half */
+    K8(0xFFFF8000u)}; /* -0x8000 */
+#define K_BITS 0
+#define K_LOW4 1
+#define K_16 2
+#define K_ONES16 3
+#define K_BIAS 4
+/* Constant i of AVX_K, read through kc: AVX_K's address, hidden from gcc
+ * (front_rounds) so that it does not see through the load. */
+#define AVX_CONST(i) _mm256_load_si256((const __m256i *)(const void *)kc[i])
+
 /* Byte b of dword d of a 32-byte vector, copied into the dword's four
  * bytes (a shuffle pattern). */
 #define SPREAD(b)                                                          \
@@ -310,7 +329,7 @@ static const uint32_t STREET_SIG4[16] = {
  * first - 1 of the eight (dword order 0 1 4 5 | 2 3 6 7). */
 static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 __m256i
 front_rots8(__m256i w, __m256i sig, __m256i kv, const uint8_t *keep,
-            int carc, int last, int first)
+            int carc, int last, int first, const uint32_t (*kc)[8])
 {
 	/* the base game's present sides in both nibbles (byte p: 0x11 p) */
 	const __m256i present11 = _mm256_setr_epi8(
@@ -328,20 +347,20 @@ front_rots8(__m256i w, __m256i sig, __m256i kv, const uint8_t *keep,
 	                           _mm256_shuffle_epi8(present11, pb)),
 	                       _mm256_setzero_si256())
 	                 : _mm256_cmpeq_epi8(_mm256_and_si256(sig, pb), sb);
-	__m256i bits = _mm256_set1_epi32(0x08040201);
+	__m256i bits = AVX_CONST(K_BITS);
 	if (keep)
 		bits = _mm256_and_si256(
 		    bits, _mm256_shuffle_epi8(
 		              kv, _mm256_and_si256(_mm256_shuffle_epi8(w, SPREAD(3)),
-		                                   _mm256_set1_epi8(15))));
+		                                   AVX_CONST(K_LOW4))));
 	r = _mm256_and_si256(r, bits);
 	if (last)
 		r = _mm256_and_si256(
 		    r, _mm256_cmpgt_epi32(_mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7),
 		                          _mm256_set1_epi32(first - 1)));
 	/* the bytes summed */
-	return _mm256_madd_epi16(_mm256_maddubs_epi16(r, _mm256_set1_epi8(16)),
-	                         _mm256_set1_epi16(1));
+	return _mm256_madd_epi16(_mm256_maddubs_epi16(r, AVX_CONST(K_16)),
+	                         AVX_CONST(K_ONES16));
 }
 
 /* Piece p of a cell's moves, (x, y) x blended into those of rotation set
@@ -372,7 +391,8 @@ front_rots8(__m256i w, __m256i sig, __m256i kv, const uint8_t *keep,
  * at each call. */
 static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 unsigned char *
 front_moves8(unsigned char *o, const fcell *f, __m256i sig, __m256i kv,
-             const uint8_t *keep, int carc, int last, int first)
+             const uint8_t *keep, int carc, int last, int first,
+             const uint32_t (*kc)[8])
 {
 	_Alignas(32) uint32_t q[8];
 	const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)f);
@@ -386,13 +406,13 @@ front_moves8(unsigned char *o, const fcell *f, __m256i sig, __m256i kv,
 	    _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b),
 	                      _MM_SHUFFLE(3, 1, 3, 1)));
 	/* (x, y) of cells 0 1 | 2 3 and 4 5 | 6 7 as int32 (write4) */
-	const __m256i bias = _mm256_set1_epi32(-0x8000);
+	const __m256i bias = AVX_CONST(K_BIAS);
 	const __m256i xy03 = _mm256_add_epi32(
 	    _mm256_unpacklo_epi16(k, _mm256_setzero_si256()), bias);
 	const __m256i xy47 = _mm256_add_epi32(
 	    _mm256_unpackhi_epi16(k, _mm256_setzero_si256()), bias);
 	_mm256_store_si256((__m256i *)(void *)q,
-	                   front_rots8(w, sig, kv, keep, carc, last, first));
+	                   front_rots8(w, sig, kv, keep, carc, last, first, kc));
 	CELL(xy03, 0, q[0]);
 	CELL(xy03, 1, q[1]);
 	CELL(xy03, 2, q[4]);
@@ -421,10 +441,15 @@ front_rounds(uint32_t sig4, const fcell *f, int nf, const uint8_t *keep,
 	    keep ? _mm256_broadcastsi128_si256(
 	               _mm_loadu_si128((const __m128i *)(const void *)keep))
 	         : _mm256_setzero_si256();
+	const uint32_t(*kc)[8] = AVX_K;
 	int i = 0;
+#if !defined(__clang__) /* clang loads them as they are */
+	__asm__("" : "+r"(kc));
+#endif
 	for (; i + 8 < nf; i += 8)
-		o = front_moves8(o, &f[i], sig, kv, keep, carc, 0, 0);
-	o = front_moves8(o, &f[nf - 8], sig, kv, keep, carc, 1, 8 - (nf - i));
+		o = front_moves8(o, &f[i], sig, kv, keep, carc, 0, 0, kc);
+	o = front_moves8(o, &f[nf - 8], sig, kv, keep, carc, 1, 8 - (nf - i),
+	                 kc);
 	return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 }
 
