@@ -18,6 +18,8 @@
  *   CITY_ALWAYS_INLINE  a static helper inlined into every caller, where
  *       the compiler would call it (listing.c's cell scans, shared by the
  *       listing and the AI's pick)
+ *   CITY_NOINLINE   a static function kept out of its caller, where its
+ *       frame would cost the caller's other paths (listing.c's rare ones)
  *
  * Built with CITY_PORTABLE defined (CMake: -DCITY_PORTABLE=ON), none of
  * the first four is set: every portable twin is compiled and tested
@@ -58,8 +60,10 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CITY_ALWAYS_INLINE __attribute__((always_inline)) inline
+#define CITY_NOINLINE __attribute__((noinline))
 #else
 #define CITY_ALWAYS_INLINE inline
+#define CITY_NOINLINE
 #endif
 
 #endif /* CITY_LIB_COMPILER_H */

@@ -472,8 +472,13 @@ static CITY_TARGET_AVX2 size_t sig_moves_avx2(uint32_t sig4,
 }
 #endif
 
-size_t list_placements(const city_tileset *ts, const state *s, int design,
-                       const uint8_t *keep, city_move *out, size_t cap)
+/* list_placements on an empty board or without room for four moves of
+ * every frontier cell: apart, so that the one-pass listing's call sets up
+ * no frame for these arrays. */
+static CITY_NOINLINE size_t placements_apart(const city_tileset *ts,
+                                             const state *s, int design,
+                                             const uint8_t *keep,
+                                             city_move *out, size_t cap)
 {
 	uint16_t cell[MAX_FRONT];
 	uint8_t rset[MAX_FRONT];
@@ -484,23 +489,34 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 			list_emit(out, cap, &n, CITY_MOVE_PLACE, 0, 0, i, 0, 0, 0);
 		return n;
 	}
-	{
-		const fcell *f = board_front(s, &nf);
-		const uint8_t *fit =
-		    &board_fit[(unsigned)ts->designs[design].street_mask << 8];
-		if (out && cap / 4 >= (size_t)nf) {
-#if defined(CITY_AVX2)
-			if (nf >= 8 && __builtin_cpu_supports("avx2"))
-				return front_moves_avx2(
-				    STREET_SIG4[ts->designs[design].street_mask],
-				    f, nf, keep, out);
-#endif
-			return keep ? front_moves(fit, f, nf, keep, out)
-			            : front_moves(fit, f, nf, NULL, out);
-		}
-	}
 	k = placement_cells(ts, s, design, keep, cell, rset);
 	return write_cell_moves(board_front(s, &nf), cell, rset, k, out, cap);
+}
+
+/* front_moves, apart for the same reason (keep NULL or not: one loop
+ * each). */
+static CITY_NOINLINE size_t front_moves_sse2(const uint8_t *fit,
+                                             const fcell *f, int nf,
+                                             const uint8_t *keep,
+                                             city_move *out)
+{
+	return keep ? front_moves(fit, f, nf, keep, out)
+	            : front_moves(fit, f, nf, NULL, out);
+}
+
+size_t list_placements(const city_tileset *ts, const state *s, int design,
+                       const uint8_t *keep, city_move *out, size_t cap)
+{
+	int nf;
+	const fcell *f = board_front(s, &nf);
+	unsigned m = ts->designs[design].street_mask;
+	if (board_is_empty(s) || !out || cap / 4 < (size_t)nf)
+		return placements_apart(ts, s, design, keep, out, cap);
+#if defined(CITY_AVX2)
+	if (nf >= 8 && __builtin_cpu_supports("avx2"))
+		return front_moves_avx2(STREET_SIG4[m], f, nf, keep, out);
+#endif
+	return front_moves_sse2(&board_fit[m << 8], f, nf, keep, out);
 }
 
 /* The cells of list_placements_sig: returns their number. */
