@@ -11,7 +11,7 @@
  *   CITY_AVX2       CITY_SSE2 on x86-64 with GCC/Clang: a function may
  *       be compiled for AVX2 (CITY_TARGET_AVX2) and called when
  *       __builtin_cpu_supports("avx2") says so at run time, the SSE2 code
- *       its twin (listing.c's City listing); -DCITY_NO_AVX2 leaves it
+ *       its twin (listing.c's tile listings); -DCITY_NO_AVX2 leaves it
  *       out, so that the SSE2 twin can be tested on an AVX2 machine
  *   CITY_BUILTINS   GCC/Clang bit builtins (bits.h: ctz, popcount)
  *   CITY_PRINTF(f, a)  printf format checking of a declaration
@@ -42,6 +42,7 @@
 #endif
 
 #if defined(CITY_SSE2) && defined(__x86_64__) && !defined(CITY_NO_AVX2) && \
+    !defined(_MSC_VER) && /* clang-cl: no libgcc __cpu_model */ \
     (defined(__GNUC__) || defined(__clang__))
 #define CITY_AVX2 1
 #define CITY_TARGET_AVX2 __attribute__((target("avx2")))

@@ -259,14 +259,15 @@ static CITY_ALWAYS_INLINE size_t front_moves(const uint8_t *fit,
 }
 
 #if defined(CITY_AVX2)
-/* The AVX2 twin of front_moves, eight frontier cells a round: their
- * rotations found in one vector (R-TILE-2 as a byte compare: byte r of
- * `sig` is the design's street sides turned r, which must equal the
- * cell's streets on its present sides; the streets of The City's cells
- * lie within bits 0-3, as board_fit's index requires), `keep` by a byte
- * shuffle, and a cell's 96 bytes written in three 32-byte stores, each a
- * blend of (x, y) into the moves of its set of rotations. About half the
- * instructions of the SSE2 loop a cell. */
+/* The AVX2 twin of front_moves (and of the base game's listing), eight
+ * frontier cells a round: their rotations found in one vector (R-TILE-2
+ * as a byte compare: byte r of `sig` is the design's street sides turned
+ * r, which must equal the cell's streets on its present sides; the
+ * streets of The City's cells lie within bits 0-3, as board_fit's index
+ * requires), `keep` by a byte shuffle; the cells where some rotation
+ * fits packed (fit_cells8), then a cell's 96 bytes written in three
+ * 32-byte stores, each a blend of (x, y) into the moves of its set of
+ * rotations (fit_moves8). */
 
 /* The four moves of each set of rotations with x = y = 0, as the three
  * 32-byte pieces of a cell's 96 bytes: MOVES_YMM[k][r] is piece k of
@@ -295,7 +296,7 @@ static const uint32_t STREET_SIG4[16] = {
     SIG4(6u),  SIG4(7u),  SIG4(8u),  SIG4(9u), SIG4(10u), SIG4(11u),
     SIG4(12u), SIG4(13u), SIG4(14u), SIG4(15u)};
 
-/* front_rots8's and front_moves8's repeated dwords, read from memory:
+/* The AVX2 rounds' repeated dwords, read from memory:
  * gcc builds each from a general register, three instructions per
  * listing. */
 #define K8(v) {v, v, v, v, v, v, v, v}
@@ -482,9 +483,10 @@ fit_moves8(unsigned char *o, const uint32_t *qb, const uint32_t *kb,
  * eight cells, those already seen with no rotation (no loop over 0-7
  * cells whose end no predictor knows); then their moves, eight cells a
  * round, the last round padded with cells of no rotation (written, not
- * counted: the room for one more cell). Writing only the cells that fit
- * halves the bytes written, which bound the time of the one-pass loop
- * that wrote every cell. */
+ * counted: the room for one more cell). The bytes written bound the time
+ * of a loop that writes every cell's 96 (40 % of The City's cells and
+ * about half the base game's fit no rotation): writing only the cells
+ * that fit takes off nearly half of them, for a second loop. */
 static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 size_t
 front_rounds(uint32_t sig4, const fcell *f, int nf, const uint8_t *keep,
              int carc, city_move *out)
@@ -532,8 +534,8 @@ static CITY_TARGET_AVX2 size_t sig_moves_avx2(uint32_t sig4,
 #endif
 
 /* list_placements on an empty board or without room for four moves of
- * every frontier cell: apart, so that the one-pass listing's call sets up
- * no frame for these arrays. */
+ * every frontier cell: apart, so that the calls of the fast listings set
+ * up no frame for these arrays. */
 static CITY_NOINLINE size_t placements_apart(const city_tileset *ts,
                                              const state *s, int design,
                                              const uint8_t *keep,
@@ -624,8 +626,8 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 	int nf, k;
 #if defined(CITY_AVX2)
 	const fcell *f = board_front(s, &nf);
-	/* room for four moves of every frontier cell: one pass, as The
-	 * City's */
+	/* room for four moves of every frontier cell and one more: the
+	 * AVX2 rounds, as The City's */
 	if (out && cap / 4 > (size_t)nf && nf >= 8 &&
 	    __builtin_cpu_supports("avx2"))
 		return sig_moves_avx2(sig4, f, nf, out);
