@@ -267,7 +267,7 @@ static CITY_ALWAYS_INLINE size_t front_moves(const uint8_t *fit,
  * requires), `keep` by a byte shuffle; the cells where some rotation
  * fits packed (fit_cells8), then a cell's 96 bytes written in three
  * 32-byte stores, each a blend of (x, y) into the moves of its set of
- * rotations (fit_moves8). */
+ * rotations (fit_moves4). */
 
 /* The four moves of each set of rotations with x = y = 0, as the three
  * 32-byte pieces of a cell's 96 bytes: MOVES_YMM[k][r] is piece k of
@@ -449,28 +449,22 @@ fit_cells8(uint32_t *qb, uint32_t *kb, int k, const fcell *f, __m256i sig,
 	return k + FIT_COUNT[z];
 }
 
-/* The moves of the eight cells at qb, kb (fit_cells8) from o; returns
- * the place after the last counted move. */
+/* The moves of the four cells at qb, kb (fit_cells8) from o; returns
+ * the place after the last counted move. Four a round, not eight: the
+ * last round's padding is written too. */
 static CITY_ALWAYS_INLINE CITY_TARGET_AVX2 unsigned char *
-fit_moves8(unsigned char *o, const uint32_t *qb, const uint32_t *kb,
+fit_moves4(unsigned char *o, const uint32_t *qb, const uint32_t *kb,
            const uint32_t (*kc)[8])
 {
-	const __m256i k =
-	    _mm256_loadu_si256((const __m256i *)(const void *)kb);
-	/* (x, y) of cells 0 1 | 4 5 and 2 3 | 6 7 as int32 (write4) */
-	const __m256i bias = AVX_CONST(K_BIAS);
-	const __m256i xy01 = _mm256_add_epi32(
-	    _mm256_unpacklo_epi16(k, _mm256_setzero_si256()), bias);
-	const __m256i xy23 = _mm256_add_epi32(
-	    _mm256_unpackhi_epi16(k, _mm256_setzero_si256()), bias);
-	CELL(xy01, 0, qb[0]);
-	CELL(xy01, 1, qb[1]);
-	CELL(xy23, 0, qb[2]);
-	CELL(xy23, 1, qb[3]);
-	CELL(xy01, 2, qb[4]);
-	CELL(xy01, 3, qb[5]);
-	CELL(xy23, 2, qb[6]);
-	CELL(xy23, 3, qb[7]);
+	/* (x, y) of the four cells as int32 (write4) */
+	const __m256i xy = _mm256_add_epi32(
+	    _mm256_cvtepu16_epi32(
+	        _mm_loadu_si128((const __m128i *)(const void *)kb)),
+	    AVX_CONST(K_BIAS));
+	CELL(xy, 0, qb[0]);
+	CELL(xy, 1, qb[1]);
+	CELL(xy, 2, qb[2]);
+	CELL(xy, 3, qb[3]);
 	return o;
 }
 #undef CELL
@@ -481,7 +475,7 @@ fit_moves8(unsigned char *o, const uint32_t *qb, const uint32_t *kb,
  * (the City's R-TILE-2 or, when `carc`, the base game's C-TILE-2)
  * packed first, eight cells a round, the last round the frontier's last
  * eight cells, those already seen with no rotation (no loop over 0-7
- * cells whose end no predictor knows); then their moves, eight cells a
+ * cells whose end no predictor knows); then their moves, four cells a
  * round, the last round padded with cells of no rotation (written, not
  * counted: the room for one more cell). The bytes written bound the time
  * of a loop that writes every cell's 96 (40 % of The City's cells and
@@ -509,8 +503,8 @@ front_rounds(uint32_t sig4, const fcell *f, int nf, const uint8_t *keep,
 	               8 - (nf - i), kc);
 	_mm256_storeu_si256((__m256i *)(void *)(qb + k), _mm256_setzero_si256());
 	_mm256_storeu_si256((__m256i *)(void *)(kb + k), _mm256_setzero_si256());
-	for (j = 0; j < k; j += 8)
-		o = fit_moves8(o, qb + j, kb + j, kc);
+	for (j = 0; j < k; j += 4)
+		o = fit_moves4(o, qb + j, kb + j, kc);
 	return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 }
 
