@@ -23,8 +23,11 @@ typedef struct nodes {
  * meets street): join their features and close both halves. The lower
  * root index stays the root, so that the structure does not depend on
  * the order of joins within one placement; the counts add up, the
- * follower flags combine, and the two closes (never below zero) come off
- * in the same write (a count written twice waits on itself). */
+ * follower flags combine, and the two closes come off in the same write
+ * (a count written twice waits on itself). Each open half of a feature is
+ * counted once and closes once, by a neighbour or by a wall, whose cell
+ * takes no tile: the halves meeting here are open, and no count goes
+ * below zero (no test for it). */
 static inline void join_closing(const node_arrays *nd, int a, int b)
 {
 	uint16_t *parent = nd->parent, *next = nd->next, *open = nd->open, t;
@@ -53,8 +56,7 @@ static inline void join_closing(const node_arrays *nd, int a, int b)
 		count = (unsigned)open[a] & ~OPEN_FOLLOWED;
 		flags = (unsigned)open[a] & OPEN_FOLLOWED;
 	}
-	count = count >= 2 ? count - 2 : 0; /* never below zero */
-	open[a] = (uint16_t)(count | flags);
+	open[a] = (uint16_t)((count - 2u) | flags);
 }
 
 /* One open half or street end of the feature of root r closes; the count
@@ -81,8 +83,8 @@ static inline unsigned meet(const node_arrays *nd, int a, int b,
 		return 0;
 	}
 	rb = nd->parent[b];
-	close_root(nd->open, nd->parent[a]);
-	close_root(nd->open, rb);
+	nd->open[nd->parent[a]]--; /* open halves: above zero (join_closing) */
+	nd->open[rb]--;
 	o = nd->open[rb];
 	w = watch >> kb & 1u;
 	return (w & ((o & ~OPEN_FOLLOWED) == 0)) * FEAT_BORDER_DONE |
@@ -100,7 +102,7 @@ static inline unsigned meet(const node_arrays *nd, int a, int b,
  * those past the tile's parts; what it reads stays in the arrays because
  * a slot written here is its own root (every parent[] value is a node
  * index below cap_nodes). */
-#define FEAT_INIT_NODES 8
+#define FEAT_INIT_NODES TS_FIRST_PARTS
 
 /* Inline into both entry points: the base game's, with nothing to
  * watch, keeps no trace of the watching. */
@@ -121,16 +123,13 @@ static CITY_ALWAYS_INLINE unsigned add_tile(const city_tileset *ts,
 	    node0 + FEAT_INIT_NODES <= s->lay.cap_nodes) {
 		/* built in registers, then stored whole; a node past the
 		 * parts (the monastery, or no node yet) is open on no side:
-		 * a design's parts past n_parts are zero (tileset_parse.c
-		 * clears the design) */
-		uint16_t id[FEAT_INIT_NODES], op[FEAT_INIT_NODES];
-		for (i = 0; i < FEAT_INIT_NODES; i++) {
+		 * the design's open counts of its first parts are 0 there */
+		uint16_t id[FEAT_INIT_NODES];
+		for (i = 0; i < FEAT_INIT_NODES; i++)
 			id[i] = (uint16_t)(node0 + i);
-			op[i] = d->parts[i].n_sides;
-		}
 		memcpy(nd.parent + node0, id, sizeof id);
 		memcpy(nd.next + node0, id, sizeof id);
-		memcpy(nd.open + node0, op, sizeof op);
+		memcpy(nd.open + node0, d->open8, sizeof d->open8);
 		memset(tile + node0, t, FEAT_INIT_NODES);
 	} else {
 		for (i = 0; i < nodes; i++) {
