@@ -23,21 +23,20 @@ typedef struct nodes {
  * meets street): join their features and close both halves. The lower
  * root index stays the root, so that the structure does not depend on
  * the order of joins within one placement; the counts add up, the
- * follower flags combine, and the two closes (never below zero) come off
- * in the same write (a count written twice waits on itself). */
+ * follower flags combine, and the two closes come off in the same write
+ * (a count written twice waits on itself). Each open half of a feature is
+ * counted once and closes once, by a neighbour or by a wall, whose cell
+ * takes no tile: the halves meeting here are open, and no count goes
+ * below zero (no test for it). */
 static inline void join_closing(const node_arrays *nd, int a, int b)
 {
 	uint16_t *parent = nd->parent, *next = nd->next, *open = nd->open, t;
-	unsigned count, flags;
 	int m;
-	a = parent[a];
-	b = parent[b];
+	unsigned ra = parent[a], rb = parent[b];
+	/* the lower root by a selection: which is lower is data */
+	a = (int)(ra < rb ? ra : rb);
+	b = (int)(ra ^ rb ^ (unsigned)a);
 	if (a != b) {
-		if (b < a) {
-			int x = a;
-			a = b;
-			b = x;
-		}
 		m = b;
 		do {
 			parent[m] = (uint16_t)a;
@@ -46,22 +45,14 @@ static inline void join_closing(const node_arrays *nd, int a, int b)
 		t = next[a];
 		next[a] = next[b];
 		next[b] = t;
-		count = (unsigned)(open[a] & ~OPEN_FOLLOWED) +
-		        (unsigned)(open[b] & ~OPEN_FOLLOWED);
-		flags = (unsigned)(open[a] | open[b]) & OPEN_FOLLOWED;
+		/* the counts add up (below OPEN_FOLLOWED: a feature's
+		 * halves) under a's flag, b's flag joins it */
+		open[a] = (uint16_t)((open[a] + (open[b] & ~OPEN_FOLLOWED) -
+		                      2u) |
+		                     (open[b] & OPEN_FOLLOWED));
 	} else {
-		count = (unsigned)open[a] & ~OPEN_FOLLOWED;
-		flags = (unsigned)open[a] & OPEN_FOLLOWED;
+		open[a] = (uint16_t)(open[a] - 2u);
 	}
-	count = count >= 2 ? count - 2 : 0; /* never below zero */
-	open[a] = (uint16_t)(count | flags);
-}
-
-/* One open half or street end of the feature of root r closes; the count
- * never goes below zero. Branch-free: whether it is zero is data. */
-static inline void close_root(uint16_t *open, int r)
-{
-	open[r] = (uint16_t)(open[r] - ((open[r] & ~OPEN_FOLLOWED) != 0));
 }
 
 /* Two parts facing each other across a shared side, a of the tile placed
@@ -81,8 +72,8 @@ static inline unsigned meet(const node_arrays *nd, int a, int b,
 		return 0;
 	}
 	rb = nd->parent[b];
-	close_root(nd->open, nd->parent[a]);
-	close_root(nd->open, rb);
+	nd->open[nd->parent[a]]--; /* open halves: above zero (join_closing) */
+	nd->open[rb]--;
 	o = nd->open[rb];
 	w = watch >> kb & 1u;
 	return (w & ((o & ~OPEN_FOLLOWED) == 0)) * FEAT_BORDER_DONE |
@@ -100,7 +91,7 @@ static inline unsigned meet(const node_arrays *nd, int a, int b,
  * those past the tile's parts; what it reads stays in the arrays because
  * a slot written here is its own root (every parent[] value is a node
  * index below cap_nodes). */
-#define FEAT_INIT_NODES 8
+#define FEAT_INIT_NODES TS_FIRST_PARTS
 
 /* Inline into both entry points: the base game's, with nothing to
  * watch, keeps no trace of the watching. */
@@ -121,16 +112,13 @@ static CITY_ALWAYS_INLINE unsigned add_tile(const city_tileset *ts,
 	    node0 + FEAT_INIT_NODES <= s->lay.cap_nodes) {
 		/* built in registers, then stored whole; a node past the
 		 * parts (the monastery, or no node yet) is open on no side:
-		 * a design's parts past n_parts are zero (tileset_parse.c
-		 * clears the design) */
-		uint16_t id[FEAT_INIT_NODES], op[FEAT_INIT_NODES];
-		for (i = 0; i < FEAT_INIT_NODES; i++) {
+		 * the design's open counts of its first parts are 0 there */
+		uint16_t id[FEAT_INIT_NODES];
+		for (i = 0; i < FEAT_INIT_NODES; i++)
 			id[i] = (uint16_t)(node0 + i);
-			op[i] = d->parts[i].n_sides;
-		}
 		memcpy(nd.parent + node0, id, sizeof id);
 		memcpy(nd.next + node0, id, sizeof id);
-		memcpy(nd.open + node0, op, sizeof op);
+		memcpy(nd.open + node0, d->open8, sizeof d->open8);
 		memset(tile + node0, t, FEAT_INIT_NODES);
 	} else {
 		for (i = 0; i < nodes; i++) {
@@ -162,7 +150,8 @@ static CITY_ALWAYS_INLINE unsigned add_tile(const city_tileset *ts,
 		border |= meet(&nd, node0 + mine->right, qnode0 + theirs->left,
 		               d->parts[mine->right].kind,
 		               fc.od->parts[theirs->left].kind, watch);
-		if (mine->mid != TS_NONE && theirs->mid != TS_NONE)
+		/* street meets street (R-TILE-2), so theirs has one too */
+		if (mine->mid != TS_NONE)
 			join_closing(&nd, node0 + mine->mid, qnode0 + theirs->mid);
 	}
 	return border;
@@ -187,23 +176,26 @@ int feat_close_side(const city_tileset *ts, state *s, int t, int side,
 	const ts_side *sd = &d->side[(side - pt_rot(p)) & 3];
 	const uint16_t *parent = st_nparent(s);
 	uint16_t *open = st_nopen_w(s);
+	/* a street in the middle or not is data (half the sides): without
+	 * one, the left half stands in as the third entry, closed by
+	 * nothing and given as residential, which no caller counts */
+	unsigned has_mid = sd->mid != TS_NONE;
 	int node0 = p->node0, left = node0 + sd->left,
-	    right = node0 + sd->right, mid = sd->mid;
+	    right = node0 + sd->right,
+	    third = node0 + (has_mid ? sd->mid : sd->left);
 	/* all read before the outputs are written: a byte written through
 	 * kinds might alias the state for the compiler */
 	uint8_t kl = d->parts[sd->left].kind, kr = d->parts[sd->right].kind;
-	close_root(open, parent[left]);
-	close_root(open, parent[right]);
-	if (mid != TS_NONE)
-		close_root(open, parent[node0 + mid]);
+	/* the halves and street ends closing here are open (join_closing) */
+	open[parent[left]]--;
+	open[parent[right]]--;
+	open[parent[third]] = (uint16_t)(open[parent[third]] - has_mid);
 	nodes[0] = left;
 	kinds[0] = kl;
 	nodes[1] = right;
 	kinds[1] = kr;
-	if (mid == TS_NONE)
-		return 2;
-	nodes[2] = node0 + mid;
-	kinds[2] = TS_STREET;
+	nodes[2] = third;
+	kinds[2] = (uint8_t)(has_mid * TS_STREET);
 	return 3;
 }
 

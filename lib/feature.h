@@ -57,7 +57,9 @@ unsigned feat_add_tile_watch(const city_tileset *ts, state *s, int t,
 #define FEAT_BORDER_HELD 2u
 /* Close side `side` of tile t (a wall piece, the gate, a final wall); the
  * nodes of its halves and middle go into `nodes` and their part kinds into
- * `kinds`, their number returned. */
+ * `kinds`. Returns 3: a side without a street gives its left half a
+ * second time as the third entry, residential and closed by nothing
+ * (no branch on the middle; callers count only streets and markets). */
 int feat_close_side(const city_tileset *ts, state *s, int t, int side,
                     int nodes[3], uint8_t kinds[3]);
 /* The tiles of the feature of `root`, found by walking its ring of nodes:

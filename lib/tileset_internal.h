@@ -16,6 +16,7 @@
 #define TS_MAX_PARTS 12 /* 8 region letters a-h + at most 4 street segments */
 #define TS_NAME_MAX 63
 #define TS_NONE 0xFF /* "no part" (a side middle without a street) */
+#define TS_FIRST_PARTS 8 /* ts_design.open8: the first parts' open counts */
 
 /* Limits of tile-set text (CITY_ELIMIT beyond them; docs/tileset.md): the
  * longest line, terminator and a trailing CR excluded, and the whole text
@@ -77,6 +78,9 @@ typedef struct ts_design {
 	uint8_t street_mask; /* bit d set when design side d has a street middle */
 	uint16_t market_parts; /* bit k set when part k is a market */
 	uint16_t street_parts; /* bit k set when part k is a street segment */
+	uint16_t open8[TS_FIRST_PARTS]; /* parts[k].n_sides of the first
+	                    parts, 0 past n_parts: a placed tile's open counts
+	                    in one load (feature.c) */
 	char hist[TS_NAME_MAX + 1]; /* historic building name, "" when none */
 	uint16_t arms;    /* Carcassonne: bit k set when part k (a city
 	                     region) has a coat of arms (pen=) */

@@ -614,6 +614,8 @@ static void build_adjacency(ts_design *d, const uint8_t index_of[128],
 	}
 	d->market_parts = (uint16_t)markets;
 	d->street_parts = (uint16_t)streets;
+	for (unsigned k = 0; k < d->n_parts && k < TS_FIRST_PARTS; k++)
+		d->open8[k] = d->parts[k].n_sides;
 	for (unsigned k = 0; k < d->n_parts; k++) {
 		d->parts[k].adj = adj[k];
 		d->parts[k].adj_markets = (uint16_t)(adj[k] & markets);

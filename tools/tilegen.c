@@ -105,6 +105,10 @@ static void write_design(FILE *f, const ts_design *d)
 	        (unsigned)d->market_parts);
 	fprintf(f, "\t\t\t.street_parts = 0x%03Xu,\n",
 	        (unsigned)d->street_parts);
+	fprintf(f, "\t\t\t.open8 = {");
+	for (unsigned k = 0; k < TS_FIRST_PARTS; k++)
+		fprintf(f, "%s%u", k ? ", " : "", (unsigned)d->open8[k]);
+	fprintf(f, "},\n");
 	fprintf(f, "\t\t\t.hist = \"%s\",\n", d->hist);
 	fprintf(f, "\t\t\t.arms = 0x%03Xu,\n", (unsigned)d->arms);
 	fprintf(f, "\t\t\t.features = 0x%Xu,\n", (unsigned)d->features);
