@@ -43,20 +43,18 @@ static int popcount3(unsigned m)
  * kind `kind`: every caller looks at followed roots only (R-SCORE-5:
  * nobody to score otherwise), and a followed root holds a follower
  * (tc_check_state). `base` is the reason for a street (STREET,
- * WALL_STREET, FINAL_STREET); the market reason follows it. Its followers
- * then go back to their owners (R-SCORE-4); with `defer` they stay on the
- * board, off their feature, until the guard decision on the piece is over
- * (R-OPT-3 "no"). */
-static void score_feature(const city_tileset *ts, state *s, int root,
-                          int kind, int base, int defer)
+ * WALL_STREET, FINAL_STREET); the market reason follows it. Its followers,
+ * `on` (slots) with counts[] per player, then go back to their owners
+ * (R-SCORE-4); with `defer` they stay on the board, off their feature,
+ * until the guard decision on the piece is over (R-OPT-3 "no"). */
+static void score_feature_of(const city_tileset *ts, state *s, int root,
+                             int kind, int base, int defer, uint64_t on,
+                             const int counts[MAX_PLAYERS])
 {
-	int counts[MAX_PLAYERS], tiles, pts;
-	uint64_t on;
+	int tiles, pts;
 	unsigned markets;
 	int reason = kind == TS_STREET ? base : base + 1;
 	assert(feat_followed(s, root));
-	/* one pass finds the followers both to count and to return */
-	on = players_on_feature(s, root, counts);
 	assert(on);
 	feat_measure(ts, s, root, &tiles, &markets);
 	if (kind == TS_STREET)
@@ -67,6 +65,15 @@ static void score_feature(const city_tileset *ts, state *s, int root,
 	                       st_ntile(s)[root], feat_node_part(s, root));
 	feat_set_followed(s, root, 0);
 	players_return(s, on, defer);
+}
+
+/* score_feature_of with the followers found by the one scan */
+static void score_feature(const city_tileset *ts, state *s, int root,
+                          int kind, int base, int defer)
+{
+	int counts[MAX_PLAYERS];
+	uint64_t on = players_on_feature(s, root, counts);
+	score_feature_of(ts, s, root, kind, base, defer, on, counts);
 }
 
 void tcs_score_done(const city_tileset *ts, state *s, const int *done,
@@ -147,6 +154,40 @@ static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
 	return (int)(~w >> (r & 63) & 1u);
 }
 
+#if defined(CITY_LITTLE_ENDIAN)
+/* The set bits of a 4-bit mask in ascending order, one 16-bit lane each
+ * (lane j: the j-th set bit; lanes past the count 0). */
+static const uint64_t side_lanes[16] = {
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000001u,
+    0x0000000000010000u, 0x0000000000000002u, 0x0000000000020000u,
+    0x0000000000020001u, 0x0000000200010000u, 0x0000000000000003u,
+    0x0000000000030000u, 0x0000000000030001u, 0x0000000300010000u,
+    0x0000000000030002u, 0x0000000300020000u, 0x0000000300020001u,
+    0x0003000200010000u};
+#endif
+
+/* Append base + s for each set bit s of the 4-bit mask m to list[n..],
+ * in ascending order, without a test per bit (four slots are written
+ * whatever the count: list has room for n + 4); returns the new count. */
+static inline unsigned put_sides(uint16_t *list, unsigned n, unsigned base,
+                                 unsigned m)
+{
+#if defined(CITY_LITTLE_ENDIAN)
+	uint64_t v = side_lanes[m] + (uint64_t)base * 0x0001000100010001u;
+	memcpy(&list[n], &v, sizeof v);
+	return n + ((unsigned)(0x4332322132212110u >> (m * 4)) & 15u);
+#else
+	list[n] = (uint16_t)base;
+	n += m & 1u;
+	list[n] = (uint16_t)(base + 1u);
+	n += m >> 1 & 1u;
+	list[n] = (uint16_t)(base + 2u);
+	n += m >> 2 & 1u;
+	list[n] = (uint16_t)(base + 3u);
+	return n + (m >> 3);
+#endif
+}
+
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
  * stewards still on the board; `seen` (cleared) tells a new area without
@@ -193,7 +234,7 @@ static int area_markets(const city_tileset *ts, const state *s, int root,
 		const ptile *p = &tl[tile[node]];
 		const ts_design *d = &ts->designs[p->design];
 		unsigned k = (unsigned)(node - p->node0), m;
-		for (m = d->parts[k].adj & d->market_parts; m; m &= m - 1)
+		for (m = d->parts[k].adj_markets; m; m &= m - 1)
 			n += mark_root(parent, seen, p->node0 + low_bit(m));
 		for (m = board_linked_sides(p); m; m &= m - 1) {
 			int side = low_bit(m);
@@ -323,6 +364,24 @@ static unsigned final_key(const city_tileset *ts, const state *s, int root,
 	return key;
 }
 
+/* A followed street or market the final walls completed scores
+ * (score_feature_of): its followers are those on streets and markets
+ * whose root is `root`, told from the roots found once (ff) without a
+ * branch per follower. */
+static void score_final(const city_tileset *ts, state *s,
+                        const final_fol *ff, int root, int kind)
+{
+	int counts[MAX_PLAYERS] = {0};
+	uint64_t m, on = 0;
+	for (m = s->pl.on & ~ff->res; m; m &= m - 1) {
+		int i = low_bit64(m), hit = ff->root[i] == root;
+		on |= (uint64_t)hit << i;
+		counts[s->pl.fol[i].owner] += hit;
+	}
+	score_feature_of(ts, s, root, kind, CITY_REASON_FINAL_STREET, 0, on,
+	                 counts);
+}
+
 /* R-END-2 once the gate stands: the contour labels say which sides are
  * outer and their order from the walk's start (the north side of the top
  * tile), so the unsealed ones are closed by a pass over the tiles instead
@@ -343,22 +402,14 @@ static void close_labelled(const city_tileset *ts, state *s,
 	unsigned origin = pos[s->board.top * 4 + CITY_SIDE_N];
 	/* at most 2n + 2 outer sides for n tiles (a connected board: each of
 	 * the n - 1 or more joins hides two sides), each written once more */
-	uint16_t sides[2 * TS_MAX_TILES + 3]; /* 4t + side */
+	uint16_t sides[2 * TS_MAX_TILES + 6]; /* 4t + side; 4 written at once */
 	final_cand c[MAX_FOLLOWERS]; /* each root holds a follower */
 	unsigned ns = 0, e;
 	uint64_t m, want = 0;
 	int nc = 0, t;
-	for (t = 0; t < s->board.n_tiles; t++) {
-		unsigned o = open_outer_sides(&pos[t * 4], &tl[t]);
-		sides[ns] = (uint16_t)(t * 4);
-		ns += o & 1u;
-		sides[ns] = (uint16_t)(t * 4 + 1);
-		ns += o >> 1 & 1u;
-		sides[ns] = (uint16_t)(t * 4 + 2);
-		ns += o >> 2 & 1u;
-		sides[ns] = (uint16_t)(t * 4 + 3);
-		ns += o >> 3;
-	}
+	for (t = 0; t < s->board.n_tiles; t++)
+		ns = put_sides(sides, ns, (unsigned)t * 4u,
+		               open_outer_sides(&pos[t * 4], &tl[t]));
 	assert(ns <= 2u * (unsigned)s->board.n_tiles + 2u);
 	for (e = 0; e < ns; e++) {
 		int nodes[3];
@@ -393,8 +444,7 @@ static void close_labelled(const city_tileset *ts, state *s,
 			if ((c[j].key ^ 3u) < (c[best].key ^ 3u)) /* pos, i */
 				best = j;
 		if (open[c[best].root] == OPEN_FOLLOWED)
-			score_feature(ts, s, c[best].root, c[best].kind,
-			              CITY_REASON_FINAL_STREET, 0);
+			score_final(ts, s, ff, c[best].root, c[best].kind);
 		c[best] = c[--nc];
 	}
 }
