@@ -154,40 +154,6 @@ static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
 	return (int)(~w >> (r & 63) & 1u);
 }
 
-#if defined(CITY_LITTLE_ENDIAN)
-/* The set bits of a 4-bit mask in ascending order, one 16-bit lane each
- * (lane j: the j-th set bit; lanes past the count 0). */
-static const uint64_t side_lanes[16] = {
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000001u,
-    0x0000000000010000u, 0x0000000000000002u, 0x0000000000020000u,
-    0x0000000000020001u, 0x0000000200010000u, 0x0000000000000003u,
-    0x0000000000030000u, 0x0000000000030001u, 0x0000000300010000u,
-    0x0000000000030002u, 0x0000000300020000u, 0x0000000300020001u,
-    0x0003000200010000u};
-#endif
-
-/* Append base + s for each set bit s of the 4-bit mask m to list[n..],
- * in ascending order, without a test per bit (four slots are written
- * whatever the count: list has room for n + 4); returns the new count. */
-static inline unsigned put_sides(uint16_t *list, unsigned n, unsigned base,
-                                 unsigned m)
-{
-#if defined(CITY_LITTLE_ENDIAN)
-	uint64_t v = side_lanes[m] + (uint64_t)base * 0x0001000100010001u;
-	memcpy(&list[n], &v, sizeof v);
-	return n + ((unsigned)(0x4332322132212110u >> (m * 4)) & 15u);
-#else
-	list[n] = (uint16_t)base;
-	n += m & 1u;
-	list[n] = (uint16_t)(base + 1u);
-	n += m >> 1 & 1u;
-	list[n] = (uint16_t)(base + 2u);
-	n += m >> 2 & 1u;
-	list[n] = (uint16_t)(base + 3u);
-	return n + (m >> 3);
-#endif
-}
-
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
  * stewards still on the board; `seen` (cleared) tells a new area without
@@ -330,17 +296,19 @@ static inline unsigned open_outer_sides(const uint16_t *lab, const ptile *p)
 	return (unsigned)x & ~(unsigned)(p->rw >> 2);
 }
 
-/* The key (final_cand) of the feature of `root` once every open outer
- * side is closed, by a walk over its nodes: each node's tile's open outer
- * sides where it is the left half, the right half or the middle; 0 when
- * no final wall touched it. */
-static unsigned final_key(const city_tileset *ts, const state *s, int root,
-                          unsigned origin)
+/* What the final walls do to the feature of `root`, by a walk over its
+ * nodes: each node's tile's open outer sides where it is the left half,
+ * the right half or the middle. *closes receives how many open halves
+ * and street ends they close (as many as feat_close_side on each of
+ * those sides would take from its open count); returns its key
+ * (final_cand), 0 when no final wall touches it. */
+static unsigned final_reach(const city_tileset *ts, const state *s, int root,
+                            unsigned origin, unsigned *closes)
 {
 	const uint16_t *pos = st_walk(s), *next = st_nnext(s);
 	const uint8_t *tile = st_ntile(s);
 	const ptile *tl = st_tiles(s);
-	unsigned key = 0;
+	unsigned key = 0, n = 0;
 	int node = root;
 	do {
 		int t = tile[node];
@@ -352,16 +320,33 @@ static unsigned final_key(const city_tileset *ts, const state *s, int root,
 			const ts_side *sd = &d->side[(side - pt_rot(p)) & 3];
 			unsigned at = ((pos[t * 4 + side] - origin) &
 			               (WALK_SPAN - 1u)) * 4u;
-			unsigned kl = (at + 3u) & -(unsigned)(sd->left == k),
-			         kr = (at + 2u) & -(unsigned)(sd->right == k),
-			         km = (at + 1u) & -(unsigned)(sd->mid == k);
+			unsigned hl = sd->left == k, hr = sd->right == k,
+			         hm = sd->mid == k;
+			unsigned kl = (at + 3u) & -hl, kr = (at + 2u) & -hr,
+			         km = (at + 1u) & -hm;
+			n += hl + hr + hm;
 			kl = kl > kr ? kl : kr;
 			kl = kl > km ? kl : km;
 			key = key > kl ? key : kl;
 		}
 		node = next[node];
 	} while (node != root);
+	*closes = n;
 	return key;
+}
+
+/* After the end, once the gate stood: complete when the final walls
+ * close every open half and street end left (feat_close_side's count
+ * stops at zero, so more closes than open ones is complete too). */
+int tcs_part_complete(const city_tileset *ts, const state *s, int t,
+                      int part)
+{
+	int root = feat_root(s, feat_node(s, t, part));
+	unsigned closes, count = st_nopen(s)[root] & ~OPEN_FOLLOWED;
+	if (!s->turn.final_done || !s->board.labelled || !count)
+		return !count;
+	(void)final_reach(ts, s, root, 0, &closes);
+	return count <= closes;
 }
 
 /* A followed street or market the final walls completed scores
@@ -384,67 +369,43 @@ static void score_final(const city_tileset *ts, state *s,
 
 /* R-END-2 once the gate stands: the contour labels say which sides are
  * outer and their order from the walk's start (the north side of the top
- * tile), so the unsealed ones are closed by a pass over the tiles instead
- * of a walk (which sides are open outer ones differs at every tile
- * unpredictably: the list is written without a branch, each slot written,
- * kept by the test). The streets and markets that completes are then
- * found from the followers: after the walls a followed feature is
- * complete only when they completed it (play scores a followed feature
- * as it completes; one a wall did not touch scores nothing, as in the
- * walk); each scores in the walk's order (closing never depends on
- * scoring, nor on the order of closing, so this is close_walked's
- * outcome, events in the same order). */
+ * tile). The final walls close no open count here (tcs_part_complete
+ * answers for them after the end): the walls only score, and only the
+ * followed streets and markets can, so each one is walked once (found
+ * from its followers) for what the walls would close of it and where.
+ * Play scores a followed feature as it completes, so one is complete
+ * now exactly when the walls close all its open halves and street ends
+ * (and a wall touches it); each scores in the walk's order (the order
+ * close_walked would score it: events in the same order). */
 static void close_labelled(const city_tileset *ts, state *s,
                            const final_fol *ff)
 {
 	const uint16_t *pos = st_walk(s), *open = st_nopen(s);
-	const ptile *tl = st_tiles(s);
 	unsigned origin = pos[s->board.top * 4 + CITY_SIDE_N];
-	/* at most 2n + 2 outer sides for n tiles (a connected board: each of
-	 * the n - 1 or more joins hides two sides), each written once more */
-	uint16_t sides[2 * TS_MAX_TILES + 6]; /* 4t + side; 4 written at once */
 	final_cand c[MAX_FOLLOWERS]; /* each root holds a follower */
-	unsigned ns = 0, e;
-	uint64_t m, want = 0;
-	int nc = 0, t;
-	for (t = 0; t < s->board.n_tiles; t++)
-		ns = put_sides(sides, ns, (unsigned)t * 4u,
-		               open_outer_sides(&pos[t * 4], &tl[t]));
-	assert(ns <= 2u * (unsigned)s->board.n_tiles + 2u);
-	for (e = 0; e < ns; e++) {
-		int nodes[3];
-		uint8_t kinds[3];
-		feat_close_side(ts, s, sides[e] >> 2, sides[e] & 3, nodes,
-		                kinds);
-	}
-	/* the followed streets and markets now complete (which differs at
-	 * every follower: a bit set without a branch), each once (a feature
-	 * is met once per follower on it) */
+	uint64_t m;
+	int nc = 0;
+	/* the followed streets and markets, each once (a feature is met
+	 * once per follower on it) */
 	for (m = s->pl.on & ~ff->res; m; m &= m - 1) {
-		int i = low_bit64(m);
-		want |= (uint64_t)(open[ff->root[i]] == OPEN_FOLLOWED) << i;
-	}
-	for (; want; want &= want - 1) {
-		int i = low_bit64(want), r = ff->root[i], j;
-		unsigned key;
+		int i = low_bit64(m), r = ff->root[i], j;
+		unsigned key, closes;
 		for (j = 0; j < nc && c[j].root != r; j++)
 			;
 		if (j < nc)
 			continue;
-		key = final_key(ts, s, r, origin);
-		assert(key); /* complete before the walls: scored in play */
+		key = final_reach(ts, s, r, origin, &closes);
 		c[nc].root = r;
 		c[nc].kind = feat_part(ts, s, r)->kind;
 		c[nc].key = key;
-		nc += key != 0;
+		nc += (closes != 0) & ((open[r] & ~OPEN_FOLLOWED) <= closes);
 	}
 	while (nc) {
 		int j, best = 0;
 		for (j = 1; j < nc; j++)
 			if ((c[j].key ^ 3u) < (c[best].key ^ 3u)) /* pos, i */
 				best = j;
-		if (open[c[best].root] == OPEN_FOLLOWED)
-			score_final(ts, s, ff, c[best].root, c[best].kind);
+		score_final(ts, s, ff, c[best].root, c[best].kind);
 		c[best] = c[--nc];
 	}
 }
