@@ -1,4 +1,6 @@
 /* Players: supplies, followers, scores (see players.h). */
+#include <assert.h>
+
 #include "bits.h"
 #include "feature.h"
 #include "log.h"
@@ -151,16 +153,21 @@ void players_award_majority(state *s, const int counts[MAX_PLAYERS],
                             int category, int reason, int points, int tile,
                             int part)
 {
-	int p, max = 0, n = s->setup.n_players;
+	int p, max = counts[0];
 	unsigned most = 0;
-	for (p = 0; p < n; p++)
+	/* every seat, a fixed count: the seats past n_players count 0 (the
+	 * callers clear all MAX_PLAYERS), so they neither raise the maximum
+	 * nor, when it is above 0, join it */
+	for (p = 0; p < MAX_PLAYERS; p++)
+		assert(p < s->setup.n_players || !counts[p]);
+	for (p = 1; p < MAX_PLAYERS; p++)
 		max = counts[p] > max ? counts[p] : max;
-	/* who has the most is data: as bits, without a branch per player,
-	 * then scored in seat order over the set bits */
-	for (p = 0; p < n; p++)
-		most |= (unsigned)(counts[p] == max) << p;
 	if (!max)
 		return;
+	/* who has the most is data: as bits, without a branch per player,
+	 * then scored in seat order over the set bits */
+	for (p = 0; p < MAX_PLAYERS; p++)
+		most |= (unsigned)(counts[p] == max) << p;
 	for (; most; most &= most - 1)
 		players_score(s, low_bit(most), category, reason, 0, points, tile,
 		              part);

@@ -76,7 +76,8 @@ void players_settle(state *s);
 void players_score(state *s, int player, int category, int reason,
                    int side, int points, int tile, int part);
 /* The one majority award: every player with the most followers in
- * counts[] (at least one) scores `points`, as in players_score. */
+ * counts[] (at least one) scores `points`, as in players_score. The seats
+ * past the player count must count 0 (players_on_feature clears them). */
 void players_award_majority(state *s, const int counts[MAX_PLAYERS],
                             int category, int reason, int points, int tile,
                             int part);

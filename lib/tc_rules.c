@@ -916,8 +916,7 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 static int tc_part_complete(const city_tileset *ts, const state *s, int t,
                             int part)
 {
-	(void)ts;
-	return feat_complete(s, feat_root(s, feat_node(s, t, part)));
+	return tcs_part_complete(ts, s, t, part);
 }
 
 const game_rules tc_rules = {

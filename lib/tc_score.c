@@ -43,20 +43,18 @@ static int popcount3(unsigned m)
  * kind `kind`: every caller looks at followed roots only (R-SCORE-5:
  * nobody to score otherwise), and a followed root holds a follower
  * (tc_check_state). `base` is the reason for a street (STREET,
- * WALL_STREET, FINAL_STREET); the market reason follows it. Its followers
- * then go back to their owners (R-SCORE-4); with `defer` they stay on the
- * board, off their feature, until the guard decision on the piece is over
- * (R-OPT-3 "no"). */
-static void score_feature(const city_tileset *ts, state *s, int root,
-                          int kind, int base, int defer)
+ * WALL_STREET, FINAL_STREET); the market reason follows it. Its followers,
+ * `on` (slots) with counts[] per player, then go back to their owners
+ * (R-SCORE-4); with `defer` they stay on the board, off their feature,
+ * until the guard decision on the piece is over (R-OPT-3 "no"). */
+static void score_feature_of(const city_tileset *ts, state *s, int root,
+                             int kind, int base, int defer, uint64_t on,
+                             const int counts[MAX_PLAYERS])
 {
-	int counts[MAX_PLAYERS], tiles, pts;
-	uint64_t on;
+	int tiles, pts;
 	unsigned markets;
 	int reason = kind == TS_STREET ? base : base + 1;
 	assert(feat_followed(s, root));
-	/* one pass finds the followers both to count and to return */
-	on = players_on_feature(s, root, counts);
 	assert(on);
 	feat_measure(ts, s, root, &tiles, &markets);
 	if (kind == TS_STREET)
@@ -67,6 +65,15 @@ static void score_feature(const city_tileset *ts, state *s, int root,
 	                       st_ntile(s)[root], feat_node_part(s, root));
 	feat_set_followed(s, root, 0);
 	players_return(s, on, defer);
+}
+
+/* score_feature_of with the followers found by the one scan */
+static void score_feature(const city_tileset *ts, state *s, int root,
+                          int kind, int base, int defer)
+{
+	int counts[MAX_PLAYERS];
+	uint64_t on = players_on_feature(s, root, counts);
+	score_feature_of(ts, s, root, kind, base, defer, on, counts);
 }
 
 void tcs_score_done(const city_tileset *ts, state *s, const int *done,
@@ -112,8 +119,31 @@ void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
 enum { MAX_FOLLOWERS = MAX_PLAYERS * FOLLOWERS_PER_PLAYER };
 enum { MAX_AREAS = MAX_FOLLOWERS };
 enum { MAXN = TS_MAX_TILES * TS_MAX_PARTS, NODE_WORDS = (MAXN + 63) / 64 };
-/* a node (hence a root) fits in 12 bits beside a final wall's key */
-_Static_assert(MAXN <= 4096, "nodes fit in 12 bits");
+
+/* The followers on a feature when the final scoring starts (st_players.on)
+ * and their features' roots, found once: the end joins no features (it
+ * only closes sides), so the roots hold to the end; which of them are
+ * still on the board is s->pl.on at each step. */
+typedef struct final_fol {
+	uint64_t res; /* the followers on residential areas (stewards) */
+	uint16_t root[MAX_FOLLOWERS];
+} final_fol;
+
+static void final_followers(const city_tileset *ts, const state *s,
+                            final_fol *ff)
+{
+	uint64_t m, res = 0;
+	for (m = s->pl.on; m; m &= m - 1) {
+		int i = low_bit64(m);
+		const follower *f = &s->pl.fol[i];
+		int node = feat_node(s, f->tile, f->part);
+		assert(i < MAX_FOLLOWERS);
+		ff->root[i] = (uint16_t)feat_root(s, node);
+		res |= (uint64_t)(feat_part(ts, s, node)->kind ==
+		                  TS_RESIDENTIAL) << i;
+	}
+	ff->res = res;
+}
 
 /* 1 when the feature of `node` is new to the bitset `seen` (marked). */
 static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
@@ -126,22 +156,16 @@ static inline int mark_root(const uint16_t *parent, uint64_t *seen, int node)
 
 /* The residential areas holding stewards, in the order of their first
  * steward, and the stewards per player on each, in one pass over the
- * followers on a feature (after return_open only stewards are left;
- * tested all the same); `seen` (cleared) tells a new area without a
- * search. Returns the number of areas. */
-static int steward_areas(const city_tileset *ts, const state *s,
-                         uint64_t *seen, int root[MAX_AREAS],
-                         int counts[][MAX_PLAYERS])
+ * stewards still on the board; `seen` (cleared) tells a new area without
+ * a search. Returns the number of areas. */
+static int steward_areas(const state *s, const final_fol *ff, uint64_t *seen,
+                         int root[MAX_AREAS], int counts[][MAX_PLAYERS])
 {
-	const uint16_t *parent = st_nparent(s);
 	uint64_t m;
 	int a, p, n = 0;
-	for (m = s->pl.on; m; m &= m - 1) {
-		const follower *f = &s->pl.fol[low_bit64(m)];
-		int node = feat_node(s, f->tile, f->part), r = parent[node];
-		if (feat_part(ts, s, node)->kind != TS_RESIDENTIAL)
-			continue;
-		if (mark_root(parent, seen, node)) {
+	for (m = s->pl.on & ff->res; m; m &= m - 1) {
+		int i = low_bit64(m), r = ff->root[i];
+		if (mark_root(st_nparent(s), seen, r)) {
 			a = n;
 			root[n++] = r;
 			for (p = 0; p < MAX_PLAYERS; p++)
@@ -150,7 +174,7 @@ static int steward_areas(const city_tileset *ts, const state *s,
 			for (a = 0; root[a] != r; a++)
 				;
 		}
-		counts[a][f->owner]++;
+		counts[a][s->pl.fol[i].owner]++;
 	}
 	return n;
 }
@@ -176,7 +200,7 @@ static int area_markets(const city_tileset *ts, const state *s, int root,
 		const ptile *p = &tl[tile[node]];
 		const ts_design *d = &ts->designs[p->design];
 		unsigned k = (unsigned)(node - p->node0), m;
-		for (m = d->parts[k].adj & d->market_parts; m; m &= m - 1)
+		for (m = d->parts[k].adj_markets; m; m &= m - 1)
 			n += mark_root(parent, seen, p->node0 + low_bit(m));
 		for (m = board_linked_sides(p); m; m &= m - 1) {
 			int side = low_bit(m);
@@ -202,7 +226,8 @@ static int area_markets(const city_tileset *ts, const state *s, int root,
 
 /* R-END-4: each residential area holding stewards scores once, for its
  * majority owners, 2 points per distinct market feature bordering it. */
-static void score_stewards(const city_tileset *ts, state *s)
+static void score_stewards(const city_tileset *ts, state *s,
+                           const final_fol *ff)
 {
 	int root[MAX_AREAS], counts[MAX_AREAS][MAX_PLAYERS], a, n;
 	size_t words = (size_t)(s->feat.n_nodes + 63) / 64;
@@ -210,7 +235,7 @@ static void score_stewards(const city_tileset *ts, state *s)
 	uint16_t cand[8 * TS_MAX_TILES + 1];
 	int markets;
 	memset(seen, 0, words * sizeof seen[0]);
-	n = steward_areas(ts, s, seen, root, counts);
+	n = steward_areas(s, ff, seen, root, counts);
 	for (a = 0; a < n; a++) {
 		memset(seen, 0, words * sizeof seen[0]);
 		markets = area_markets(ts, s, root[a], seen, cand);
@@ -236,11 +261,12 @@ static void close_walked(const city_tileset *ts, state *s)
 			               CITY_REASON_FINAL_STREET, 0);
 }
 
-/* A followed street or market that a final wall touched, and when the
- * walk of close_walked would score it: key = pos * 4 + 3 - i for the
- * side at position pos of the walk and its node i, the largest of all
- * (it completes at its last side, and scores at its first node there);
- * they score by (pos, i), i.e. by key ^ 3. */
+/* A followed street or market that the final walls completed, and when
+ * the walk of close_walked would score it: key = pos * 4 + 3 - i for the
+ * side at position pos of the walk and its node i (feat_close_side's
+ * order: left, right, middle), the largest of all (it completes at its
+ * last side, and scores at its first node there); they score by (pos, i),
+ * i.e. by key ^ 3. */
 typedef struct final_cand {
 	int root, kind;
 	unsigned key;
@@ -270,102 +296,128 @@ static inline unsigned open_outer_sides(const uint16_t *lab, const ptile *p)
 	return (unsigned)x & ~(unsigned)(p->rw >> 2);
 }
 
+/* What the final walls do to the feature of `root`, by a walk over its
+ * nodes: each node's tile's open outer sides where it is the left half,
+ * the right half or the middle. *closes receives how many open halves
+ * and street ends they close (as many as feat_close_side on each of
+ * those sides would take from its open count); returns its key
+ * (final_cand), 0 when no final wall touches it. */
+static unsigned final_reach(const city_tileset *ts, const state *s, int root,
+                            unsigned origin, unsigned *closes)
+{
+	const uint16_t *pos = st_walk(s), *next = st_nnext(s);
+	const uint8_t *tile = st_ntile(s);
+	const ptile *tl = st_tiles(s);
+	unsigned key = 0, n = 0;
+	int node = root;
+	do {
+		int t = tile[node];
+		const ptile *p = &tl[t];
+		const ts_design *d = &ts->designs[p->design];
+		unsigned k = (unsigned)(node - p->node0), m;
+		for (m = open_outer_sides(&pos[t * 4], p); m; m &= m - 1) {
+			int side = low_bit(m);
+			const ts_side *sd = &d->side[(side - pt_rot(p)) & 3];
+			unsigned at = ((pos[t * 4 + side] - origin) &
+			               (WALK_SPAN - 1u)) * 4u;
+			unsigned hl = sd->left == k, hr = sd->right == k,
+			         hm = sd->mid == k;
+			unsigned kl = (at + 3u) & -hl, kr = (at + 2u) & -hr,
+			         km = (at + 1u) & -hm;
+			n += hl + hr + hm;
+			kl = kl > kr ? kl : kr;
+			kl = kl > km ? kl : km;
+			key = key > kl ? key : kl;
+		}
+		node = next[node];
+	} while (node != root);
+	*closes = n;
+	return key;
+}
+
+/* After the end, once the gate stood: complete when the final walls
+ * close every open half and street end left (feat_close_side's count
+ * stops at zero, so more closes than open ones is complete too). */
+int tcs_part_complete(const city_tileset *ts, const state *s, int t,
+                      int part)
+{
+	int root = feat_root(s, feat_node(s, t, part));
+	unsigned closes, count = st_nopen(s)[root] & ~OPEN_FOLLOWED;
+	if (!s->turn.final_done || !s->board.labelled || !count)
+		return !count;
+	(void)final_reach(ts, s, root, 0, &closes);
+	return count <= closes;
+}
+
+/* A followed street or market the final walls completed scores
+ * (score_feature_of): its followers are those on streets and markets
+ * whose root is `root`, told from the roots found once (ff) without a
+ * branch per follower. */
+static void score_final(const city_tileset *ts, state *s,
+                        const final_fol *ff, int root, int kind)
+{
+	int counts[MAX_PLAYERS] = {0};
+	uint64_t m, on = 0;
+	for (m = s->pl.on & ~ff->res; m; m &= m - 1) {
+		int i = low_bit64(m), hit = ff->root[i] == root;
+		on |= (uint64_t)hit << i;
+		counts[s->pl.fol[i].owner] += hit;
+	}
+	score_feature_of(ts, s, root, kind, CITY_REASON_FINAL_STREET, 0, on,
+	                 counts);
+}
+
 /* R-END-2 once the gate stands: the contour labels say which sides are
  * outer and their order from the walk's start (the north side of the top
- * tile), so the unsealed ones are closed by a pass over the tiles instead
- * of a walk; the completed followed features then score in the walk's
- * order (closing never depends on scoring, nor on the order of closing,
- * so this is close_walked's outcome, events in the same order). Which
- * sides are open outer ones, and which of their features are followed
- * streets or markets, differs at every tile unpredictably: both lists
- * are written without a branch (each slot written, kept by the test). */
-static void close_labelled(const city_tileset *ts, state *s)
+ * tile). The final walls close no open count here (tcs_part_complete
+ * answers for them after the end): the walls only score, and only the
+ * followed streets and markets can, so each one is walked once (found
+ * from its followers) for what the walls would close of it and where.
+ * Play scores a followed feature as it completes, so one is complete
+ * now exactly when the walls close all its open halves and street ends
+ * (and a wall touches it); each scores in the walk's order (the order
+ * close_walked would score it: events in the same order). */
+static void close_labelled(const city_tileset *ts, state *s,
+                           const final_fol *ff)
 {
 	const uint16_t *pos = st_walk(s), *open = st_nopen(s);
-	const ptile *tl = st_tiles(s);
 	unsigned origin = pos[s->board.top * 4 + CITY_SIDE_N];
-	/* at most 2n + 2 outer sides for n tiles (a connected board: each of
-	 * the n - 1 or more joins hides two sides), each written once more */
-	uint16_t sides[2 * TS_MAX_TILES + 3]; /* 4t + side */
-	uint32_t pend[3 * (2 * TS_MAX_TILES + 2) + 1]; /* key << 12 | root */
 	final_cand c[MAX_FOLLOWERS]; /* each root holds a follower */
-	unsigned ns = 0, np = 0, e, i;
-	int nc = 0, t;
-	for (t = 0; t < s->board.n_tiles; t++) {
-		unsigned m = open_outer_sides(&pos[t * 4], &tl[t]);
-		sides[ns] = (uint16_t)(t * 4);
-		ns += m & 1u;
-		sides[ns] = (uint16_t)(t * 4 + 1);
-		ns += m >> 1 & 1u;
-		sides[ns] = (uint16_t)(t * 4 + 2);
-		ns += m >> 2 & 1u;
-		sides[ns] = (uint16_t)(t * 4 + 3);
-		ns += m >> 3;
-	}
-	assert(ns <= 2u * (unsigned)s->board.n_tiles + 2u);
-	for (e = 0; e < ns; e++) {
-		unsigned at = sides[e];
-		unsigned key = ((pos[at] - origin) & (WALK_SPAN - 1u)) * 4u + 3u;
-		int nodes[3];
-		uint8_t kinds[3];
-		/* a side without a middle: a third node that never counts */
-		nodes[2] = 0;
-		kinds[2] = TS_RESIDENTIAL;
-		feat_close_side(ts, s, (int)(at >> 2), (int)(at & 3u), nodes,
-		                kinds);
-		for (i = 0; i < 3; i++) {
-			unsigned r = st_nparent(s)[nodes[i]];
-			pend[np] = (key - i) << 12 | r;
-			np += (kinds[i] != TS_RESIDENTIAL) &
-			      (unsigned)(open[r] >> 15); /* OPEN_FOLLOWED */
-		}
-	}
-	for (e = 0; e < np; e++) {
-		int r = (int)(pend[e] & 4095u), j;
-		unsigned key = pend[e] >> 12;
+	uint64_t m;
+	int nc = 0;
+	/* the followed streets and markets, each once (a feature is met
+	 * once per follower on it) */
+	for (m = s->pl.on & ~ff->res; m; m &= m - 1) {
+		int i = low_bit64(m), r = ff->root[i], j;
+		unsigned key, closes;
 		for (j = 0; j < nc && c[j].root != r; j++)
 			;
-		if (j == nc) {
-			/* the followed flag says a follower stands there
-			 * (tc_check_state) */
-			assert(nc < MAX_FOLLOWERS);
-			c[nc].root = r;
-			c[nc].kind = feat_part(ts, s, r)->kind;
-			c[nc++].key = key;
-		} else if (key > c[j].key) {
-			c[j].key = key;
-		}
+		if (j < nc)
+			continue;
+		key = final_reach(ts, s, r, origin, &closes);
+		c[nc].root = r;
+		c[nc].kind = feat_part(ts, s, r)->kind;
+		c[nc].key = key;
+		nc += (closes != 0) & ((open[r] & ~OPEN_FOLLOWED) <= closes);
 	}
 	while (nc) {
 		int j, best = 0;
 		for (j = 1; j < nc; j++)
 			if ((c[j].key ^ 3u) < (c[best].key ^ 3u)) /* pos, i */
 				best = j;
-		if (open[c[best].root] == OPEN_FOLLOWED)
-			score_feature(ts, s, c[best].root, c[best].kind,
-			              CITY_REASON_FINAL_STREET, 0);
+		score_final(ts, s, ff, c[best].root, c[best].kind);
 		c[best] = c[--nc];
 	}
 }
 
 /* R-END-3: followers on streets and markets still open go back, in the
- * order of their slots; which ones is found without a branch per
- * follower. */
-static void return_open(const city_tileset *ts, state *s)
+ * order of their slots. */
+static void return_open(state *s, const final_fol *ff)
 {
-	uint64_t m, home = 0;
-	for (m = s->pl.on; m; m &= m - 1) {
-		int i = low_bit64(m);
-		const follower *f = &s->pl.fol[i];
-		int node = feat_node(s, f->tile, f->part);
-		home |= (uint64_t)(feat_part(ts, s, node)->kind !=
-		                   TS_RESIDENTIAL) << i;
-	}
-	for (; home; home &= home - 1) {
+	uint64_t home;
+	for (home = s->pl.on & ~ff->res; home; home &= home - 1) {
 		int i = low_bit64(home);
-		const follower *f = &s->pl.fol[i];
-		players_send_home(s, i, feat_root(s, feat_node(s, f->tile,
-		                                                f->part)));
+		players_send_home(s, i, ff->root[i]);
 	}
 }
 
@@ -390,12 +442,14 @@ static void score_guards(const city_tileset *ts, state *s)
 
 void tcs_final(const city_tileset *ts, state *s)
 {
+	final_fol ff;
+	final_followers(ts, s, &ff);
 	if (s->board.labelled)
-		close_labelled(ts, s);
+		close_labelled(ts, s, &ff);
 	else
 		close_walked(ts, s);
-	return_open(ts, s);
-	score_stewards(ts, s); /* R-END-4 */
+	return_open(s, &ff);
+	score_stewards(ts, s, &ff); /* R-END-4 */
 	score_guards(ts, s);
 	s->turn.final_done = 1;
 }

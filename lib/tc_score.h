@@ -4,8 +4,9 @@
  * walls, stewards, guards).
  *
  * Writes: the players' scores, supplies and followers (players.h), the
- * features' open counts (feat_close_side) and the event log. Reads: the
- * board, the features, the wall chain.
+ * features' open counts (feat_close_side: in play, and at the end when
+ * no gate stood) and the event log. Reads: the board, the features, the
+ * wall chain.
  */
 #ifndef CITY_LIB_TC_SCORE_H
 #define CITY_LIB_TC_SCORE_H
@@ -24,6 +25,13 @@ void tcs_score_done(const city_tileset *ts, state *s, const int *done,
  * and score what that completes (R-WALL-5, R-END-2). */
 void tcs_close_side(const city_tileset *ts, state *s, int t, int side,
                     int base, int defer);
+/* Whether part `part` of placed tile t belongs to a complete feature
+ * (R-DONE), also after the end: when the gate stood, the final walls
+ * (R-END-2) close no open count, and a feature is complete when they
+ * close all its open halves and street ends (its open sides are all on
+ * the outer contour, unsealed). */
+int tcs_part_complete(const city_tileset *ts, const state *s, int t,
+                      int part);
 /* Final scoring (R-END-2..5), once. */
 void tcs_final(const city_tileset *ts, state *s);
 
