@@ -18,6 +18,15 @@
 #include "tc_score.h"
 #include "wall_internal.h"
 
+/* Kept out of line: a dispatch on the rare kinds that the compiler
+ * would otherwise fold, with the common kinds' tests, back into one jump
+ * table (clang does). */
+#if defined(__GNUC__) || defined(__clang__)
+#define TC_NOINLINE __attribute__((noinline))
+#else
+#define TC_NOINLINE
+#endif
+
 static const char *const end_name[2] = {"cw", "ccw"};
 static const char *const decision_name[7] = {
     "tile placement", "follower", "gate", "wall piece",
@@ -649,14 +658,14 @@ static int no_wall_tower_decision(const rules_ctx *c, int kind)
 	return CITY_EDECISION;
 }
 
-static int tc_apply(const rules_ctx *c, int kind, int32_t x, int32_t y,
-                    int arg, char part)
+/* The moves of the kinds a game asks least (a gate, wall pieces, guards,
+ * towers) and the wrong ones: out of line, so that the common kinds are
+ * two plain tests in tc_apply rather than a jump table whose target
+ * changes with every move. */
+static TC_NOINLINE int apply_other(const rules_ctx *c, int kind, int32_t x,
+                                   int32_t y, int arg)
 {
 	switch (kind) {
-	case CITY_MOVE_PLACE:
-		return place_tile(c, x, y, arg);
-	case CITY_MOVE_FOLLOWER:
-		return place_follower(c, part);
 	case CITY_MOVE_GATE:
 		return build_gate(c, x, y, arg);
 	case CITY_MOVE_WALL:
@@ -665,8 +674,6 @@ static int tc_apply(const rules_ctx *c, int kind, int32_t x, int32_t y,
 		return place_guard(c);
 	case CITY_MOVE_TOWER:
 		return place_wall_tower(c, arg);
-	case CITY_MOVE_PASS:
-		return pass(c);
 	case CITY_MOVE_FLOOR:
 	case CITY_MOVE_TOP:
 	case CITY_MOVE_CAPTURE:
@@ -677,6 +684,19 @@ static int tc_apply(const rules_ctx *c, int kind, int32_t x, int32_t y,
 		SAY(c, "R-ERR-1: unknown move kind %u", (unsigned)kind);
 		return CITY_EINVAL;
 	}
+}
+
+/* A tile, then a follower or a pass (most moves), by tests. */
+static int tc_apply(const rules_ctx *c, int kind, int32_t x, int32_t y,
+                    int arg, char part)
+{
+	if (kind == CITY_MOVE_PLACE)
+		return place_tile(c, x, y, arg);
+	if (kind == CITY_MOVE_FOLLOWER)
+		return place_follower(c, part);
+	if (kind == CITY_MOVE_PASS)
+		return pass(c);
+	return apply_other(c, kind, x, y, arg);
 }
 
 /* ---- the listing --------------------------------------------------------- */
@@ -737,14 +757,13 @@ static size_t tc_list_cells(const city_tileset *ts, const state *s,
 	                             tile_keep(s), lc);
 }
 
-/* The moves of the decisions that are not a tile's. */
-static size_t list_other(const state *s, const city_tileset *ts,
-                         city_move *out, size_t cap)
+/* The moves of the decisions that are neither a tile's nor a follower's:
+ * out of line (see apply_other). */
+static TC_NOINLINE size_t list_other(const state *s, city_move *out,
+                                     size_t cap)
 {
 	size_t n = 0;
 	switch (s->turn.decision) {
-	case CITY_DECISION_FOLLOWER:
-		return list_followers(ts, s, out, cap);
 	case CITY_DECISION_GATE:
 		return list_gates(s, out, cap);
 	case CITY_DECISION_WALL:
@@ -764,14 +783,17 @@ static size_t list_other(const state *s, const city_tileset *ts,
 }
 
 /* The tile decision first and on its own: half the listings, and a plain
- * jump to the placements then, without the frame the others need. */
+ * jump to the placements then, without the frame the others need; then
+ * the follower decision (most of the rest) by a test as well. */
 static size_t tc_list(const city_tileset *ts, const state *s, city_move *out,
                       size_t cap)
 {
 	if (s->turn.decision == CITY_DECISION_TILE)
 		return list_placements(ts, s, st_order(s)[s->turn.cur],
 		                       tile_keep(s), out, cap);
-	return list_other(s, ts, out, cap);
+	if (s->turn.decision == CITY_DECISION_FOLLOWER)
+		return list_followers(ts, s, out, cap);
+	return list_other(s, out, cap);
 }
 
 /* ---- start, pieces, consistency ------------------------------------------ */
