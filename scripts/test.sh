@@ -22,6 +22,7 @@
 #  10. a short libFuzzer session of each harness (scripts/fuzz.sh)
 #  11. the portable build (CITY_PORTABLE=ON: no SSE2, byte-order or
 #      builtin fast paths) and its quick tests
+#  12. the SSE2 build (CITY_NO_AVX2: no AVX2 paths) and its quick tests
 #
 # Each step is a function listed in CITY_TEST_STEPS; later checks (ABI,
 # fuzzing) are added as new functions appended to that list.
@@ -473,19 +474,32 @@ step_web() {
 		node "$ROOT/tests/browser/play.mjs" || fail "browser test"
 }
 
-# The portable twins of lib/compiler.h's fast paths (no SSE2, no byte-order
-# words, no builtins): a Release build with CITY_PORTABLE=ON in
-# build/portable and the quick tests that play every game through them.
-step_portable() {
-	log "portable build (CITY_PORTABLE=ON) and its quick tests"
-	local b=$ROOT/build/portable
-	cmake -S "$ROOT" -B "$b" -DCMAKE_BUILD_TYPE=Release -DCITY_PORTABLE=ON \
+# A Release build in build/NAME with extra cmake arguments, and the quick
+# tests that play every game through its code paths.
+twin_build() {
+	local name=$1 b=$ROOT/build/$1
+	shift
+	cmake -S "$ROOT" -B "$b" -DCMAKE_BUILD_TYPE=Release "$@" \
 		-DCITY_BUILD_EXAMPLES=ON -DCITY_BUILD_BENCH=ON >/dev/null ||
-		fail "portable configure"
-	cmake --build "$b" -j"$JOBS" >/dev/null || fail "portable build"
+		fail "$name configure"
+	cmake --build "$b" -j"$JOBS" >/dev/null || fail "$name build"
 	ctest --test-dir "$b" --output-on-failure -j"$JOBS" \
 		-R '^(test_city_golden|test_carc_golden|test_tower_rules|test_city_wall|test_city_place|test_carc_river|cli_trace|cli_carc|cli_tower|bench_quick|bench_tower_quick)$' ||
-		fail "portable tests"
+		fail "$name tests"
+}
+
+# The portable twins of lib/compiler.h's fast paths (no SSE2, no byte-order
+# words, no builtins): CITY_PORTABLE=ON in build/portable.
+step_portable() {
+	log "portable build (CITY_PORTABLE=ON) and its quick tests"
+	twin_build portable -DCITY_PORTABLE=ON
+}
+
+# The SSE2 twins of the AVX2 paths (listing.c), which an AVX2 machine
+# never takes at run time: -DCITY_NO_AVX2 in build/sse2.
+step_sse2() {
+	log "SSE2 build (CITY_NO_AVX2) and its quick tests"
+	twin_build sse2 -DCMAKE_C_FLAGS=-DCITY_NO_AVX2
 }
 
 CITY_TEST_STEPS=(
@@ -504,6 +518,7 @@ CITY_TEST_STEPS=(
 	step_valgrind
 	step_fuzz
 	step_portable
+	step_sse2
 )
 
 # `scripts/test.sh STEP...` runs only the steps named (e.g. step_package_build
