@@ -150,14 +150,41 @@ static int front_lower(const state *s, int x, int y)
 	return board_front_lower(s, fc_key(x, y));
 }
 
-/* Index of (x, y) in the sorted frontier, or -(insertion point) - 1. */
+/* The number of set bits of m, without a branch or a library call (no
+ * POPCNT in the baseline x86-64 the library is built for). */
+static inline int frow_count(uint64_t m)
+{
+	m -= m >> 1 & 0x5555555555555555u;
+	m = (m & 0x3333333333333333u) + (m >> 2 & 0x3333333333333333u);
+	m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+	return (int)((m * 0x0101010101010101u) >> 56);
+}
+
+/* The bits of a frontier row before bit b (b in 0..63). */
+static inline uint64_t frow_before(int b)
+{
+	return ((uint64_t)1 << b) - 1u;
+}
+
+/* Index of (x, y) in the sorted frontier, or -1 when it is no frontier
+ * cell. While the row index is kept: its row's start plus the cells
+ * before it, no search. */
 static int front_find(const state *s, int x, int y)
 {
 	const fcell *f = st_front(s);
-	int i = front_lower(s, x, y);
-	if (i < s->board.n_front && f[i].key == fc_key(x, y))
-		return i;
-	return -i - 1;
+	unsigned bx = (unsigned)(x + FROW_BIAS), ry = (unsigned)(y + FROW_BIAS);
+	uint64_t row;
+	int i;
+	if (s->board.wide) {
+		i = front_lower(s, x, y);
+		return i < s->board.n_front && f[i].key == fc_key(x, y) ? i : -1;
+	}
+	if ((bx | ry) >= FROW_ROWS)
+		return -1; /* outside the window: no frontier cell there */
+	row = st_frow(s)[ry];
+	if (!(row >> bx & 1u))
+		return -1;
+	return st_frow_start(s)[ry] + frow_count(row & frow_before((int)bx));
 }
 
 /* Could occupying a cell with this ring of neighbours split the empty
@@ -218,6 +245,101 @@ static void front_gain(fcell *c, int r, unsigned tsides)
 	c->present = (uint8_t)(c->present | even << back);
 	c->streets = (uint8_t)(c->streets |
 	                       (even * (tsides >> side & 0x11u)) << back);
+}
+
+/* Bits 0-2 reversed: SW S SE (a row's order) to ring indices 5 4 3. */
+static const uint8_t REV3[8] = {0, 4, 2, 6, 1, 5, 3, 7};
+
+/* front_neighbours and front_fresh_sides by the row index: the frontier
+ * cells around (x, y) read from the bits of its three rows, their indices
+ * from the rows' starts (i - 1 and i + del in its own row), no search.
+ * Returns the fresh sides. */
+static unsigned front_neighbours_rows(const state *s, fcell *f, int i,
+                                      int del, int x, int y, unsigned ring,
+                                      unsigned tsides, front_nbrs *nb)
+{
+	const uint64_t *fr = st_frow(s);
+	const uint16_t *rs = st_frow_start(s);
+	int bx = x + FROW_BIAS, ry = y + FROW_BIAS;
+	uint64_t up = fr[ry - 1], mid = fr[ry], dn = fr[ry + 1];
+	/* NW N NE and SW S SE (bits 0-2), W and E (bits 0 and 2) */
+	unsigned a = (unsigned)(up >> (bx - 1) & 7u);
+	unsigned b = (unsigned)(dn >> (bx - 1) & 7u);
+	unsigned we = (unsigned)(mid >> (bx - 1) & 5u), k4;
+	/* the first cells at or after (x - 1, y -+ 1) */
+	int ja = rs[ry - 1] + frow_count(up & frow_before(bx - 1));
+	int jb = rs[ry + 1] + frow_count(dn & frow_before(bx - 1));
+	/* the neighbours there are, by ring index */
+	unsigned m = a >> 1 | (a & 1u) << 7 | (we & 4u) | (we & 1u) << 6 |
+	             (unsigned)REV3[b] << 3;
+	int at[8];
+	at[7] = ja;
+	at[0] = ja + (int)(a & 1u);
+	at[1] = at[0] + (int)(a >> 1 & 1u);
+	at[2] = i + del;
+	at[5] = jb;
+	at[4] = jb + (int)(b & 1u);
+	at[3] = at[4] + (int)(b >> 1 & 1u);
+	at[6] = i - 1;
+	nb->pos[0] = at[0];
+	nb->pos[2] = at[4];
+	memset(nb->pres, 0, sizeof nb->pres);
+	/* a side becomes frontier when neither a tile nor frontier yet: the
+	 * side bits (ring indices 0, 2, 4, 6) gathered into bits 0-3 */
+	k4 = (m | ring) & 0x55u;
+	k4 = (k4 | k4 >> 1) & 0x33u;
+	k4 = (k4 | k4 >> 2) & 0x0Fu;
+	/* over the neighbours there are: one loop exit to predict */
+	for (; m; m &= m - 1) {
+		int k = low_bit(m);
+		nb->pres[k] = f[at[k]].present;
+		front_gain(&f[at[k]], k, tsides);
+	}
+	return ~k4 & 15u;
+}
+
+/* The row index after a placement at (x, y) (frontier counts: n before,
+ * `has` the fresh sides, del whether the placed cell left, sc the change):
+ * the three rows' bits, and every row start after the placed cell's row
+ * moved by what the rows before it gained. */
+static void frow_update(state *s, int x, int y, unsigned has, int del, int n,
+                        int sc, int grew)
+{
+	uint64_t *fr = st_frow_w(s);
+	uint16_t *rs = st_frow_start_w(s);
+	int bx = x + FROW_BIAS, ry = y + FROW_BIAS, q,
+	    hi = s->board.max_y + FROW_BIAS + 2;
+	int hn = (int)(has & 1u), he = (int)(has >> 1 & 1u),
+	    hw = (int)(has >> 3 & 1u);
+	/* row y + 2's start: past the kept rows when the board grew south */
+	rs[ry + 2] = (uint16_t)(rs[ry + 2] + ((n - rs[ry + 2]) & -grew));
+	rs[ry] = (uint16_t)(rs[ry] + hn);
+	rs[ry + 1] = (uint16_t)(rs[ry + 1] + hn + hw + he - del);
+	fr[ry - 1] |= (uint64_t)hn << bx;
+	fr[ry] = (fr[ry] & ~((uint64_t)1 << bx)) | (uint64_t)hw << (bx - 1) |
+	         (uint64_t)he << (bx + 1);
+	fr[ry + 1] |= (uint64_t)(has >> 2 & 1u) << bx;
+	/* eight rows a step, sixteen at least (rows past `hi` take the sum
+	 * too: unused) */
+#if defined(CITY_SSE2)
+	{
+		__m128i d = _mm_set1_epi16((short)sc);
+		__m128i v0 = _mm_loadu_si128((const __m128i *)(rs + ry + 2));
+		__m128i v1 = _mm_loadu_si128((const __m128i *)(rs + ry + 10));
+		_mm_storeu_si128((__m128i *)(rs + ry + 2), _mm_add_epi16(v0, d));
+		_mm_storeu_si128((__m128i *)(rs + ry + 10), _mm_add_epi16(v1, d));
+		for (q = ry + 18; q <= hi; q += 8) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(rs + q));
+			_mm_storeu_si128((__m128i *)(rs + q), _mm_add_epi16(v, d));
+		}
+	}
+#else
+	for (q = ry + 2; q < ry + 18 || q <= hi; q += 8) {
+		int k;
+		for (k = 0; k < 8; k++)
+			rs[q + k] = (uint16_t)(rs[q + k] + sc);
+	}
+#endif
 }
 
 /* Find them row by row, and each gains the tile as it is found: the row
@@ -354,9 +476,10 @@ static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
  * which of its 8 neighbours hold tiles; its neighbours' entries (three
  * rows of the sorted frontier) get the new tile's bits; a side neighbour
  * that was not frontier yet gets its ring from the placed cell's. Returns
- * the placed cell's old entry (zero for the start tile). */
+ * the placed cell's old entry (zero for the start tile). `grew`: y is
+ * south of every tile before. */
 static fcell front_update(const city_tileset *ts, state *s, int i, int x,
-                          int y, int t)
+                          int y, int t, int grew)
 {
 	fcell *f = st_front_w(s);
 	int n = s->board.n_front, del = 0;
@@ -380,10 +503,17 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	} else {
 		i = 0;
 	}
-	front_neighbours(f, n, i, del, x, y, tsides, &nb);
-	has = front_fresh_sides(&nb, was.ring);
+	if (s->board.wide) {
+		front_neighbours(f, n, i, del, x, y, tsides, &nb);
+		has = front_fresh_sides(&nb, was.ring);
+	} else {
+		has = front_neighbours_rows(s, f, i, del, x, y, was.ring, tsides,
+		                            &nb);
+	}
 	s->board.n_front = (uint16_t)front_splice(f, n, i, del, &nb, has,
 	                                          was.ring, x, y, tsides);
+	if (!s->board.wide)
+		frow_update(s, x, y, has, del, n, s->board.n_front - n, grew);
 	return was;
 }
 
@@ -482,6 +612,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 {
 	int idx = s->board.n_tiles;
 	int top0 = s->board.top, bottom0 = s->board.bottom;
+	int grew = y > s->board.max_y;
 	ptile *p = &st_tiles_w(s)[idx];
 	fcell was;
 	p->x = (int16_t)x;
@@ -491,9 +622,17 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 	p->node0 = s->feat.n_nodes;
 	memset(p->nb, NO_TILE, sizeof p->nb);
 	hash_put(s, x, y, idx);
+	/* the row index covers a window round the start: a tile outside it
+	 * (a board long one way; never in random games measured) turns it
+	 * off for the rest of the game */
+	s->board.wide = (uint8_t)(s->board.wide |
+	                          ((unsigned)(x - FROW_MIN) >
+	                           (unsigned)(FROW_MAX - FROW_MIN)) |
+	                          ((unsigned)(y - FROW_MIN) >
+	                           (unsigned)(FROW_MAX - FROW_MIN)));
 	extend(s, x, y, idx);
 	s->board.n_tiles++;
-	was = front_update(ts, s, front, x, y, idx);
+	was = front_update(ts, s, front, x, y, idx, grew);
 	link_tile(s, idx, &was);
 	if (s->board.labelled)
 		walk_update(s, idx, &was, top0, bottom0);
