@@ -32,7 +32,7 @@
  *   | corner  u8     [n_total]         |  board: diagonal neighbours
  *   | hash    u8     [hash_mask + 1]   |  board: cell -> tile + 1
  *   | front   fcell  [cap_front]       |  board: the frontier, sorted
- *   | frow    u64 [64], u16 [80]       |  board: the frontier by row
+ *   | frow    u32 [32], u16 [48]       |  board: the frontier by row
  *   | walk    u16    [4 n_total]       |  board: contour labels
  *   +----------------------------------+  lay.off_nodes
  *   | parent  u16    [cap_nodes]       |  features: root of each node
@@ -401,13 +401,14 @@ static inline fcell *st_front_w(state *s) { return ST_AT_W(s, off_front); }
  * in the rows before row r (y = r - FROW_BIAS), right up to the row two
  * past the south-most tile's (the rows after it: anything). A cell's
  * frontier index is then its row's start plus the bits before it. */
-#define FROW_BIAS 32
+typedef uint32_t frow_bits; /* a row's cells, bit x + FROW_BIAS */
+#define FROW_BIAS 16
 #define FROW_MIN (1 - FROW_BIAS)
 #define FROW_MAX (FROW_BIAS - 2)
 #define FROW_ROWS (2 * FROW_BIAS)
 #define FROW_STARTS (FROW_ROWS + 16) /* room for steps past the last */
-static inline const uint64_t *st_frow(const state *s) { return ST_AT(s, off_frow); }
-static inline uint64_t *st_frow_w(state *s) { return ST_AT_W(s, off_frow); }
+static inline const frow_bits *st_frow(const state *s) { return ST_AT(s, off_frow); }
+static inline frow_bits *st_frow_w(state *s) { return ST_AT_W(s, off_frow); }
 static inline const uint16_t *st_frow_start(const state *s) { return (const uint16_t *)(st_frow(s) + FROW_ROWS); }
 static inline uint16_t *st_frow_start_w(state *s) { return (uint16_t *)(st_frow_w(s) + FROW_ROWS); }
 /* While board.labelled: a label per tile side (index 4t + s), WALK_NONE

@@ -106,7 +106,7 @@ static int check_front_cell(const city_tileset *ts, const state *s,
  * starts count them, up to the row two past the south-most tile's. */
 static int check_frontier_rows(const state *s, char *msg, size_t cap)
 {
-	uint64_t bits[FROW_ROWS] = {0};
+	frow_bits bits[FROW_ROWS] = {0};
 	const fcell *f = st_front(s);
 	int i, r, start = 0, last = s->board.max_y + FROW_BIAS + 2;
 	if (s->board.wide)
@@ -116,7 +116,7 @@ static int check_frontier_rows(const state *s, char *msg, size_t cap)
 		if (x < 0 || x >= FROW_ROWS || y < 0 || y >= FROW_ROWS)
 			FAIL("frontier rows: cell (%d,%d) outside while kept",
 			     fc_x(&f[i]), fc_y(&f[i]));
-		bits[y] |= (uint64_t)1 << x;
+		bits[y] |= (frow_bits)1 << x;
 	}
 	for (r = 0; r < FROW_ROWS; r++)
 		if (st_frow(s)[r] != bits[r])
