@@ -150,16 +150,6 @@ static int front_lower(const state *s, int x, int y)
 	return board_front_lower(s, fc_key(x, y));
 }
 
-/* The number of set bits of m, without a branch or a library call (no
- * POPCNT in the baseline x86-64 the library is built for). */
-static inline int frow_count(frow_bits m)
-{
-	m -= m >> 1 & 0x55555555u;
-	m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
-	m = (m + (m >> 4)) & 0x0F0F0F0Fu;
-	return (int)((m * 0x01010101u) >> 24);
-}
-
 /* The bits of a frontier row before bit b (b in 0..31). */
 static inline frow_bits frow_before(int b)
 {
@@ -167,24 +157,11 @@ static inline frow_bits frow_before(int b)
 }
 
 /* Index of (x, y) in the sorted frontier, or -1 when it is no frontier
- * cell. While the row index is kept: its row's start plus the cells
- * before it, no search. */
+ * cell. */
 static int front_find(const state *s, int x, int y)
 {
-	const fcell *f = st_front(s);
-	unsigned bx = (unsigned)(x + FROW_BIAS), ry = (unsigned)(y + FROW_BIAS);
-	frow_bits row;
-	int i;
-	if (s->board.wide) {
-		i = front_lower(s, x, y);
-		return i < s->board.n_front && f[i].key == fc_key(x, y) ? i : -1;
-	}
-	if ((bx | ry) >= FROW_ROWS)
-		return -1; /* outside the window: no frontier cell there */
-	row = st_frow(s)[ry];
-	if (!(row >> bx & 1u))
-		return -1;
-	return st_frow_start(s)[ry] + frow_count(row & frow_before((int)bx));
+	const fcell *c = board_front_at(s, x, y);
+	return c ? (int)(c - st_front(s)) : -1;
 }
 
 /* Could occupying a cell with this ring of neighbours split the empty
@@ -267,8 +244,8 @@ static unsigned front_neighbours_rows(const state *s, fcell *f, int i,
 	unsigned b = (unsigned)(dn >> (bx - 1) & 7u);
 	unsigned we = (unsigned)(mid >> (bx - 1) & 5u), k4;
 	/* the first cells at or after (x - 1, y -+ 1) */
-	int ja = rs[ry - 1] + frow_count(up & frow_before(bx - 1));
-	int jb = rs[ry + 1] + frow_count(dn & frow_before(bx - 1));
+	int ja = rs[ry - 1] + board_frow_count(up & frow_before(bx - 1));
+	int jb = rs[ry + 1] + board_frow_count(dn & frow_before(bx - 1));
 	/* the neighbours there are, by ring index */
 	unsigned m = a >> 1 | (a & 1u) << 7 | (we & 4u) | (we & 1u) << 6 |
 	             (unsigned)REV3[b] << 3;
@@ -517,13 +494,14 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	return was;
 }
 
-const fcell *board_front_at(const state *s, int x, int y)
+const fcell *board_front_search(const state *s, int x, int y)
 {
+	const fcell *f = st_front(s);
 	int i;
 	if (!coord_in_range(x, y))
 		return NULL;
-	i = front_find(s, x, y);
-	return i >= 0 ? &st_front(s)[i] : NULL;
+	i = front_lower(s, x, y);
+	return i < s->board.n_front && f[i].key == fc_key(x, y) ? &f[i] : NULL;
 }
 
 void board_seal_side(state *s, int t, int side)
