@@ -139,8 +139,23 @@ static int front_lower_below(const fcell *f, int n, int start, uint32_t k)
 	return j;
 }
 
+/* The bits of a frontier row before bit b (b in 0..31). */
+static inline frow_bits frow_before(int b)
+{
+	return ((frow_bits)1 << b) - 1u;
+}
+
 int board_front_lower(const state *s, uint32_t key)
 {
+	/* (x, y) of the key, biased into the row index's window */
+	unsigned bx = (key & 0xFFFFu) - 32768u + FROW_BIAS,
+	         ry = (key >> 16) - 32768u + FROW_BIAS;
+	/* rows past the kept ones' starts (the south-most tile's + 2) are
+	 * unset */
+	if (!s->board.wide && (bx | ry) < FROW_ROWS &&
+	    ry <= (unsigned)(s->board.max_y + FROW_BIAS + 2)) /* no search */
+		return st_frow_start(s)[ry] +
+		       board_frow_count(st_frow(s)[ry] & frow_before((int)bx));
 	return front_lower_in(st_front(s), 0, s->board.n_front, key);
 }
 
@@ -148,12 +163,6 @@ int board_front_lower(const state *s, uint32_t key)
 static int front_lower(const state *s, int x, int y)
 {
 	return board_front_lower(s, fc_key(x, y));
-}
-
-/* The bits of a frontier row before bit b (b in 0..31). */
-static inline frow_bits frow_before(int b)
-{
-	return ((frow_bits)1 << b) - 1u;
 }
 
 /* Index of (x, y) in the sorted frontier, or -1 when it is no frontier
