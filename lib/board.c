@@ -233,6 +233,13 @@ static void front_gain(fcell *c, int r, unsigned tsides)
 	                       (even * (tsides >> side & 0x11u)) << back);
 }
 
+/* front_gain's constant bits by ring index r: the bit of r's opposite
+ * (the placed cell, seen from r) and, for a side neighbour, its side
+ * facing the placed cell. */
+static const uint8_t GAIN_RING[8] = {0x10, 0x20, 0x40, 0x80,
+                                     0x01, 0x02, 0x04, 0x08};
+static const uint8_t GAIN_SIDE[8] = {4, 0, 8, 0, 1, 0, 2, 0};
+
 /* Bits 0-2 reversed: SW S SE (a row's order) to ring indices 5 4 3. */
 static const uint8_t REV3[8] = {0, 4, 2, 6, 1, 5, 3, 7};
 
@@ -259,6 +266,7 @@ static unsigned front_neighbours_rows(const state *s, fcell *f, int i,
 	unsigned m = a >> 1 | (a & 1u) << 7 | (we & 4u) | (we & 1u) << 6 |
 	             (unsigned)REV3[b] << 3;
 	int at[8];
+	uint8_t str[8] = {0};
 	at[7] = ja;
 	at[0] = ja + (int)(a & 1u);
 	at[1] = at[0] + (int)(a >> 1 & 1u);
@@ -275,11 +283,21 @@ static unsigned front_neighbours_rows(const state *s, fcell *f, int i,
 	k4 = (m | ring) & 0x55u;
 	k4 = (k4 | k4 >> 1) & 0x33u;
 	k4 = (k4 | k4 >> 2) & 0x0Fu;
+	/* what ring neighbour k gains, by tables (front_gain's bits): its
+	 * ring bit and side (constants), the tile's street and city facing
+	 * it (this tile's) */
+	str[0] = (uint8_t)((tsides & 0x11u) << 2);
+	str[2] = (uint8_t)((tsides >> 1 & 0x11u) << 3);
+	str[4] = (uint8_t)(tsides >> 2 & 0x11u);
+	str[6] = (uint8_t)((tsides >> 3 & 0x11u) << 1);
 	/* over the neighbours there are: one loop exit to predict */
 	for (; m; m &= m - 1) {
 		int k = low_bit(m);
-		nb->pres[k] = f[at[k]].present;
-		front_gain(&f[at[k]], k, tsides);
+		fcell *c = &f[at[k]];
+		nb->pres[k] = c->present;
+		front_set_ring(c, c->ring | GAIN_RING[k]);
+		c->present = (uint8_t)(c->present | GAIN_SIDE[k]);
+		c->streets = (uint8_t)(c->streets | str[k]);
 	}
 	return ~k4 & 15u;
 }
@@ -378,6 +396,21 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
 	return fresh;
 }
 
+/* The ring of a new frontier cell on side k of a cell whose ring was r,
+ * but its far diagonals (front_fresh_cell): the cell turned so that side
+ * k is north, whose neighbours E, SE, SW, W are that cell's NE, E, W, NW
+ * and S the cell itself, turned back. A table over the 256 rings per
+ * side, built by the preprocessor. */
+#define FR_T(r, kk) ((((r) | (r) << 8) >> (kk)) & 0xFFu)
+#define FR_B(r, kk) (0x10u | (FR_T(r, kk) & 6u) << 1 | (FR_T(r, kk) & 0xC0u) >> 1)
+#define FR_N(r, kk) (((FR_B(r, kk) << (kk)) | (FR_B(r, kk) >> (8 - (kk)))) & 0xFFu)
+#define FR4(r, kk) FR_N(r, kk), FR_N(r + 1, kk), FR_N(r + 2, kk), FR_N(r + 3, kk)
+#define FR16(r, kk) FR4(r, kk), FR4(r + 4, kk), FR4(r + 8, kk), FR4(r + 12, kk)
+#define FR64(r, kk) FR16(r, kk), FR16(r + 16, kk), FR16(r + 32, kk), FR16(r + 48, kk)
+#define FR256(kk) FR64(0, kk), FR64(64, kk), FR64(128, kk), FR64(192, kk)
+static const uint8_t FRESH_RING[4][256] = {{FR256(0)}, {FR256(2)},
+                                           {FR256(4)}, {FR256(6)}};
+
 /* The new frontier cell on side k (ring index kk = 2k) of the placed cell
  * at (x, y), whose ring was `ring`. It had no tile beside it, so its ring
  * follows from the placed cell's: its neighbours kk+2, kk+3, kk+5, kk+6
@@ -391,16 +424,13 @@ static CITY_ALWAYS_INLINE fcell front_fresh_cell(const front_nbrs *nb,
 {
 	int kk = ring_of_side(k), back = side_back(k);
 	int far_r = ring_turn(kk, 1), far_l = ring_turn(kk, 7);
-	/* turned so that side k is north (ring bit 0): the bits above are
-	 * constant shifts, and the result is turned back once */
-	unsigned r = (ring | ring << 8) >> kk, nr;
+	/* the placed cell's part by the table; the diagonals' present bits
+	 * as the row search found them (a diagonal does not gain a side from
+	 * the placed tile) */
+	unsigned nr = FRESH_RING[k][ring & 255u] |
+	              (nb->pres[far_r] >> k & 1u) << far_r |
+	              (nb->pres[far_l] >> k & 1u) << far_l;
 	fcell c;
-	nr = 0x10u | (r & 6u) << 1 | (r & 0xC0u) >> 1;
-	/* the diagonals' present bits as the row search found them (a
-	 * diagonal does not gain a side from the placed tile) */
-	nr |= (nb->pres[far_r] >> k & 1u) << 1 |
-	      (nb->pres[far_l] >> k & 1u) << 7;
-	nr = (nr << kk | nr >> (8 - kk)) & 0xFFu;
 	c.key = fc_key(x + DX[k], y + DY[k]);
 	c.present = (uint8_t)(1u << back);
 	c.streets = (uint8_t)((tsides >> k & 0x11u) << back);
