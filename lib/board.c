@@ -592,36 +592,43 @@ static void extend(state *s, int x, int y, int idx)
 }
 
 /* Neighbour links and corner bits of tile idx, both ways, from its cell's
- * old frontier entry `was`: looked up only where the frontier saw a tile,
- * a diagonal tile found through a side neighbour when there is one. */
+ * old frontier entry `was`: looked up only where the frontier saw a tile.
+ * A diagonal tile beside a side neighbour is that neighbour's link (both
+ * of its links across are taken, without a test: a loop over the corners
+ * mispredicted its end); a diagonal tile touching only at the corner is
+ * looked up (rare). */
 static void link_tile(state *s, int idx, const fcell *was)
 {
 	ptile *tl = st_tiles_w(s), *p = &tl[idx];
 	uint8_t *corner = st_corner_w(s);
 	int x = p->x, y = p->y;
-	unsigned ring = was->ring, m, c = 0;
+	unsigned ring = was->ring, present = was->present, m, cm;
 	/* over the set bits: one loop exit to predict, not a test per side */
-	for (m = was->present; m; m &= m - 1) {
+	for (m = present; m; m &= m - 1) {
 		int side = low_bit(m);
 		int o = board_tile_known(s, x + DX[side], y + DY[side]);
+		/* the corners beside this side: its neighbour's links across;
+		 * where none (NO_TILE), tile idx stands in (every other tile
+		 * is below it): its own bits are written last */
+		int d1 = tl[o].nb[(side + 1) & 3], d2 = tl[o].nb[(side + 3) & 3];
+		d1 = d1 < idx ? d1 : idx;
+		d2 = d2 < idx ? d2 : idx;
+		corner[d1] = (uint8_t)(corner[d1] | 1u << side_back(side));
+		corner[d2] = (uint8_t)(corner[d2] | 1u << ((side + 1) & 3));
 		p->nb[side] = (uint8_t)o;
 		tl[o].nb[side_back(side)] = (uint8_t)idx;
 	}
-	/* bit k: a tile at corner k (ring bit 2k + 1) */
-	m = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
-	    (ring >> 4 & 8u);
-	for (; m; m &= m - 1) {
-		int side = low_bit(m), b = (side + 1) & 3, o;
-		unsigned na = p->nb[side], nbb = p->nb[b];
-		if ((na & nbb) == NO_TILE) /* neither side: a look-up (rare) */
-			o = board_tile_known(s, x + DX[side] + DX[b],
-			                     y + DY[side] + DY[b]);
-		else /* through the side neighbour there is, no branch */
-			o = tl[na != NO_TILE ? na : nbb].nb[na != NO_TILE ? b : side];
-		c |= 1u << side;
-		corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
+	/* bit k: a tile at corner k (ring bit 2k + 1), between sides k and
+	 * k + 1 */
+	cm = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
+	     (ring >> 4 & 8u);
+	/* the corners with neither side a tile */
+	for (m = cm & ~(present | present >> 1 | present << 3); m; m &= m - 1) {
+		int k = low_bit(m), b = (k + 1) & 3;
+		int o = board_tile_known(s, x + DX[k] + DX[b], y + DY[k] + DY[b]);
+		corner[o] = (uint8_t)(corner[o] | 1u << side_back(k));
 	}
-	corner[idx] = (uint8_t)c;
+	corner[idx] = (uint8_t)cm;
 }
 
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
