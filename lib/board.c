@@ -648,8 +648,8 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 	hash_put(s, x, y, idx);
 	/* the row index covers a window round the start: a tile outside it
 	 * (a board long one way: about 1 in 10,000 random games of The City
-	 * or the base game, 2 % of The River's) turns it off for the rest of
-	 * the game */
+	 * or the base game, 2 - 3 % of The River's) turns it off for the
+	 * rest of the game */
 	s->board.wide = (uint8_t)(s->board.wide |
 	                          ((unsigned)(x - FROW_MIN) >
 	                           (unsigned)(FROW_MAX - FROW_MIN)) |
