@@ -139,8 +139,23 @@ static int front_lower_below(const fcell *f, int n, int start, uint32_t k)
 	return j;
 }
 
+/* The bits of a frontier row before bit b (b in 0..31). */
+static inline frow_bits frow_before(int b)
+{
+	return ((frow_bits)1 << b) - 1u;
+}
+
 int board_front_lower(const state *s, uint32_t key)
 {
+	/* (x, y) of the key, biased into the row index's window */
+	unsigned bx = (key & 0xFFFFu) - 32768u + FROW_BIAS,
+	         ry = (key >> 16) - 32768u + FROW_BIAS;
+	/* rows past the kept ones' starts (the south-most tile's + 2) are
+	 * unset */
+	if (!s->board.wide && (bx | ry) < FROW_ROWS &&
+	    ry <= (unsigned)(s->board.max_y + FROW_BIAS + 2)) /* no search */
+		return st_frow_start(s)[ry] +
+		       board_frow_count(st_frow(s)[ry] & frow_before((int)bx));
 	return front_lower_in(st_front(s), 0, s->board.n_front, key);
 }
 
@@ -150,14 +165,12 @@ static int front_lower(const state *s, int x, int y)
 	return board_front_lower(s, fc_key(x, y));
 }
 
-/* Index of (x, y) in the sorted frontier, or -(insertion point) - 1. */
+/* Index of (x, y) in the sorted frontier, or -1 when it is no frontier
+ * cell. */
 static int front_find(const state *s, int x, int y)
 {
-	const fcell *f = st_front(s);
-	int i = front_lower(s, x, y);
-	if (i < s->board.n_front && f[i].key == fc_key(x, y))
-		return i;
-	return -i - 1;
+	const fcell *c = board_front_at(s, x, y);
+	return c ? (int)(c - st_front(s)) : -1;
 }
 
 /* Could occupying a cell with this ring of neighbours split the empty
@@ -220,6 +233,119 @@ static void front_gain(fcell *c, int r, unsigned tsides)
 	                       (even * (tsides >> side & 0x11u)) << back);
 }
 
+/* front_gain's constant bits by ring index r: the bit of r's opposite
+ * (the placed cell, seen from r) and, for a side neighbour, its side
+ * facing the placed cell. */
+static const uint8_t GAIN_RING[8] = {0x10, 0x20, 0x40, 0x80,
+                                     0x01, 0x02, 0x04, 0x08};
+static const uint8_t GAIN_SIDE[8] = {4, 0, 8, 0, 1, 0, 2, 0};
+
+/* Bits 0-2 reversed: SW S SE (a row's order) to ring indices 5 4 3. */
+static const uint8_t REV3[8] = {0, 4, 2, 6, 1, 5, 3, 7};
+
+/* front_neighbours and front_fresh_sides by the row index: the frontier
+ * cells around (x, y) read from the bits of its three rows, their indices
+ * from the rows' starts (i - 1 and i + del in its own row), no search.
+ * Returns the fresh sides. */
+static unsigned front_neighbours_rows(const state *s, fcell *f, int i,
+                                      int del, int x, int y, unsigned ring,
+                                      unsigned tsides, front_nbrs *nb)
+{
+	const frow_bits *fr = st_frow(s);
+	const uint16_t *rs = st_frow_start(s);
+	int bx = x + FROW_BIAS, ry = y + FROW_BIAS;
+	frow_bits up = fr[ry - 1], mid = fr[ry], dn = fr[ry + 1];
+	/* NW N NE and SW S SE (bits 0-2), W and E (bits 0 and 2) */
+	unsigned a = (unsigned)(up >> (bx - 1) & 7u);
+	unsigned b = (unsigned)(dn >> (bx - 1) & 7u);
+	unsigned we = (unsigned)(mid >> (bx - 1) & 5u), k4;
+	/* the first cells at or after (x - 1, y -+ 1) */
+	int ja = rs[ry - 1] + board_frow_count(up & frow_before(bx - 1));
+	int jb = rs[ry + 1] + board_frow_count(dn & frow_before(bx - 1));
+	/* the neighbours there are, by ring index */
+	unsigned m = a >> 1 | (a & 1u) << 7 | (we & 4u) | (we & 1u) << 6 |
+	             (unsigned)REV3[b] << 3;
+	int at[8];
+	uint8_t str[8] = {0};
+	at[7] = ja;
+	at[0] = ja + (int)(a & 1u);
+	at[1] = at[0] + (int)(a >> 1 & 1u);
+	at[2] = i + del;
+	at[5] = jb;
+	at[4] = jb + (int)(b & 1u);
+	at[3] = at[4] + (int)(b >> 1 & 1u);
+	at[6] = i - 1;
+	nb->pos[0] = at[0];
+	nb->pos[2] = at[4];
+	memset(nb->pres, 0, sizeof nb->pres);
+	/* a side becomes frontier when neither a tile nor frontier yet: the
+	 * side bits (ring indices 0, 2, 4, 6) gathered into bits 0-3 */
+	k4 = (m | ring) & 0x55u;
+	k4 = (k4 | k4 >> 1) & 0x33u;
+	k4 = (k4 | k4 >> 2) & 0x0Fu;
+	/* what ring neighbour k gains, by tables (front_gain's bits): its
+	 * ring bit and side (constants), the tile's street and city facing
+	 * it (this tile's) */
+	str[0] = (uint8_t)((tsides & 0x11u) << 2);
+	str[2] = (uint8_t)((tsides >> 1 & 0x11u) << 3);
+	str[4] = (uint8_t)(tsides >> 2 & 0x11u);
+	str[6] = (uint8_t)((tsides >> 3 & 0x11u) << 1);
+	/* over the neighbours there are: one loop exit to predict */
+	for (; m; m &= m - 1) {
+		int k = low_bit(m);
+		fcell *c = &f[at[k]];
+		nb->pres[k] = c->present;
+		front_set_ring(c, c->ring | GAIN_RING[k]);
+		c->present = (uint8_t)(c->present | GAIN_SIDE[k]);
+		c->streets = (uint8_t)(c->streets | str[k]);
+	}
+	return ~k4 & 15u;
+}
+
+/* The row index after a placement at (x, y) (frontier counts: n before,
+ * `has` the fresh sides, del whether the placed cell left, sc the change):
+ * the three rows' bits, and every row start after the placed cell's row
+ * moved by what the rows before it gained. */
+static void frow_update(state *s, int x, int y, unsigned has, int del, int n,
+                        int sc, int grew)
+{
+	frow_bits *fr = st_frow_w(s);
+	uint16_t *rs = st_frow_start_w(s);
+	int bx = x + FROW_BIAS, ry = y + FROW_BIAS, q,
+	    hi = s->board.max_y + FROW_BIAS + 2;
+	int hn = (int)(has & 1u), he = (int)(has >> 1 & 1u),
+	    hw = (int)(has >> 3 & 1u);
+	/* row y + 2's start: past the kept rows when the board grew south */
+	rs[ry + 2] = (uint16_t)(rs[ry + 2] + ((n - rs[ry + 2]) & -grew));
+	rs[ry] = (uint16_t)(rs[ry] + hn);
+	rs[ry + 1] = (uint16_t)(rs[ry + 1] + hn + hw + he - del);
+	fr[ry - 1] |= (frow_bits)hn << bx;
+	fr[ry] = (fr[ry] & ~((frow_bits)1 << bx)) | (frow_bits)hw << (bx - 1) |
+	         (frow_bits)he << (bx + 1);
+	fr[ry + 1] |= (frow_bits)(has >> 2 & 1u) << bx;
+	/* eight rows a step, sixteen at least (rows past `hi` take the sum
+	 * too: unused) */
+#if defined(CITY_SSE2)
+	{
+		__m128i d = _mm_set1_epi16((short)sc);
+		__m128i v0 = _mm_loadu_si128((const __m128i *)(rs + ry + 2));
+		__m128i v1 = _mm_loadu_si128((const __m128i *)(rs + ry + 10));
+		_mm_storeu_si128((__m128i *)(rs + ry + 2), _mm_add_epi16(v0, d));
+		_mm_storeu_si128((__m128i *)(rs + ry + 10), _mm_add_epi16(v1, d));
+		for (q = ry + 18; q <= hi; q += 8) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(rs + q));
+			_mm_storeu_si128((__m128i *)(rs + q), _mm_add_epi16(v, d));
+		}
+	}
+#else
+	for (q = ry + 2; q < ry + 18 || q <= hi; q += 8) {
+		int k;
+		for (k = 0; k < 8; k++)
+			rs[q + k] = (uint16_t)(rs[q + k] + sc);
+	}
+#endif
+}
+
 /* Find them row by row, and each gains the tile as it is found: the row
  * above lies before the placed cell (index i; del = 1 when it is a
  * frontier cell that leaves), the row below after it, both usually a few
@@ -270,6 +396,21 @@ static unsigned front_fresh_sides(const front_nbrs *nb, unsigned ring)
 	return fresh;
 }
 
+/* The ring of a new frontier cell on side k of a cell whose ring was r,
+ * but its far diagonals (front_fresh_cell): the cell turned so that side
+ * k is north, whose neighbours E, SE, SW, W are that cell's NE, E, W, NW
+ * and S the cell itself, turned back. A table over the 256 rings per
+ * side, built by the preprocessor. */
+#define FR_T(r, kk) ((((r) | (r) << 8) >> (kk)) & 0xFFu)
+#define FR_B(r, kk) (0x10u | (FR_T(r, kk) & 6u) << 1 | (FR_T(r, kk) & 0xC0u) >> 1)
+#define FR_N(r, kk) (((FR_B(r, kk) << (kk)) | (FR_B(r, kk) >> (8 - (kk)))) & 0xFFu)
+#define FR4(r, kk) FR_N(r, kk), FR_N(r + 1, kk), FR_N(r + 2, kk), FR_N(r + 3, kk)
+#define FR16(r, kk) FR4(r, kk), FR4(r + 4, kk), FR4(r + 8, kk), FR4(r + 12, kk)
+#define FR64(r, kk) FR16(r, kk), FR16(r + 16, kk), FR16(r + 32, kk), FR16(r + 48, kk)
+#define FR256(kk) FR64(0, kk), FR64(64, kk), FR64(128, kk), FR64(192, kk)
+static const uint8_t FRESH_RING[4][256] = {{FR256(0)}, {FR256(2)},
+                                           {FR256(4)}, {FR256(6)}};
+
 /* The new frontier cell on side k (ring index kk = 2k) of the placed cell
  * at (x, y), whose ring was `ring`. It had no tile beside it, so its ring
  * follows from the placed cell's: its neighbours kk+2, kk+3, kk+5, kk+6
@@ -283,16 +424,13 @@ static CITY_ALWAYS_INLINE fcell front_fresh_cell(const front_nbrs *nb,
 {
 	int kk = ring_of_side(k), back = side_back(k);
 	int far_r = ring_turn(kk, 1), far_l = ring_turn(kk, 7);
-	/* turned so that side k is north (ring bit 0): the bits above are
-	 * constant shifts, and the result is turned back once */
-	unsigned r = (ring | ring << 8) >> kk, nr;
+	/* the placed cell's part by the table; the diagonals' present bits
+	 * as the row search found them (a diagonal does not gain a side from
+	 * the placed tile) */
+	unsigned nr = FRESH_RING[k][ring & 255u] |
+	              (nb->pres[far_r] >> k & 1u) << far_r |
+	              (nb->pres[far_l] >> k & 1u) << far_l;
 	fcell c;
-	nr = 0x10u | (r & 6u) << 1 | (r & 0xC0u) >> 1;
-	/* the diagonals' present bits as the row search found them (a
-	 * diagonal does not gain a side from the placed tile) */
-	nr |= (nb->pres[far_r] >> k & 1u) << 1 |
-	      (nb->pres[far_l] >> k & 1u) << 7;
-	nr = (nr << kk | nr >> (8 - kk)) & 0xFFu;
 	c.key = fc_key(x + DX[k], y + DY[k]);
 	c.present = (uint8_t)(1u << back);
 	c.streets = (uint8_t)((tsides >> k & 0x11u) << back);
@@ -354,9 +492,10 @@ static int front_splice(fcell *f, int n, int i, int del, const front_nbrs *nb,
  * which of its 8 neighbours hold tiles; its neighbours' entries (three
  * rows of the sorted frontier) get the new tile's bits; a side neighbour
  * that was not frontier yet gets its ring from the placed cell's. Returns
- * the placed cell's old entry (zero for the start tile). */
+ * the placed cell's old entry (zero for the start tile). `grew`: y is
+ * south of every tile before. */
 static fcell front_update(const city_tileset *ts, state *s, int i, int x,
-                          int y, int t)
+                          int y, int t, int grew)
 {
 	fcell *f = st_front_w(s);
 	int n = s->board.n_front, del = 0;
@@ -380,20 +519,28 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	} else {
 		i = 0;
 	}
-	front_neighbours(f, n, i, del, x, y, tsides, &nb);
-	has = front_fresh_sides(&nb, was.ring);
+	if (s->board.wide) {
+		front_neighbours(f, n, i, del, x, y, tsides, &nb);
+		has = front_fresh_sides(&nb, was.ring);
+	} else {
+		has = front_neighbours_rows(s, f, i, del, x, y, was.ring, tsides,
+		                            &nb);
+	}
 	s->board.n_front = (uint16_t)front_splice(f, n, i, del, &nb, has,
 	                                          was.ring, x, y, tsides);
+	if (!s->board.wide)
+		frow_update(s, x, y, has, del, n, s->board.n_front - n, grew);
 	return was;
 }
 
-const fcell *board_front_at(const state *s, int x, int y)
+const fcell *board_front_search(const state *s, int x, int y)
 {
+	const fcell *f = st_front(s);
 	int i;
 	if (!coord_in_range(x, y))
 		return NULL;
-	i = front_find(s, x, y);
-	return i >= 0 ? &st_front(s)[i] : NULL;
+	i = front_lower(s, x, y);
+	return i < s->board.n_front && f[i].key == fc_key(x, y) ? &f[i] : NULL;
 }
 
 void board_seal_side(state *s, int t, int side)
@@ -445,36 +592,43 @@ static void extend(state *s, int x, int y, int idx)
 }
 
 /* Neighbour links and corner bits of tile idx, both ways, from its cell's
- * old frontier entry `was`: looked up only where the frontier saw a tile,
- * a diagonal tile found through a side neighbour when there is one. */
+ * old frontier entry `was`: looked up only where the frontier saw a tile.
+ * A diagonal tile beside a side neighbour is that neighbour's link (both
+ * of its links across are taken, without a test: a loop over the corners
+ * mispredicted its end); a diagonal tile touching only at the corner is
+ * looked up (rare). */
 static void link_tile(state *s, int idx, const fcell *was)
 {
 	ptile *tl = st_tiles_w(s), *p = &tl[idx];
 	uint8_t *corner = st_corner_w(s);
 	int x = p->x, y = p->y;
-	unsigned ring = was->ring, m, c = 0;
+	unsigned ring = was->ring, present = was->present, m, cm;
 	/* over the set bits: one loop exit to predict, not a test per side */
-	for (m = was->present; m; m &= m - 1) {
+	for (m = present; m; m &= m - 1) {
 		int side = low_bit(m);
 		int o = board_tile_known(s, x + DX[side], y + DY[side]);
+		/* the corners beside this side: its neighbour's links across;
+		 * where none (NO_TILE), tile idx stands in (every other tile
+		 * is below it): its own bits are written last */
+		int d1 = tl[o].nb[(side + 1) & 3], d2 = tl[o].nb[(side + 3) & 3];
+		d1 = d1 < idx ? d1 : idx;
+		d2 = d2 < idx ? d2 : idx;
+		corner[d1] = (uint8_t)(corner[d1] | 1u << side_back(side));
+		corner[d2] = (uint8_t)(corner[d2] | 1u << ((side + 1) & 3));
 		p->nb[side] = (uint8_t)o;
 		tl[o].nb[side_back(side)] = (uint8_t)idx;
 	}
-	/* bit k: a tile at corner k (ring bit 2k + 1) */
-	m = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
-	    (ring >> 4 & 8u);
-	for (; m; m &= m - 1) {
-		int side = low_bit(m), b = (side + 1) & 3, o;
-		unsigned na = p->nb[side], nbb = p->nb[b];
-		if ((na & nbb) == NO_TILE) /* neither side: a look-up (rare) */
-			o = board_tile_known(s, x + DX[side] + DX[b],
-			                     y + DY[side] + DY[b]);
-		else /* through the side neighbour there is, no branch */
-			o = tl[na != NO_TILE ? na : nbb].nb[na != NO_TILE ? b : side];
-		c |= 1u << side;
-		corner[o] = (uint8_t)(corner[o] | 1u << side_back(side));
+	/* bit k: a tile at corner k (ring bit 2k + 1), between sides k and
+	 * k + 1 */
+	cm = (ring >> 1 & 1u) | (ring >> 2 & 2u) | (ring >> 3 & 4u) |
+	     (ring >> 4 & 8u);
+	/* the corners with neither side a tile */
+	for (m = cm & ~(present | present >> 1 | present << 3); m; m &= m - 1) {
+		int k = low_bit(m), b = (k + 1) & 3;
+		int o = board_tile_known(s, x + DX[k] + DX[b], y + DY[k] + DY[b]);
+		corner[o] = (uint8_t)(corner[o] | 1u << side_back(k));
 	}
-	corner[idx] = (uint8_t)c;
+	corner[idx] = (uint8_t)cm;
 }
 
 int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
@@ -482,6 +636,7 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 {
 	int idx = s->board.n_tiles;
 	int top0 = s->board.top, bottom0 = s->board.bottom;
+	int grew = y > s->board.max_y;
 	ptile *p = &st_tiles_w(s)[idx];
 	fcell was;
 	p->x = (int16_t)x;
@@ -491,9 +646,18 @@ int board_insert(const city_tileset *ts, state *s, int front, int x, int y,
 	p->node0 = s->feat.n_nodes;
 	memset(p->nb, NO_TILE, sizeof p->nb);
 	hash_put(s, x, y, idx);
+	/* the row index covers a window round the start: a tile outside it
+	 * (a board long one way: about 1 in 10,000 random games of The City
+	 * or the base game, 2 - 3 % of The River's) turns it off for the
+	 * rest of the game */
+	s->board.wide = (uint8_t)(s->board.wide |
+	                          ((unsigned)(x - FROW_MIN) >
+	                           (unsigned)(FROW_MAX - FROW_MIN)) |
+	                          ((unsigned)(y - FROW_MIN) >
+	                           (unsigned)(FROW_MAX - FROW_MIN)));
 	extend(s, x, y, idx);
 	s->board.n_tiles++;
-	was = front_update(ts, s, front, x, y, idx);
+	was = front_update(ts, s, front, x, y, idx, grew);
 	link_tile(s, idx, &was);
 	if (s->board.labelled)
 		walk_update(s, idx, &was, top0, bottom0);

@@ -246,8 +246,34 @@ int board_cell_may_enclose(const state *s, int x, int y);
 /* The index of the first frontier cell whose key (fc_key) is not below
  * `key` (n_front if none), by a branch-free binary search. */
 int board_front_lower(const state *s, uint32_t key);
-/* The frontier cell at (x, y), or NULL. */
-const fcell *board_front_at(const state *s, int x, int y);
+/* The number of set bits of a frontier row, without a branch or a library
+ * call (no POPCNT in the baseline x86-64 the library is built for). */
+static inline int board_frow_count(frow_bits m)
+{
+	m -= m >> 1 & 0x55555555u;
+	m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
+	m = (m + (m >> 4)) & 0x0F0F0F0Fu;
+	return (int)((m * 0x01010101u) >> 24);
+}
+/* The frontier cell at (x, y) by a search (board.wide), or NULL. */
+const fcell *board_front_search(const state *s, int x, int y);
+/* The frontier cell at (x, y), or NULL: while the row index is kept, its
+ * row's start plus the cells before it in the row, no search. */
+static inline const fcell *board_front_at(const state *s, int x, int y)
+{
+	/* unsigned: any int x, y, none overflows */
+	unsigned bx = (unsigned)x + FROW_BIAS, ry = (unsigned)y + FROW_BIAS;
+	frow_bits row;
+	if (s->board.wide)
+		return board_front_search(s, x, y);
+	if ((bx | ry) >= FROW_ROWS)
+		return NULL; /* outside the window: no frontier cell there */
+	row = st_frow(s)[ry];
+	if (!(row >> bx & 1u))
+		return NULL;
+	return &st_front(s)[st_frow_start(s)[ry] +
+	                    board_frow_count(row & (((frow_bits)1 << bx) - 1u))];
+}
 /* The frontier: *n cells sorted by (y, x). */
 static inline const fcell *board_front(const state *s, int *n)
 {

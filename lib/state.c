@@ -83,6 +83,8 @@ size_t state_layout(state *s, const city_tileset *ts)
 	l->off_corner = reserve(&off, n);
 	l->off_hash = reserve(&off, (size_t)l->hash_mask + 1);
 	l->off_front = reserve(&off, l->cap_front * sizeof(fcell));
+	l->off_frow = reserve(&off, FROW_ROWS * sizeof(frow_bits) +
+	                                FROW_STARTS * sizeof(uint16_t));
 	/* contour labels: a wall's only */
 	l->off_walk = reserve(&off, f->wall ? 4u * n * sizeof(uint16_t) : 0);
 	/* parent, next, open (u16) and tile (u8) per node */

@@ -32,6 +32,7 @@
  *   | corner  u8     [n_total]         |  board: diagonal neighbours
  *   | hash    u8     [hash_mask + 1]   |  board: cell -> tile + 1
  *   | front   fcell  [cap_front]       |  board: the frontier, sorted
+ *   | frow    u32 [32], u16 [48]       |  board: the frontier by row
  *   | walk    u16    [4 n_total]       |  board: contour labels
  *   +----------------------------------+  lay.off_nodes
  *   | parent  u16    [cap_nodes]       |  features: root of each node
@@ -214,7 +215,7 @@ typedef struct sevent {
 typedef struct st_layout {
 	uint32_t size; /* bytes of the whole block */
 	uint32_t off_order, off_tiles, off_corner, off_hash, off_front,
-	    off_walk, off_nodes, off_events, off_moves, off_rsig, off_height;
+	    off_frow, off_walk, off_nodes, off_events, off_moves, off_rsig, off_height;
 	uint16_t cap_nodes, cap_events, cap_moves, hash_mask, cap_front;
 	uint16_t n_total; /* tiles in the set */
 	uint8_t move_bytes; /* bytes per stored move (smove): 3 or 4 */
@@ -254,6 +255,9 @@ typedef struct st_board {
 	int16_t min_x, min_y, max_x, max_y;
 	uint16_t n_front;
 	uint16_t walk_len; /* sides of the outer contour (while labelled) */
+	uint8_t wide;      /* a tile lies outside FROW_MIN..FROW_MAX: the
+	                      frontier's row index (st_frow) is no longer
+	                      kept, its cells are searched */
 } st_board;
 
 /* The features' count (their arrays follow the header). */
@@ -390,6 +394,23 @@ static inline uint8_t *st_hash_w(state *s) { return ST_AT_W(s, off_hash); }
 /* The frontier, sorted by key. */
 static inline const fcell *st_front(const state *s) { return ST_AT(s, off_front); }
 static inline fcell *st_front_w(state *s) { return ST_AT_W(s, off_front); }
+/* The frontier by row, while !board.wide (every tile's x and y within
+ * FROW_MIN..FROW_MAX, so every frontier cell's within one more): bit
+ * x + FROW_BIAS of st_frow(s)[y + FROW_BIAS] is set when (x, y) is a
+ * frontier cell, and st_frow_start(s)[r] is the number of frontier cells
+ * in the rows before row r (y = r - FROW_BIAS), right up to the row two
+ * past the south-most tile's (the rows after it: anything). A cell's
+ * frontier index is then its row's start plus the bits before it. */
+typedef uint32_t frow_bits; /* a row's cells, bit x + FROW_BIAS */
+#define FROW_BIAS 16
+#define FROW_MIN (1 - FROW_BIAS)
+#define FROW_MAX (FROW_BIAS - 2)
+#define FROW_ROWS (2 * FROW_BIAS)
+#define FROW_STARTS (FROW_ROWS + 16) /* room for steps past the last */
+static inline const frow_bits *st_frow(const state *s) { return ST_AT(s, off_frow); }
+static inline frow_bits *st_frow_w(state *s) { return ST_AT_W(s, off_frow); }
+static inline const uint16_t *st_frow_start(const state *s) { return (const uint16_t *)(st_frow(s) + FROW_ROWS); }
+static inline uint16_t *st_frow_start_w(state *s) { return (uint16_t *)(st_frow_w(s) + FROW_ROWS); }
 /* While board.labelled: a label per tile side (index 4t + s), WALK_NONE
  * when the side is not on the outer contour; the labels of the outer
  * contour's sides are 15-bit and increase clockwise round the walk, modulo

@@ -101,6 +101,36 @@ static int check_front_cell(const city_tileset *ts, const state *s,
 	return 0;
 }
 
+/* While kept (board.wide clear), the frontier's row index says where each
+ * cell of the frontier is: its bits are the frontier's cells, its row
+ * starts count them, up to the row two past the south-most tile's. */
+static int check_frontier_rows(const state *s, char *msg, size_t cap)
+{
+	frow_bits bits[FROW_ROWS] = {0};
+	const fcell *f = st_front(s);
+	int i, r, start = 0, last = s->board.max_y + FROW_BIAS + 2;
+	if (s->board.wide)
+		return 0;
+	for (i = 0; i < s->board.n_front; i++) {
+		int x = fc_x(&f[i]) + FROW_BIAS, y = fc_y(&f[i]) + FROW_BIAS;
+		if (x < 0 || x >= FROW_ROWS || y < 0 || y >= FROW_ROWS)
+			FAIL("frontier rows: cell (%d,%d) outside while kept",
+			     fc_x(&f[i]), fc_y(&f[i]));
+		bits[y] |= (frow_bits)1 << x;
+	}
+	for (r = 0; r < FROW_ROWS; r++)
+		if (st_frow(s)[r] != bits[r])
+			FAIL("frontier rows: row %d's bits wrong", r - FROW_BIAS);
+	for (r = 0, i = 0; r <= last && r < FROW_STARTS; r++) {
+		for (; i < s->board.n_front && fc_y(&f[i]) + FROW_BIAS < r; i++)
+			start++;
+		if (st_frow_start(s)[r] != start)
+			FAIL("frontier rows: row %d starts at %d not %d",
+			     r - FROW_BIAS, st_frow_start(s)[r], start);
+	}
+	return 0;
+}
+
 /* The frontier is sorted and holds exactly the empty cells beside a tile
  * (each cell right, and every free side of a tile leads to one). */
 static int check_frontier(const city_tileset *ts, const state *s, char *msg,
@@ -122,7 +152,7 @@ static int check_frontier(const city_tileset *ts, const state *s, char *msg,
 				FAIL("frontier: cell (%d,%d) missing",
 				     p->x + DX[k], p->y + DY[k]);
 	}
-	return 0;
+	return check_frontier_rows(s, msg, cap);
 }
 
 /* Nodes are numbered by tile; each feature is one ring whose nodes all
