@@ -402,7 +402,15 @@ static inline fcell *st_front_w(state *s) { return ST_AT_W(s, off_front); }
  * past the south-most tile's (the rows after it: anything). A cell's
  * frontier index is then its row's start plus the bits before it. */
 typedef uint32_t frow_bits; /* a row's cells, bit x + FROW_BIAS */
+/* -DCITY_FROW_BIAS=4 (scripts/test.sh's step_sse2) shrinks the window to
+ * 6 x 6, so that nearly every test game turns wide and the searches'
+ * twin is played through */
+#if defined(CITY_FROW_BIAS)
+#define FROW_BIAS CITY_FROW_BIAS
+#else
 #define FROW_BIAS 16
+#endif
+_Static_assert(FROW_BIAS >= 4 && FROW_BIAS <= 16, "FROW_BIAS: 4..16");
 #define FROW_MIN (1 - FROW_BIAS)
 #define FROW_MAX (FROW_BIAS - 2)
 #define FROW_ROWS (2 * FROW_BIAS)
