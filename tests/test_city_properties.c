@@ -16,6 +16,7 @@
 
 #include "board.h"
 #include "common.h"
+#include "feature.h"
 #include "game_internal.h"
 #include "internal_checks.h"
 #include "wall_internal.h"
@@ -150,6 +151,40 @@ static void probe_cells(city_game *scratch, const city_game *g,
  * properties at each decision; with `deep` 1 also the frontier and the
  * contour labels against their from-scratch forms after each placement,
  * with 2 also every tile decision's list against the explicit check. */
+/* After the end, city_feature_complete (R-DONE-1/2) against its slow
+ * twin: a clone whose open outer sides are all closed as R-END-2's final
+ * walls close them (feat_close_side over the contour walk), then each
+ * part's open count. Once the gate stands the final walls close no open
+ * count (tcs_part_complete counts what they would close): the twin
+ * closes them; without the gate they were closed, and it closes none. */
+static void check_complete_after_end(const city_game *g)
+{
+	const city_tileset *ts = game_ts(g);
+	city_game *c;
+	contour_it it;
+	int t, k, nodes[3];
+	uint8_t kinds[3];
+	ck_assert_int_eq(city_game_clone(&c, g), CITY_OK);
+	if (c->st.board.labelled)
+		for (board_contour_first(&c->st, &it); it.left;
+		     board_contour_advance(&c->st, &it))
+			if (!pt_sealed(&st_tiles(&c->st)[it.t], it.side))
+				feat_close_side(ts, &c->st, it.t, it.side, nodes,
+				                kinds);
+	for (t = 0; t < c->st.board.n_tiles; t++) {
+		const ptile *p = &st_tiles(&c->st)[t];
+		const ts_design *d = &ts->designs[p->design];
+		for (k = 0; k < d->n_parts; k++) {
+			int want = feat_complete(
+			    &c->st, feat_root(&c->st, feat_node(&c->st, t, k)));
+			ck_assert_int_eq(city_feature_complete(g, p->x, p->y,
+			                                       d->parts[k].name),
+			                 (want != 0));
+		}
+	}
+	city_game_free(c);
+}
+
 static void play_checked_on(const city_tileset *ts, int players,
                             uint64_t seed, int exhaustive, int deep)
 {
@@ -246,6 +281,7 @@ static void play_checked_on(const city_tileset *ts, int players,
 	}
 	ck_assert_int_eq(city_score_final(g), CITY_OK);
 	ck_assert_int_eq(city_score_final(g), CITY_OK); /* idempotent */
+	check_complete_after_end(g);
 	if (twin) {
 		ck_assert_int_eq(city_score_final(twin), CITY_OK);
 		ck_assert(same_state(twin, g));
@@ -348,6 +384,9 @@ static void bad_seal(state *s)
 	st_tiles_w(s)[w->tile].rw &= (uint8_t)~(1u << (2 + wp_side(w)));
 }
 static void bad_walls(state *s) { s->city.walls_left--; }
+/* the frontier's row index (board.h): a cell's bit, a row's first index */
+static void bad_frow(state *s) { st_frow_w(s)[FROW_BIAS] ^= 8; }
+static void bad_frow_start(state *s) { st_frow_start_w(s)[FROW_BIAS]++; }
 
 START_TEST(test_state_check_fails)
 {
@@ -371,6 +410,9 @@ START_TEST(test_state_check_fails)
 	expect_caught(g, bad_supply, "players:");
 	expect_caught(g, bad_seal, "frontier:"); /* its outside cell's flag */
 	expect_caught(g, bad_walls, "wall:");
+	ck_assert_int_eq(g->st.board.wide, 0); /* the row index in use */
+	expect_caught(g, bad_frow, "frontier rows: row 0's bits wrong");
+	expect_caught(g, bad_frow_start, "frontier rows: row 0 starts at");
 	city_game_free(g);
 }
 END_TEST

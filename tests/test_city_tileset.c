@@ -115,6 +115,13 @@ static void assert_designs_equal(const ts_design *a, const ts_design *b)
 	}
 	ck_assert_uint_eq(a->street_mask, b->street_mask);
 	ck_assert_str_eq(a->hist, b->hist);
+	/* the open counts a placed tile's nodes start with (feature.c):
+	 * the first parts' n_sides, 0 past the parts */
+	for (unsigned k = 0; k < TS_FIRST_PARTS; k++) {
+		ck_assert_uint_eq(a->open8[k], b->open8[k]);
+		ck_assert_uint_eq(a->open8[k],
+		                  k < a->n_parts ? a->parts[k].n_sides : 0u);
+	}
 }
 
 static void assert_sets_equal(const city_tileset *a, const city_tileset *b)
