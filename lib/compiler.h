@@ -8,7 +8,7 @@
  *   CITY_SSE2       SSE2 on a little-endian target: board.h's four
  *       frontier cells a vector, listing.c's four moves a cell in six
  *       stores, tower.c's capture test four slots a step
- *   CITY_AVX2       CITY_SSE2 on x86-64 with GCC/Clang: a function may
+ *   CITY_AVX2       CITY_SSE2 on x86-64 (not x32) with GCC/Clang: a function may
  *       be compiled for AVX2 (CITY_TARGET_AVX2) and called when
  *       __builtin_cpu_supports("avx2") says so at run time, the SSE2 code
  *       its twin (listing.c's tile listings); -DCITY_NO_AVX2 leaves it
@@ -42,6 +42,7 @@
 #endif
 
 #if defined(CITY_SSE2) && defined(__x86_64__) && !defined(CITY_NO_AVX2) && \
+    !defined(__ILP32__) && /* x32: listing.c's tables assume 8-byte size_t */ \
     !defined(_MSC_VER) && /* clang-cl: no libgcc __cpu_model */ \
     (defined(__GNUC__) || defined(__clang__))
 #define CITY_AVX2 1

@@ -195,6 +195,8 @@ int feat_close_side(const city_tileset *ts, state *s, int t, int side,
 	nodes[1] = right;
 	kinds[1] = kr;
 	nodes[2] = third;
+	/* no middle: residential (0), which no caller counts */
+	_Static_assert(TS_RESIDENTIAL == 0, "a missing middle's kind");
 	kinds[2] = (uint8_t)(has_mid * TS_STREET);
 	return 3;
 }

@@ -31,6 +31,10 @@ static _Alignas(16) const size_t ROT_BYTES[16][2] = {
     ROT_B(0), ROT_B(1), ROT_B(1), ROT_B(2), ROT_B(1), ROT_B(2),
     ROT_B(2), ROT_B(3), ROT_B(1), ROT_B(2), ROT_B(2), ROT_B(3),
     ROT_B(2), ROT_B(3), ROT_B(3), ROT_B(4)};
+#if defined(CITY_AVX2)
+/* the AVX2 rounds index ROT_BYTES by the set of rotations times 16 */
+_Static_assert(sizeof ROT_BYTES[0] == 16, "ROT_BYTES: 16-byte rows");
+#endif
 /* The 16 rows (set of rotations -> its rotations in order, then
  * scratch), each row R(H(r0), H(r1), H(r2), H(r3)). */
 #define ROT_NTH_ROWS(R, H)                                                 \

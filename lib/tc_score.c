@@ -336,8 +336,9 @@ static unsigned final_reach(const city_tileset *ts, const state *s, int root,
 }
 
 /* After the end, once the gate stood: complete when the final walls
- * close every open half and street end left (feat_close_side's count
- * stops at zero, so more closes than open ones is complete too). */
+ * close every open half and street end left. final_reach counts only
+ * open outer halves and street ends of the feature, so closes never
+ * exceed the open count: `count <= closes` means they are equal. */
 int tcs_part_complete(const city_tileset *ts, const state *s, int t,
                       int part)
 {
