@@ -36,8 +36,7 @@ const ts_side *board_tile_side(const city_tileset *ts, const state *s, int t,
 
 /* ---- the R-TILE-2 table ------------------------------------------------ */
 
-#define FIT_ROT(m, r) ((((m) << (r)) | ((m) >> (4 - (r)))) & 15)
-#define FIT_R(m, p, s, r) ((FIT_ROT(m, r) & (p)) == (s) ? 1 << (r) : 0)
+#define FIT_R(m, p, s, r) ((SIDES_TURN(m, r) & (p)) == (s) ? 1 << (r) : 0)
 #define FIT_1(m, p, s)                                                     \
 	(FIT_R(m, p, s, 0) | FIT_R(m, p, s, 1) | FIT_R(m, p, s, 2) |       \
 	 FIT_R(m, p, s, 3))
@@ -139,12 +138,6 @@ static int front_lower_below(const fcell *f, int n, int start, uint32_t k)
 	return j;
 }
 
-/* The bits of a frontier row before bit b (b in 0..31). */
-static inline frow_bits frow_before(int b)
-{
-	return ((frow_bits)1 << b) - 1u;
-}
-
 int board_front_lower(const state *s, uint32_t key)
 {
 	/* (x, y) of the key, biased into the row index's window */
@@ -154,8 +147,7 @@ int board_front_lower(const state *s, uint32_t key)
 	 * unset */
 	if (!s->board.wide && (bx | ry) < FROW_ROWS &&
 	    ry <= (unsigned)(s->board.max_y + FROW_BIAS + 2)) /* no search */
-		return st_frow_start(s)[ry] +
-		       board_frow_count(st_frow(s)[ry] & frow_before((int)bx));
+		return board_frow_index(s, bx, ry);
 	return front_lower_in(st_front(s), 0, s->board.n_front, key);
 }
 
@@ -218,27 +210,33 @@ typedef struct front_nbrs {
 	uint8_t pres[8];
 } front_nbrs;
 
-/* Frontier cell c, ring neighbour r of the placed cell, gains the new
- * tile: in its ring; when it is a side neighbour, as a present side, with
- * the tile's street and city facing it (`tsides`: bit k the board sides k
- * where the tile has a street, bit 4 + k a city, as fcell.streets keeps
- * them), without branching on which. */
-static void front_gain(fcell *c, int r, unsigned tsides)
-{
-	unsigned side = (unsigned)r >> 1, back = (side + 2) & 3u;
-	unsigned even = ~(unsigned)r & 1u;
-	front_set_ring(c, c->ring | 1u << ring_opposite(r));
-	c->present = (uint8_t)(c->present | even << back);
-	c->streets = (uint8_t)(c->streets |
-	                       (even * (tsides >> side & 0x11u)) << back);
-}
-
-/* front_gain's constant bits by ring index r: the bit of r's opposite
- * (the placed cell, seen from r) and, for a side neighbour, its side
- * facing the placed cell. */
+/* What ring neighbour r of the placed cell gains, by tables: the bit of
+ * r's opposite in its ring (the placed cell, seen from r) and, for a
+ * side neighbour, its side facing the placed cell. */
 static const uint8_t GAIN_RING[8] = {0x10, 0x20, 0x40, 0x80,
                                      0x01, 0x02, 0x04, 0x08};
 static const uint8_t GAIN_SIDE[8] = {4, 0, 8, 0, 1, 0, 2, 0};
+
+/* And the tile's street and city facing ring neighbour r (0 for a
+ * diagonal), in the neighbour's bits, from `tsides` (bit k: a street on
+ * board side k, bit 4 + k a city, as fcell.streets keeps them). */
+static inline void gain_streets(unsigned tsides, uint8_t str[8])
+{
+	memset(str, 0, 8);
+	str[0] = (uint8_t)((tsides & 0x11u) << 2);
+	str[2] = (uint8_t)((tsides >> 1 & 0x11u) << 3);
+	str[4] = (uint8_t)(tsides >> 2 & 0x11u);
+	str[6] = (uint8_t)((tsides >> 3 & 0x11u) << 1);
+}
+
+/* Frontier cell c, ring neighbour r of the placed cell, gains the new
+ * tile (str: gain_streets), without branching on which neighbour. */
+static inline void front_gain(fcell *c, int r, const uint8_t str[8])
+{
+	front_set_ring(c, c->ring | GAIN_RING[r]);
+	c->present = (uint8_t)(c->present | GAIN_SIDE[r]);
+	c->streets = (uint8_t)(c->streets | str[r]);
+}
 
 /* Bits 0-2 reversed: SW S SE (a row's order) to ring indices 5 4 3. */
 static const uint8_t REV3[8] = {0, 4, 2, 6, 1, 5, 3, 7};
@@ -249,10 +247,9 @@ static const uint8_t REV3[8] = {0, 4, 2, 6, 1, 5, 3, 7};
  * Returns the fresh sides. */
 static unsigned front_neighbours_rows(const state *s, fcell *f, int i,
                                       int del, int x, int y, unsigned ring,
-                                      unsigned tsides, front_nbrs *nb)
+                                      const uint8_t str[8], front_nbrs *nb)
 {
 	const frow_bits *fr = st_frow(s);
-	const uint16_t *rs = st_frow_start(s);
 	int bx = x + FROW_BIAS, ry = y + FROW_BIAS;
 	frow_bits up = fr[ry - 1], mid = fr[ry], dn = fr[ry + 1];
 	/* NW N NE and SW S SE (bits 0-2), W and E (bits 0 and 2) */
@@ -260,13 +257,12 @@ static unsigned front_neighbours_rows(const state *s, fcell *f, int i,
 	unsigned b = (unsigned)(dn >> (bx - 1) & 7u);
 	unsigned we = (unsigned)(mid >> (bx - 1) & 5u), k4;
 	/* the first cells at or after (x - 1, y -+ 1) */
-	int ja = rs[ry - 1] + board_frow_count(up & frow_before(bx - 1));
-	int jb = rs[ry + 1] + board_frow_count(dn & frow_before(bx - 1));
+	int ja = board_frow_index(s, (unsigned)(bx - 1), (unsigned)(ry - 1));
+	int jb = board_frow_index(s, (unsigned)(bx - 1), (unsigned)(ry + 1));
 	/* the neighbours there are, by ring index */
 	unsigned m = a >> 1 | (a & 1u) << 7 | (we & 4u) | (we & 1u) << 6 |
 	             (unsigned)REV3[b] << 3;
 	int at[8];
-	uint8_t str[8] = {0};
 	at[7] = ja;
 	at[0] = ja + (int)(a & 1u);
 	at[1] = at[0] + (int)(a >> 1 & 1u);
@@ -283,21 +279,11 @@ static unsigned front_neighbours_rows(const state *s, fcell *f, int i,
 	k4 = (m | ring) & 0x55u;
 	k4 = (k4 | k4 >> 1) & 0x33u;
 	k4 = (k4 | k4 >> 2) & 0x0Fu;
-	/* what ring neighbour k gains, by tables (front_gain's bits): its
-	 * ring bit and side (constants), the tile's street and city facing
-	 * it (this tile's) */
-	str[0] = (uint8_t)((tsides & 0x11u) << 2);
-	str[2] = (uint8_t)((tsides >> 1 & 0x11u) << 3);
-	str[4] = (uint8_t)(tsides >> 2 & 0x11u);
-	str[6] = (uint8_t)((tsides >> 3 & 0x11u) << 1);
 	/* over the neighbours there are: one loop exit to predict */
 	for (; m; m &= m - 1) {
 		int k = low_bit(m);
-		fcell *c = &f[at[k]];
-		nb->pres[k] = c->present;
-		front_set_ring(c, c->ring | GAIN_RING[k]);
-		c->present = (uint8_t)(c->present | GAIN_SIDE[k]);
-		c->streets = (uint8_t)(c->streets | str[k]);
+		nb->pres[k] = f[at[k]].present;
+		front_gain(&f[at[k]], k, str);
 	}
 	return ~k4 & 15u;
 }
@@ -351,7 +337,7 @@ static void frow_update(state *s, int x, int y, unsigned has, int del, int n,
  * frontier cell that leaves), the row below after it, both usually a few
  * cells away (front_lower_above/below). */
 static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
-                             unsigned tsides, front_nbrs *nb)
+                             const uint8_t str[8], front_nbrs *nb)
 {
 	int k, row;
 	for (k = 0; k < 8; k++)
@@ -366,7 +352,7 @@ static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
 			k = RING_OF[row + 1][f[j].key - west];
 			nb->at[k] = j;
 			nb->pres[k] = f[j].present;
-			front_gain(&f[j], k, tsides);
+			front_gain(&f[j], k, str);
 		}
 	}
 	/* the same row: the cells just west and east of the placed one */
@@ -374,11 +360,11 @@ static void front_neighbours(fcell *f, int n, int i, int del, int x, int y,
 		uint32_t west = fc_key(x - 1, y);
 		if (i > 0 && f[i - 1].key == west) {
 			nb->at[6] = i - 1;
-			front_gain(&f[i - 1], 6, tsides);
+			front_gain(&f[i - 1], 6, str);
 		}
 		if (i + del < n && f[i + del].key == west + 2) {
 			nb->at[2] = i + del;
-			front_gain(&f[i + del], 2, tsides);
+			front_gain(&f[i + del], 2, str);
 		}
 	}
 }
@@ -508,10 +494,11 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 	                    ? board_side_bits(&ts->designs[tp->design])
 	                    : ts->designs[tp->design].street_mask;
 	unsigned sm = bits & 15u, cm = bits >> 4;
-	unsigned tsides = (((sm << rot) | (sm >> ((4 - rot) & 3))) & 15u) |
-	                  (((cm << rot) | (cm >> ((4 - rot) & 3))) & 15u) << 4;
+	unsigned tsides = SIDES_TURN(sm, rot) | SIDES_TURN(cm, rot) << 4;
 	fcell was;
 	front_nbrs nb;
+	uint8_t str[8];
+	gain_streets(tsides, str);
 	memset(&was, 0, sizeof was);
 	if (i >= 0) {
 		was = f[i];
@@ -520,10 +507,10 @@ static fcell front_update(const city_tileset *ts, state *s, int i, int x,
 		i = 0;
 	}
 	if (s->board.wide) {
-		front_neighbours(f, n, i, del, x, y, tsides, &nb);
+		front_neighbours(f, n, i, del, x, y, str, &nb);
 		has = front_fresh_sides(&nb, was.ring);
 	} else {
-		has = front_neighbours_rows(s, f, i, del, x, y, was.ring, tsides,
+		has = front_neighbours_rows(s, f, i, del, x, y, was.ring, str,
 		                            &nb);
 	}
 	s->board.n_front = (uint16_t)front_splice(f, n, i, del, &nb, has,
@@ -810,12 +797,6 @@ int board_cell_may_enclose(const state *s, int x, int y)
 	return ring_may_enclose(ring);
 }
 
-/* The outer contour's labels (st_walk, once the gate is built): each side
- * on the outer contour holds a 15-bit label, increasing clockwise along
- * the walk modulo WALK_SPAN, and sides off it hold WALK_NONE. Labels are
- * spread out, so that a placement which only reshapes the contour locally
- * labels its new sides between their neighbours' labels instead of
- * renumbering the whole walk (R-TILE-4 compares labels cyclically). */
 /* The outer contour's sides clockwise from the walk's start, as
  * t * 4 + side, into seq; returns their number and sets *found when one
  * of them is `want` (the same encoding; 0xFFFF is none). */

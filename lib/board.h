@@ -34,6 +34,11 @@ typedef struct bextra {
 	uint8_t on;
 } bextra;
 
+/* Side bits m (bit s: board side s, 4 bits) turned r quarter turns
+ * clockwise (r in 0..3): a constant expression when m and r are, for the
+ * tables built by the preprocessor. */
+#define SIDES_TURN(m, r) ((((m) << (r)) | ((m) >> ((4 - (r)) & 3))) & 15u)
+
 /* Whether no tile is placed yet. */
 static inline int board_is_empty(const state *s)
 {
@@ -255,6 +260,14 @@ static inline int board_frow_count(frow_bits m)
 	m = (m + (m >> 4)) & 0x0F0F0F0Fu;
 	return (int)((m * 0x01010101u) >> 24);
 }
+/* The frontier index of the first cell at or after bit bx of row ry of
+ * the row index (both biased by FROW_BIAS, within the window): the row's
+ * start plus the row's cells before it. */
+static inline int board_frow_index(const state *s, unsigned bx, unsigned ry)
+{
+	return st_frow_start(s)[ry] +
+	       board_frow_count(st_frow(s)[ry] & (((frow_bits)1 << bx) - 1u));
+}
 /* The frontier cell at (x, y) by a search (board.wide), or NULL. */
 const fcell *board_front_search(const state *s, int x, int y);
 /* The frontier cell at (x, y), or NULL: while the row index is kept, its
@@ -271,8 +284,7 @@ static inline const fcell *board_front_at(const state *s, int x, int y)
 	row = st_frow(s)[ry];
 	if (!(row >> bx & 1u))
 		return NULL;
-	return &st_front(s)[st_frow_start(s)[ry] +
-	                    board_frow_count(row & (((frow_bits)1 << bx) - 1u))];
+	return &st_front(s)[board_frow_index(s, bx, ry)];
 }
 /* The frontier: *n cells sorted by (y, x). */
 static inline const fcell *board_front(const state *s, int *n)

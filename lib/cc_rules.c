@@ -23,11 +23,8 @@
  * kept per design in st_rsig. */
 static unsigned rot_sig(const ts_design *d, int r)
 {
-	unsigned bits = board_side_bits(d), sm = bits & 15u, cm = bits >> 4;
-	unsigned ur = (unsigned)r;
-	sm = ((sm << ur) | (sm >> ((4u - ur) & 3u))) & 15u;
-	cm = ((cm << ur) | (cm >> ((4u - ur) & 3u))) & 15u;
-	return sm | cm << 4;
+	unsigned bits = board_side_bits(d), ur = (unsigned)r;
+	return SIDES_TURN(bits & 15u, ur) | SIDES_TURN(bits >> 4, ur) << 4;
 }
 
 static int has_placement(const city_tileset *ts, const state *s, int d)

@@ -289,12 +289,10 @@ static _Alignas(32) const uint64_t MOVES_YMM[3][16][4] = {
 #define XY_1 0xC3
 #define XY_2 0x30
 
-/* The street sides m turned r quarter turns, in byte r (as board.c's
- * FIT_ROT). */
-#define SIG_ROT(m, r) ((((m) << (r)) | ((m) >> (4 - (r)))) & 15u)
+/* The street sides m turned r quarter turns, in byte r. */
 #define SIG4(m)                                                            \
-	(SIG_ROT(m, 0) | SIG_ROT(m, 1) << 8 | SIG_ROT(m, 2) << 16 |        \
-	 (uint32_t)SIG_ROT(m, 3) << 24)
+	(SIDES_TURN(m, 0) | SIDES_TURN(m, 1) << 8 | SIDES_TURN(m, 2) << 16 | \
+	 (uint32_t)SIDES_TURN(m, 3) << 24)
 static const uint32_t STREET_SIG4[16] = {
     SIG4(0u),  SIG4(1u),  SIG4(2u),  SIG4(3u), SIG4(4u),  SIG4(5u),
     SIG4(6u),  SIG4(7u),  SIG4(8u),  SIG4(9u), SIG4(10u), SIG4(11u),
@@ -512,6 +510,15 @@ front_rounds(uint32_t sig4, const fcell *f, int nf, const uint8_t *keep,
 	return (size_t)(o - (unsigned char *)out) / sizeof(city_move);
 }
 
+/* Whether a listing takes the AVX2 rounds: the CPU has AVX2, the
+ * frontier eight cells or more, and the buffer room for four moves of
+ * every cell and one more (front_rounds). */
+static inline int avx2_rounds(const city_move *out, size_t cap, int nf)
+{
+	return out && nf >= 8 && cap / 4 > (size_t)nf &&
+	       __builtin_cpu_supports("avx2");
+}
+
 /* The City's (keep NULL or not: one loop each). */
 static CITY_TARGET_AVX2 size_t front_moves_avx2(uint32_t sig4,
                                                 const fcell *f, int nf,
@@ -572,7 +579,7 @@ size_t list_placements(const city_tileset *ts, const state *s, int design,
 	if (board_is_empty(s) || !out || cap / 4 < (size_t)nf)
 		return placements_apart(ts, s, design, keep, out, cap);
 #if defined(CITY_AVX2)
-	if (nf >= 8 && cap / 4 > (size_t)nf && __builtin_cpu_supports("avx2"))
+	if (avx2_rounds(out, cap, nf))
 		return front_moves_avx2(STREET_SIG4[m], f, nf, keep, out);
 #endif
 	return front_moves_sse2(&board_fit[m << 8], f, nf, keep, out);
@@ -624,10 +631,7 @@ size_t list_placements_sig(const state *s, uint32_t sig4, city_move *out,
 	int nf, k;
 #if defined(CITY_AVX2)
 	const fcell *f = board_front(s, &nf);
-	/* room for four moves of every frontier cell and one more: the
-	 * AVX2 rounds, as The City's */
-	if (out && cap / 4 > (size_t)nf && nf >= 8 &&
-	    __builtin_cpu_supports("avx2"))
+	if (avx2_rounds(out, cap, nf)) /* as The City's */
 		return sig_moves_avx2(sig4, f, nf, out);
 #endif
 	k = sig_cells(s, sig4, cell, rset);

@@ -18,15 +18,6 @@
 #include "tc_score.h"
 #include "wall_internal.h"
 
-/* Kept out of line: a dispatch on the rare kinds that the compiler
- * would otherwise fold, with the common kinds' tests, back into one jump
- * table (clang does). */
-#if defined(__GNUC__) || defined(__clang__)
-#define TC_NOINLINE __attribute__((noinline))
-#else
-#define TC_NOINLINE
-#endif
-
 static const char *const end_name[2] = {"cw", "ccw"};
 static const char *const decision_name[7] = {
     "tile placement", "follower", "gate", "wall piece",
@@ -660,9 +651,9 @@ static int no_wall_tower_decision(const rules_ctx *c, int kind)
 
 /* The moves of the kinds a game asks least (a gate, wall pieces, guards,
  * towers) and the wrong ones: out of line, so that the common kinds are
- * two plain tests in tc_apply rather than a jump table whose target
- * changes with every move. */
-static TC_NOINLINE int apply_other(const rules_ctx *c, int kind, int32_t x,
+ * plain tests in tc_apply rather than a jump table whose target changes
+ * with every move (inline, clang folds the tests back into one). */
+static CITY_NOINLINE int apply_other(const rules_ctx *c, int kind, int32_t x,
                                    int32_t y, int arg)
 {
 	switch (kind) {
@@ -759,7 +750,7 @@ static size_t tc_list_cells(const city_tileset *ts, const state *s,
 
 /* The moves of the decisions that are neither a tile's nor a follower's:
  * out of line (see apply_other). */
-static TC_NOINLINE size_t list_other(const state *s, city_move *out,
+static CITY_NOINLINE size_t list_other(const state *s, city_move *out,
                                      size_t cap)
 {
 	size_t n = 0;
@@ -933,14 +924,6 @@ static int tc_check_state(const city_tileset *ts, const state *s, char *msg,
 	return 0;
 }
 
-/* Whether part `part` of placed tile t belongs to a complete feature
- * (R-DONE): every feature of The City can complete. */
-static int tc_part_complete(const city_tileset *ts, const state *s, int t,
-                            int part)
-{
-	return tcs_part_complete(ts, s, t, part);
-}
-
 const game_rules tc_rules = {
     .game = CITY_GAME_THE_CITY,
     .start = tc_start,
@@ -949,7 +932,7 @@ const game_rules tc_rules = {
     .list_cells = tc_list_cells,
     .score_final = tcs_final,
     .check_placement = tc_check_placement,
-    .part_complete = tc_part_complete,
+    .part_complete = tcs_part_complete,
     .pieces = tc_pieces,
     .piece = tc_piece,
     .check_state = tc_check_state,

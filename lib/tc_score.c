@@ -378,7 +378,7 @@ static void score_final(const city_tileset *ts, state *s,
  * now exactly when the walls close all its open halves and street ends
  * (and a wall touches it); each scores in the walk's order (the order
  * close_walked would score it: events in the same order). */
-static void close_labelled(const city_tileset *ts, state *s,
+static void score_walls_labelled(const city_tileset *ts, state *s,
                            const final_fol *ff)
 {
 	const uint16_t *pos = st_walk(s), *open = st_nopen(s);
@@ -446,7 +446,7 @@ void tcs_final(const city_tileset *ts, state *s)
 	final_fol ff;
 	final_followers(ts, s, &ff);
 	if (s->board.labelled)
-		close_labelled(ts, s, &ff);
+		score_walls_labelled(ts, s, &ff);
 	else
 		close_walked(ts, s);
 	return_open(s, &ff);
